@@ -1,0 +1,60 @@
+// engine/cli/options.hpp: every command-line flag, parsed once, validated before anything is
+// measured. A bad flag is a UsageError whose message names the flag and the fix (exit 2).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace glint::engine {
+
+// How the hardware tier reads counters.
+enum class PerfRead { automatic, rdpmc, syscall, compare };
+
+struct Options {
+    bool bench = false;                 // --bench: measure (otherwise: run each case once)
+    std::string filter;                 // --filter=GLOB ("" = every case)
+    double min_time_ms = 5.0;           // --bench-min-time=MS
+    std::optional<std::string> json_path;  // --bench-json=FILE
+    std::vector<std::string> group_by;  // --group-by=KEY,... ("all" expands at run time)
+    bool group_by_all = false;          // --group-by=all
+    bool group_by_list = false;         // --group-by=list
+    std::string sort_by;                // --sort-by=COLUMN ("" = measurement order)
+    bool sort_descending = false;       // --sort-by=-COLUMN
+
+    // Hardware-counter tier.
+    bool perf = false;                   // --perf
+    bool perf_scaled = false;            // --perf-scaled
+    bool perf_inherit = false;           // --perf-inherit
+    std::optional<std::uint64_t> perf_iters;  // --perf-iters=N
+    std::optional<std::uint64_t> perf_batch;  // --perf-batch=N
+    PerfRead perf_read = PerfRead::automatic;  // --perf-read=auto|rdpmc|syscall|compare
+
+    // Catalog.
+    std::vector<std::string> metrics;  // --metrics=LIST (empty: the default columns)
+    bool list_metrics = false;         // --list-metrics or --metrics=?
+    bool capabilities = false;         // --capabilities
+    bool syscalls_total = false;       // --syscalls
+    std::vector<std::string> syscalls; // --syscalls=futex,read,...
+
+    // Per-call distributions.
+    bool per_iteration = false;        // --per-iteration
+    std::string histogram;             // --histogram=GLOB: print a terminal histogram
+
+    bool help = false;  // --help
+};
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parses argv[1..]. Throws UsageError naming the offending flag.
+Options parse_options(std::span<const char* const> args);
+
+// The --help text.
+const char* usage_text();
+
+}  // namespace glint::engine

@@ -1,0 +1,238 @@
+// <glint/bench.hpp>: registering benchmarks.
+//
+//   GLINT_BENCH("sort/1000") {
+//       auto data = make_input(1000);                 // setup: not measured
+//       glint::iter([&] { glint::black_box(sort_copy(data)); });   // measured
+//   }
+//
+// Without --bench the binary runs every case once as a plain test; with --bench it measures.
+// Contracts:
+//  - The whole body of a GLINT_BENCH is the measured unit unless it calls glint::iter (only
+//    the callable is measured) or glint::bench_case (one row per call, measured after the body
+//    returns, so each case must own its state: capture by value).
+//  - glint::iter instantiates the sample loop here, in the caller's translation unit, around
+//    the callable: no std::function and no indirect call per iteration.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace glint {
+
+// ---- black_box -----------------------------------------------------------------------------
+// An identity the optimizer cannot see through. Register-sized values stay in a register (no
+// memory clobber, so `x = black_box(x + x)` costs the add and nothing else); anything else is
+// forced to memory.
+template <class T>
+[[gnu::always_inline]] inline T black_box(T value) noexcept {
+    if constexpr ((std::is_integral_v<T> || std::is_pointer_v<T> || std::is_enum_v<T>) &&
+                  sizeof(T) <= sizeof(void*)) {
+        asm volatile("" : "+r"(value));
+    } else {
+        asm volatile("" : : "r"(&value) : "memory");
+    }
+    return value;
+}
+
+// Marks an object as read and written without copying it.
+template <class T>
+[[gnu::always_inline]] inline void black_box_ref(T& value) noexcept {
+    asm volatile("" : : "r"(&value) : "memory");
+}
+
+// ---- client metrics ------------------------------------------------------------------------
+// A throughput or level column of a bench_case row. rate: amount / median time per iteration
+// (a "B" metric renders as a "B/s" column); level: amount as is, under the unit's name.
+struct Metric {
+    enum Mode { rate, level };
+    std::string unit;
+    double amount = 0;
+    Mode mode = rate;
+};
+
+// Provenance stamped into the run header and JSON meta.provenance (deduplicated, first-seen
+// order). Outside --bench it is inert.
+void bench_provenance(std::string_view line);
+
+// ---- per-case options ----------------------------------------------------------------------
+// Iterations pinned per sample (batched cases) or the exact number of timed calls (bench_case).
+struct Iterations {
+    std::uint64_t count = 0;
+};
+inline Iterations iterations(std::uint64_t n) { return Iterations{n}; }
+
+// The outcome of an `after` hook: ok, or an error that turns the case into an error row.
+class Outcome {
+public:
+    Outcome() = default;
+    static Outcome fail(std::string message) { return Outcome(std::move(message)); }
+    bool ok() const { return !error_; }
+    const std::string& error() const { return *error_; }
+
+private:
+    explicit Outcome(std::string message) : error_(std::move(message)) {}
+    std::optional<std::string> error_;
+};
+inline Outcome ok() { return {}; }
+inline Outcome fail(std::string message) { return Outcome::fail(std::move(message)); }
+
+// Describes one bench_case row. Labels are the --group-by/--filter dimensions.
+struct CaseInfo {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> labels;
+    std::vector<Metric> metrics;
+    std::function<void()> setup;     // untimed, once before the case is measured
+    std::function<void()> teardown;  // untimed, once after
+    std::uint64_t iterations = 0;    // 0: sample until --bench-min-time is met
+};
+
+namespace detail {
+
+// A compiled batch: run(ctx, n) executes the measured callable n times with it inlined.
+struct Batch {
+    void (*run)(void* ctx, std::uint64_t n) = nullptr;
+    void* ctx = nullptr;
+};
+
+template <class F>
+[[gnu::noinline]] void run_batch(void* ctx, std::uint64_t n) {
+    F& fn = *static_cast<F*>(ctx);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if constexpr (std::is_void_v<decltype(fn())>) {
+            fn();
+        } else {
+            auto result = fn();
+            if constexpr ((std::is_integral_v<decltype(result)> ||
+                           std::is_pointer_v<decltype(result)>) &&
+                          sizeof(result) <= sizeof(void*)) {
+                black_box(result);
+            } else {
+                black_box_ref(result);
+            }
+        }
+    }
+}
+
+template <void (*Body)()>
+[[gnu::noinline]] void run_body_batch(void*, std::uint64_t n) {
+    for (std::uint64_t i = 0; i < n; ++i) Body();
+}
+
+// A per-call case: timed() is measured, after() runs untimed and releases the result.
+struct PerCall {
+    virtual ~PerCall() = default;
+    virtual void timed() = 0;
+    virtual Outcome after() = 0;  // may throw; both become an error row
+};
+
+template <class Timed, class After>
+class PerCallImpl final : public PerCall {
+    using Result = std::invoke_result_t<Timed&>;
+    static constexpr bool kVoid = std::is_void_v<Result>;
+    using Slot = std::conditional_t<kVoid, bool, std::optional<Result>>;
+
+public:
+    PerCallImpl(Timed timed, After after) : timed_(std::move(timed)), after_(std::move(after)) {}
+    void timed() override {
+        if constexpr (kVoid) {
+            timed_();
+        } else {
+            slot_.emplace(timed_());
+        }
+    }
+    Outcome after() override {
+        if constexpr (kVoid) {
+            return finish([&] { return after_(); });
+        } else {
+            struct Reset {
+                Slot& s;
+                ~Reset() { s.reset(); }
+            } reset{slot_};
+            return finish([&] { return after_(*slot_); });
+        }
+    }
+
+private:
+    template <class Call>
+    static Outcome finish(Call&& call) {
+        using R = decltype(call());
+        if constexpr (std::is_void_v<R>) {
+            call();
+            return {};
+        } else if constexpr (std::is_same_v<R, bool>) {
+            return call() ? Outcome{} : Outcome::fail("after() returned false");
+        } else {
+            static_assert(std::is_same_v<R, Outcome>, "after must return void, bool or glint::Outcome");
+            return call();
+        }
+    }
+    Timed timed_;
+    After after_;
+    Slot slot_{};
+};
+
+struct NoAfter {
+    template <class... A>
+    void operator()(A&&...) const {}
+};
+
+// Implemented by the runner.
+void run_iter(Batch batch, Iterations pinned);
+void add_case(CaseInfo info, std::unique_ptr<PerCall> body);
+
+struct Registration {
+    template <class... Options>
+    Registration(const char* name, void (*body)(), Batch whole_body, const char* file, int line,
+                 Options... options) {
+        std::uint64_t pinned = 0;
+        ((pinned = options.count), ...);
+        add(name, body, whole_body, file, line, pinned);
+    }
+    static void add(const char* name, void (*body)(), Batch whole_body, const char* file, int line,
+                    std::uint64_t pinned_iterations);
+};
+
+}  // namespace detail
+
+// Measures only `fn` (code before the call is setup). Outside --bench, calls fn once.
+template <class F>
+void iter(F&& fn, Iterations pinned = {}) {
+    using Fn = std::remove_reference_t<F>;
+    detail::run_iter({&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&fn))},
+                     pinned);
+}
+
+// One row per call. `timed` is measured one call per sample; its result flows into `after`,
+// which runs untimed after each call to verify and release it (void, bool or glint::Outcome;
+// it may throw). Outside --bench the case runs once, immediately.
+template <class Timed, class After>
+void bench_case(CaseInfo info, Timed timed, After after) {
+    detail::add_case(std::move(info), std::make_unique<detail::PerCallImpl<Timed, After>>(
+                                          std::move(timed), std::move(after)));
+}
+template <class Timed>
+void bench_case(CaseInfo info, Timed timed) {
+    bench_case(std::move(info), std::move(timed), detail::NoAfter{});
+}
+
+}  // namespace glint
+
+#define GLINT_DETAIL_CAT2(a, b) a##b
+#define GLINT_DETAIL_CAT(a, b) GLINT_DETAIL_CAT2(a, b)
+#define GLINT_DETAIL_BENCH(id, name, ...)                                                      \
+    static void id();                                                                          \
+    static const ::glint::detail::Registration GLINT_DETAIL_CAT(id, _registration){            \
+        name, &id, ::glint::detail::Batch{&::glint::detail::run_body_batch<&id>, nullptr},     \
+        __FILE__, __LINE__ __VA_OPT__(, ) __VA_ARGS__};                                        \
+    static void id()
+
+// GLINT_BENCH("name") { body }  or  GLINT_BENCH("name", glint::iterations(1000)) { body }
+#define GLINT_BENCH(name, ...) \
+    GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)

@@ -1,0 +1,18 @@
+#include "engine/model/row.hpp"
+
+namespace glint::engine {
+
+std::vector<std::string> Row::estimated_metrics() const {
+    std::vector<std::string> names;
+    for (const auto& c : cells)
+        if (c.estimated && c.measured()) names.push_back(c.name);
+    return names;
+}
+
+const catalog::MetricCell* Row::cell(std::string_view name) const {
+    for (const auto& c : cells)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+}  // namespace glint::engine

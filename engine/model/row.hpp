@@ -1,0 +1,42 @@
+// engine/model/row.hpp: one measured row, as the runner hands it to the reporters.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "catalog/metric.hpp"
+
+namespace glint::engine {
+
+using Labels = std::vector<std::pair<std::string, std::string>>;  // sorted by key
+
+// The timing pass, in nanoseconds per iteration.
+struct TimingSummary {
+    std::uint64_t samples = 0;
+    std::uint64_t iterations_per_sample = 1;  // 1 for a per-call case
+    bool per_call = false;                    // one timed call per sample
+    double median_ns = 0;
+    double mad_ns = 0;  // median absolute deviation
+    double min_ns = 0;
+    double max_ns = 0;
+    std::vector<double> sample_ns;  // every sample, ns per iteration, in measurement order
+};
+
+struct Row {
+    std::string name;
+    Labels labels;
+    std::optional<TimingSummary> timing;  // absent on an error row
+    std::vector<catalog::MetricCell> cells;
+    std::optional<std::uint64_t> count_iterations;  // set when a counting pass ran
+    std::optional<std::string> error;               // set on an error row
+
+    bool is_error() const { return error.has_value(); }
+    // Names of the cells that are multiplex-scaled estimates (JSON estimatedMetrics).
+    std::vector<std::string> estimated_metrics() const;
+    const catalog::MetricCell* cell(std::string_view name) const;
+};
+
+}  // namespace glint::engine

@@ -1,0 +1,26 @@
+// engine/model/status.hpp: what a tier or capability can do on this run, and why not.
+// Environment problems become Status values, never exceptions across layers.
+#pragma once
+
+#include <string>
+
+namespace glint::engine {
+
+struct Status {
+    enum class State {
+        available,   // works as asked
+        degraded,    // works in a reduced form (user-only, LLC pair dropped, software-only, ...)
+        unavailable, // the kernel or machine refused it
+        not_built,   // this build does not include it ("built without X" is not "refused")
+    };
+    std::string capability;  // e.g. "scalar-counting", "perf", "tier0"
+    State state = State::unavailable;
+    std::string reason;  // what happened, in words a user can act on
+    std::string remedy;  // how to get it, where there is a way ("sysctl ...")
+
+    bool usable() const { return state == State::available || state == State::degraded; }
+};
+
+const char* to_string(Status::State state);
+
+}  // namespace glint::engine

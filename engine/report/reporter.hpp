@@ -1,0 +1,43 @@
+// engine/report/reporter.hpp: what the runner tells the table reporter. The reporter knows
+// rows, catalog descriptors and cells only; it never sees a tier.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/model/row.hpp"
+
+namespace glint::engine {
+
+// How rows are ordered inside a table. Error rows sort last under every order.
+struct SortSpec {
+    std::string column;  // "" (measurement order), "name", "n", "median", "mad", "min", "max",
+                         // or a catalog metric name
+    bool descending = false;
+};
+
+struct GroupInfo {
+    std::string title;  // rides in the top border ("benchmark: canada/parse"); "" for none
+    std::string first_column = "benchmark";
+    std::vector<std::string> expected_names;  // row names known before measuring (pins widths)
+    std::vector<catalog::MetricDescriptor> columns;  // visible metric columns, in order
+};
+
+class TableReporter {
+public:
+    virtual ~TableReporter() = default;
+    virtual void header(const std::vector<std::string>& lines) = 0;  // the run header
+    virtual void begin_group(const GroupInfo& group) = 0;
+    virtual void case_started(const std::string& name) = 0;  // live: the spinner row
+    virtual void case_progress() {}                           // live: advance the spinner
+    virtual void case_finished(const Row& row) = 0;
+    virtual void end_group() = 0;
+};
+
+// live: an interactive terminal (rows tick in, spinner row, no escape codes otherwise).
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort);
+
+}  // namespace glint::engine

@@ -1,0 +1,89 @@
+// engine/tiers/tier.hpp: the bracket interface every counting tier implements.
+//
+// A tier is an adapter: it opens an os/ source once per run, runs one counting pass per case
+// (separate from the timing pass, so tiers never perturb timings or each other), and projects
+// per-iteration catalog cells. Adding a tier is one class plus one line in tiers/registry.cpp.
+//
+// Contracts:
+//  - open() runs once, before any case; it never throws for environment problems: it returns
+//    Status values (what works, degraded how, or why not, and the remedy).
+//  - family() lists every metric the tier can produce, available or not, with the reason.
+//  - count() runs only after a usable open(). It brackets the workload: batched workloads in
+//    brackets of plan.batch iterations (the body inlined in Workload::batch), per-call workloads
+//    one call per bracket with after() outside the enabled window. It returns per-iteration
+//    values, bracket self-cost subtracted, nan where not measured (never 0).
+//  - Exceptions thrown by the user's code propagate out of count(); tiers stay exception-safe
+//    (counters disabled on unwind).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glint/bench.hpp>
+
+#include "catalog/metric.hpp"
+#include "engine/cli/options.hpp"
+#include "engine/model/json.hpp"
+#include "engine/model/status.hpp"
+
+namespace glint::engine {
+
+// What a counting pass runs. Exactly one of batch / per_call is set.
+struct Workload {
+    glint::detail::Batch batch{};             // batch.run(ctx, n): n iterations, body inlined
+    glint::detail::PerCall* per_call = nullptr;  // timed() bracketed; after() outside the window
+
+    bool batched() const { return batch.run != nullptr; }
+    // Per-call workloads: runs after() for the last timed() call; throws CaseFailure when it
+    // reports an error (exceptions from after() itself propagate unchanged).
+    void after_one() const;
+};
+
+// An `after` hook reported an error: the case becomes an error row.
+struct CaseFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct PassPlan {
+    std::uint64_t iterations = 1;  // total iterations the pass counts
+    std::uint64_t batch = 1;       // iterations per bracket (always 1 for per-call workloads)
+};
+
+struct PassResult {
+    std::vector<catalog::MetricCell> cells;  // per-iteration values
+};
+
+class Tier {
+public:
+    virtual ~Tier() = default;
+
+    // The catalog source this tier contributes ("perf", "tier0", "syscall", ...).
+    virtual std::string_view source() const = 0;
+
+    // True when the options (or the --metrics selection) ask for this tier.
+    virtual bool wanted(const Options& options) const = 0;
+
+    // Opens the tier. The returned statuses are shown in the header and JSON meta; the tier is
+    // usable when the first one is.
+    virtual std::vector<Status> open(const Options& options) = 0;
+
+    // Every metric this tier can produce, with availability and the reason when unavailable.
+    virtual std::vector<catalog::MetricDescriptor> family() const = 0;
+
+    // One-line disclosures for the run header (non-default states, bracket costs).
+    virtual std::vector<std::string> header_notes() const { return {}; }
+
+    // Facts for JSON meta under meta.tiers.<source> (read paths, bracket costs, ...).
+    virtual Json meta() const { return Json::object(); }
+
+    // One counting pass over `work`.
+    virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
+
+    virtual void close() {}
+};
+
+}  // namespace glint::engine

@@ -1,0 +1,10 @@
+#include "engine/tiers/tier.hpp"
+
+namespace glint::engine {
+
+void Workload::after_one() const {
+    Outcome outcome = per_call->after();
+    if (!outcome.ok()) throw CaseFailure(outcome.error());
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,89 @@
+#include "os/linux/sys.hpp"
+
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace glint::os::linux_ {
+namespace {
+
+int real_perf_event_open(perf_event_attr* attr, pid_t pid, int cpu, int group_fd,
+                         unsigned long flags) {
+    return static_cast<int>(::syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags));
+}
+int real_ioctl(int fd, unsigned long request, unsigned long arg) { return ::ioctl(fd, request, arg); }
+ssize_t real_read(int fd, void* buf, std::size_t count) { return ::read(fd, buf, count); }
+ssize_t real_write(int fd, const void* buf, std::size_t count) { return ::write(fd, buf, count); }
+int real_open(const char* path, int flags, int mode) { return ::open(path, flags, mode); }
+int real_close(int fd) { return ::close(fd); }
+void* real_mmap(void* addr, std::size_t length, int prot, int flags, int fd, off_t offset) {
+    return ::mmap(addr, length, prot, flags, fd, offset);
+}
+int real_munmap(void* addr, std::size_t length) { return ::munmap(addr, length); }
+int real_getrusage(int who, rusage* usage) { return ::getrusage(who, usage); }
+int real_access(const char* path, int mode) { return ::access(path, mode); }
+
+const SysTable kReal = {real_perf_event_open, real_ioctl, real_read,  real_write,
+                        real_open,            real_close, real_mmap,  real_munmap,
+                        real_getrusage,       real_access};
+const SysTable* g_current = &kReal;
+
+}  // namespace
+
+const SysTable& sys() { return *g_current; }
+const SysTable& real_sys() { return kReal; }
+
+ScopedSys::ScopedSys(const SysTable& table) : previous_(g_current) { g_current = &table; }
+ScopedSys::~ScopedSys() { g_current = previous_; }
+
+ssize_t read_retry(int fd, void* buf, std::size_t count) {
+    ssize_t n;
+    do {
+        n = sys().read(fd, buf, count);
+    } while (n < 0 && errno == EINTR);
+    return n;
+}
+
+int ioctl_retry(int fd, unsigned long request, unsigned long arg) {
+    int rc;
+    do {
+        rc = sys().ioctl(fd, request, arg);
+    } while (rc < 0 && errno == EINTR);
+    return rc;
+}
+
+int open_retry(const char* path, int flags, int mode) {
+    int fd;
+    do {
+        fd = sys().open(path, flags | O_CLOEXEC, mode);
+    } while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+bool read_small_file(const std::string& path, std::string& out) {
+    int fd = open_retry(path.c_str(), O_RDONLY);
+    if (fd < 0) return false;
+    out.clear();
+    char buf[4096];
+    while (true) {
+        ssize_t n = read_retry(fd, buf, sizeof buf);
+        if (n < 0) {
+            int saved = errno;
+            sys().close(fd);
+            errno = saved;
+            return false;
+        }
+        if (n == 0) break;
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    sys().close(fd);
+    return true;
+}
+
+}  // namespace glint::os::linux_

@@ -1,0 +1,59 @@
+# Finds glint's Debian-packaged dependencies. No sources are copied into the tree:
+# a missing package fails configure with the name of the package to install.
+#
+#   fmt      libfmt-dev     used header-only (FMT_HEADER_ONLY), so nothing links libfmt
+#   doctest  doctest-dev    tests only
+#   xbyak    libxbyak-dev   x86-64 JIT stubs only
+#   libpfm4  libpfm4-dev    headers only; libpfm.so.4 is loaded with dlopen at run time
+
+function(glint_missing what package)
+  message(FATAL_ERROR
+    "glint: ${what} not found. Install it with:  apt-get install -y ${package}\n"
+    "(or point CMAKE_PREFIX_PATH at an installation of ${what})")
+endfunction()
+
+find_package(fmt CONFIG QUIET)
+if(NOT fmt_FOUND)
+  glint_missing("fmt" "libfmt-dev")
+endif()
+add_library(glint_fmt INTERFACE)
+target_link_libraries(glint_fmt INTERFACE fmt::fmt-header-only)
+
+if(GLINT_ARCH STREQUAL "x86_64")
+  find_package(xbyak CONFIG QUIET)
+  if(xbyak_FOUND)
+    add_library(glint_xbyak INTERFACE)
+    target_link_libraries(glint_xbyak INTERFACE xbyak::xbyak)
+  else()
+    find_path(GLINT_XBYAK_INCLUDE xbyak/xbyak.h)
+    if(NOT GLINT_XBYAK_INCLUDE)
+      glint_missing("xbyak" "libxbyak-dev")
+    endif()
+    add_library(glint_xbyak INTERFACE)
+    target_include_directories(glint_xbyak SYSTEM INTERFACE "${GLINT_XBYAK_INCLUDE}")
+  endif()
+endif()
+
+if(GLINT_OS STREQUAL "linux")
+  find_path(GLINT_PFM_INCLUDE perfmon/pfmlib_perf_event.h)
+  if(NOT GLINT_PFM_INCLUDE)
+    glint_missing("libpfm4 headers" "libpfm4-dev")
+  endif()
+  add_library(glint_pfm_headers INTERFACE)
+  target_include_directories(glint_pfm_headers SYSTEM INTERFACE "${GLINT_PFM_INCLUDE}")
+endif()
+
+if(GLINT_BUILD_TESTS)
+  find_package(doctest CONFIG QUIET)
+  if(NOT doctest_FOUND)
+    find_path(GLINT_DOCTEST_INCLUDE doctest/doctest.h)
+    if(NOT GLINT_DOCTEST_INCLUDE)
+      glint_missing("doctest" "doctest-dev")
+    endif()
+    add_library(doctest::doctest INTERFACE IMPORTED)
+    target_include_directories(doctest::doctest INTERFACE "${GLINT_DOCTEST_INCLUDE}")
+  endif()
+endif()
+
+# Google Benchmark is optional: it only builds the bench/ comparison program.
+find_package(benchmark CONFIG QUIET)
