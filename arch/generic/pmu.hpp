@@ -1,0 +1,18 @@
+// arch/generic/pmu.hpp: an ISA with no user-space counter reads. Every counter goes through
+// read(2); read_pmc is never called because kHasUserCounterReads is false.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+
+namespace glint::arch::generic {
+
+struct Pmu {
+    static constexpr const char* kName = "generic";
+    static constexpr const char* kUserReadName = "none";
+    static constexpr bool kHasUserCounterReads = false;
+    static std::uint64_t read_pmc(std::uint32_t) { std::abort(); }
+    static std::uint64_t read_timestamp() { return 0; }
+};
+
+}  // namespace glint::arch::generic
