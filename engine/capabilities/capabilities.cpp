@@ -1,0 +1,148 @@
+#include "engine/capabilities/capabilities.hpp"
+
+#include <cerrno>
+#include <filesystem>
+#include <regex>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "engine/tiers/perf/group_opener.hpp"
+#include "engine/tiers/perf/messages.hpp"
+
+namespace glint::engine {
+namespace {
+
+using State = Status::State;
+
+Status scalar_counting(const Options& options, const CapabilityProbeConfig& config) {
+    perf::OpenedGroup opened = perf::open_counting_group(
+        perf::OpenRequest{options.perf_scaled, options.perf_inherit, config.pmu_root});
+    const Status& tier = opened.statuses.front();
+    Status s{"scalar-counting", tier.state, tier.reason, tier.remedy};
+    if (opened.usable()) {
+        s.reason += "; read path: syscall (ioctl + read(2)) per bracket";
+        for (std::size_t i = 1; i < opened.statuses.size(); ++i)
+            if (opened.statuses[i].state != State::available &&
+                opened.statuses[i].capability != "perf.hardware-events")
+                s.reason += "; " + opened.statuses[i].reason;
+    }
+    return s;
+}
+
+Status overflow_sampling() {
+    return {"overflow-sampling", State::not_built,
+            "glint counts only: it opens no ring buffer and takes no overflow/IP samples",
+            "sample with a profiler alongside (e.g. perf record -- <bench> --bench)"};
+}
+
+Status precise_data_source() {
+    return {"precise-data-source", State::not_built,
+            "glint uses no PEBS/IBS/SPE: no data addresses, data sources or load latencies",
+            "perf mem / perf c2c on a host whose PMU has them"};
+}
+
+Status symbolization() {
+    return {"symbolization", State::not_built,
+            "glint takes no samples, so it has nothing to symbolize (no address-space or "
+            "debug-info model)",
+            "perf record + perf report"};
+}
+
+Status event_space() {
+    using Outcome = os::TracepointProbe::Outcome;
+    const os::TracepointProbe p = os::probe_tracepoint_counting();
+    switch (p.outcome) {
+        case Outcome::countable:
+            return {"event-space", State::available,
+                    fmt::format("tracepoints are countable: {} is mounted and a counting "
+                                "raw_syscalls:sys_enter event opens (the --syscalls tier)",
+                                p.tracefs),
+                    ""};
+        case Outcome::no_tracefs:
+            return {"event-space", State::unavailable,
+                    "tracefs is not mounted (neither /sys/kernel/tracing nor "
+                    "/sys/kernel/debug/tracing has events/), so tracepoint ids cannot be read",
+                    "mount -t tracefs nodev /sys/kernel/tracing (as root)"};
+        case Outcome::id_unreadable:
+            if (p.error == ENOENT)
+                return {"event-space", State::unavailable,
+                        fmt::format("{} does not exist: this kernel has no syscall tracepoints",
+                                    p.id_path),
+                        "a kernel built with CONFIG_FTRACE_SYSCALLS"};
+            return {"event-space", State::unavailable,
+                    fmt::format("{} is unreadable: {}", p.id_path, perf::describe_errno(p.error)),
+                    "run as root, or make tracefs readable (it is 0700 on hardened hosts)"};
+        case Outcome::open_refused:
+            return {"event-space", State::unavailable,
+                    fmt::format("perf_event_open refused a tracepoint counter: {} ({})",
+                                perf::describe_errno(p.error),
+                                perf::describe_paranoid(os::perf_event_paranoid())),
+                    perf::is_permission_error(p.error)
+                        ? "sysctl kernel.perf_event_paranoid=1, or CAP_PERFMON"
+                        : ""};
+        case Outcome::not_supported:
+            break;
+    }
+    return {"event-space", State::unavailable,
+            "tracepoints are a Linux perf_event feature; this OS has none", ""};
+}
+
+Status numa_topology(const CapabilityProbeConfig& config) {
+    std::error_code ec;
+    std::size_t nodes = 0;
+    static const std::regex node_name("node[0-9]+");
+    for (const auto& entry : std::filesystem::directory_iterator(config.node_root, ec))
+        if (std::regex_match(entry.path().filename().string(), node_name)) ++nodes;
+    const std::string machine =
+        nodes == 0 ? std::string("the NUMA layout is unknown here")
+                   : fmt::format("this machine has {} NUMA node{}", nodes, nodes == 1 ? "" : "s");
+    return {"numa-topology", State::not_built,
+            "glint does not model NUMA or CPU topology (no node pinning, no page-to-node "
+            "classification); " + machine,
+            "pin the run yourself, e.g. numactl --cpunodebind=0 --membind=0 <bench> --bench"};
+}
+
+Status event_naming(const CapabilityProbeConfig& config) {
+    const os::LibraryProbe p = os::probe_library(config.pfm_soname, "pfm_get_version");
+    if (!p.loaded)
+        return {"event-naming", State::unavailable,
+                fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names; "
+                            "raw: selectors and the generic events still work",
+                            p.soname, p.error),
+                "apt-get install libpfm4"};
+    const std::string version =
+        p.version ? fmt::format(" (libpfm4 {}.{})", *p.version >> 16, *p.version & 0xffff) : "";
+    return {"event-naming", State::available,
+            fmt::format("{} loads{}: pfm: selectors can resolve symbolic event names", p.soname,
+                        version),
+            ""};
+}
+
+}  // namespace
+
+std::vector<Status> probe_capabilities(const Options& options) {
+    return probe_capabilities(options, CapabilityProbeConfig{});
+}
+
+std::vector<Status> probe_capabilities(const Options& options,
+                                       const CapabilityProbeConfig& config) {
+    return {scalar_counting(options, config), overflow_sampling(), precise_data_source(),
+            symbolization(),                  event_space(),       numa_topology(config),
+            event_naming(config)};
+}
+
+Json capabilities_json(const std::vector<Status>& statuses) {
+    Json out = Json::array();
+    for (const auto& s : statuses) {
+        Json c = Json::object();
+        c["capability"] = s.capability;
+        c["state"] = to_string(s.state);
+        c["reason"] = s.reason;
+        if (!s.remedy.empty()) c["remedy"] = s.remedy;
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,191 @@
+#include "engine/tiers/perf/perf_tier.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "engine/tiers/perf/group_opener.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "engine/tiers/perf/metrics.hpp"
+#include "engine/tiers/perf/pass_math.hpp"
+
+namespace glint::engine::perf {
+namespace {
+
+// A per-call case as a Body: n calls of timed() (the tier always passes n = 1).
+void run_per_call(void* ctx, std::uint64_t n) {
+    auto* call = static_cast<glint::detail::PerCall*>(ctx);
+    for (std::uint64_t i = 0; i < n; ++i) call->timed();
+}
+
+const char* kind_name(GroupKind kind) {
+    switch (kind) {
+        case GroupKind::hardware: return "hardware";
+        case GroupKind::software: return "software";
+        case GroupKind::none: return "none";
+    }
+    return "none";
+}
+
+std::string with_remedy(const Status& s) {
+    return s.remedy.empty() ? s.reason : s.reason + " — " + s.remedy;
+}
+
+class PerfTier final : public Tier {
+public:
+    explicit PerfTier(PerfTierConfig config) : config_(std::move(config)) {}
+    ~PerfTier() override { close(); }
+
+    std::string_view source() const override { return "perf"; }
+
+    bool wanted(const Options& o) const override {
+        return o.perf || o.perf_scaled || o.perf_read != PerfRead::automatic ||
+               selects_perf_metric(o.metrics);
+    }
+
+    std::vector<Status> open(const Options& options) override {
+        close();
+        opened_ = open_counting_group(
+            OpenRequest{options.perf_scaled, options.perf_inherit, config_.pmu_root, config_.spin});
+        state_ = family_state(opened_);
+        statuses_ = opened_.statuses;
+        if (opened_.usable()) {
+            path_ = select_read_path(opened_.group, options.perf_read, statuses_);
+            cost_ = calibrate_bracket_cost(*path_, config_.calibration_brackets);
+            if (!cost_.measured)
+                statuses_.push_back({"perf.bracket-cost", Status::State::degraded,
+                                     "the bracket self-cost could not be measured at open; "
+                                     "nothing is subtracted",
+                                     ""});
+        }
+        return statuses_;
+    }
+
+    std::vector<catalog::MetricDescriptor> family() const override { return perf_family(state_); }
+
+    std::vector<std::string> header_notes() const override {
+        std::vector<std::string> lines;
+        if (statuses_.empty()) return lines;
+        const Status& tier = statuses_.front();
+        if (!tier.usable()) {
+            lines.push_back("perf: unavailable, perf columns omitted: " + with_remedy(tier));
+            return lines;
+        }
+        lines.push_back("perf: " + tier.reason);
+        for (std::size_t i = 1; i < statuses_.size(); ++i)
+            lines.push_back("perf: " + with_remedy(statuses_[i]));
+        if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
+        if (path_) lines.push_back("perf: read path " + path_->describe() + "; " + cost_line());
+        return lines;
+    }
+
+    Json meta() const override {
+        Json m = Json::object();
+        const Status tier = statuses_.empty() ? Status{"perf", Status::State::unavailable,
+                                                       "not opened", ""}
+                                              : statuses_.front();
+        m["status"] = to_string(tier.state);
+        m["reason"] = tier.reason;
+        if (!tier.remedy.empty()) m["remedy"] = tier.remedy;
+        m["group"] = kind_name(opened_.kind);
+        Json events = Json::array();
+        for (os::Event e : state_.members) events.push_back(os::event_name(e));
+        m["events"] = std::move(events);
+        m["excludeKernel"] = opened_.user_only;
+        m["inherit"] = opened_.inherit;
+        m["scope"] = scope_note(opened_.inherit);
+        m["llcDropped"] = opened_.llc_dropped;
+        m["scaled"] = opened_.scaled;
+        m["multiplexedAtOpen"] = opened_.multiplexed;
+        m["openRatio"] = opened_.usable() ? Json(opened_.open_ratio) : Json();
+        Json disclosures = Json::array();
+        for (std::size_t i = 1; i < statuses_.size(); ++i) {
+            Json d = Json::object();
+            d["capability"] = statuses_[i].capability;
+            d["state"] = to_string(statuses_[i].state);
+            d["reason"] = statuses_[i].reason;
+            if (!statuses_[i].remedy.empty()) d["remedy"] = statuses_[i].remedy;
+            disclosures.push_back(std::move(d));
+        }
+        m["disclosures"] = std::move(disclosures);
+        if (path_) {
+            m["readPath"] = path_->name();
+            Json cost = Json::object();
+            cost["method"] = "median of empty-body brackets, subtracted per bracket";
+            cost["samples"] = static_cast<unsigned long>(cost_.samples);
+            Json per = Json::object();
+            for (std::size_t i = 0; i < state_.members.size(); ++i)
+                per[os::event_name(state_.members[i])] =
+                    cost_.measured ? Json(cost_.per_bracket[i]) : Json();
+            cost["perBracket"] = std::move(per);
+            Json paths = Json::object();
+            paths[path_->name()] = std::move(cost);
+            m["bracketCost"] = std::move(paths);
+        }
+        return m;
+    }
+
+    PassResult count(const Workload& work, const PassPlan& plan) override {
+        PassTotals totals;
+        if (!path_ || !path_->begin_pass()) {
+            totals.ok = false;
+        } else if (work.batched()) {
+            const std::uint64_t batch = std::max<std::uint64_t>(plan.batch, 1);
+            for (std::uint64_t left = plan.iterations; left > 0;) {
+                const std::uint64_t n = std::min(batch, left);
+                totals.add(path_->bracket(work.batch, n));
+                left -= n;
+            }
+            path_->end_pass();
+        } else {
+            const Body call{&run_per_call, work.per_call};
+            for (std::uint64_t i = 0; i < plan.iterations; ++i) {
+                totals.add(path_->bracket(call, 1));
+                work.after_one();
+            }
+            path_->end_pass();
+        }
+        return PassResult{perf_cells(state_, per_iteration(totals, plan.iterations, cost_))};
+    }
+
+    void close() override {
+        path_.reset();
+        opened_.group.close();
+    }
+
+private:
+    std::string cost_line() const {
+        if (!cost_.measured) return "bracket self-cost not measured, nothing subtracted";
+        std::string parts;
+        for (std::size_t i = 0; i < state_.members.size(); ++i) {
+            if (!parts.empty()) parts += ", ";
+            parts += fmt::format("{} {:.0f}{}", os::event_name(state_.members[i]),
+                                 cost_.per_bracket[i],
+                                 state_.members[i] == os::Event::task_clock ? " ns" : "");
+        }
+        return fmt::format("bracket self-cost (median of {} empty brackets, subtracted): {}",
+                           cost_.samples, parts);
+    }
+
+    PerfTierConfig config_;
+    OpenedGroup opened_;
+    FamilyState state_;
+    std::vector<Status> statuses_;
+    std::unique_ptr<ReadPath> path_;
+    BracketCost cost_;
+};
+
+}  // namespace
+
+std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config) {
+    return std::make_unique<PerfTier>(std::move(config));
+}
+
+}  // namespace glint::engine::perf
+
+namespace glint::engine {
+
+std::unique_ptr<Tier> make_perf_tier() { return perf::make_perf_tier(perf::PerfTierConfig{}); }
+
+}  // namespace glint::engine

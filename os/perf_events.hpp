@@ -1,0 +1,128 @@
+// os/perf_events.hpp: counting groups of performance events, the OS-neutral surface.
+//
+// Linux implements it on perf_event_open(2) (os/linux/perf_group.cpp, every call through the
+// os/linux/sys.hpp seam); other systems get honest stubs (os/other/perf_events.cpp): every open
+// fails with ENOSYS, so the engine reports "unavailable" with the reason instead of guessing.
+//
+// A group is opened disabled, leader first; enable/disable/reset act on the whole group; one
+// read returns every member's count plus the leader's time_enabled/time_running. Nothing here
+// interprets values: no scaling, no deltas, no policy (the engine's perf tier does that).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace glint::os {
+
+// The generic events glint counts. Hardware ones need a CPU PMU; software ones are kernel
+// counters that exist everywhere perf_event does.
+enum class Event : std::uint8_t {
+    cycles,            // hardware
+    instructions,      // hardware
+    branches,          // hardware
+    branch_misses,     // hardware
+    cache_references,  // hardware (the "LLC pair" with cache_misses)
+    cache_misses,      // hardware
+    page_faults,       // software
+    task_clock,        // software (nanoseconds on CPU)
+    context_switches,  // software
+    cpu_migrations,    // software
+};
+
+// perf's own spelling ("cycles", "branch-misses", "task-clock", ...).
+constexpr std::string_view event_name(Event event) {
+    switch (event) {
+        case Event::cycles: return "cycles";
+        case Event::instructions: return "instructions";
+        case Event::branches: return "branches";
+        case Event::branch_misses: return "branch-misses";
+        case Event::cache_references: return "cache-references";
+        case Event::cache_misses: return "cache-misses";
+        case Event::page_faults: return "page-faults";
+        case Event::task_clock: return "task-clock";
+        case Event::context_switches: return "context-switches";
+        case Event::cpu_migrations: return "cpu-migrations";
+    }
+    return "?";
+}
+
+constexpr bool is_hardware(Event event) { return event < Event::page_faults; }
+
+inline constexpr std::size_t kMaxGroupEvents = 8;
+
+struct GroupSpec {
+    std::vector<Event> events;    // events[0] leads; at most kMaxGroupEvents
+    bool exclude_kernel = false;  // count user space only
+    bool inherit = false;         // also count threads/processes created after the open
+};
+
+// Why an open failed: which member and the errno the kernel returned.
+struct OpenFailure {
+    Event event = Event::cycles;
+    int error = 0;  // errno
+};
+
+// One read of the whole group. Counts and times are cumulative since the open (RESET zeroes
+// the counts but not the times, and not counts folded in from exited inherited children), so
+// callers take differences against their own baseline.
+struct GroupReading {
+    std::uint64_t enabled = 0;  // time_enabled, ns
+    std::uint64_t running = 0;  // time_running, ns (the time the group was on the PMU)
+    std::array<std::uint64_t, kMaxGroupEvents> values{};
+    std::size_t size = 0;  // members read
+    bool ok = false;       // false: error, short read or unexpected member count
+};
+
+class PerfGroup {
+public:
+    PerfGroup() = default;
+    ~PerfGroup();
+    PerfGroup(PerfGroup&& other) noexcept;
+    PerfGroup& operator=(PerfGroup&& other) noexcept;
+    PerfGroup(const PerfGroup&) = delete;
+    PerfGroup& operator=(const PerfGroup&) = delete;
+
+    // Opens spec.events as one group on this thread (pid 0, any CPU), disabled, read_format
+    // GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING. On failure nothing stays open and
+    // `failure` names the member and errno. EINTR is retried.
+    bool open(const GroupSpec& spec, OpenFailure& failure);
+    void close();  // closes the fds and unmaps the pages; idempotent
+
+    bool is_open() const { return !fds_.empty(); }
+    const GroupSpec& spec() const { return spec_; }
+    std::size_t size() const { return fds_.size(); }
+    int fd(std::size_t member) const { return fds_[member]; }
+    int leader_fd() const { return fds_.empty() ? -1 : fds_[0]; }
+
+    // Start/stop the whole group (ioctl on the leader) and zero every member's count
+    // (EINTR retried). false with errno set on failure.
+    bool enable();
+    bool disable();
+    bool reset();
+
+    // One read(2) of the leader. Returns out.ok.
+    bool read(GroupReading& out) const;
+
+    // Maps each member's perf_event_mmap_page (one page, PROT_READ, shared). Returns 0, or
+    // the errno of the first failure (then no page stays mapped). The kernel refuses this for
+    // inherited per-thread events (EINVAL).
+    int map_pages();
+    bool pages_mapped() const { return !pages_.empty(); }
+    // The member's struct perf_event_mmap_page (Linux), nullptr when not mapped.
+    const void* page(std::size_t member) const {
+        return pages_.empty() ? nullptr : pages_[member];
+    }
+
+private:
+    void unmap_pages();
+
+    GroupSpec spec_;
+    std::vector<int> fds_;
+    std::vector<void*> pages_;
+    std::size_t page_size_ = 0;
+};
+
+}  // namespace glint::os
