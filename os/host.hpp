@@ -16,4 +16,8 @@ struct HostFacts {
 
 HostFacts host_facts();
 
+// Whether the CPU's timestamp counter (TSC, CNTVCT) ticks at a constant rate on every CPU, so
+// tick differences convert to nanoseconds with one factor. `why` says what was checked.
+bool timestamp_counter_is_stable(std::string& why);
+
 }  // namespace glint::os

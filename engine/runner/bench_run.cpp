@@ -94,16 +94,17 @@ void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerC
 }
 
 void BenchRun::on_provenance(std::string_view line) {
-    if (add_provenance(line) && header_printed_)
-        std::fprintf(stderr, "glint: provenance registered after the header: %.*s\n",
-                     static_cast<int>(line.size()), line.data());
+    // Printed before the next table begins (never inside a live table).
+    add_provenance(line);
 }
 
 void BenchRun::print_header_once() {
-    if (header_printed_) return;
-    std::vector<std::string> lines = header_lines_;
-    for (const auto& p : provenance_lines()) lines.push_back("provenance: " + p);
-    table_.header(lines);
+    std::vector<std::string> lines;
+    if (!header_printed_) lines = header_lines_;
+    const auto& provenance = provenance_lines();
+    for (; provenance_printed_ < provenance.size(); ++provenance_printed_)
+        lines.push_back("provenance: " + provenance[provenance_printed_]);
+    if (!lines.empty()) table_.header(lines);
     header_printed_ = true;
 }
 

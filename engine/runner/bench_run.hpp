@@ -72,6 +72,7 @@ private:
     std::vector<catalog::MetricDescriptor> catalog_;
     std::vector<std::string> header_lines_;
     bool header_printed_ = false;
+    std::size_t provenance_printed_ = 0;
     bool phase1_table_open_ = false;
 
     const Registration* current_ = nullptr;

@@ -67,10 +67,16 @@ std::vector<std::string> header_lines(const Options& options,
                                 host.cpu_model.empty() ? arch::native::kName : host.cpu_model,
                                 host.cpus, host.os, host.kernel, compiler()));
     const auto& clock = clock_properties();
-    lines.push_back(fmt::format(
-        "timer: steady_clock · resolution {:.0f}ns · read {:.1f}ns · per-call samples have its "
-        "{:.1f}ns bracket subtracted",
-        clock.resolution_ns, clock.read_cost_ns, clock.bracket_ns));
+    lines.push_back(fmt::format("timer: steady_clock · step {:.0f}ns · read {:.1f}ns", clock.resolution_ns,
+                                clock.read_cost_ns));
+    if (clock.ticks_usable) {
+        lines.push_back(fmt::format(
+            "per-call samples: {} at {:.3f} GHz ({}), its {:.1f}ns bracket subtracted", clock.ticks_name,
+            1.0 / clock.ns_per_tick, clock.ticks_why, clock.tick_bracket_ns));
+    } else {
+        lines.push_back(fmt::format("per-call samples: steady_clock, its {:.1f}ns bracket subtracted ({} not used: {})",
+                                    clock.bracket_ns, clock.ticks_name, clock.ticks_why));
+    }
     lines.push_back(fmt::format(
         "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
         "median ±MAD, min, max per iteration",
@@ -128,7 +134,9 @@ Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& 
     meta["timer"]["clock"] = "steady_clock";
     meta["timer"]["resolutionNs"] = clock.resolution_ns;
     meta["timer"]["readCostNs"] = clock.read_cost_ns;
-    meta["timer"]["perCallBracketNs"] = clock.bracket_ns;
+    meta["timer"]["perCallClock"] = clock.ticks_usable ? clock.ticks_name : "steady_clock";
+    meta["timer"]["perCallBracketNs"] = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
+    meta["timer"]["ticksPerNs"] = clock.ticks_usable ? Json(1.0 / clock.ns_per_tick) : Json{};
     Json& knobs = meta["knobs"];
     knobs["minTimeMs"] = options.min_time_ms;
     knobs["samples"] = 32;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "arch/arch.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 
@@ -21,7 +22,12 @@ double time_once(const glint::detail::Batch& batch, std::uint64_t n) {
 
 std::uint64_t double_until(const std::function<double(std::uint64_t)>& sample, double min_time_ns) {
     std::uint64_t n = 1;
-    while (n < kMaxIterations && sample(n) < min_time_ns) n *= 2;
+    while (n < kMaxIterations) {
+        // A sample that reaches the target is confirmed by a second one, so a single stall
+        // (preemption, a page fault burst) cannot stop the doubling early.
+        if (sample(n) >= min_time_ns && (n == 1 || sample(n) >= min_time_ns)) break;
+        n *= 2;
+    }
     return n;
 }
 
@@ -55,7 +61,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
 
 TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<void()>& after_one,
                             const TimingConfig& config) {
-    const double overhead = clock_properties().bracket_ns;
+    const ClockProperties& clock = clock_properties();
     std::vector<double> samples;
     double measured = 0;
     const std::int64_t wall_start = now_ns();
@@ -67,11 +73,20 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
-        const std::int64_t start = now_ns();
-        call.timed();
-        const std::int64_t stop = now_ns();
+        double t;
+        if (clock.ticks_usable) {
+            const std::uint64_t start = arch::native::timestamp_begin();
+            call.timed();
+            const std::uint64_t stop = arch::native::timestamp_end();
+            t = static_cast<double>(stop - start) * clock.ns_per_tick - clock.tick_bracket_ns;
+        } else {
+            const std::int64_t start = now_ns();
+            call.timed();
+            const std::int64_t stop = now_ns();
+            t = static_cast<double>(stop - start) - clock.bracket_ns;
+        }
         after_one();
-        const double t = std::max(0.0, static_cast<double>(stop - start) - overhead);
+        t = std::max(0.0, t);
         samples.push_back(t);
         measured += t;
     }

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "arch/arch.hpp"
 #include "os/linux/sys.hpp"
 
 namespace glint::os {
@@ -35,6 +36,30 @@ HostFacts host_facts() {
         }
     }
     return h;
+}
+
+bool timestamp_counter_is_stable(std::string& why) {
+    if constexpr (arch::native::kTimestampConstantRate) {
+        why = std::string(arch::native::kTimestampName) + " is architecturally constant-rate";
+        return true;
+    }
+    std::string source;
+    if (linux_::read_small_file("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+                                source) &&
+        source.rfind("tsc", 0) == 0) {
+        why = "the kernel's clocksource is the TSC";
+        return true;
+    }
+    std::string cpuinfo;
+    if (linux_::read_small_file("/proc/cpuinfo", cpuinfo) &&
+        cpuinfo.find(" constant_tsc") != std::string::npos &&
+        cpuinfo.find(" nonstop_tsc") != std::string::npos) {
+        why = "the CPU reports constant_tsc and nonstop_tsc";
+        return true;
+    }
+    why = "the kernel does not use the TSC as its clocksource and the CPU does not report an "
+          "invariant TSC";
+    return false;
 }
 
 }  // namespace glint::os

@@ -12,4 +12,9 @@ HostFacts host_facts() {
     return h;
 }
 
+bool timestamp_counter_is_stable(std::string& why) {
+    why = "no OS back end to vouch for the timestamp counter";
+    return false;
+}
+
 }  // namespace glint::os

@@ -14,9 +14,20 @@ TEST_CASE("protocol: iterations double until one sample reaches the minimum time
         return static_cast<double>(n) * 1000.0;  // 1 µs per iteration
     };
     CHECK(double_until(sample, 100000.0) == 128);  // 128 µs >= 100 µs > 64 µs
-    CHECK(tried == std::vector<std::uint64_t>{1, 2, 4, 8, 16, 32, 64, 128});
+    // The sample that reaches the target is confirmed once.
+    CHECK(tried == std::vector<std::uint64_t>{1, 2, 4, 8, 16, 32, 64, 128, 128});
     tried.clear();
     CHECK(double_until(sample, 10.0) == 1);  // a single slow iteration is enough
+}
+
+TEST_CASE("protocol: one stalled sample does not stop the doubling early") {
+    int calls = 0;
+    auto stalled_once = [&](std::uint64_t n) {
+        ++calls;
+        const double t = static_cast<double>(n) * 1000.0;
+        return calls == 5 ? t + 1e9 : t;  // the first sample of n = 16 stalls for a second
+    };
+    CHECK(double_until(stalled_once, 100000.0) == 128);
 }
 
 namespace {
