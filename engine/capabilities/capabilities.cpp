@@ -112,10 +112,15 @@ Status event_naming(const CapabilityProbeConfig& config) {
                             p.soname, p.error),
                 "apt-get install libpfm4"};
     const std::string version =
-        p.version ? fmt::format(" (libpfm4 {}.{})", *p.version >> 16, *p.version & 0xffff) : "";
+        p.version ? fmt::format(" (libpfm API {}.{})", *p.version >> 16, *p.version & 0xffff) : "";
+    const os::PmuInventory pmus = os::list_pmus(config.pmu_root);
+    const std::string scope =
+        pmus.listed && pmus.cpu_pmus.empty()
+            ? "; with no CPU PMU here it can name only the kernel's generic and software events"
+            : "";
     return {"event-naming", State::available,
-            fmt::format("{} loads{}: pfm: selectors can resolve symbolic event names", p.soname,
-                        version),
+            fmt::format("{} loads{}, so symbolic event names can be resolved to encodings{}",
+                        p.soname, version, scope),
             ""};
 }
 

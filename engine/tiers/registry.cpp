@@ -1,9 +1,12 @@
 #include "engine/tiers/registry.hpp"
 
+#include "engine/tiers/perf/perf_tier.hpp"
+
 namespace glint::engine {
 
 std::vector<std::unique_ptr<Tier>> make_tiers() {
     std::vector<std::unique_ptr<Tier>> tiers;
+    tiers.push_back(make_perf_tier());
     return tiers;
 }
 

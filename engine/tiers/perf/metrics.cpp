@@ -94,15 +94,6 @@ double value_of(const FamilyState& s, const PerIteration& pass, Event e) {
     return catalog::kNotMeasured;
 }
 
-bool glob_match(std::string_view selector, std::string_view name) {
-    if (selector == "all") return true;
-    if (!selector.empty() && selector.back() == '*') {
-        selector.remove_suffix(1);
-        return name.starts_with(selector);
-    }
-    return selector == name;
-}
-
 }  // namespace
 
 FamilyState family_state(const OpenedGroup& opened) {
@@ -136,13 +127,6 @@ std::vector<catalog::MetricCell> perf_cells(const FamilyState& state, const PerI
         cells.push_back(catalog::make_cell(d, value, pass.estimated && !std::isnan(value)));
     }
     return cells;
-}
-
-bool selects_perf_metric(const std::vector<std::string>& selectors) {
-    for (const auto& selector : selectors)
-        for (const auto& m : metrics())
-            if (glob_match(selector, m.name)) return true;
-    return false;
 }
 
 }  // namespace glint::engine::perf

@@ -38,8 +38,4 @@ std::vector<catalog::MetricDescriptor> perf_family(const FamilyState& state);
 // are nan), estimated when the pass was scaled.
 std::vector<catalog::MetricCell> perf_cells(const FamilyState& state, const PerIteration& pass);
 
-// True when a --metrics selector names a perf metric: "all", an exact name, or a "*"-suffixed
-// glob matching one.
-bool selects_perf_metric(const std::vector<std::string>& selectors);
-
 }  // namespace glint::engine::perf

@@ -6,34 +6,16 @@
 
 namespace glint::engine::perf {
 namespace {
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double median_of(std::vector<double>& values) {  // reorders `values`
+    std::sort(values.begin(), values.end());
+    const std::size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
-PassPlan plan_pass(double median_ns, std::uint64_t timing_iterations, const Options& options,
-                   bool per_call) {
-    PassPlan plan;
-    if (options.perf_iters) {
-        plan.iterations = *options.perf_iters;
-    } else {
-        plan.iterations = std::min(timing_iterations, kMaxCountIterations);
-    }
-    plan.iterations = std::max<std::uint64_t>(plan.iterations, 1);
-
-    if (per_call) {
-        plan.batch = 1;
-        return plan;
-    }
-    std::uint64_t batch = plan.iterations;
-    if (options.perf_batch) {
-        batch = *options.perf_batch;
-    } else if (std::isfinite(median_ns) && median_ns > 0) {
-        const double fit = std::floor(kTargetBracketNs / median_ns);
-        batch = fit >= static_cast<double>(plan.iterations) ? plan.iterations
-                                                            : static_cast<std::uint64_t>(fit);
-    }
-    plan.batch = std::clamp<std::uint64_t>(batch, 1, plan.iterations);
-    return plan;
-}
+}  // namespace
 
 GroupDelta delta_between(const os::GroupReading& before, const os::GroupReading& after) {
     GroupDelta d;
@@ -102,10 +84,13 @@ BracketCost median_cost(const std::vector<GroupDelta>& empty_brackets) {
                                                        : 1.0;
             column[i] = static_cast<double>(d.counts[member]) * scale;
         }
-        std::sort(column.begin(), column.end());
-        const std::size_t mid = column.size() / 2;
-        cost.per_bracket[member] =
-            column.size() % 2 ? column[mid] : (column[mid - 1] + column[mid]) / 2;
+        const double median = median_of(column);
+        for (double& x : column) x = std::abs(x - median);
+        const double mad = median_of(column);
+        cost.per_bracket[member] = median;
+        const double sigma = 1.4826 * mad;
+        cost.uncertainty[member] =
+            sigma + 1.2533 * sigma / std::sqrt(static_cast<double>(column.size()));
     }
     cost.measured = true;
     return cost;
@@ -123,9 +108,11 @@ PerIteration per_iteration(const PassTotals& totals, std::uint64_t iterations,
     const double brackets = static_cast<double>(totals.brackets);
     for (std::size_t i = 0; i < totals.size; ++i) {
         const double counted = static_cast<double>(totals.counts[i]) * scaling.factor;
-        const double apparatus =
-            cost.measured && i < cost.size ? brackets * cost.per_bracket[i] : 0.0;
-        out.values[i] = std::max(0.0, counted - apparatus) / n;
+        const bool subtract = cost.measured && i < cost.size;
+        const double apparatus = subtract ? brackets * cost.per_bracket[i] : 0.0;
+        const double noise = subtract ? brackets * cost.uncertainty[i] / n : 0.0;
+        const double value = (counted - apparatus) / n;
+        out.values[i] = noise > 0 && value < 3 * noise ? kNaN : std::max(0.0, value);
     }
     return out;
 }

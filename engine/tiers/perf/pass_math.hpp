@@ -1,8 +1,9 @@
 // engine/tiers/perf/pass_math.hpp: the arithmetic of a counting pass, as pure functions.
 //
-// Sizing a pass from the timing pass, differencing group reads against a per-pass baseline,
-// accumulating brackets, deciding whether a pass was multiplexed and scaling it, subtracting
-// the bracket's own cost and dividing per iteration. No system calls; tested on every host.
+// Differencing group reads against a per-pass baseline, accumulating brackets, deciding
+// whether a pass was multiplexed and scaling it, subtracting the bracket's own cost and
+// dividing per iteration. No system calls; tested on every host. (Sizing a pass — iterations
+// and batch — is plan_pass in engine/tiers/pass_plan.hpp.)
 #pragma once
 
 #include <array>
@@ -10,24 +11,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/cli/options.hpp"
-#include "engine/tiers/tier.hpp"
 #include "os/perf_events.hpp"
 
 namespace glint::engine::perf {
 
-inline constexpr std::uint64_t kMaxCountIterations = 100'000;  // automatic pass size cap
-inline constexpr double kTargetBracketNs = 1e6;                 // one bracket spans ~1 ms
 inline constexpr double kExactRatio = 0.98;            // open: below this the group multiplexes
 inline constexpr std::uint64_t kMinScaledRunningNs = 1'000'000;  // less PMU time: noise
-
-// The counting pass for a case whose timing pass measured `median_ns` per iteration with
-// `timing_iterations` iterations per sample (per-call cases: the number of timed calls).
-//  iterations = --perf-iters if given (honoured as is), else min(timing_iterations, 100000);
-//  batch      = --perf-batch if given, else the iterations that fit ~1 ms (median_ns unknown or
-//               <= 0: all of them), clamped to [1, iterations]; per-call workloads: always 1.
-PassPlan plan_pass(double median_ns, std::uint64_t timing_iterations, const Options& options,
-                   bool per_call = false);
 
 // What happened to the group between two reads: count deltas and time deltas.
 struct GroupDelta {
@@ -70,6 +59,12 @@ Scaling pass_scaling(std::uint64_t enabled, std::uint64_t running);
 // The apparatus cost of one bracket, per member, in the member's unit.
 struct BracketCost {
     std::array<double, os::kMaxGroupEvents> per_bracket{};
+    // How far a bracket of a later pass may cost from that median, per bracket: the median's
+    // standard error (1.2533 x sigma / sqrt(samples)) plus one bracket's spread (sigma = 1.4826
+    // x MAD): the cost drifts between calibration and pass (task-clock of a syscall bracket
+    // moved by up to ~15% between blocks of brackets on the VM this was built on). 0 for a
+    // counter that never varied.
+    std::array<double, os::kMaxGroupEvents> uncertainty{};
     std::size_t size = 0;
     std::size_t samples = 0;  // empty brackets it was taken from
     bool measured = false;    // false: nothing subtracted (calibration failed)
@@ -85,9 +80,11 @@ struct PerIteration {
     std::size_t size = 0;
     bool estimated = false;
 };
-// (count * scaling - brackets * cost) / iterations for each member, clamped at zero (the cost
-// is a median: a body cheaper than the apparatus noise reads 0, not a negative count);
-// unrounded. Every value is nan when the pass failed, was never scheduled, or iterations == 0.
+// (count * scaling - brackets * cost) / iterations for each member, unrounded. A value below
+// three times the subtraction's own uncertainty (brackets * cost.uncertainty / iterations) is nan:
+// the body is lost in the bracket's noise (typically --perf-batch=1 on a ns-scale body), and a
+// 0 there would be invented. Otherwise negative residue clamps at zero. Every value is nan when
+// the pass failed, was never scheduled, or iterations == 0.
 PerIteration per_iteration(const PassTotals& totals, std::uint64_t iterations,
                            const BracketCost& cost);
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "catalog/selection.hpp"
 #include "engine/tiers/perf/group_opener.hpp"
 #include "engine/tiers/perf/messages.hpp"
 #include "engine/tiers/perf/metrics.hpp"
@@ -41,7 +42,7 @@ public:
 
     bool wanted(const Options& o) const override {
         return o.perf || o.perf_scaled || o.perf_read != PerfRead::automatic ||
-               selects_perf_metric(o.metrics);
+               catalog::selects_source(perf_family(FamilyState{}), o.metrics, "perf");
     }
 
     std::vector<Status> open(const Options& options) override {
@@ -115,10 +116,14 @@ public:
             cost["method"] = "median of empty-body brackets, subtracted per bracket";
             cost["samples"] = static_cast<unsigned long>(cost_.samples);
             Json per = Json::object();
-            for (std::size_t i = 0; i < state_.members.size(); ++i)
-                per[os::event_name(state_.members[i])] =
-                    cost_.measured ? Json(cost_.per_bracket[i]) : Json();
+            Json uncertainty = Json::object();
+            for (std::size_t i = 0; i < state_.members.size(); ++i) {
+                const std::string_view name = os::event_name(state_.members[i]);
+                per[name] = cost_.measured ? Json(cost_.per_bracket[i]) : Json();
+                uncertainty[name] = cost_.measured ? Json(cost_.uncertainty[i]) : Json();
+            }
             cost["perBracket"] = std::move(per);
+            cost["uncertainty"] = std::move(uncertainty);
             Json paths = Json::object();
             paths[path_->name()] = std::move(cost);
             m["bracketCost"] = std::move(paths);
@@ -163,8 +168,10 @@ private:
             parts += fmt::format("{} {:.0f}{}", os::event_name(state_.members[i]),
                                  cost_.per_bracket[i],
                                  state_.members[i] == os::Event::task_clock ? " ns" : "");
+            if (cost_.uncertainty[i] > 0) parts += fmt::format(" ±{:.0f}", cost_.uncertainty[i]);
         }
-        return fmt::format("bracket self-cost (median of {} empty brackets, subtracted): {}",
+        return fmt::format("bracket self-cost (median of {} empty brackets, subtracted): {}; a "
+                           "value within 3x that uncertainty per iteration renders —",
                            cost_.samples, parts);
     }
 

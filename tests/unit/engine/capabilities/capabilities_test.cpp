@@ -1,6 +1,8 @@
 // The seven capabilities: names, order, the honest "not-built" ones, the library probe.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "engine/capabilities/capabilities.hpp"
 
 using namespace glint::engine;
@@ -64,4 +66,18 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
     CHECK_FALSE(j.as_array()[0].contains("remedy"));
     CHECK(j.as_array()[1].at("state").as_string() == "not-built");
     CHECK(j.as_array()[1].at("remedy").as_string() == "do x");
+}
+
+TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no CPU PMU") {
+    const auto probe = glint::os::probe_library("libpfm.so.4");
+    if (!probe.loaded) return;  // a host without libpfm4: covered by the test above
+    const auto root = std::filesystem::temp_directory_path() / "glint-capabilities-pmus";
+    std::filesystem::create_directories(root / "software");
+    CapabilityProbeConfig config;
+    config.pmu_root = root.string();
+    const Status naming = probe_capabilities(Options{}, config).back();
+    std::filesystem::remove_all(root);
+    CHECK(naming.state == Status::State::available);
+    CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));
+    CHECK(contains(naming.reason, "no CPU PMU here"));
 }

@@ -44,7 +44,9 @@ TEST_CASE("real: a software group opens, counts, and reports its time fields") {
     CHECK(after.size == 4);
     const std::uint64_t enabled = after.enabled - before.enabled;
     const std::uint64_t running = after.running - before.running;
-    CHECK(enabled >= 3'000'000);
+    // A task event's clock runs while the thread is on a CPU: about the 3 ms of CPU time
+    // burnt (thread CPU time and perf's clock are accounted separately: allow 5 %).
+    CHECK(static_cast<double>(enabled) >= 0.95 * 3'000'000);
     CHECK(running == enabled);  // software events are never multiplexed
     // task-clock counts the time the group was enabled on this thread.
     CHECK(static_cast<double>(after.values[0]) >= 0.9 * 3'000'000);

@@ -141,15 +141,6 @@ TEST_CASE("estimated passes mark every measured cell, never a nan one") {
     CHECK_FALSE(cell(cells, "branch-miss")->estimated);
 }
 
-TEST_CASE("selects_perf_metric: all, exact names and globs") {
-    CHECK(selects_perf_metric({"all"}));
-    CHECK(selects_perf_metric({"syscr", "ipc"}));
-    CHECK(selects_perf_metric({"cache*"}));
-    CHECK(selects_perf_metric({"task-*"}));
-    CHECK_FALSE(selects_perf_metric({"syscr", "B/s"}));
-    CHECK_FALSE(selects_perf_metric({}));
-}
-
 TEST_CASE("messages name the errno, the paranoid level and the remedy") {
     CHECK(describe_errno(EACCES).rfind("EACCES (", 0) == 0);
     CHECK(describe_errno(12345).rfind("errno 12345", 0) == 0);

@@ -1,11 +1,10 @@
-// The counting-pass arithmetic: sizing, baselines, accumulation, scaling, costs, ratios.
+// The counting-pass arithmetic: baselines, accumulation, scaling, costs, ratios.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "engine/tiers/perf/pass_math.hpp"
 
-using namespace glint::engine;
 using namespace glint::engine::perf;
 
 namespace {
@@ -31,47 +30,6 @@ GroupDelta delta(std::uint64_t enabled, std::uint64_t running,
 }
 
 }  // namespace
-
-TEST_CASE("plan_pass: automatic count is the timing iterations, capped at 100000") {
-    Options o;
-    CHECK(plan_pass(10.0, 4096, o).iterations == 4096);
-    CHECK(plan_pass(10.0, 16'777'216, o).iterations == 100'000);
-    CHECK(plan_pass(10.0, 0, o).iterations == 1);
-}
-
-TEST_CASE("plan_pass: a bracket spans about 1 ms of the timed median") {
-    Options o;
-    // 10 ns/iter: 100000 iterations fit 1 ms.
-    CHECK(plan_pass(10.0, 100'000, o).batch == 100'000);
-    // 250 ns/iter: 4000 per bracket.
-    CHECK(plan_pass(250.0, 100'000, o).batch == 4000);
-    // 3 ms/iter: less than one fits; clamped to 1.
-    CHECK(plan_pass(3e6, 50, o).batch == 1);
-    // Unknown median: one bracket for the whole pass.
-    CHECK(plan_pass(std::nan(""), 500, o).batch == 500);
-    CHECK(plan_pass(0.0, 500, o).batch == 500);
-}
-
-TEST_CASE("plan_pass: --perf-iters pins the count, --perf-batch pins the batch") {
-    Options o;
-    o.perf_iters = 250'000;  // honoured as given, above the automatic cap
-    o.perf_batch = 1;
-    PassPlan p = plan_pass(10.0, 4096, o);
-    CHECK(p.iterations == 250'000);
-    CHECK(p.batch == 1);
-    o.perf_batch = 10'000'000;  // clamped to the iterations
-    CHECK(plan_pass(10.0, 4096, o).batch == 250'000);
-    o.perf_batch = 0;  // clamped up to 1
-    CHECK(plan_pass(10.0, 4096, o).batch == 1);
-}
-
-TEST_CASE("plan_pass: per-call workloads are never batched") {
-    Options o;
-    o.perf_batch = 64;
-    PassPlan p = plan_pass(5.0, 300, o, /*per_call=*/true);
-    CHECK(p.iterations == 300);
-    CHECK(p.batch == 1);
-}
 
 TEST_CASE("delta_between takes time fields against the baseline (RESET does not zero them)") {
     // After RESET the counts read 0 but time_enabled/time_running keep their history.
@@ -152,6 +110,20 @@ TEST_CASE("median_cost takes the per-member median of empty brackets") {
     CHECK_FALSE(median_cost({}).measured);
 }
 
+TEST_CASE("median_cost: the uncertainty is one bracket's spread plus the median's error") {
+    std::vector<GroupDelta> constant(9, delta(10, 10, {500}));
+    BracketCost c = median_cost(constant);
+    CHECK(c.per_bracket[0] == 500);
+    CHECK(c.uncertainty[0] == 0);
+    // 100,200,...,900: median 500, MAD 200.
+    std::vector<GroupDelta> spread;
+    for (std::uint64_t v = 100; v <= 900; v += 100) spread.push_back(delta(10, 10, {v}));
+    c = median_cost(spread);
+    CHECK(c.per_bracket[0] == 500);
+    const double sigma = 1.4826 * 200;
+    CHECK(c.uncertainty[0] == doctest::Approx(sigma + 1.2533 * sigma / 3.0));
+}
+
 TEST_CASE("median_cost scales each empty bracket and skips the unscheduled ones") {
     std::vector<GroupDelta> brackets{delta(10, 5, {50}), delta(10, 0, {0}), delta(10, 10, {90}),
                                      delta(10, 5, {40})};
@@ -174,6 +146,25 @@ TEST_CASE("per_iteration subtracts the bracket cost and divides, unrounded") {
     CHECK_FALSE(v.estimated);
     CHECK(v.values[0] == doctest::Approx(2000.0 / 3.0));  // (2200 - 2*100) / 3
     CHECK(v.values[1] == 0.0);                            // 10 - 20 clamps at zero
+}
+
+TEST_CASE("per_iteration: a body lost in the bracket's noise is nan, not 0") {
+    // 100 brackets of one iteration: cost 2000 +- 20 per bracket, the body adds 50.
+    PassTotals t;
+    for (int i = 0; i < 100; ++i) t.add(delta(1000, 1000, {2050, 0}));
+    BracketCost cost;
+    cost.size = 2;
+    cost.per_bracket = {2000, 0};
+    cost.uncertainty = {20, 0};
+    cost.measured = true;
+    PerIteration v = per_iteration(t, 100, cost);
+    CHECK(std::isnan(v.values[0]));  // 50 < 3 x 20
+    CHECK(v.values[1] == 0.0);       // a constant counter: an exact 0
+    // The same body batched 100 per bracket: the uncertainty shrinks 100-fold.
+    PassTotals batched;
+    batched.add(delta(1000, 1000, {2000 + 100 * 50, 0}));
+    v = per_iteration(batched, 100, cost);
+    CHECK(v.values[0] == doctest::Approx(50.0));
 }
 
 TEST_CASE("per_iteration scales a rotated pass and marks it estimated") {
