@@ -41,6 +41,7 @@ TracepointProbe probe_tracepoint_counting();
 // Whether a shared library can be loaded with dlopen (and, when given, a symbol found).
 struct LibraryProbe {
     bool loaded = false;
+    bool supported = true;  // false: this OS has no such library at all (no remedy applies)
     std::string soname;
     std::string error;        // dlerror() text when not loaded
     std::optional<int> version;  // the value of an `int f(void)` version function, when asked

@@ -110,7 +110,7 @@ Status event_naming(const CapabilityProbeConfig& config) {
                 fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names; "
                             "raw: selectors and the generic events still work",
                             p.soname, p.error),
-                "apt-get install libpfm4"};
+                p.supported ? "apt-get install libpfm4" : ""};
     const std::string version =
         p.version ? fmt::format(" (libpfm API {}.{})", *p.version >> 16, *p.version & 0xffff) : "";
     const os::PmuInventory pmus = os::list_pmus(config.pmu_root);

@@ -39,6 +39,7 @@ TracepointProbe probe_tracepoint_counting() {
 LibraryProbe probe_library(const char* soname, const char*) {
     LibraryProbe probe;
     probe.soname = soname;
+    probe.supported = false;
     probe.error = "libpfm4 and perf_event are Linux-only";
     return probe;
 }
