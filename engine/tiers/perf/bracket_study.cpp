@@ -5,26 +5,21 @@
 
 #include "engine/tiers/perf/group_opener.hpp"
 #include "engine/tiers/perf/messages.hpp"
+#include "engine/tiers/perf/pass_runner.hpp"
 
 namespace glint::engine::perf {
 namespace {
 
-// Task-clock per iteration of one pass in brackets of `batch`, with `cost` subtracted.
+// Task-clock per iteration of one pass in brackets of `batch`: raw (nothing subtracted) and
+// corrected (the pass's interleaved empty brackets subtracted, as the tier does).
 bool task_clock_pass(ReadPath& path, Body body, std::uint64_t iterations, std::uint64_t batch,
-                     const BracketCost& cost, double& raw, double& corrected) {
-    PassTotals totals;
-    if (!path.begin_pass()) return false;
-    for (std::uint64_t left = iterations; left > 0;) {
-        const std::uint64_t n = std::min(batch, left);
-        totals.add(path.bracket(body, n));
-        left -= n;
-    }
-    path.end_pass();
-    const PerIteration plain = per_iteration(totals, iterations, BracketCost{});
-    const PerIteration net = per_iteration(totals, iterations, cost);
-    raw = plain.values[0];
-    corrected = net.values[0];
-    return totals.ok;
+                     double& raw, double& corrected) {
+    Workload work;
+    work.batch = body;
+    const PassOutcome pass = run_pass(path, work, PassPlan{iterations, batch});
+    raw = per_iteration(pass.totals, iterations, BracketCost{}).values[0];
+    corrected = per_iteration(pass.totals, iterations, pass.cost).values[0];
+    return pass.totals.ok && pass.cost.measured;
 }
 
 }  // namespace
@@ -57,9 +52,9 @@ BracketingStudy study_bracketing(Body body, std::uint64_t iterations, std::uint6
         s.bracket_wall_ns = spent.count() / static_cast<double>(wall_brackets);
     }
 
-    if (!task_clock_pass(*path, body, s.iterations, 1, cost, s.task_clock_batch1,
+    if (!task_clock_pass(*path, body, s.iterations, 1, s.task_clock_batch1,
                          s.task_clock_batch1_corrected) ||
-        !task_clock_pass(*path, body, s.iterations, s.batch, cost, s.task_clock_batched,
+        !task_clock_pass(*path, body, s.iterations, s.batch, s.task_clock_batched,
                          s.task_clock_batched_corrected)) {
         s.failure = "a counting pass could not be read";
         return s;

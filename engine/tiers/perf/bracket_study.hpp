@@ -4,7 +4,8 @@
 // read path: the wall time of one empty bracket, and the task-clock per iteration a body reads
 // when every iteration is bracketed versus when `batch` iterations share a bracket — the
 // inflation that makes per-iteration brackets report the apparatus instead of a short body.
-// Raw figures have nothing subtracted; "corrected" subtracts the calibrated bracket cost.
+// Raw figures have nothing subtracted; "corrected" subtracts the pass's interleaved empty
+// brackets as the tier does (nan when the body is within the subtraction's noise).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,7 @@ struct BracketingStudy {
     std::uint64_t iterations = 0;
     std::uint64_t batch = 0;
     double bracket_wall_ns = 0;          // steady_clock ns per empty bracket (ENABLE+DISABLE+read)
-    double bracket_task_clock_ns = 0;    // calibrated task-clock cost of one bracket (median)
+    double bracket_task_clock_ns = 0;    // task-clock of one empty bracket (median of 31)
     double task_clock_batch1 = 0;        // ns/iter, every iteration bracketed, raw
     double task_clock_batched = 0;       // ns/iter, `batch` per bracket, raw
     double task_clock_batch1_corrected = 0;   // batch 1, bracket cost subtracted

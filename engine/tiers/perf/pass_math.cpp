@@ -63,34 +63,60 @@ Scaling pass_scaling(std::uint64_t enabled, std::uint64_t running) {
     return s;
 }
 
+namespace {
+
+// The scaled count of `member` in each scheduled delta; false when a delta is unusable.
+bool scaled_columns(const std::vector<GroupDelta>& deltas, std::size_t& size,
+                    std::vector<std::vector<double>>& columns) {
+    if (deltas.empty()) return false;
+    size = deltas.front().size;
+    columns.assign(size, {});
+    for (const auto& d : deltas) {
+        if (!d.ok || d.size != size) return false;
+        if (d.running == 0) continue;
+        const double scale = d.running < d.enabled
+                                 ? static_cast<double>(d.enabled) / static_cast<double>(d.running)
+                                 : 1.0;
+        for (std::size_t m = 0; m < size; ++m)
+            columns[m].push_back(static_cast<double>(d.counts[m]) * scale);
+    }
+    return size > 0 && !columns[0].empty();
+}
+
+}  // namespace
+
 BracketCost median_cost(const std::vector<GroupDelta>& empty_brackets) {
     BracketCost cost;
-    if (empty_brackets.empty()) return cost;
-    const std::size_t size = empty_brackets.front().size;
-    std::vector<const GroupDelta*> scheduled;
-    for (const auto& d : empty_brackets) {
-        if (!d.ok || d.size != size) return cost;
-        if (d.running > 0) scheduled.push_back(&d);
-    }
-    if (scheduled.empty()) return cost;
-    cost.size = size;
-    cost.samples = scheduled.size();
-    std::vector<double> column(scheduled.size());
-    for (std::size_t member = 0; member < size; ++member) {
-        for (std::size_t i = 0; i < scheduled.size(); ++i) {
-            const GroupDelta& d = *scheduled[i];
-            const double scale = d.running < d.enabled ? static_cast<double>(d.enabled) /
-                                                             static_cast<double>(d.running)
-                                                       : 1.0;
-            column[i] = static_cast<double>(d.counts[member]) * scale;
-        }
+    std::vector<std::vector<double>> columns;
+    if (!scaled_columns(empty_brackets, cost.size, columns)) return BracketCost{};
+    cost.samples = columns[0].size();
+    const double root_n = std::sqrt(static_cast<double>(cost.samples));
+    for (std::size_t m = 0; m < cost.size; ++m) {
+        std::vector<double>& column = columns[m];
         const double median = median_of(column);
         for (double& x : column) x = std::abs(x - median);
-        const double mad = median_of(column);
-        cost.per_bracket[member] = median;
-        const double sigma = 1.4826 * mad;
-        cost.uncertainty[member] =
-            sigma + 1.2533 * sigma / std::sqrt(static_cast<double>(column.size()));
+        cost.per_bracket[m] = median;
+        cost.uncertainty[m] = 1.2533 * 1.4826 * median_of(column) / root_n;
+    }
+    cost.measured = true;
+    return cost;
+}
+
+BracketCost mean_cost(const std::vector<GroupDelta>& empty_brackets) {
+    BracketCost cost;
+    std::vector<std::vector<double>> columns;
+    if (!scaled_columns(empty_brackets, cost.size, columns)) return BracketCost{};
+    cost.samples = columns[0].size();
+    const double n = static_cast<double>(cost.samples);
+    for (std::size_t m = 0; m < cost.size; ++m) {
+        double sum = 0;
+        for (double x : columns[m]) sum += x;
+        const double mean = sum / n;
+        double squares = 0;
+        for (double x : columns[m]) squares += (x - mean) * (x - mean);
+        const double stdev = cost.samples > 1 ? std::sqrt(squares / (n - 1)) : 0.0;
+        cost.per_bracket[m] = mean;
+        cost.uncertainty[m] = stdev / std::sqrt(n);
     }
     cost.measured = true;
     return cost;

@@ -58,21 +58,22 @@ Scaling pass_scaling(std::uint64_t enabled, std::uint64_t running);
 
 // The apparatus cost of one bracket, per member, in the member's unit.
 struct BracketCost {
-    std::array<double, os::kMaxGroupEvents> per_bracket{};
-    // How far a bracket of a later pass may cost from that median, per bracket: the median's
-    // standard error (1.2533 x sigma / sqrt(samples)) plus one bracket's spread (sigma = 1.4826
-    // x MAD): the cost drifts between calibration and pass (task-clock of a syscall bracket
-    // moved by up to ~15% between blocks of brackets on the VM this was built on). 0 for a
-    // counter that never varied.
+    std::array<double, os::kMaxGroupEvents> per_bracket{};  // the estimate
+    // The standard error of that estimate, per bracket (0 for a counter that never varied).
     std::array<double, os::kMaxGroupEvents> uncertainty{};
     std::size_t size = 0;
     std::size_t samples = 0;  // empty brackets it was taken from
-    bool measured = false;    // false: nothing subtracted (calibration failed)
+    bool measured = false;    // false: nothing to subtract (no empty bracket could be read)
 };
-// The per-member median of empty-bracket deltas, each scaled by its own enabled/running (in the
+// Both take empty-bracket deltas, each scaled by its own enabled/running (so the cost is in the
 // units of a scaled pass); brackets that never got PMU time are skipped. Not measured when any
 // delta is not ok or none was scheduled.
+// The per-member median (robust: what one bracket typically costs; shown in the header), with
+// the median's standard error 1.2533 x 1.4826 x MAD / sqrt(samples).
 BracketCost median_cost(const std::vector<GroupDelta>& empty_brackets);
+// The per-member mean (unbiased for a sum of brackets: what a pass subtracts), with the mean's
+// standard error (sample standard deviation / sqrt(samples)).
+BracketCost mean_cost(const std::vector<GroupDelta>& empty_brackets);
 
 // Per-iteration figures of a pass.
 struct PerIteration {
@@ -81,9 +82,9 @@ struct PerIteration {
     bool estimated = false;
 };
 // (count * scaling - brackets * cost) / iterations for each member, unrounded. A value below
-// three times the subtraction's own uncertainty (brackets * cost.uncertainty / iterations) is nan:
-// the body is lost in the bracket's noise (typically --perf-batch=1 on a ns-scale body), and a
-// 0 there would be invented. Otherwise negative residue clamps at zero. Every value is nan when
+// three times the subtraction's own uncertainty (brackets * cost.uncertainty / iterations) is
+// nan: the body is lost in the bracket's noise, and a 0 there would be invented. Otherwise a
+// negative residue clamps at zero. Every value is nan when
 // the pass failed, was never scheduled, or iterations == 0.
 PerIteration per_iteration(const PassTotals& totals, std::uint64_t iterations,
                            const BracketCost& cost);

@@ -10,15 +10,10 @@
 #include "engine/tiers/perf/messages.hpp"
 #include "engine/tiers/perf/metrics.hpp"
 #include "engine/tiers/perf/pass_math.hpp"
+#include "engine/tiers/perf/pass_runner.hpp"
 
 namespace glint::engine::perf {
 namespace {
-
-// A per-call case as a Body: n calls of timed() (the tier always passes n = 1).
-void run_per_call(void* ctx, std::uint64_t n) {
-    auto* call = static_cast<glint::detail::PerCall*>(ctx);
-    for (std::uint64_t i = 0; i < n; ++i) call->timed();
-}
 
 const char* kind_name(GroupKind kind) {
     switch (kind) {
@@ -113,7 +108,9 @@ public:
         if (path_) {
             m["readPath"] = path_->name();
             Json cost = Json::object();
-            cost["method"] = "median of empty-body brackets, subtracted per bracket";
+            cost["method"] =
+                "median of empty-body brackets at open; each pass subtracts the mean of empty "
+                "brackets interleaved in it";
             cost["samples"] = static_cast<unsigned long>(cost_.samples);
             Json per = Json::object();
             Json uncertainty = Json::object();
@@ -132,26 +129,14 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        PassTotals totals;
-        if (!path_ || !path_->begin_pass()) {
-            totals.ok = false;
-        } else if (work.batched()) {
-            const std::uint64_t batch = std::max<std::uint64_t>(plan.batch, 1);
-            for (std::uint64_t left = plan.iterations; left > 0;) {
-                const std::uint64_t n = std::min(batch, left);
-                totals.add(path_->bracket(work.batch, n));
-                left -= n;
-            }
-            path_->end_pass();
-        } else {
-            const Body call{&run_per_call, work.per_call};
-            for (std::uint64_t i = 0; i < plan.iterations; ++i) {
-                totals.add(path_->bracket(call, 1));
-                work.after_one();
-            }
-            path_->end_pass();
-        }
-        return PassResult{perf_cells(state_, per_iteration(totals, plan.iterations, cost_))};
+        PassOutcome pass;
+        if (path_)
+            pass = run_pass(*path_, work, plan);
+        else
+            pass.totals.ok = false;  // count() without a usable open(): nothing measured
+        // The interleaved empty brackets could not be read: fall back to the open-time cost.
+        const BracketCost& cost = pass.cost.measured ? pass.cost : cost_;
+        return PassResult{perf_cells(state_, per_iteration(pass.totals, plan.iterations, cost))};
     }
 
     void close() override {
@@ -168,11 +153,13 @@ private:
             parts += fmt::format("{} {:.0f}{}", os::event_name(state_.members[i]),
                                  cost_.per_bracket[i],
                                  state_.members[i] == os::Event::task_clock ? " ns" : "");
-            if (cost_.uncertainty[i] > 0) parts += fmt::format(" ±{:.0f}", cost_.uncertainty[i]);
+            if (cost_.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", cost_.uncertainty[i]);
         }
-        return fmt::format("bracket self-cost (median of {} empty brackets, subtracted): {}; a "
-                           "value within 3x that uncertainty per iteration renders —",
-                           cost_.samples, parts);
+        return fmt::format("bracket self-cost at open (median of {} empty brackets): {}; each "
+                           "pass subtracts the mean of empty brackets interleaved in it (one per "
+                           "{} brackets, at least {}), and a value within 3 standard errors of "
+                           "that subtraction renders —",
+                           cost_.samples, parts, kEmptyEvery, kMinPassEmpties);
     }
 
     PerfTierConfig config_;

@@ -26,8 +26,9 @@ TEST_CASE("bracket study: every-iteration brackets carry the apparatus, batches 
     BracketingStudy s = study_bracketing({&glint::detail::run_batch<TenUnits>, &body}, 1000, 250,
                                          /*wall_brackets=*/20);
     REQUIRE(s.ok);
-    // 31 calibration + 20 timed + 1000 (batch 1) + 4 (batch 250) brackets.
-    CHECK(fake.enable_calls - enables == 31 + 20 + 1000 + 4);
+    // 31 calibration + 20 timed + 1000 (batch 1) with 125 interleaved empties + 4 (batch 250)
+    // with 31 interleaved empties.
+    CHECK(fake.enable_calls - enables == 31 + 20 + 1000 + 125 + 4 + 31);
     CHECK(s.bracket_task_clock_ns == 100);
     CHECK(s.task_clock_batch1 == doctest::Approx(110.0));    // (100 + 10) per iteration
     CHECK(s.task_clock_batched == doctest::Approx(10.4));    // (4*100 + 10000) / 1000

@@ -105,7 +105,8 @@ TEST_CASE("seam tier: default hardware group, exact per-iteration values after t
     const int enables = fake.enable_calls;
     const int resets = fake.reset_calls;
     PassResult r = tier->count(batched(body), PassPlan{1000, 100});
-    CHECK(fake.enable_calls - enables == 10);  // 1000 iterations in brackets of 100
+    // 1000 iterations in brackets of 100, plus the 31 empty brackets interleaved in the pass.
+    CHECK(fake.enable_calls - enables == 10 + 31);
     CHECK(fake.reset_calls - resets == 1);     // RESET once per pass
     // Each bracket counted apparatus (100) + 100 iterations x 10; the cost (100) is subtracted.
     CHECK(find_cell(r, "instr")->value == doctest::Approx(10.0));
@@ -117,13 +118,25 @@ TEST_CASE("seam tier: default hardware group, exact per-iteration values after t
 
     auto notes = tier->header_notes();
     CHECK(any_line(notes, "read path syscall"));
-    CHECK(any_line(notes, "bracket self-cost (median of 31 empty brackets, subtracted): cycles 100"));
+    CHECK(any_line(notes, "bracket self-cost at open (median of 31 empty brackets): cycles 100"));
+    CHECK(any_line(notes, "each pass subtracts the mean of empty brackets interleaved in it"));
     Json meta = tier->meta();
     CHECK(meta.at("readPath").as_string() == "syscall");
     CHECK(meta.at("bracketCost").at("syscall").at("perBracket").at("cycles").as_number() == 100);
     CHECK(meta.at("group").as_string() == "hardware");
     tier->close();
     CHECK(fake.live_fds() == 0);
+}
+
+TEST_CASE("seam tier: the subtracted cost follows the apparatus when it drifts after open") {
+    FakePerfKernel fake;
+    auto tier = tier_for_test();
+    REQUIRE(tier->open(perf_options()).front().usable());
+    fake.apparatus_count = 700;  // brackets now cost 7x what they cost at open
+    TenUnits body{&fake};
+    PassResult r = tier->count(batched(body), PassPlan{1000, 1});
+    CHECK(find_cell(r, "instr")->value == doctest::Approx(10.0));
+    CHECK(find_cell(r, "page-faults")->value == doctest::Approx(10.0));
 }
 
 TEST_CASE("seam tier: EACCES for kernel+user falls back to user-only, disclosed") {
@@ -374,7 +387,7 @@ TEST_CASE("seam tier: per-call workloads bracket each call, after() outside the 
     w.per_call = &call;
     const int enables = fake.enable_calls;
     PassResult r = tier->count(w, PassPlan{20, 1});
-    CHECK(fake.enable_calls - enables == 20);
+    CHECK(fake.enable_calls - enables == 20 + 31);  // one per call, plus the empty brackets
     CHECK(call.afters == 20);
     CHECK(find_cell(r, "instr")->value == doctest::Approx(10.0));
 

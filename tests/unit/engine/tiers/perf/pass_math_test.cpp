@@ -110,7 +110,7 @@ TEST_CASE("median_cost takes the per-member median of empty brackets") {
     CHECK_FALSE(median_cost({}).measured);
 }
 
-TEST_CASE("median_cost: the uncertainty is one bracket's spread plus the median's error") {
+TEST_CASE("median_cost: the uncertainty is the median's standard error, 0 when constant") {
     std::vector<GroupDelta> constant(9, delta(10, 10, {500}));
     BracketCost c = median_cost(constant);
     CHECK(c.per_bracket[0] == 500);
@@ -120,8 +120,22 @@ TEST_CASE("median_cost: the uncertainty is one bracket's spread plus the median'
     for (std::uint64_t v = 100; v <= 900; v += 100) spread.push_back(delta(10, 10, {v}));
     c = median_cost(spread);
     CHECK(c.per_bracket[0] == 500);
-    const double sigma = 1.4826 * 200;
-    CHECK(c.uncertainty[0] == doctest::Approx(sigma + 1.2533 * sigma / 3.0));
+    CHECK(c.uncertainty[0] == doctest::Approx(1.2533 * 1.4826 * 200 / 3.0));
+}
+
+TEST_CASE("mean_cost: the mean and its standard error, scaled, unscheduled skipped") {
+    std::vector<GroupDelta> brackets{delta(10, 10, {100}), delta(10, 10, {200}),
+                                     delta(10, 10, {300}), delta(10, 5, {200}),
+                                     delta(10, 0, {0})};
+    BracketCost c = mean_cost(brackets);
+    REQUIRE(c.measured);
+    CHECK(c.samples == 4);
+    CHECK(c.per_bracket[0] == doctest::Approx(250.0));  // {100, 200, 300, 400}
+    // sample sd of {100,200,300,400} = 129.1; / sqrt(4)
+    CHECK(c.uncertainty[0] == doctest::Approx(129.0994 / 2).epsilon(1e-4));
+    CHECK(mean_cost(std::vector<GroupDelta>(5, delta(10, 10, {7}))).uncertainty[0] == 0);
+    brackets.push_back(GroupDelta{});
+    CHECK_FALSE(mean_cost(brackets).measured);
 }
 
 TEST_CASE("median_cost scales each empty bracket and skips the unscheduled ones") {
