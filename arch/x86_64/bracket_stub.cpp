@@ -8,7 +8,8 @@
 //   read counter 0 .. k-1 -> out->start[i]      ; seqlock reads (below)
 //   rdtsc -> out->start[k]
 //   lfence                                      ; the body starts after the start reads
-//   body                                        ; [body_begin, body_end)
+//   body                                        ; [body_begin, body_end): a call, or the
+//                                               ; inline loop (emit_inline_body)
 //   rdtscp -> out->tsc                          ; waits for the body to execute
 //   lfence                                      ; the end reads start after it
 //   read counter k-1 .. 0 -> out->counts[i]     ; reverse order: mirror image of the start
@@ -222,18 +223,20 @@ private:
         mov(qword[rbx + dest], rax);
     }
 
+    // mov r15, n; jmp check; (alignment, never executed); loop: body x U;
+    // check: sub r15, 1; jae loop.  n trips cost 4 + n * (U + 2) instructions, n = 0 included,
+    // so an n = 0 calibration differs from an n-trip bracket by exactly n * (U + 2).
     void emit_inline_body(const InlineBody& body) {
         using namespace Xbyak::util;
-        Xbyak::Label loop, done;
+        Xbyak::Label loop, check;
         mov(r15, r12);
-        test(r15, r15);
-        jz(done, T_NEAR);
+        jmp(check, T_NEAR);
         align(32);
         L(loop);
         for (std::uint32_t u = 0; u < body.unroll; ++u) body.emit(*this);
-        dec(r15);
-        jnz(loop, T_NEAR);
-        L(done);
+        L(check);
+        sub(r15, 1);
+        jae(loop, T_NEAR);
     }
 
     void emit_out_of_line() {

@@ -166,6 +166,7 @@ std::uint64_t EmulatedPmu::emulate_rdpmc(std::uint32_t ecx) {
 
 void EmulatedPmu::after_rdpmc() {
     const std::uint64_t trap = traps_.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (stepping && instruction_event_ >= 0) advance(instruction_event_, 1);  // rdpmc retired
     if (read_cost_ != 0) advance_all(read_cost_);
     for (int i = 0; i < action_count_; ++i) {
         if (actions_[i].trap == trap) actions_[i].action(*this, actions_[i].arg);
@@ -197,6 +198,55 @@ std::int64_t EmulatedPmu::slow_read(void* self, std::uint32_t slot) {
     if (r.user_read) return r.count;
     ++pmu->fallback_reads_;
     return pmu->count(e);
+}
+
+// ---- single-stepping ----------------------------------------------------------------------------
+
+namespace {
+
+struct sigaction g_previous_trap {};
+
+void on_trap(int sig, siginfo_t* info, void* context) {
+    EmulatedPmu* pmu = g_pmu.load(std::memory_order_relaxed);
+    if (pmu != nullptr && pmu->stepping && info->si_code == TRAP_TRACE) {
+        if (pmu->instruction_event() >= 0) pmu->advance(pmu->instruction_event(), 1);
+        return;  // EFLAGS.TF is still set in the saved context: stepping continues
+    }
+    if ((g_previous_trap.sa_flags & SA_SIGINFO) && g_previous_trap.sa_sigaction != nullptr) {
+        g_previous_trap.sa_sigaction(sig, info, context);
+        return;
+    }
+    signal(SIGTRAP, SIG_DFL);
+    raise(SIGTRAP);
+}
+
+// TF on/off through the flags image on the stack (clear of the red zone).
+[[gnu::noinline]] void set_trap_flag() {
+    asm volatile("sub $128, %%rsp\n\tpushfq\n\torq $0x100, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp"
+                 ::: "memory", "cc");
+}
+[[gnu::noinline]] void clear_trap_flag() {
+    asm volatile("sub $128, %%rsp\n\tpushfq\n\tandq $-257, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp"
+                 ::: "memory", "cc");
+}
+
+}  // namespace
+
+Stepping::Stepping(EmulatedPmu& pmu) : pmu_(pmu) {
+    struct sigaction sa {};
+    sa.sa_sigaction = &on_trap;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGUSR2);
+    if (sigaction(SIGTRAP, &sa, &g_previous_trap) != 0) rig_error("sigaction(SIGTRAP)");
+    pmu_.stepping = true;
+    set_trap_flag();
+}
+
+Stepping::~Stepping() {
+    clear_trap_flag();
+    pmu_.stepping = false;
+    sigaction(SIGTRAP, &g_previous_trap, nullptr);
 }
 
 // ---- the asynchronous kernel -------------------------------------------------------------------

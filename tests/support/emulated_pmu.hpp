@@ -74,6 +74,12 @@ public:
     // counted since construction), after that rdpmc latched its value.
     void at_trap(std::uint64_t trap, Action action, void* arg = nullptr);
 
+    // Makes `event` an exact user-mode "instructions retired" counter: while a Stepping scope
+    // is active, every instruction the thread retires advances it by one (single-step traps;
+    // an emulated rdpmc counts itself once it "retires", after its value is latched).
+    void count_user_instructions(int event) { instruction_event_ = event; }
+    int instruction_event() const { return instruction_event_; }
+
     std::uint64_t traps() const { return traps_.load(std::memory_order_relaxed); }
     std::uint64_t fallback_reads() const { return fallback_reads_; }  // slow_read via "read(2)"
     std::uint64_t bad_reads() const { return bad_reads_; }  // rdpmc of a counter no event holds
@@ -89,6 +95,7 @@ public:
     // Called by the signal handlers; not for tests.
     std::uint64_t emulate_rdpmc(std::uint32_t ecx);
     void after_rdpmc();
+    bool stepping = false;  // set by Stepping
 
 private:
     void set_counter(int event, bool on_counter, std::uint32_t counter, std::uint64_t raw_start);
@@ -103,6 +110,7 @@ private:
     std::uint32_t counter_of_[kMaxEvents] = {};
     bool on_counter_[kMaxEvents] = {};
     int layout_events_[arch::x86_64::kMaxStubCounters] = {};
+    int instruction_event_ = -1;
     std::int64_t read_cost_ = 0;
     std::atomic<std::uint64_t> traps_{0};
     std::uint64_t fallback_reads_ = 0;
@@ -113,6 +121,19 @@ private:
         void* arg;
     } actions_[kMaxActions] = {};
     int action_count_ = 0;
+};
+
+// Single-steps the calling thread (EFLAGS.TF) for its lifetime; each retired instruction
+// advances pmu's instruction event. About 1-2 us per instruction: keep the scope small.
+class Stepping {
+public:
+    explicit Stepping(EmulatedPmu& pmu);
+    ~Stepping();
+    Stepping(const Stepping&) = delete;
+    Stepping& operator=(const Stepping&) = delete;
+
+private:
+    EmulatedPmu& pmu_;
 };
 
 // An asynchronous "kernel": a thread that interrupts the constructing (reading) thread with

@@ -186,10 +186,10 @@ TEST_CASE("stub code: an inline body is unrolled U times inside one loop") {
     const auto at = find_all(code, unrolled);
     REQUIRE(at.size() == 1);
     CHECK(find_all(code, imul).size() == 5);
-    // mov r15, r12; test r15, r15; jz done  ...  imul x5; dec r15; jnz loop
-    CHECK(matches_at(code, 0, concat({{0x4D, 0x89, 0xE7, 0x4D, 0x85, 0xFF, 0x0F, 0x84}, kAnyRel32})));
-    CHECK(matches_at(code, at[0] + unrolled.size(), concat({{0x49, 0xFF, 0xCF, 0x0F, 0x85}, kAnyRel32})));
-    CHECK(at[0] + unrolled.size() + 9 == code.size());
+    // mov r15, r12; jmp check; (padding) loop: imul x5; check: sub r15, 1; jae loop
+    CHECK(matches_at(code, 0, concat({{0x4D, 0x89, 0xE7, 0xE9}, kAnyRel32})));
+    CHECK(matches_at(code, at[0] + unrolled.size(), concat({{0x49, 0x83, 0xEF, 0x01, 0x0F, 0x83}, kAnyRel32})));
+    CHECK(at[0] + unrolled.size() + 10 == code.size());
 }
 
 TEST_CASE("stub code: a fixed-counter index (bit 30) is compared and selected as imm32") {
