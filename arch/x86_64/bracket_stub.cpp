@@ -81,8 +81,10 @@ constexpr int start_at(std::size_t slot) {
 
 const char* to_string(Serialization s) {
     switch (s) {
-        case Serialization::rdtscp: return "lfence/rdtsc/lfence at start, rdtscp/lfence at end";
-        case Serialization::lfence_rdtsc: return "lfence/rdtsc/lfence at start, lfence/rdtsc/lfence at end";
+        case Serialization::rdtscp:
+            return "start: lfence, counter reads, rdtsc, lfence; end: rdtscp, lfence, counter reads";
+        case Serialization::lfence_rdtsc:
+            return "start: lfence, counter reads, rdtsc, lfence; end: lfence, rdtsc, lfence, counter reads";
     }
     return "?";
 }
