@@ -17,6 +17,12 @@ namespace glint::arch::aarch64 {
 
 struct Pmu {
     static constexpr const char* kName = "aarch64";
+    static constexpr const char* kTimestampName = "CNTVCT";
+    static constexpr bool kHasTimestamp = true;
+    static constexpr bool kTimestampConstantRate = true;  // else the OS must vouch for it
+    // isb before the read: earlier instructions complete before the counter is sampled.
+    [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return cntvct(); }
+    [[gnu::always_inline]] static std::uint64_t timestamp_end() { return cntvct(); }
     static constexpr const char* kUserReadName = "mrs";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {

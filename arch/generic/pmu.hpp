@@ -9,6 +9,11 @@ namespace glint::arch::generic {
 
 struct Pmu {
     static constexpr const char* kName = "generic";
+    static constexpr const char* kTimestampName = "none";
+    static constexpr bool kHasTimestamp = false;
+    static constexpr bool kTimestampConstantRate = false;
+    static std::uint64_t timestamp_begin() { return 0; }
+    static std::uint64_t timestamp_end() { return 0; }
     static constexpr const char* kUserReadName = "none";
     static constexpr bool kHasUserCounterReads = false;
     static std::uint64_t read_pmc(std::uint32_t) { std::abort(); }

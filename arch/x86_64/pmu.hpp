@@ -19,8 +19,27 @@ namespace glint::arch::x86_64 {
     return (std::uint64_t{hi} << 32) | lo;
 }
 
+// Timestamps around a short timed region: `lfence; rdtsc` at the start (earlier instructions
+// complete before the read), `rdtscp; lfence` at the end (the region completes before the read,
+// later instructions wait for it).
+[[gnu::always_inline]] inline std::uint64_t timestamp_begin() {
+    std::uint32_t lo, hi;
+    asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
+    return (std::uint64_t{hi} << 32) | lo;
+}
+[[gnu::always_inline]] inline std::uint64_t timestamp_end() {
+    std::uint32_t lo, hi, aux;
+    asm volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+    return (std::uint64_t{hi} << 32) | lo;
+}
+
 struct Pmu {
     static constexpr const char* kName = "x86_64";
+    static constexpr const char* kTimestampName = "TSC";
+    static constexpr bool kHasTimestamp = true;
+    static constexpr bool kTimestampConstantRate = false;  // else the OS must vouch for it
+    [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return x86_64::timestamp_begin(); }
+    [[gnu::always_inline]] static std::uint64_t timestamp_end() { return x86_64::timestamp_end(); }
     static constexpr const char* kUserReadName = "rdpmc";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {

@@ -187,16 +187,23 @@ struct NoAfter {
 void run_iter(Batch batch, Iterations pinned);
 void add_case(CaseInfo info, std::unique_ptr<PerCall> body);
 
+// How the translation unit that registered a case was compiled (the run header warns about
+// unoptimised builds and enabled assertions: their timings are not representative).
+struct BuildFlags {
+    bool optimized = false;
+    bool assertions = false;
+};
+
 struct Registration {
     template <class... Options>
-    Registration(const char* name, void (*body)(), Batch whole_body, const char* file, int line,
-                 Options... options) {
+    Registration(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
+                 const char* file, int line, Options... options) {
         std::uint64_t pinned = 0;
         ((pinned = options.count), ...);
-        add(name, body, whole_body, file, line, pinned);
+        add(name, body, whole_body, flags, file, line, pinned);
     }
-    static void add(const char* name, void (*body)(), Batch whole_body, const char* file, int line,
-                    std::uint64_t pinned_iterations);
+    static void add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
+                    const char* file, int line, std::uint64_t pinned_iterations);
 };
 
 }  // namespace detail
@@ -224,12 +231,24 @@ void bench_case(CaseInfo info, Timed timed) {
 
 }  // namespace glint
 
+#if defined(__OPTIMIZE__)
+#define GLINT_DETAIL_OPTIMIZED true
+#else
+#define GLINT_DETAIL_OPTIMIZED false
+#endif
+#if defined(NDEBUG)
+#define GLINT_DETAIL_ASSERTIONS false
+#else
+#define GLINT_DETAIL_ASSERTIONS true
+#endif
+
 #define GLINT_DETAIL_CAT2(a, b) a##b
 #define GLINT_DETAIL_CAT(a, b) GLINT_DETAIL_CAT2(a, b)
 #define GLINT_DETAIL_BENCH(id, name, ...)                                                      \
     static void id();                                                                          \
     static const ::glint::detail::Registration GLINT_DETAIL_CAT(id, _registration){            \
         name, &id, ::glint::detail::Batch{&::glint::detail::run_body_batch<&id>, nullptr},     \
+        ::glint::detail::BuildFlags{GLINT_DETAIL_OPTIMIZED, GLINT_DETAIL_ASSERTIONS},          \
         __FILE__, __LINE__ __VA_OPT__(, ) __VA_ARGS__};                                        \
     static void id()
 

@@ -1,0 +1,187 @@
+#include "engine/cli/options.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+namespace glint::engine {
+namespace {
+
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t comma = text.find(',', start);
+        if (comma == std::string_view::npos) comma = text.size();
+        std::string item(text.substr(start, comma - start));
+        if (!item.empty()) items.push_back(std::move(item));
+        start = comma + 1;
+    }
+    return items;
+}
+
+[[noreturn]] void fail(std::string_view flag, const std::string& what) {
+    throw UsageError(std::string(flag) + ": " + what);
+}
+
+double parse_positive_double(std::string_view flag, std::string_view value, std::string_view unit) {
+    std::string text(value);
+    char* end = nullptr;
+    errno = 0;
+    double d = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
+        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=" +
+                       std::string(unit));
+    if (d <= 0) fail(flag, "must be greater than 0, got " + text);
+    return d;
+}
+
+std::uint64_t parse_positive_integer(std::string_view flag, std::string_view value) {
+    std::string text(value);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+        if (!text.empty() && text[0] == '-')
+            fail(flag, "must be a positive integer, got " + text);
+        fail(flag, "'" + text + "' is not a positive integer; expected " + std::string(flag) + "=N");
+    }
+    errno = 0;
+    unsigned long long n = std::strtoull(text.c_str(), nullptr, 10);
+    if (errno != 0) fail(flag, text + " is out of range");
+    if (n == 0) fail(flag, "must be at least 1, got 0");
+    return n;
+}
+
+}  // namespace
+
+Options parse_options(std::span<const char* const> args) {
+    Options o;
+    for (const char* raw : args) {
+        std::string_view arg(raw);
+        std::string_view name = arg;
+        std::string_view value;
+        bool has_value = false;
+        if (auto eq = arg.find('='); eq != std::string_view::npos) {
+            name = arg.substr(0, eq);
+            value = arg.substr(eq + 1);
+            has_value = true;
+        }
+        auto need_value = [&](std::string_view form) {
+            if (!has_value || value.empty())
+                fail(name, "needs a value: " + std::string(name) + "=" + std::string(form));
+        };
+        auto no_value = [&] {
+            if (has_value) fail(name, "takes no value");
+        };
+
+        if (name == "--bench") {
+            no_value();
+            o.bench = true;
+        } else if (name == "--filter") {
+            need_value("GLOB");
+            o.filter = value;
+        } else if (name == "--bench-min-time") {
+            need_value("MS");
+            o.min_time_ms = parse_positive_double(name, value, "MS (milliseconds)");
+        } else if (name == "--bench-json") {
+            need_value("FILE");
+            o.json_path = std::string(value);
+        } else if (name == "--group-by") {
+            need_value("KEY,...|all|list");
+            if (value == "all") o.group_by_all = true;
+            else if (value == "list") o.group_by_list = true;
+            else o.group_by = split_list(value);
+            if (!o.group_by_all && !o.group_by_list && o.group_by.empty())
+                fail(name, "names no key: --group-by=KEY,...|all|list");
+        } else if (name == "--sort-by") {
+            need_value("COLUMN");
+            o.sort_descending = value.front() == '-';
+            o.sort_by = o.sort_descending ? value.substr(1) : value;
+            if (o.sort_by.empty()) fail(name, "names no column: --sort-by=COLUMN");
+        } else if (name == "--perf") {
+            no_value();
+            o.perf = true;
+        } else if (name == "--perf-scaled") {
+            no_value();
+            o.perf = o.perf_scaled = true;
+        } else if (name == "--perf-inherit") {
+            no_value();
+            o.perf = o.perf_inherit = true;
+        } else if (name == "--perf-iters") {
+            need_value("N");
+            o.perf_iters = parse_positive_integer(name, value);
+        } else if (name == "--perf-batch") {
+            need_value("N");
+            o.perf_batch = parse_positive_integer(name, value);
+        } else if (name == "--perf-read") {
+            need_value("auto|rdpmc|syscall|compare");
+            if (value == "auto") o.perf_read = PerfRead::automatic;
+            else if (value == "rdpmc" || value == "user") o.perf_read = PerfRead::rdpmc;
+            else if (value == "syscall") o.perf_read = PerfRead::syscall;
+            else if (value == "compare") o.perf_read = PerfRead::compare;
+            else fail(name, "'" + std::string(value) + "' is not one of auto, rdpmc, syscall, compare");
+            o.perf = true;
+        } else if (name == "--metrics") {
+            need_value("LIST|all|?");
+            if (value == "?") o.list_metrics = true;
+            else o.metrics = split_list(value);
+            if (!o.list_metrics && o.metrics.empty()) fail(name, "names no metric: --metrics=LIST");
+        } else if (name == "--list-metrics") {
+            no_value();
+            o.list_metrics = true;
+        } else if (name == "--capabilities") {
+            no_value();
+            o.capabilities = true;
+        } else if (name == "--syscalls") {
+            if (has_value) {
+                o.syscalls = split_list(value);
+                if (o.syscalls.empty()) fail(name, "names no syscall: --syscalls=NAME,...");
+                if (o.syscalls.size() > 62)
+                    fail(name, "names " + std::to_string(o.syscalls.size()) +
+                                   " syscalls; at most 62 fit one tracepoint group");
+            }
+            o.syscalls_total = true;
+        } else if (name == "--per-iteration") {
+            no_value();
+            o.per_iteration = true;
+        } else if (name == "--histogram") {
+            need_value("GLOB");
+            o.histogram = value;
+            o.per_iteration = true;
+        } else if (name == "--help" || name == "-h") {
+            o.help = true;
+        } else {
+            throw UsageError("unknown flag '" + std::string(arg) + "'; see --help");
+        }
+    }
+    return o;
+}
+
+const char* usage_text() {
+    return R"(usage: <bench binary> [flags]
+
+Without --bench every case runs once as a plain test (exit 1 if any fails).
+
+  --bench                  measure: timing pass, counting passes, the table
+  --filter=GLOB            select cases by name (registration, or registration/case)
+  --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
+                           for per-call cases, the minimum total measured time
+  --bench-json=FILE        also write the run as JSON (schema 2)
+  --group-by=KEY,...       one table per label group; =all every key; =list print the keys
+  --sort-by=[-]COLUMN      name, n, median, mad, min, max, or a metric name (- descending)
+  --perf                   hardware-counter pass (Linux perf_event)
+  --perf-scaled            keep the full group when multiplexed; scaled values render as ≈
+  --perf-inherit           also count threads created after the counters open
+  --perf-iters=N           iterations of the counting pass (default: the timing pass's, <= 100000)
+  --perf-batch=N           iterations per counting bracket (1: bracket every iteration)
+  --perf-read=MODE         auto | rdpmc | syscall | compare (both paths side by side)
+  --metrics=LIST           columns: names, *-globs, all; ? lists the catalog
+  --list-metrics           print the metric catalog (with or without --bench)
+  --capabilities           what this host can count, why not, and the remedy
+  --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
+  --per-iteration          bracket every call with zero-syscall reads; p50/p99 columns
+  --histogram=GLOB         with --per-iteration: a terminal histogram of matching cases
+  --help                   this text
+)";
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,150 @@
+#include "engine/report/json_report.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace glint::engine {
+
+namespace {
+
+Json labels_json(const Labels& labels) {
+    Labels sorted = labels;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    Json out = Json::object();
+    for (const auto& [key, value] : sorted) out[key] = value;
+    return out;
+}
+
+Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
+
+void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
+    if (!timing) {
+        for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
+                                "minNs", "maxNs", "samplesNs"})
+            out[key] = Json();
+        return;
+    }
+    out["samples"] = timing->samples;
+    out["iterationsPerSample"] = timing->iterations_per_sample;
+    out["perCall"] = timing->per_call;
+    out["medianNs"] = number_or_null(timing->median_ns);
+    out["madNs"] = number_or_null(timing->mad_ns);
+    out["minNs"] = number_or_null(timing->min_ns);
+    out["maxNs"] = number_or_null(timing->max_ns);
+    Json samples = Json::array();
+    for (double s : timing->sample_ns) samples.push_back(number_or_null(s));
+    out["samplesNs"] = std::move(samples);
+}
+
+Json metrics_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
+    Json out = Json::object();
+    for (const auto& column : columns) {
+        const catalog::MetricCell* cell = row.cell(column.name);
+        out[column.name] = cell ? number_or_null(cell->value) : Json();
+    }
+    for (const auto& cell : row.cells)
+        if (!out.contains(cell.name)) out[cell.name] = number_or_null(cell.value);
+    return out;
+}
+
+std::string system_reason(int error) { return std::strerror(error); }
+
+}  // namespace
+
+Json column_json(const catalog::MetricDescriptor& column) {
+    Json out = Json::object();
+    out["name"] = column.name;
+    out["header"] = column.header;
+    out["format"] = catalog::to_string(column.format);
+    out["class"] = catalog::to_string(column.cls);
+    out["source"] = column.source;
+    out["available"] = column.available;
+    out["default"] = column.is_default;
+    if (!column.available) out["reason"] = column.reason;
+    return out;
+}
+
+Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
+    Json out = Json::object();
+    out["name"] = row.name;
+    out["labels"] = labels_json(row.labels);
+    add_timing(out, row.is_error() ? std::nullopt : row.timing);
+    out["metrics"] = metrics_json(row, columns);
+    std::vector<std::string> estimated = row.estimated_metrics();
+    if (!estimated.empty()) {
+        Json names = Json::array();
+        for (auto& name : estimated) names.push_back(std::move(name));
+        out["estimatedMetrics"] = std::move(names);
+    }
+    if (row.count_iterations) out["countIterations"] = *row.count_iterations;
+    if (row.error) out["error"] = *row.error;
+    return out;
+}
+
+Json build_document(const Json& meta, const std::vector<catalog::MetricDescriptor>& columns,
+                    const std::vector<Row>& rows) {
+    Json doc = Json::object();
+    doc["schema"] = kJsonSchema;
+    doc["meta"] = meta;
+    Json column_list = Json::array();
+    for (const auto& column : columns) column_list.push_back(column_json(column));
+    doc["columns"] = std::move(column_list);
+    Json row_list = Json::array();
+    for (const auto& row : rows) row_list.push_back(row_json(row, columns));
+    doc["rows"] = std::move(row_list);
+    return doc;
+}
+
+std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc) {
+    const std::string temp = path + ".tmp." + std::to_string(::getpid());
+    auto failure = [&](const std::string& what, int error) {
+        std::remove(temp.c_str());
+        return "cannot write JSON to '" + path + "': " + what + system_reason(error);
+    };
+    std::FILE* file = std::fopen(temp.c_str(), "wb");
+    if (!file) return failure("", errno);
+    const std::string text = doc.dump(2) + "\n";
+    bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+    written = std::fflush(file) == 0 && written;
+    int error = written ? 0 : errno;
+    if (written && ::fsync(::fileno(file)) != 0) {
+        written = false;
+        error = errno;
+    }
+    if (std::fclose(file) != 0 && written) {
+        written = false;
+        error = errno;
+    }
+    if (!written) return failure("", error);
+    if (std::rename(temp.c_str(), path.c_str()) != 0)
+        return failure("rename from '" + temp + "' failed: ", errno);
+    return std::nullopt;
+}
+
+std::optional<std::string> check_writable(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (path.empty()) return "the JSON output path is empty";
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return "'" + path + "' is a directory, not a file";
+    fs::path dir = fs::path(path).parent_path();
+    if (dir.empty()) dir = ".";
+    fs::file_status status = fs::status(dir, ec);
+    if (status.type() == fs::file_type::not_found)
+        return "cannot write '" + path + "': directory '" + dir.string() + "' does not exist";
+    if (ec) return "cannot write '" + path + "': " + ec.message();
+    if (status.type() != fs::file_type::directory)
+        return "cannot write '" + path + "': '" + dir.string() + "' is not a directory";
+    if (::access(dir.c_str(), W_OK) != 0)
+        return "cannot write '" + path + "': directory '" + dir.string() +
+               "' is not writable: " + system_reason(errno);
+    return std::nullopt;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,77 @@
+// engine/report/layout.hpp: the column widths of a table and the decimal-point alignment of
+// its numeric cells. Pure functions; the renderer and both reporters share them.
+//
+// A numeric column reserves an aligned block: `left` columns before the decimal point and
+// `right` columns from the point on (see split_at_point). Every cell of the column is placed
+// in that block, so the points line up, and the block is right-aligned in the column's
+// `width` (which may exceed left + right, for a wide header or a widened last column).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/model/row.hpp"
+
+namespace glint::engine::report {
+
+// What a table shows above its rows.
+struct TableHead {
+    std::string title;                              // rides in the top border; "" for none
+    std::string first_column = "benchmark";         // label of the (left-aligned) name column
+    std::vector<catalog::MetricDescriptor> metrics; // one column each, after n/median/min/max
+};
+
+// The labels of the numeric columns: "n", "median/iter", "min", "max", then metric headers.
+std::vector<std::string> numeric_headers(const TableHead& head);
+
+// One row as text, before alignment.
+struct FormattedRow {
+    std::string name;
+    std::vector<std::string> cells;    // one per numeric column (empty on an error row)
+    std::optional<std::string> error;  // an error row: one message spanning the numeric columns
+};
+
+// A row's text: NaN timing or metric values and metric cells the row lacks render "—".
+FormattedRow format_row(const Row& row, const TableHead& head);
+
+struct ColumnWidth {
+    std::size_t left = 0;   // columns before the decimal point, in the aligned block
+    std::size_t right = 0;  // columns from the point on
+    std::size_t width = 0;  // the column's content width, >= left + right
+};
+
+struct Layout {
+    std::size_t name = 0;              // content width of the name column
+    std::vector<ColumnWidth> numeric;  // one per numeric column
+};
+
+// Tight widths: the narrowest layout that holds the headers, the rows and the title.
+Layout tight_layout(const TableHead& head, const std::vector<FormattedRow>& rows);
+
+// Widths pinned before measuring, so no live frame resizes: the name column holds the header
+// and every expected name; each numeric column holds its worst-case value ("32×16777216",
+// "999.99ns ±999.99ns", "999.99ns", and for metrics "≈999.99k", "≈999.99", "≈100.00%").
+// A value beyond that (seconds past 999.9s, a huge count of samples) does not fit: see fits().
+Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expected_names);
+
+// Whether `row` renders in `layout` without widening any column. Error messages always fit
+// (they are truncated).
+bool fits(const Layout& layout, const FormattedRow& row);
+
+// `layout` widened (never narrowed) to hold `row` and the title.
+Layout widened(Layout layout, const FormattedRow& row, const TableHead& head);
+
+// Display width of every line of a table with this layout.
+std::size_t table_width(const Layout& layout);
+
+// Content width of the cell an error message spans (all numeric columns and their joins).
+std::size_t error_span_width(const Layout& layout);
+
+// `cell` placed in its column: aligned on its decimal point, padded to the column's width.
+std::string align_numeric(const ColumnWidth& column, std::string_view cell);
+
+}  // namespace glint::engine::report

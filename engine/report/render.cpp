@@ -1,0 +1,128 @@
+#include "engine/report/render.hpp"
+
+#include "engine/report/text.hpp"
+
+namespace glint::engine::report {
+
+namespace {
+
+struct BorderGlyphs {
+    const char* left;
+    const char* fill;
+    const char* join;
+    const char* right;
+};
+
+constexpr BorderGlyphs kTop = {"╭", "─", "┬", "╮"};
+constexpr BorderGlyphs kSeparator = {"┝", "━", "┿", "┥"};
+constexpr BorderGlyphs kBottom = {"╰", "─", "┴", "╯"};
+
+// A border line as one glyph per display column.
+std::vector<std::string> border_glyphs(const Layout& layout, const BorderGlyphs& glyphs) {
+    std::vector<std::string> line;
+    line.reserve(table_width(layout));
+    line.emplace_back(glyphs.left);
+    line.insert(line.end(), layout.name + 2, glyphs.fill);
+    for (const auto& column : layout.numeric) {
+        line.emplace_back(glyphs.join);
+        line.insert(line.end(), column.width + 2, glyphs.fill);
+    }
+    line.emplace_back(glyphs.right);
+    return line;
+}
+
+std::string join(const std::vector<std::string>& glyphs) {
+    std::string out;
+    for (const auto& g : glyphs) out += g;
+    return out;
+}
+
+std::vector<std::string> split_glyphs(std::string_view text) {
+    std::vector<std::string> glyphs;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t j = i + 1;
+        while (j < text.size() && (static_cast<unsigned char>(text[j]) & 0xC0) == 0x80) ++j;
+        glyphs.emplace_back(text.substr(i, j - i));
+        i = j;
+    }
+    return glyphs;
+}
+
+std::string cells_line(const std::string& name_cell, const std::vector<std::string>& cells) {
+    std::string line = "│ " + name_cell + " │";
+    for (const auto& cell : cells) line += " " + cell + " │";
+    return line;
+}
+
+}  // namespace
+
+std::string render_top_border(const TableHead& head, const Layout& layout) {
+    std::vector<std::string> line = border_glyphs(layout, kTop);
+    if (!head.title.empty()) {
+        std::vector<std::string> overlay = split_glyphs("──╼ " + single_line(head.title) + " ╾");
+        // The layout guarantees room for the overlay, one "─" and the corner.
+        for (std::size_t i = 0; i < overlay.size() && i + 2 < line.size(); ++i)
+            line[i + 1] = overlay[i];
+    }
+    return join(line);
+}
+
+std::string render_header(const TableHead& head, const Layout& layout) {
+    std::vector<std::string> headers = numeric_headers(head);
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < layout.numeric.size(); ++i)
+        cells.push_back(pad_left(i < headers.size() ? headers[i] : "", layout.numeric[i].width));
+    return cells_line(pad_right(head.first_column, layout.name), cells);
+}
+
+std::string render_separator(const Layout& layout) {
+    return join(border_glyphs(layout, kSeparator));
+}
+
+std::string render_row(const FormattedRow& row, const Layout& layout) {
+    std::string name = pad_right(truncate_to_width(row.name, layout.name), layout.name);
+    if (row.error) {
+        std::size_t span = error_span_width(layout);
+        return cells_line(name, {pad_right(truncate_to_width(*row.error, span), span)});
+    }
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < layout.numeric.size(); ++i) {
+        std::string cell = i < row.cells.size() ? row.cells[i] : "";
+        cells.push_back(align_numeric(layout.numeric[i], cell));
+    }
+    return cells_line(name, cells);
+}
+
+std::string render_spinner_row(std::string_view glyph, std::string_view name,
+                               const Layout& layout) {
+    std::string label = std::string(glyph) + " " + single_line(name);
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < layout.numeric.size(); ++i) {
+        std::size_t width = layout.numeric[i].width;
+        cells.push_back(i == 0 ? pad_left(truncate_to_width("measuring…", width), width)
+                               : std::string(width, ' '));
+    }
+    return cells_line(pad_right(truncate_to_width(label, layout.name), layout.name), cells);
+}
+
+std::string render_bottom_border(const Layout& layout) {
+    return join(border_glyphs(layout, kBottom));
+}
+
+std::string render_table(const TableModel& table) {
+    std::string out = render_top_border(table.head, table.layout) + "\n";
+    out += render_header(table.head, table.layout) + "\n";
+    out += render_separator(table.layout) + "\n";
+    for (const auto& row : table.rows) out += render_row(row, table.layout) + "\n";
+    out += render_bottom_border(table.layout) + "\n";
+    return out;
+}
+
+TableModel tight_table(const TableHead& head, const std::vector<Row>& rows) {
+    TableModel table{head, {}, {}};
+    for (const auto& row : rows) table.rows.push_back(format_row(row, head));
+    table.layout = tight_layout(head, table.rows);
+    return table;
+}
+
+}  // namespace glint::engine::report

@@ -1,0 +1,40 @@
+#include "engine/report/reporter.hpp"
+
+#include "engine/report/table_reporters.hpp"
+
+namespace glint::engine {
+
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort) {
+    return live ? report::make_live_table(out, std::move(sort))
+                : report::make_piped_table(out, std::move(sort));
+}
+
+namespace report {
+
+TableHead head_of(const GroupInfo& group) {
+    return TableHead{group.title, group.first_column, group.columns};
+}
+
+void TableOutput::header(const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    start_block();
+    for (const auto& line : lines) write_line(line);
+    flush();
+}
+
+void TableOutput::write(std::string_view text) { std::fwrite(text.data(), 1, text.size(), out_); }
+
+void TableOutput::write_line(std::string_view line) {
+    write(line);
+    write("\n");
+}
+
+void TableOutput::flush() { std::fflush(out_); }
+
+void TableOutput::start_block() {
+    if (printed_any_) write("\n");
+    printed_any_ = true;
+}
+
+}  // namespace report
+}  // namespace glint::engine

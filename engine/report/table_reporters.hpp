@@ -1,0 +1,50 @@
+// engine/report/table_reporters.hpp: the two TableReporter implementations behind
+// make_table_reporter, and what they share. Internal to engine/report.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/report/layout.hpp"
+#include "engine/report/reporter.hpp"
+
+namespace glint::engine::report {
+
+// The table head a group asks for.
+TableHead head_of(const GroupInfo& group);
+
+// Output shared by both reporters: the run header, and one blank line between consecutive
+// blocks of output (header, tables).
+class TableOutput : public TableReporter {
+public:
+    void header(const std::vector<std::string>& lines) override;
+
+protected:
+    TableOutput(std::FILE* out, SortSpec sort) : out_(out), sort_(std::move(sort)) {}
+    void write(std::string_view text);
+    void write_line(std::string_view line);
+    void flush();
+    void start_block();  // a blank line when anything was printed before
+    bool sorted() const { return !sort_.column.empty(); }
+
+    std::FILE* out_;
+    SortSpec sort_;
+
+private:
+    bool printed_any_ = false;
+};
+
+// Piped output: each table printed once, at end_group, with tight widths; no escape codes.
+std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort);
+
+// An interactive terminal: rows tick in beneath a dim spinner row, with pinned widths.
+// `columns` is the terminal's width; by default it is asked of `out` at each begin_group
+// (unknown when `out` is not a terminal: then any width is assumed to fit).
+std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
+                                               std::optional<std::size_t> columns = std::nullopt);
+
+}  // namespace glint::engine::report

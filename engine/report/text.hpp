@@ -1,0 +1,40 @@
+// engine/report/text.hpp: display-width arithmetic for the terminal table.
+//
+// Contract: the display width of a string is its number of UTF-8 code points, not counting
+// ANSI CSI escape sequences (ESC '[' ... final byte). Every glyph the table uses (µ ≈ — ± …,
+// box drawing, braille spinner) is one column wide; East Asian wide characters are not
+// special-cased (they would count as one column).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace glint::engine::report {
+
+std::size_t display_width(std::string_view text);
+
+// `text` cut to at most `width` columns; a cut string ends in "…" (which counts as one column).
+std::string truncate_to_width(std::string_view text, std::size_t width);
+
+// `text` followed (pad_right) or preceded (pad_left) by spaces up to `width` columns; a text
+// already as wide or wider is returned unchanged.
+std::string pad_right(std::string_view text, std::size_t width);
+std::string pad_left(std::string_view text, std::size_t width);
+
+// `glyph` repeated `count` times.
+std::string repeat(std::string_view glyph, std::size_t count);
+
+// A numeric cell split at its first '.': `left` columns before the point, `right` columns from
+// the point to the end. A cell without '.' aligns as if the point came after it (right == 0).
+struct PointSplit {
+    std::size_t left = 0;
+    std::size_t right = 0;
+};
+PointSplit split_at_point(std::string_view cell);
+
+// Control characters (newlines, tabs, ESC) replaced by spaces: for text that came from user
+// code (error messages, names) and must stay on one table line.
+std::string single_line(std::string_view text);
+
+}  // namespace glint::engine::report

@@ -1,0 +1,32 @@
+// engine/report/units.hpp: how one value becomes the text of one table cell.
+//
+// Times (nanoseconds in): ns with 2 decimals ("11.48ns", "391.00ns"); µs, ms and s with 1
+// decimal ("1.5µs", "236.8µs", "1.8ms"). The unit switches at 1000 of the smaller unit, after
+// rounding (999.996ns prints "1.0µs", never "1000.00ns"); seconds are the largest unit.
+//
+// Metric cells follow catalog::Format: count -> SI suffix with 2 decimals ("233.00", "4.10k",
+// "166.96M", "1.25G", "3.00T"; T is the largest suffix); ratio -> 2 decimals ("1.83");
+// percent -> 2 decimals and "%" ("2.31%"): a percent cell holds percentage points (2.31 means
+// 2.31 %), not a fraction. A multiplex-scaled cell is prefixed "≈". A value not measured
+// (NaN, or an infinity) renders "—", never 0.
+#pragma once
+
+#include <string>
+
+#include "catalog/metric.hpp"
+#include "engine/model/row.hpp"
+
+namespace glint::engine::report {
+
+inline constexpr const char* kNotMeasuredText = "—";
+
+std::string format_time_ns(double ns);
+std::string format_count(double value);
+std::string format_metric(const catalog::MetricCell& cell);
+
+// The n column: samples×iterations ("32×16777216"); a per-call case shows the sample count.
+std::string format_n(const TimingSummary& timing);
+// The median/iter column: median and MAD in one cell ("11.48ns ±0.02ns").
+std::string format_median_mad(const TimingSummary& timing);
+
+}  // namespace glint::engine::report

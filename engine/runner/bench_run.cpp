@@ -1,0 +1,276 @@
+#include "engine/runner/bench_run.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include "catalog/glob.hpp"
+#include "catalog/selection.hpp"
+#include "engine/runner/grouping.hpp"
+#include "engine/tiers/client_metrics.hpp"
+#include "engine/tiers/pass_plan.hpp"
+#include "engine/timing/protocol.hpp"
+
+namespace glint::engine {
+namespace {
+
+bool selected(const std::string& filter, const std::string& name) {
+    return filter.empty() || catalog::glob_match(filter, name);
+}
+
+bool may_hold_selected(const std::string& filter, const std::string& registration) {
+    return filter.empty() || catalog::glob_match(filter, registration) ||
+           catalog::glob_may_match_extension(filter, registration);
+}
+
+std::string describe_exception(std::exception_ptr e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const CaseFailure& f) {
+        return std::string("after: ") + f.what();
+    } catch (const std::exception& x) {
+        return std::string("exception: ") + x.what();
+    } catch (...) {
+        return "exception of unknown type";
+    }
+}
+
+}  // namespace
+
+BenchRun::BenchRun(const Options& options, TableReporter& table,
+                   std::vector<std::unique_ptr<Tier>>& open_tiers,
+                   std::vector<catalog::MetricDescriptor> tier_catalog)
+    : options_(options), table_(table), tiers_(open_tiers), catalog_(std::move(tier_catalog)) {}
+
+std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
+    header_lines_ = header_lines;
+    {
+        SessionScope scope(*this);
+        for (const auto& registration : registrations())
+            if (may_hold_selected(options_.filter, registration.name)) run_body(registration);
+    }
+    if (phase1_table_open_) table_.end_group();
+    phase1_table_open_ = false;
+    for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
+    warn_unmatched_selectors();
+    run_phase2();
+    return std::move(rows_);
+}
+
+void BenchRun::run_body(const Registration& registration) {
+    current_ = &registration;
+    iter_calls_ = 0;
+    const std::size_t deferred_before = deferred_.size();
+    Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations, nullptr};
+    try {
+        registration.body();
+    } catch (const ReportedFailure&) {
+        return;
+    } catch (...) {
+        record_error(whole, describe_exception(std::current_exception()));
+        return;
+    }
+    const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
+    if (whole_body && selected(options_.filter, registration.name)) {
+        whole.work.batch = registration.whole_body;
+        measure(whole);
+    }
+}
+
+void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
+    ++iter_calls_;
+    std::string name = current_->name;
+    if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
+    if (!selected(options_.filter, name)) return;
+    Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations, nullptr};
+    c.work.batch = batch;
+    const std::size_t rows_before = rows_.size();
+    measure(c);
+    if (rows_.size() > rows_before && rows_.back().is_error()) throw ReportedFailure{};
+}
+
+void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
+    deferred_.push_back({current_->name, std::move(info), std::move(body)});
+}
+
+void BenchRun::on_provenance(std::string_view line) {
+    // Printed before the next table begins (never inside a live table).
+    add_provenance(line);
+}
+
+void BenchRun::print_header_once() {
+    std::vector<std::string> lines;
+    if (!header_printed_) lines = header_lines_;
+    const auto& provenance = provenance_lines();
+    for (; provenance_printed_ < provenance.size(); ++provenance_printed_)
+        lines.push_back("provenance: " + provenance[provenance_printed_]);
+    if (!lines.empty()) table_.header(lines);
+    header_printed_ = true;
+}
+
+void BenchRun::begin_phase1_table() {
+    print_header_once();
+    if (phase1_table_open_) return;
+    GroupInfo group;
+    for (const auto& r : registrations())
+        if (may_hold_selected(options_.filter, r.name)) group.expected_names.push_back(r.name);
+    group.columns = visible_columns(false, {});
+    table_.begin_group(group);
+    phase1_table_open_ = true;
+}
+
+void BenchRun::measure(const Case& c) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    table_.case_started(c.display_name);
+    Row row;
+    try {
+        row = measure_row(c);
+    } catch (const ReportedFailure&) {
+        throw;
+    } catch (...) {
+        record_error(c, describe_exception(std::current_exception()));
+        return;
+    }
+    table_.case_finished([&] {
+        Row shown = row;
+        shown.name = c.display_name;
+        return shown;
+    }());
+    rows_.push_back(std::move(row));
+}
+
+Row BenchRun::measure_row(const Case& c) {
+    Row row;
+    row.name = c.name;
+    row.labels = c.labels;
+    TimingConfig config;
+    config.min_time_ns = options_.min_time_ms * 1e6;
+    config.pinned = c.pinned;
+    config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
+    config.progress = [this] { table_.case_progress(); };
+    if (c.work.batched()) {
+        row.timing = time_batched(c.work.batch, config);
+    } else {
+        c.work.per_call->timed();  // warm-up call, untimed, with its after
+        c.work.after_one();
+        row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
+    }
+    for (auto& tier : tiers_) {
+        table_.case_progress();
+        const PassPlan plan = plan_pass(*row.timing, options_);
+        PassResult counted = tier->count(c.work, plan);
+        row.cells.insert(row.cells.end(), counted.cells.begin(), counted.cells.end());
+        row.count_iterations = plan.iterations;
+    }
+    if (c.metrics) {
+        auto cells = client_cells(*c.metrics, &*row.timing);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    return row;
+}
+
+void BenchRun::record_error(const Case& c, const std::string& message) {
+    failed_ = true;
+    std::fprintf(stderr, "glint: %s: %s\n", c.name.c_str(), message.c_str());
+    Row row;
+    row.name = c.name;
+    row.labels = c.labels;
+    row.error = message;
+    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    Row shown = row;
+    shown.name = c.display_name;
+    table_.case_finished(shown);
+    rows_.push_back(std::move(row));
+}
+
+void BenchRun::run_phase2() {
+    current_ = nullptr;
+    std::vector<DeferredCase*> chosen;
+    for (auto& d : deferred_) {
+        const std::string full = d.registration + "/" + d.info.name;
+        if (selected(options_.filter, d.registration) || selected(options_.filter, full) ||
+            selected(options_.filter, d.info.name))
+            chosen.push_back(&d);
+    }
+    if (chosen.empty()) return;
+    std::vector<const Labels*> labels;
+    std::vector<Labels> sorted;
+    sorted.reserve(chosen.size());
+    for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
+    for (const auto& l : sorted) labels.push_back(&l);
+
+    std::vector<std::string> keys = options_.group_by;
+    if (options_.group_by_all) keys = label_keys(labels);
+    const auto offered = label_keys(labels);
+    for (const auto& k : keys) {
+        if (std::find(offered.begin(), offered.end(), k) == offered.end()) {
+            std::string list;
+            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
+            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
+                         k.c_str(), list.empty() ? "no labels" : list.c_str());
+        }
+    }
+    for (const auto& group : group_rows(labels, keys)) {
+        print_header_once();
+        std::vector<DeferredCase*> members;
+        for (std::size_t i : group.members) members.push_back(chosen[i]);
+        GroupInfo info;
+        if (!keys.empty()) {
+            info.title = "benchmark: " + group.value;
+            info.first_column = "implementation";
+        }
+        for (std::size_t i : group.members)
+            info.expected_names.push_back(display_name(chosen[i]->info.name, sorted[i], keys));
+        info.columns = visible_columns(true, members);
+        table_.begin_group(info);
+        for (std::size_t i : group.members) {
+            DeferredCase& d = *chosen[i];
+            Case c{d.info.name, display_name(d.info.name, sorted[i], keys), sorted[i], {},
+                   d.info.iterations, &d.info.metrics};
+            c.work.per_call = d.body.get();
+            try {
+                if (d.info.setup) d.info.setup();
+            } catch (...) {
+                table_.case_started(c.display_name);
+                record_error(c, "setup: " + describe_exception(std::current_exception()));
+                continue;
+            }
+            measure(c);
+            try {
+                if (d.info.teardown) d.info.teardown();
+            } catch (...) {
+                failed_ = true;
+                std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
+                             describe_exception(std::current_exception()).c_str());
+            }
+        }
+        table_.end_group();
+    }
+}
+
+std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
+    bool with_client, const std::vector<DeferredCase*>& cases) const {
+    std::vector<catalog::MetricDescriptor> used;
+    for (const auto& d : catalog_) {
+        if (d.source != "client") {
+            used.push_back(d);
+            continue;
+        }
+        if (!with_client) continue;
+        const bool in_group = std::any_of(cases.begin(), cases.end(), [&](const DeferredCase* c) {
+            return std::any_of(c->info.metrics.begin(), c->info.metrics.end(),
+                               [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
+        });
+        if (in_group) used.push_back(d);
+    }
+    return catalog::select_metrics(used, options_.metrics).visible;
+}
+
+void BenchRun::warn_unmatched_selectors() const {
+    for (const auto& s : catalog::select_metrics(catalog_, options_.metrics).unmatched)
+        std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
+                     s.c_str());
+}
+
+}  // namespace glint::engine

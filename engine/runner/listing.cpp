@@ -1,0 +1,82 @@
+#include "engine/runner/listing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "engine/runner/grouping.hpp"
+#include "engine/runner/plain_run.hpp"
+#include "engine/tiers/client_metrics.hpp"
+
+namespace glint::engine {
+
+int print_group_keys(const Options& options) {
+    auto cases = discover_cases(options);
+    std::vector<const Labels*> labels;
+    for (const auto& c : cases) labels.push_back(&c.labels);
+    const auto keys = label_keys(labels);
+    if (keys.empty()) {
+        std::printf("no label keys: the selected cases register no bench_case labels\n");
+        return 0;
+    }
+    for (const auto& k : keys) {
+        std::vector<std::string> values;
+        for (const auto* l : labels)
+            for (const auto& [key, v] : *l)
+                if (key == k && std::find(values.begin(), values.end(), v) == values.end())
+                    values.push_back(v);
+        std::string list;
+        for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
+        std::printf("%s: %s\n", k.c_str(), list.c_str());
+    }
+    return 0;
+}
+
+int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog) {
+    for (const auto& c : discover_cases(options)) merge_client_family(catalog, c.metrics);
+    std::size_t name_w = 4, header_w = 6, source_w = 6;
+    for (const auto& d : catalog) {
+        name_w = std::max(name_w, d.name.size());
+        header_w = std::max(header_w, d.header.size());
+        source_w = std::max(source_w, d.source.size());
+    }
+    std::printf("%s\n", fmt::format("{:<{}}  {:<{}}  {:<12}  {:<{}}  {:<8}  {}", "name", name_w,
+                                    "header", header_w, "class", "source", source_w, "default",
+                                    "availability")
+                            .c_str());
+    for (const auto& d : catalog) {
+        std::string availability = d.available ? "available" : "unavailable";
+        if (!d.available && !d.reason.empty()) availability += ": " + d.reason;
+        std::printf("%s\n", fmt::format("{:<{}}  {:<{}}  {:<12}  {:<{}}  {:<8}  {}", d.name, name_w,
+                                        d.header, header_w, to_string(d.cls), d.source, source_w,
+                                        d.is_default ? "yes" : "no", availability)
+                                .c_str());
+    }
+    if (catalog.empty()) std::printf("(no metrics: this build has no counting tier and no case registers a metric)\n");
+    return 0;
+}
+
+int print_capabilities(const Options&, const std::vector<Status>& statuses) {
+    for (const auto& s : statuses) {
+        std::printf("%-22s %-12s %s\n", s.capability.c_str(), to_string(s.state), s.reason.c_str());
+        if (!s.remedy.empty()) std::printf("%-22s %-12s remedy: %s\n", "", "", s.remedy.c_str());
+    }
+    return 0;
+}
+
+void warn_unknown_sort_column(const Options& options,
+                              const std::vector<catalog::MetricDescriptor>& catalog) {
+    if (options.sort_by.empty()) return;
+    static const char* kTiming[] = {"name", "n", "median", "mad", "min", "max"};
+    for (const char* t : kTiming)
+        if (options.sort_by == t) return;
+    for (const auto& d : catalog)
+        if (d.name == options.sort_by) return;
+    std::fprintf(stderr,
+                 "glint: warning: --sort-by column '%s' matches no column (name, n, median, mad, "
+                 "min, max, or a metric from --list-metrics); kept measurement order\n",
+                 options.sort_by.c_str());
+}
+
+}  // namespace glint::engine

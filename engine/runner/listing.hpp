@@ -1,0 +1,27 @@
+// engine/runner/listing.hpp: the informational modes (--list-metrics, --capabilities,
+// --group-by=list) and the selector warnings that need the whole catalog.
+#pragma once
+
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/cli/options.hpp"
+#include "engine/model/status.hpp"
+
+namespace glint::engine {
+
+// --group-by=list: the label keys the selected cases offer. Returns the exit status.
+int print_group_keys(const Options& options);
+
+// --list-metrics / --metrics=?: the catalog with class, source, availability and reason.
+// Client metrics are discovered by running the bodies without measuring.
+int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog);
+
+// --capabilities: each capability's state, reason and remedy.
+int print_capabilities(const Options& options, const std::vector<Status>& statuses);
+
+// Warns on stderr when --sort-by names no column of the run.
+void warn_unknown_sort_column(const Options& options,
+                              const std::vector<catalog::MetricDescriptor>& catalog);
+
+}  // namespace glint::engine

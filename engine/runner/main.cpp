@@ -1,0 +1,118 @@
+// glint::main: parse, validate, open tiers, run, report. Exit status: 0 all passed, 1 a case
+// failed, 2 bad usage (reported before anything is measured).
+#include <glint/main.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <span>
+
+#include "catalog/selection.hpp"
+#include "engine/cli/options.hpp"
+#include "engine/report/json_report.hpp"
+#include "engine/report/reporter.hpp"
+#include "engine/runner/bench_run.hpp"
+#include "engine/runner/listing.hpp"
+#include "engine/runner/plain_run.hpp"
+#include "engine/runner/run_info.hpp"
+#include "engine/tiers/client_metrics.hpp"
+#include "engine/tiers/registry.hpp"
+
+namespace glint {
+namespace {
+
+using namespace engine;
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "glint: error: %s\n", message.c_str());
+    return 2;
+}
+
+// The tiers the options ask for, opened. Statuses of every opened tier are collected.
+std::vector<std::unique_ptr<Tier>> open_tiers(const Options& options,
+                                              std::vector<std::unique_ptr<Tier>>& all,
+                                              std::vector<Status>& statuses,
+                                              std::vector<catalog::MetricDescriptor>& catalog) {
+    std::vector<catalog::MetricDescriptor> unopened;
+    for (auto& t : all) {
+        auto f = t->family();
+        unopened.insert(unopened.end(), f.begin(), f.end());
+    }
+    std::vector<std::unique_ptr<Tier>> open;
+    for (auto& t : all) {
+        const bool want = t->wanted(options) ||
+                          catalog::selects_source(unopened, options.metrics, std::string(t->source()));
+        if (!want) {
+            auto f = t->family();
+            catalog.insert(catalog.end(), f.begin(), f.end());
+            continue;
+        }
+        auto st = t->open(options);
+        statuses.insert(statuses.end(), st.begin(), st.end());
+        auto f = t->family();
+        catalog.insert(catalog.end(), f.begin(), f.end());
+        if (!st.empty() && st.front().usable()) {
+            open.push_back(std::move(t));
+        } else if (!st.empty()) {
+            std::fprintf(stderr, "glint: note: %s: %s%s%s\n", st.front().capability.c_str(),
+                         st.front().reason.c_str(), st.front().remedy.empty() ? "" : " — remedy: ",
+                         st.front().remedy.c_str());
+        }
+    }
+    return open;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    try {
+        options = parse_options(std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)));
+    } catch (const UsageError& e) {
+        return usage_error(e.what());
+    }
+    if (options.help) {
+        std::fputs(usage_text(), stdout);
+        return 0;
+    }
+    if (options.json_path) {
+        if (auto problem = check_writable(*options.json_path))
+            return usage_error("--bench-json: " + *problem);
+    }
+    if (options.group_by_list) return print_group_keys(options);
+    if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
+
+    auto all = make_tiers();
+    std::vector<Status> statuses;
+    std::vector<catalog::MetricDescriptor> catalog;
+    auto tiers = open_tiers(options, all, statuses, catalog);
+
+    if (options.capabilities) return print_capabilities(options, statuses);
+    if (options.list_metrics) return print_metric_listing(options, catalog);
+
+    std::vector<std::string> notes;
+    for (const auto& t : tiers)
+        for (auto& n : t->header_notes()) notes.push_back(std::move(n));
+
+    const bool live = isatty(STDOUT_FILENO) == 1;
+    auto table = make_table_reporter(stdout, live, SortSpec{options.sort_by, options.sort_descending});
+    BenchRun run(options, *table, tiers, catalog);
+    std::vector<Row> rows = run.run(header_lines(options, tiers, notes));
+    warn_unknown_sort_column(options, run.catalog());
+
+    int status = run.any_failed() ? 1 : 0;
+    if (options.json_path) {
+        Json meta = run_meta(options, tiers, statuses_json(statuses));
+        std::vector<catalog::MetricDescriptor> columns;
+        for (const auto& d : run.catalog())
+            if (d.available) columns.push_back(d);
+        if (auto error = write_json_atomically(*options.json_path, build_document(meta, columns, rows))) {
+            std::fprintf(stderr, "glint: error: --bench-json: %s\n", error->c_str());
+            status = status ? status : 1;
+        }
+    }
+    for (auto& t : tiers) t->close();
+    return status;
+}
+
+}  // namespace glint

@@ -1,0 +1,161 @@
+#include "engine/runner/run_info.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "arch/arch.hpp"
+#include "engine/registry/registry.hpp"
+#include "engine/timing/clock.hpp"
+#include "os/host.hpp"
+
+#ifndef GLINT_VERSION
+#define GLINT_VERSION "0.1.0"
+#endif
+
+namespace glint::engine {
+namespace {
+
+std::string compiler() {
+#if defined(__clang__)
+    return std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+    return std::string("g++ ") + __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+constexpr bool kLibraryOptimized =
+#if defined(__OPTIMIZE__)
+    true;
+#else
+    false;
+#endif
+
+std::string files_list(const std::set<std::string>& files) {
+    std::string out;
+    for (const auto& f : files) out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
+const char* perf_read_name(PerfRead r) {
+    switch (r) {
+        case PerfRead::automatic: return "auto";
+        case PerfRead::rdpmc: return "rdpmc";
+        case PerfRead::syscall: return "syscall";
+        case PerfRead::compare: return "compare";
+    }
+    return "auto";
+}
+
+Json string_array(const std::vector<std::string>& items) {
+    Json a = Json::array();
+    for (const auto& i : items) a.push_back(i);
+    return a;
+}
+
+}  // namespace
+
+std::vector<std::string> header_lines(const Options& options,
+                                      const std::vector<std::unique_ptr<Tier>>& open_tiers,
+                                      const std::vector<std::string>& tier_notes) {
+    (void)open_tiers;
+    std::vector<std::string> lines;
+    const auto host = os::host_facts();
+    lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} {} · {}", GLINT_VERSION,
+                                host.cpu_model.empty() ? arch::native::kName : host.cpu_model,
+                                host.cpus, host.os, host.kernel, compiler()));
+    const auto& clock = clock_properties();
+    lines.push_back(fmt::format("timer: steady_clock · step {:.0f}ns · read {:.1f}ns", clock.resolution_ns,
+                                clock.read_cost_ns));
+    if (clock.ticks_usable) {
+        lines.push_back(fmt::format(
+            "per-call samples: {} at {:.3f} GHz ({}), its {:.1f}ns bracket subtracted", clock.ticks_name,
+            1.0 / clock.ns_per_tick, clock.ticks_why, clock.tick_bracket_ns));
+    } else {
+        lines.push_back(fmt::format("per-call samples: steady_clock, its {:.1f}ns bracket subtracted ({} not used: {})",
+                                    clock.bracket_ns, clock.ticks_name, clock.ticks_why));
+    }
+    lines.push_back(fmt::format(
+        "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
+        "median ±MAD, min, max per iteration",
+        options.min_time_ms));
+    std::set<std::string> unoptimized, asserting;
+    for (const auto& r : registrations()) {
+        if (!r.flags.optimized) unoptimized.insert(r.file);
+        if (r.flags.assertions) asserting.insert(r.file);
+    }
+    if (!kLibraryOptimized) unoptimized.insert("the glint library");
+    if (!unoptimized.empty())
+        lines.push_back("warning: built without optimization: " + files_list(unoptimized) +
+                        " — timings are not representative; build with -O2 (CMAKE_BUILD_TYPE=Release)");
+    if (!asserting.empty())
+        lines.push_back("warning: assertions enabled (NDEBUG not defined): " + files_list(asserting) +
+                        " — real numbers need a release build");
+    for (const auto& n : tier_notes) lines.push_back(n);
+    return lines;
+}
+
+Json statuses_json(const std::vector<Status>& statuses) {
+    Json a = Json::array();
+    for (const auto& s : statuses) {
+        Json o = Json::object();
+        o["capability"] = s.capability;
+        o["state"] = to_string(s.state);
+        o["reason"] = s.reason.empty() ? Json{} : Json(s.reason);
+        o["remedy"] = s.remedy.empty() ? Json{} : Json(s.remedy);
+        a.push_back(std::move(o));
+    }
+    return a;
+}
+
+Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& open_tiers,
+              const Json& statuses) {
+    const auto host = os::host_facts();
+    Json meta = Json::object();
+    meta["glint"] = GLINT_VERSION;
+    meta["host"] = host.hostname;
+    meta["os"] = host.os;
+    meta["kernel"] = host.kernel;
+    meta["cpu"] = host.cpu_model;
+    meta["cpus"] = host.cpus;
+    meta["arch"] = arch::native::kName;
+    meta["compiler"] = compiler();
+    bool cases_optimized = true, assertions = false;
+    for (const auto& r : registrations()) {
+        cases_optimized = cases_optimized && r.flags.optimized;
+        assertions = assertions || r.flags.assertions;
+    }
+    meta["build"]["libraryOptimized"] = kLibraryOptimized;
+    meta["build"]["casesOptimized"] = cases_optimized;
+    meta["build"]["assertions"] = assertions;
+    const auto& clock = clock_properties();
+    meta["timer"]["clock"] = "steady_clock";
+    meta["timer"]["resolutionNs"] = clock.resolution_ns;
+    meta["timer"]["readCostNs"] = clock.read_cost_ns;
+    meta["timer"]["perCallClock"] = clock.ticks_usable ? clock.ticks_name : "steady_clock";
+    meta["timer"]["perCallBracketNs"] = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
+    meta["timer"]["ticksPerNs"] = clock.ticks_usable ? Json(1.0 / clock.ns_per_tick) : Json{};
+    Json& knobs = meta["knobs"];
+    knobs["minTimeMs"] = options.min_time_ms;
+    knobs["samples"] = 32;
+    knobs["filter"] = options.filter.empty() ? Json{} : Json(options.filter);
+    knobs["perf"] = options.perf;
+    knobs["perfScaled"] = options.perf_scaled;
+    knobs["perfInherit"] = options.perf_inherit;
+    knobs["perfIters"] = options.perf_iters ? Json(*options.perf_iters) : Json{};
+    knobs["perfBatch"] = options.perf_batch ? Json(*options.perf_batch) : Json{};
+    knobs["perfRead"] = perf_read_name(options.perf_read);
+    knobs["metrics"] = string_array(options.metrics);
+    knobs["groupBy"] = options.group_by_all ? Json("all") : string_array(options.group_by);
+    knobs["sortBy"] = options.sort_by.empty() ? Json{} : Json((options.sort_descending ? "-" : "") + options.sort_by);
+    meta["provenance"] = string_array(provenance_lines());
+    Json& tiers = meta["tiers"];
+    tiers = Json::object();
+    for (const auto& t : open_tiers) tiers[t->source()] = t->meta();
+    meta["statuses"] = statuses;
+    return meta;
+}
+
+}  // namespace glint::engine

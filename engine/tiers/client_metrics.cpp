@@ -1,0 +1,45 @@
+#include "engine/tiers/client_metrics.hpp"
+
+#include <algorithm>
+
+namespace glint::engine {
+
+catalog::MetricDescriptor client_descriptor(const glint::Metric& metric) {
+    catalog::MetricDescriptor d;
+    d.name = metric.mode == glint::Metric::rate ? metric.unit + "/s" : metric.unit;
+    d.header = d.name;
+    d.format = catalog::Format::count;
+    d.cls = catalog::MetricClass::quantitative;
+    d.source = "client";
+    d.available = true;
+    d.is_default = true;
+    return d;
+}
+
+std::vector<catalog::MetricCell> client_cells(const std::vector<glint::Metric>& metrics,
+                                              const TimingSummary* timing) {
+    std::vector<catalog::MetricCell> cells;
+    for (const auto& m : metrics) {
+        double value = catalog::kNotMeasured;
+        if (m.mode == glint::Metric::level) {
+            value = m.amount;
+        } else if (timing && timing->median_ns > 0) {
+            value = m.amount / (timing->median_ns * 1e-9);
+        }
+        if (!timing) value = catalog::kNotMeasured;
+        cells.push_back(catalog::make_cell(client_descriptor(m), value));
+    }
+    return cells;
+}
+
+void merge_client_family(std::vector<catalog::MetricDescriptor>& family,
+                         const std::vector<glint::Metric>& metrics) {
+    for (const auto& m : metrics) {
+        auto d = client_descriptor(m);
+        const bool known = std::any_of(family.begin(), family.end(),
+                                       [&](const auto& f) { return f.name == d.name; });
+        if (!known) family.push_back(std::move(d));
+    }
+}
+
+}  // namespace glint::engine

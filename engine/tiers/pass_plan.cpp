@@ -1,0 +1,26 @@
+#include "engine/tiers/pass_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace glint::engine {
+
+PassPlan plan_pass(const TimingSummary& timing, const Options& options) {
+    PassPlan plan;
+    const std::uint64_t from_timing = timing.per_call ? timing.samples : timing.iterations_per_sample;
+    plan.iterations = options.perf_iters ? *options.perf_iters
+                                         : std::clamp<std::uint64_t>(from_timing, 1, kMaxCountIterations);
+    if (timing.per_call) {
+        plan.batch = 1;
+    } else if (options.perf_batch) {
+        plan.batch = std::min(*options.perf_batch, plan.iterations);
+    } else {
+        const double per_ms = timing.median_ns > 0 ? kTargetBracketNs / timing.median_ns
+                                                   : static_cast<double>(plan.iterations);
+        const auto fit = static_cast<std::uint64_t>(std::max(1.0, std::floor(per_ms)));
+        plan.batch = std::clamp<std::uint64_t>(fit, 1, plan.iterations);
+    }
+    return plan;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,91 @@
+#include "engine/timing/clock.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "arch/arch.hpp"
+#include "engine/stats/summary.hpp"
+#include "os/host.hpp"
+
+namespace glint::engine {
+namespace {
+
+double measure_resolution() {
+    std::int64_t best = INT64_MAX;
+    for (int i = 0; i < 200; ++i) {
+        const std::int64_t a = now_ns();
+        std::int64_t b = now_ns();
+        while (b == a) b = now_ns();
+        best = std::min(best, b - a);
+    }
+    return static_cast<double>(best);
+}
+
+double measure_read_cost() {
+    constexpr int kReads = 1000;
+    std::array<double, 31> batches{};
+    for (auto& batch : batches) {
+        const std::int64_t start = now_ns();
+        for (int i = 0; i < kReads; ++i) {
+            volatile std::int64_t sink = now_ns();
+            (void)sink;
+        }
+        batch = static_cast<double>(now_ns() - start) / kReads;
+    }
+    return median(batches);
+}
+
+double measure_bracket() {
+    std::array<double, 1001> pairs{};
+    for (auto& p : pairs) {
+        const std::int64_t a = now_ns();
+        const std::int64_t b = now_ns();
+        p = static_cast<double>(b - a);
+    }
+    return median(pairs);
+}
+
+// Ticks per nanosecond, over ~20 ms of steady_clock.
+double measure_ns_per_tick() {
+    const std::int64_t t0 = now_ns();
+    const std::uint64_t c0 = arch::native::timestamp_begin();
+    std::int64_t t1 = now_ns();
+    while (t1 - t0 < 20'000'000) t1 = now_ns();
+    const std::uint64_t c1 = arch::native::timestamp_end();
+    return static_cast<double>(t1 - t0) / static_cast<double>(c1 - c0);
+}
+
+double measure_tick_bracket(double ns_per_tick) {
+    std::array<double, 1001> pairs{};
+    for (auto& p : pairs) {
+        const std::uint64_t a = arch::native::timestamp_begin();
+        const std::uint64_t b = arch::native::timestamp_end();
+        p = static_cast<double>(b - a) * ns_per_tick;
+    }
+    return median(pairs);
+}
+
+}  // namespace
+
+const ClockProperties& clock_properties() {
+    static const ClockProperties props = [] {
+        ClockProperties p;
+        p.resolution_ns = measure_resolution();
+        p.read_cost_ns = measure_read_cost();
+        p.bracket_ns = measure_bracket();
+        p.ticks_name = arch::native::kTimestampName;
+        if constexpr (arch::native::kHasTimestamp) {
+            p.ticks_usable = os::timestamp_counter_is_stable(p.ticks_why);
+        } else {
+            p.ticks_why = "this ISA back end has no timestamp counter";
+        }
+        if (p.ticks_usable) {
+            p.ns_per_tick = measure_ns_per_tick();
+            p.tick_bracket_ns = measure_tick_bracket(p.ns_per_tick);
+        }
+        return p;
+    }();
+    return props;
+}
+
+}  // namespace glint::engine

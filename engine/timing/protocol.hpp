@@ -1,0 +1,42 @@
+// engine/timing/protocol.hpp: the timing pass (Rust libtest's Bencher shape, seed 001).
+//
+// Batched: the iterations per sample double until one sample takes >= min_time (unless
+// pinned), then `samples` samples of that many iterations; statistics in ns per iteration.
+// The loop itself is the case's compiled batch (the body inlined), so a one-cycle body reads
+// about one cycle.
+// Per-call: one timed call per sample, `after` untimed in between; sampling continues past
+// `samples` until the measured time reaches min_time (or exactly `pinned` calls). The clock's
+// empty-bracket cost is subtracted from each per-call sample (clamped at 0).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include <glint/bench.hpp>
+
+#include "engine/model/row.hpp"
+
+namespace glint::engine {
+
+struct TimingConfig {
+    double min_time_ns = 5e6;        // --bench-min-time
+    std::uint64_t samples = 32;
+    std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
+    double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long
+    std::function<void()> progress;  // called between samples' phases (never while timing)
+};
+
+// Iterations per sample: doubles from 1 until sample(n) (ns for n iterations) >= min_time.
+std::uint64_t double_until(const std::function<double(std::uint64_t)>& sample, double min_time_ns);
+
+TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config);
+
+// `after_one` runs after each timed call, outside the timed window; it throws on failure.
+TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<void()>& after_one,
+                            const TimingConfig& config);
+
+// The summary of a set of per-iteration samples.
+TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t iterations,
+                                bool per_call);
+
+}  // namespace glint::engine

@@ -1,0 +1,172 @@
+// End to end: fixture bench binaries driven through their command line.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "engine/model/json.hpp"
+#include "support/process.hpp"
+
+using glint::engine::Json;
+using glint::test::fixture_path;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_path(const std::string& stem) {
+    return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+const Json* find_row(const Json& doc, const std::string& name) {
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("name").as_string() == name) return &row;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: without --bench every case runs once as a plain test") {
+    auto r = run_process({fixture_path("basic")});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.out, "ok    add_chain"));
+    CHECK(contains(r.out, "ok    whole_body"));
+    CHECK(contains(r.out, "ok    matrix/memcpy"));
+    CHECK(contains(r.out, "7 passed, 0 failed"));
+    CHECK_FALSE(contains(r.out, "╭"));  // no table outside --bench
+}
+
+TEST_CASE("e2e: a failing after or body fails the plain run") {
+    auto r = run_process({fixture_path("failing")});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out, "ok    good"));
+    CHECK(contains(r.out, "FAIL  throws: exception: body exploded"));
+    CHECK(contains(r.out, "FAIL  cases/mismatch: after: mismatch: got 2"));
+    CHECK(contains(r.out, "FAIL  cases/after_throws: exception: verification threw"));
+    CHECK(contains(r.out, "ok    cases/also_ok"));
+    CHECK(contains(r.out, "3 passed, 3 failed"));
+}
+
+TEST_CASE("e2e: --filter selects cases in both modes") {
+    auto plain = run_process({fixture_path("basic"), "--filter=add*"});
+    CHECK(plain.exit_code == 0);
+    CHECK(contains(plain.out, "1 passed, 0 failed"));
+    auto nested = run_process({fixture_path("basic"), "--filter=matrix/fill"});
+    CHECK(contains(nested.out, "2 passed, 0 failed"));
+    CHECK_FALSE(contains(nested.out, "memcpy"));
+    auto bench = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=whole*"});
+    CHECK(bench.exit_code == 0);
+    CHECK(contains(bench.out, "whole_body"));
+    CHECK_FALSE(contains(bench.out, "add_chain"));
+}
+
+TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
+    const std::string json = temp_path("basic");
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    CHECK_FALSE(contains(r.out, "\x1b"));  // piped: no escape codes
+    CHECK(contains(r.out, "╭"));
+    CHECK(contains(r.out, "median/iter"));
+    CHECK(contains(r.out, "32×"));
+    CHECK(contains(r.out, "B/s"));
+    CHECK(contains(r.out, "provenance: fixture: basic suite"));
+    CHECK(contains(r.out, "timer: steady_clock"));
+
+    Json doc = Json::parse(glint::test::read_file(json));
+    std::remove(json.c_str());
+    CHECK(doc.at("schema").as_number() == 2);
+    CHECK(doc.at("meta").at("knobs").at("minTimeMs").as_number() == 1);
+    CHECK(doc.at("meta").at("provenance").as_array().at(0).as_string() == "fixture: basic suite");
+    const auto& rows = doc.at("rows").as_array();
+    REQUIRE(rows.size() == 7);
+    // Measurement order: phase 1 (iter, whole body), then the deferred bench_cases.
+    CHECK(rows[0].at("name").as_string() == "add_chain");
+    CHECK(rows[1].at("name").as_string() == "whole_body");
+    CHECK(rows[2].at("name").as_string() == "pinned");
+    CHECK(rows[2].at("iterationsPerSample").as_number() == 64);
+    CHECK(rows[3].at("name").as_string() == "memcpy");
+    // Labels sorted by key whatever order they were given in.
+    const auto& labels = rows[3].at("labels").as_object();
+    REQUIRE(labels.size() == 2);
+    CHECK(labels[0].first == "dataset");
+    CHECK(labels[1].first == "operation");
+    CHECK(rows[3].at("perCall").as_bool());
+    CHECK(rows[3].at("samplesNs").size() == static_cast<std::size_t>(rows[3].at("samples").as_number()));
+    const Json* large = nullptr;
+    for (const auto& row : rows)
+        if (row.at("name").as_string() == "memcpy" && row.at("labels").at("dataset").as_string() == "large")
+            large = &row;
+    REQUIRE(large);
+    CHECK(large->at("metrics").at("B/s").as_number() > 0);
+    CHECK(rows[0].at("samplesNs").size() == 32);
+    CHECK(rows[0].at("medianNs").as_number() > 0);
+}
+
+TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {
+    const std::string json = temp_path("failing");
+    auto r = run_process({fixture_path("failing"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.err, "mismatch: got 2"));
+    CHECK(contains(r.err, "verification threw"));
+    CHECK(contains(r.err, "body exploded"));
+    Json doc = Json::parse(glint::test::read_file(json));
+    std::remove(json.c_str());
+    const Json* bad = find_row(doc, "mismatch");
+    REQUIRE(bad);
+    CHECK(bad->at("error").as_string() == "after: mismatch: got 2");
+    CHECK(bad->at("medianNs").is_null());
+    CHECK(bad->at("samplesNs").is_null());
+    CHECK(bad->at("labels").at("kind").as_string() == "bad");
+    const Json* ok = find_row(doc, "also_ok");
+    REQUIRE(ok);
+    CHECK(ok->at("medianNs").as_number() >= 0);
+    CHECK_FALSE(ok->contains("error"));
+    const Json* good = find_row(doc, "good");
+    REQUIRE(good);
+    CHECK(good->at("medianNs").as_number() > 0);
+    CHECK(find_row(doc, "throws"));
+}
+
+TEST_CASE("e2e: bad flags exit 2 with one line naming the flag, before measuring") {
+    struct Case {
+        const char* arg;
+        const char* expect;
+    } cases[] = {
+        {"--no-such-flag", "unknown flag '--no-such-flag'"},
+        {"--bench-min-time=fast", "--bench-min-time: 'fast' is not a number"},
+        {"--bench-min-time=-1", "--bench-min-time: must be greater than 0"},
+        {"--perf-iters=-2", "--perf-iters: must be a positive integer"},
+        {"--bench-json=/nonexistent-dir/out.json", "--bench-json:"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.arg);
+        auto r = run_process({fixture_path("basic"), "--bench", c.arg});
+        CHECK(r.exit_code == 2);
+        CHECK(contains(r.err, c.expect));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.out.empty());  // nothing measured, no table
+    }
+}
+
+TEST_CASE("e2e: --group-by streams one table per group with the group in the border") {
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--group-by=dataset"});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.out, "benchmark: small"));
+    CHECK(contains(r.out, "benchmark: large"));
+    CHECK(contains(r.out, "implementation"));
+    auto list = run_process({fixture_path("basic"), "--group-by=list"});
+    CHECK(list.exit_code == 0);
+    CHECK(contains(list.out, "dataset: small, large"));
+    CHECK(contains(list.out, "operation: copy"));
+    auto unknown = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
+                                "--filter=matrix*", "--group-by=nokey", "--sort-by=nocolumn"});
+    CHECK(unknown.exit_code == 0);
+    CHECK(contains(unknown.err, "--group-by key 'nokey' matches no label"));
+    CHECK(contains(unknown.err, "--sort-by column 'nocolumn' matches no column"));
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs glint from an existing build into a temporary prefix, builds the consumer project
+# against it with find_package, and again with add_subdirectory; runs both consumers.
+set -euo pipefail
+src=$1 build=$2 mode=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ "$mode" = install ]; then
+  cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+  cmake -S "$src/tests/package/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
+else
+  cmake -S "$src/tests/package/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+        -DGLINT_SOURCE_DIR="$src" > "$work/configure.log"
+fi
+cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; exit 1; }
+"$work/build/consumer" | tee "$work/run.log"
+grep -q "ok    consumer/add" "$work/run.log"
+"$work/build/consumer_own_main" | grep -q "ok    consumer/own_main"
+"$work/build/consumer" --bench --bench-min-time=1 | grep -q "consumer/add"
+echo "consumer built and ran ($mode)"

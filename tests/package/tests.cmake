@@ -1,0 +1,7 @@
+# The CMake package: a consumer project built against the installed package, and through
+# add_subdirectory.
+add_test(NAME package/find_package
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check.sh ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} install)
+add_test(NAME package/add_subdirectory
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check.sh ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} subdirectory)
+set_tests_properties(package/find_package package/add_subdirectory PROPERTIES TIMEOUT 600)

@@ -1,0 +1,92 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/cli/options.hpp"
+
+using namespace glint::engine;
+
+namespace {
+Options parse(std::vector<const char*> args) { return parse_options(args); }
+
+std::string error_of(std::vector<const char*> args) {
+    try {
+        parse_options(args);
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "";
+}
+}  // namespace
+
+TEST_CASE("options: defaults") {
+    Options o = parse({});
+    CHECK_FALSE(o.bench);
+    CHECK(o.min_time_ms == 5.0);
+    CHECK(o.filter.empty());
+    CHECK_FALSE(o.json_path.has_value());
+    CHECK(o.perf_read == PerfRead::automatic);
+}
+
+TEST_CASE("options: every flag parses") {
+    Options o = parse({"--bench", "--filter=sort*", "--bench-min-time=2.5", "--bench-json=out.json",
+                       "--group-by=dataset,operation", "--sort-by=-median", "--perf-scaled",
+                       "--perf-inherit", "--perf-iters=1000", "--perf-batch=1",
+                       "--perf-read=compare", "--metrics=ipc,cache-*", "--capabilities",
+                       "--syscalls=futex,read", "--histogram=sort*"});
+    CHECK(o.bench);
+    CHECK(o.filter == "sort*");
+    CHECK(o.min_time_ms == 2.5);
+    CHECK(*o.json_path == "out.json");
+    CHECK(o.group_by == std::vector<std::string>{"dataset", "operation"});
+    CHECK(o.sort_by == "median");
+    CHECK(o.sort_descending);
+    CHECK(o.perf);
+    CHECK(o.perf_scaled);
+    CHECK(o.perf_inherit);
+    CHECK(*o.perf_iters == 1000);
+    CHECK(*o.perf_batch == 1);
+    CHECK(o.perf_read == PerfRead::compare);
+    CHECK(o.metrics == std::vector<std::string>{"ipc", "cache-*"});
+    CHECK(o.capabilities);
+    CHECK(o.syscalls_total);
+    CHECK(o.syscalls == std::vector<std::string>{"futex", "read"});
+    CHECK(o.per_iteration);
+    CHECK(o.histogram == "sort*");
+
+    CHECK(parse({"--group-by=all"}).group_by_all);
+    CHECK(parse({"--group-by=list"}).group_by_list);
+    CHECK(parse({"--metrics=?"}).list_metrics);
+    CHECK(parse({"--list-metrics"}).list_metrics);
+    CHECK(parse({"--syscalls"}).syscalls_total);
+    CHECK(parse({"--syscalls"}).syscalls.empty());
+    CHECK(parse({"--perf"}).perf);
+    CHECK(parse({"--per-iteration"}).per_iteration);
+    CHECK(parse({"--perf-read=syscall"}).perf_read == PerfRead::syscall);
+    CHECK(parse({"--perf-read=rdpmc"}).perf_read == PerfRead::rdpmc);
+    CHECK(parse({"--perf-read=auto"}).perf_read == PerfRead::automatic);
+    CHECK(parse({"--help"}).help);
+}
+
+TEST_CASE("options: each bad value names its flag") {
+    CHECK(error_of({"--frobnicate"}) == "unknown flag '--frobnicate'; see --help");
+    CHECK(error_of({"--bench-min-time=abc"}).rfind("--bench-min-time: 'abc' is not a number", 0) == 0);
+    CHECK(error_of({"--bench-min-time=-3"}) == "--bench-min-time: must be greater than 0, got -3");
+    CHECK(error_of({"--bench-min-time=0"}) == "--bench-min-time: must be greater than 0, got 0");
+    CHECK(error_of({"--bench-min-time"}).rfind("--bench-min-time: needs a value", 0) == 0);
+    CHECK(error_of({"--perf-iters=-5"}) == "--perf-iters: must be a positive integer, got -5");
+    CHECK(error_of({"--perf-iters=ten"}).rfind("--perf-iters: 'ten' is not a positive integer", 0) == 0);
+    CHECK(error_of({"--perf-batch=0"}) == "--perf-batch: must be at least 1, got 0");
+    CHECK(error_of({"--perf-batch=99999999999999999999999"}).rfind("--perf-batch:", 0) == 0);
+    CHECK(error_of({"--perf-read=fast"}) ==
+          "--perf-read: 'fast' is not one of auto, rdpmc, syscall, compare");
+    CHECK(error_of({"--bench=yes"}) == "--bench: takes no value");
+    CHECK(error_of({"--bench-json="}).rfind("--bench-json: needs a value", 0) == 0);
+    CHECK(error_of({"--group-by=,"}) == "--group-by: names no key: --group-by=KEY,...|all|list");
+    CHECK(error_of({"--sort-by=-"}) == "--sort-by: names no column: --sort-by=COLUMN");
+    CHECK(error_of({"--metrics=,"}) == "--metrics: names no metric: --metrics=LIST");
+    std::string many = "--syscalls=";
+    for (int i = 0; i < 63; ++i) many += "s" + std::to_string(i) + ",";
+    CHECK(error_of({many.c_str()}).rfind("--syscalls: names 63 syscalls", 0) == 0);
+}

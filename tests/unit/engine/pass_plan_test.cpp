@@ -1,0 +1,42 @@
+#include <doctest/doctest.h>
+
+#include "engine/tiers/pass_plan.hpp"
+
+using namespace glint::engine;
+
+TEST_CASE("pass plan: capped iterations, ~1 ms brackets, pins, per-call never batched") {
+    TimingSummary t;
+    t.iterations_per_sample = 1 << 22;
+    t.median_ns = 10;  // 100,000 iterations fill 1 ms
+    Options o;
+    auto p = plan_pass(t, o);
+    CHECK(p.iterations == kMaxCountIterations);
+    CHECK(p.batch == 100000);
+
+    t.median_ns = 1000;  // 1,000 per ms
+    p = plan_pass(t, o);
+    CHECK(p.batch == 1000);
+
+    t.median_ns = 5e6;  // slower than 1 ms: one iteration per bracket
+    t.iterations_per_sample = 1;
+    p = plan_pass(t, o);
+    CHECK(p.iterations == 1);
+    CHECK(p.batch == 1);
+
+    t.iterations_per_sample = 4096;
+    t.median_ns = 10;
+    o.perf_iters = 500;
+    o.perf_batch = 7;
+    p = plan_pass(t, o);
+    CHECK(p.iterations == 500);
+    CHECK(p.batch == 7);
+
+    TimingSummary pc;
+    pc.per_call = true;
+    pc.samples = 40;
+    pc.median_ns = 10;
+    Options none;
+    p = plan_pass(pc, none);
+    CHECK(p.iterations == 40);
+    CHECK(p.batch == 1);
+}

@@ -1,0 +1,95 @@
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "engine/timing/clock.hpp"
+#include "engine/timing/protocol.hpp"
+
+using namespace glint::engine;
+
+TEST_CASE("protocol: iterations double until one sample reaches the minimum time") {
+    std::vector<std::uint64_t> tried;
+    auto sample = [&](std::uint64_t n) {
+        tried.push_back(n);
+        return static_cast<double>(n) * 1000.0;  // 1 µs per iteration
+    };
+    CHECK(double_until(sample, 100000.0) == 128);  // 128 µs >= 100 µs > 64 µs
+    // The sample that reaches the target is confirmed once.
+    CHECK(tried == std::vector<std::uint64_t>{1, 2, 4, 8, 16, 32, 64, 128, 128});
+    tried.clear();
+    CHECK(double_until(sample, 10.0) == 1);  // a single slow iteration is enough
+}
+
+TEST_CASE("protocol: one stalled sample does not stop the doubling early") {
+    int calls = 0;
+    auto stalled_once = [&](std::uint64_t n) {
+        ++calls;
+        const double t = static_cast<double>(n) * 1000.0;
+        return calls == 5 ? t + 1e9 : t;  // the first sample of n = 16 stalls for a second
+    };
+    CHECK(double_until(stalled_once, 100000.0) == 128);
+}
+
+namespace {
+int g_calls = 0;
+void count_call() { ++g_calls; }
+}  // namespace
+
+TEST_CASE("protocol: pinned batched timing runs exactly samples x pinned iterations") {
+    g_calls = 0;
+    glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
+    TimingConfig config;
+    config.pinned = 10;
+    auto t = time_batched(batch, config);
+    CHECK(g_calls == 32 * 10);
+    CHECK(t.samples == 32);
+    CHECK(t.iterations_per_sample == 10);
+    CHECK_FALSE(t.per_call);
+    CHECK(t.sample_ns.size() == 32);
+    CHECK(t.min_ns <= t.median_ns);
+    CHECK(t.median_ns <= t.max_ns);
+}
+
+namespace {
+struct Counting final : glint::detail::PerCall {
+    int timed_calls = 0;
+    int after_calls = 0;
+    void timed() override { ++timed_calls; }
+    glint::Outcome after() override {
+        ++after_calls;
+        return {};
+    }
+};
+struct Spinning final : glint::detail::PerCall {
+    int timed_calls = 0;
+    void timed() override {
+        ++timed_calls;
+        const auto start = now_ns();
+        while (now_ns() - start < 2000) {
+        }
+    }
+    glint::Outcome after() override { return {}; }
+};
+}  // namespace
+
+TEST_CASE("protocol: per-call timing keeps sampling past 32 until the minimum time; pins exact") {
+    Counting c;
+    TimingConfig config;
+    config.pinned = 7;
+    auto t = time_per_call(c, [&] { c.after(); }, config);
+    CHECK(c.timed_calls == 7);
+    CHECK(c.after_calls == 7);
+    CHECK(t.samples == 7);
+    CHECK(t.per_call);
+
+    Spinning d;  // each call spins >= 2 µs: 32 calls cannot reach 1 ms of measured time
+    TimingConfig unpinned;
+    unpinned.min_time_ns = 1e6;
+    unpinned.wall_budget_ns = 30e9;
+    auto u = time_per_call(d, [&] { d.after(); }, unpinned);
+    CHECK(u.samples >= 32);
+    CHECK(d.timed_calls == static_cast<int>(u.samples));
+    double total = 0;
+    for (double s : u.sample_ns) total += s;
+    CHECK(total >= 1e6);
+}

@@ -1,0 +1,253 @@
+// The --bench-json document (schema 2) and its atomic write.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/report/json_report.hpp"
+#include "rows.hpp"
+
+using namespace glint::engine;
+using namespace glint::engine::report::testing;
+using glint::catalog::Format;
+using glint::catalog::make_cell;
+
+namespace {
+
+std::vector<glint::catalog::MetricDescriptor> columns() {
+    return {metric("ipc", "IPC", Format::ratio),
+            metric("llc-miss", "LLC miss", Format::percent, /*available=*/false)};
+}
+
+std::vector<Row> document_rows() {
+    auto cols = columns();
+    TimingSummary timing = batched(3, 1024, 2.0, 0.25, 1.23456789, 2.5);
+    timing.sample_ns = {1.23456789, 2.0, 2.5};
+    Row measured = timed_row("asdf", timing, {make_cell(cols[0], 1.83, true)});
+    measured.labels = {{"operation", "parse"}, {"dataset", "canada"}};
+    measured.count_iterations = 1000;
+
+    Row plain = timed_row("plain", per_call(2, 1500.0, 0.0, 1500.0, 1500.0),
+                          {make_cell(cols[0], std::nan(""))});
+    plain.timing->sample_ns = {1500.0, 1500.0};
+
+    Row failed = error_row("broken", "mismatch");
+    failed.labels = {{"z", "1"}, {"a", "2"}};
+    return {measured, plain, failed};
+}
+
+Json meta() {
+    Json m = Json::object();
+    m["host"] = "test-host";
+    return m;
+}
+
+struct TempDir {
+    TempDir() {
+        char pattern[] = "/tmp/glint-report-test-XXXXXX";
+        REQUIRE(mkdtemp(pattern) != nullptr);
+        path = pattern;
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    std::filesystem::path path;
+};
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+}  // namespace
+
+TEST_CASE("report: the JSON document, exactly") {
+    Json doc = build_document(meta(), columns(), document_rows());
+    CHECK(doc.dump(2) == R"({
+  "schema": 2,
+  "meta": {
+    "host": "test-host"
+  },
+  "columns": [
+    {
+      "name": "ipc",
+      "header": "IPC",
+      "format": "ratio",
+      "class": "diagnostic",
+      "source": "perf",
+      "available": true,
+      "default": true
+    },
+    {
+      "name": "llc-miss",
+      "header": "LLC miss",
+      "format": "percent",
+      "class": "diagnostic",
+      "source": "perf",
+      "available": false,
+      "default": false,
+      "reason": "not supported by this PMU"
+    }
+  ],
+  "rows": [
+    {
+      "name": "asdf",
+      "labels": {
+        "dataset": "canada",
+        "operation": "parse"
+      },
+      "samples": 3,
+      "iterationsPerSample": 1024,
+      "perCall": false,
+      "medianNs": 2,
+      "madNs": 0.25,
+      "minNs": 1.23457,
+      "maxNs": 2.5,
+      "samplesNs": [1.23457, 2, 2.5],
+      "metrics": {
+        "ipc": 1.83,
+        "llc-miss": null
+      },
+      "estimatedMetrics": ["ipc"],
+      "countIterations": 1000
+    },
+    {
+      "name": "plain",
+      "labels": {},
+      "samples": 2,
+      "iterationsPerSample": 1,
+      "perCall": true,
+      "medianNs": 1500,
+      "madNs": 0,
+      "minNs": 1500,
+      "maxNs": 1500,
+      "samplesNs": [1500, 1500],
+      "metrics": {
+        "ipc": null,
+        "llc-miss": null
+      }
+    },
+    {
+      "name": "broken",
+      "labels": {
+        "a": "2",
+        "z": "1"
+      },
+      "samples": null,
+      "iterationsPerSample": null,
+      "perCall": null,
+      "medianNs": null,
+      "madNs": null,
+      "minNs": null,
+      "maxNs": null,
+      "samplesNs": null,
+      "metrics": {
+        "ipc": null,
+        "llc-miss": null
+      },
+      "error": "mismatch"
+    }
+  ]
+})");
+}
+
+TEST_CASE("report: the JSON document parses back with its contract intact") {
+    Json doc = Json::parse(build_document(meta(), columns(), document_rows()).dump(2));
+    CHECK(doc.at("schema").as_number() == 2);
+    const auto& rows = doc.at("rows").as_array();
+    REQUIRE(rows.size() == 3);
+
+    // Measurement order, labels sorted by key.
+    CHECK(rows[0].at("name").as_string() == "asdf");
+    CHECK(rows[2].at("name").as_string() == "broken");
+    CHECK(rows[0].at("labels").as_object().front().first == "dataset");
+
+    // estimatedMetrics and countIterations only where they apply; error only on error rows.
+    CHECK(rows[0].at("estimatedMetrics").as_array() == Json::Array{Json("ipc")});
+    CHECK_FALSE(rows[1].contains("estimatedMetrics"));
+    CHECK_FALSE(rows[1].contains("countIterations"));
+    CHECK_FALSE(rows[0].contains("error"));
+
+    // An error row: every timing field present and null.
+    for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
+                            "minNs", "maxNs", "samplesNs"}) {
+        REQUIRE(rows[2].contains(key));
+        CHECK(rows[2].at(key).is_null());
+    }
+    CHECK(rows[2].at("error").as_string() == "mismatch");
+
+    // Not measured is null, never 0.
+    CHECK(rows[1].at("metrics").at("ipc").is_null());
+    CHECK(rows[0].at("metrics").at("llc-miss").is_null());
+    CHECK(doc.at("columns").as_array()[0].contains("reason") == false);
+}
+
+TEST_CASE("report: an estimate that was not measured is not listed as estimated") {
+    auto cols = columns();
+    Row row = timed_row("x", batched(1, 1, 1, 0, 1, 1), {make_cell(cols[0], std::nan(""), true)});
+    Json json = row_json(row, cols);
+    CHECK_FALSE(json.contains("estimatedMetrics"));
+    CHECK(json.at("metrics").at("ipc").is_null());
+}
+
+TEST_CASE("report: cells beyond the described columns still reach the metrics object") {
+    auto cols = columns();
+    auto extra = metric("sc:futex", "futex", Format::count);
+    Row row = timed_row("x", batched(1, 1, 1, 0, 1, 1), {make_cell(extra, 7)});
+    Json json = row_json(row, cols);
+    CHECK(json.at("metrics").at("sc:futex").as_number() == 7);
+    CHECK(json.at("metrics").size() == 3);
+}
+
+TEST_CASE("report: the JSON file is written whole and leaves no temporary file") {
+    TempDir dir;
+    std::filesystem::path path = dir.path / "results.json";
+    Json doc = build_document(meta(), columns(), document_rows());
+    CHECK_FALSE(write_json_atomically(path.string(), doc).has_value());
+    CHECK(read_file(path) == doc.dump(2) + "\n");
+    // Rewriting replaces the file.
+    Json small = build_document(meta(), {}, {});
+    CHECK_FALSE(write_json_atomically(path.string(), small).has_value());
+    CHECK(Json::parse(read_file(path)) == small);
+    std::size_t entries = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path)) {
+        ++entries;
+        CHECK(entry.path().filename() == "results.json");
+    }
+    CHECK(entries == 1);
+}
+
+TEST_CASE("report: an unwritable JSON path is reported with the path and the reason") {
+    TempDir dir;
+    std::string missing = (dir.path / "no-such-dir" / "results.json").string();
+    auto error = write_json_atomically(missing, Json::object());
+    REQUIRE(error.has_value());
+    CHECK(error->find(missing) != std::string::npos);
+    CHECK(error->find("No such file or directory") != std::string::npos);
+    CHECK(std::filesystem::is_empty(dir.path));
+}
+
+TEST_CASE("report: check_writable names what stands in the way") {
+    TempDir dir;
+    CHECK_FALSE(check_writable((dir.path / "results.json").string()).has_value());
+
+    auto missing = check_writable((dir.path / "absent" / "results.json").string());
+    REQUIRE(missing.has_value());
+    CHECK(missing->find("absent' does not exist") != std::string::npos);
+
+    std::ofstream((dir.path / "file").string()) << "x";
+    auto not_dir = check_writable((dir.path / "file" / "results.json").string());
+    REQUIRE(not_dir.has_value());
+    CHECK(not_dir->find("is not a directory") != std::string::npos);
+
+    auto is_dir = check_writable(dir.path.string());
+    REQUIRE(is_dir.has_value());
+    CHECK(is_dir->find("is a directory") != std::string::npos);
+
+    CHECK(check_writable("").has_value());
+}

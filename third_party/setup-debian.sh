@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs glint's build and test dependencies on Debian 12 with apt-get, only those missing.
+# Run as root. The arm64 rig (tests/aarch64) installs its own extra packages when it runs.
+set -euo pipefail
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
