@@ -1,8 +1,8 @@
 // tests/aarch64/guest/init.cpp: /init of the arm64 guest (a static binary, PID 1).
 //
-// Mounts proc, sysfs and devtmpfs, turns on kernel.perf_user_access, runs each program listed
-// below with the CPU model the rig named on the kernel command line (glint.cpu=...), prints one
-// result line and powers the machine off. The rig reads only the console:
+// Mounts proc, sysfs, devtmpfs and a tmpfs, turns on kernel.perf_user_access, runs each program
+// listed below with the CPU model the rig named on the kernel command line (glint.cpu=...),
+// prints one result line and powers the machine off. The rig reads only the console:
 //   GLINT-GUEST-RESULT cpu=<model>: PASS
 //   GLINT-GUEST-RESULT cpu=<model>: FAIL <what failed>
 // Any other ending (a crash of /init panics the kernel) has no PASS line, which the rig fails.
@@ -23,6 +23,9 @@
 #include <vector>
 
 namespace {
+
+// Where the bench program writes its --bench-json document; the guest tests read it back.
+constexpr const char* kBenchJson = "/tmp/glint-bench.json";
 
 std::string read_file(const char* path) {
     std::ifstream in(path);
@@ -56,23 +59,41 @@ bool write_text(const char* path, const char* text) {
     return ok;
 }
 
-// Runs argv with GLINT_GUEST_CPU set; returns "" on exit status 0, else what went wrong.
+// Runs argv with GLINT_GUEST_CPU set, its stdout through a pipe copied to the console (so the
+// programs print what they print into a pipe or a CI log, not their interactive form); returns
+// "" on exit status 0, else what went wrong.
 std::string run(const std::vector<std::string>& args, const std::string& cpu) {
     std::fflush(stdout);
+    int out[2];
+    if (::pipe(out) != 0) return std::string("pipe failed: ") + std::strerror(errno);
     const pid_t pid = ::fork();
     if (pid < 0) return std::string("fork failed: ") + std::strerror(errno);
     if (pid == 0) {
+        ::dup2(out[1], STDOUT_FILENO);
+        ::close(out[0]);
+        ::close(out[1]);
         std::vector<char*> argv;
         for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
         const std::string env_cpu = "GLINT_GUEST_CPU=" + cpu;
-        char* envp[] = {const_cast<char*>(env_cpu.c_str()), const_cast<char*>("PATH=/bin"),
-                        nullptr};
+        const std::string env_json = std::string("GLINT_BENCH_JSON=") + kBenchJson;
+        char* envp[] = {const_cast<char*>(env_cpu.c_str()), const_cast<char*>(env_json.c_str()),
+                        const_cast<char*>("PATH=/bin"), nullptr};
         ::execve(argv[0], argv.data(), envp);
         std::printf("glint-init: exec %s failed: %s\n", argv[0], std::strerror(errno));
         std::fflush(stdout);
         ::_exit(127);
     }
+    ::close(out[1]);
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = ::read(out[0], buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        std::fwrite(buffer, 1, static_cast<std::size_t>(n), stdout);
+    }
+    std::fflush(stdout);
+    ::close(out[0]);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -89,6 +110,7 @@ int main() {
     mount_or_say("proc", "/proc", "proc");
     mount_or_say("sysfs", "/sys", "sysfs");
     mount_or_say("devtmpfs", "/dev", "devtmpfs");
+    mount_or_say("tmpfs", "/tmp", "tmpfs");
     if (::fcntl(1, F_GETFD) < 0) {  // no console inherited: open it now
         const int fd = ::open("/dev/console", O_RDWR);
         if (fd >= 0) {
@@ -108,7 +130,11 @@ int main() {
     std::printf("glint-init: cpu=%s kernel.perf_user_access=%s", cpu.c_str(),
                 read_file("/proc/sys/kernel/perf_user_access").c_str());
 
+    // The bench program first (the shipped suite, one case, as a user runs it), then the
+    // tests, which also check the document it wrote.
     const std::vector<std::vector<std::string>> programs = {
+        {"/bin/glint_bench", "--bench", "--bench-min-time=1", "--filter=add_chain",
+         std::string("--bench-json=") + kBenchJson},
         {"/bin/glint_guest_tests", "--no-colors=true", "--duration=true"},
     };
     for (const auto& program : programs) {
