@@ -91,7 +91,7 @@ struct UserAccessOpen {
 UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu,
                                       int group_fd, unsigned long flags, bool want_64bit);
 
-// ---- the layout a specialised bracket can use ----------------------------------------------------
+// ---- the layout a specialised bracket can use ------------------------------------------------
 
 struct Arm64Layout {
     bool cycles_first = false;  // slot 0 is the cycle counter (index 32)

@@ -11,8 +11,9 @@
 # 3. cross-builds tests/aarch64/guest (the glint library and the guest programs, static) with
 #    tests/aarch64/toolchain.cmake;
 # 4. packs an initramfs whose /init is the guest driver (tests/aarch64/guest/init.cpp);
-# 5. boots qemu-system-aarch64 -M virt -smp 1 -icount shift=0 twice: -cpu max (64-bit event
-#    counters) and -cpu neoverse-n1 (none: the 32-bit fallback);
+# 5. boots qemu-system-aarch64 -M virt -smp 1 -icount shift=0,sleep=off twice (icount: exact
+#    instruction counts; sleep=off: the virtual clock never follows the host's, so runs repeat):
+#    -cpu max (64-bit event counters) and -cpu neoverse-n1 (none: the 32-bit fallback);
 # 6. passes only when every boot printed "GLINT-GUEST-RESULT cpu=<cpu>: PASS" on its console.
 #
 # Exit status: 0 pass, 1 fail. 77 (ctest's SKIP) only outside CI, when the tools cannot be
@@ -129,7 +130,7 @@ for cpu in "${CPUS[@]}"; do
     say "booting -cpu $cpu_option (console: $log)"
     start=$(date +%s)
     timeout "$BOOT_TIMEOUT" qemu-system-aarch64 -M virt -cpu "$cpu_option" -smp 1 -m 512 \
-        -icount shift=0 -nographic -nic none -no-reboot \
+        -icount shift=0,sleep=off -nographic -nic none -no-reboot \
         -kernel "$KERNEL" -initrd "$INITRAMFS" \
         -append "console=ttyAMA0 quiet panic=-1 glint.cpu=$cpu" </dev/null >"$log" 2>&1
     qemu_status=$?

@@ -120,7 +120,8 @@ TEST_CASE("bracket cost of {cycles, instructions}: user access vs syscall") {
     UserBracket specialised(linux_::select_user_access_bracket(layout), group);
     UserBracket generic(&linux_::run_generic_user_access_bracket, group);
     const std::int64_t batch_alone = metered(meter, &run_batch_alone, &specialised) - baseline;
-    const std::int64_t specialised_full = metered(meter, &run_user_bracket, &specialised) - baseline;
+    const std::int64_t specialised_full =
+        metered(meter, &run_user_bracket, &specialised) - baseline;
     const std::int64_t generic_full = metered(meter, &run_user_bracket, &generic) - baseline;
     const std::int64_t specialised_self = user_self_cost(specialised);
     const std::int64_t generic_self = user_self_cost(generic);
@@ -139,13 +140,13 @@ TEST_CASE("bracket cost of {cycles, instructions}: user access vs syscall") {
     }
     meter.event.disable();
 
-    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} (instructions %u-bit), "
-                "specialised: full=%lld added=%lld self=%lld instructions\n",
+    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} "
+                "(instructions %u-bit), specialised: full=%lld added=%lld self=%lld instructions\n",
                 cpu, width, static_cast<long long>(specialised_full),
                 static_cast<long long>(specialised_full - batch_alone),
                 static_cast<long long>(specialised_self));
-    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} (instructions %u-bit), "
-                "generic: full=%lld added=%lld self=%lld instructions\n",
+    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} "
+                "(instructions %u-bit), generic: full=%lld added=%lld self=%lld instructions\n",
                 cpu, width, static_cast<long long>(generic_full),
                 static_cast<long long>(generic_full - batch_alone),
                 static_cast<long long>(generic_self));

@@ -58,6 +58,7 @@ TEST_CASE("perf_user_access=0: the syscall path is taken, and the reason and rem
     CountingFallback fallback{&group};
     pages.fallback = &CountingFallback::read;
     pages.fallback_context = &fallback;
+    // read(2) runs the same user-space instructions every time; the kernel's are excluded.
     std::int64_t d0[2], dn[2];
     linux_::run_generic_user_access_bracket({pages, &glint::guest::loop_3, nullptr, 0, d0});
     linux_::run_generic_user_access_bracket({pages, &glint::guest::loop_3, nullptr, 1000, dn});

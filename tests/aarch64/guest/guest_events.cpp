@@ -87,7 +87,8 @@ Events::Events(const std::vector<EventSpec>& specs, const OpenOptions& options)
 
 Events::~Events() {
     const long page_size = ::sysconf(_SC_PAGESIZE);
-    for (perf_event_mmap_page* p : pages_) linux_::sys().munmap(p, static_cast<std::size_t>(page_size));
+    for (perf_event_mmap_page* p : pages_)
+        linux_::sys().munmap(p, static_cast<std::size_t>(page_size));
     for (auto it = fds_.rbegin(); it != fds_.rend(); ++it) linux_::sys().close(*it);
 }
 

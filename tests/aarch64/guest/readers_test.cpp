@@ -144,7 +144,9 @@ TEST_CASE("direct mrs reads agree with PMSELR_EL0/PMXEVCNTR_EL0 on every impleme
         REQUIRE(caps.index <= aarch64::kEventCounterCount);
         Witness w{};
         REQUIRE(witness(events.page(i), caps.index, w));
-        const auto value = [&](std::uint64_t raw) { return linux_::sign_extend(raw, caps.pmc_width); };
+        const auto value = [&](std::uint64_t raw) {
+            return linux_::sign_extend(raw, caps.pmc_width);
+        };
         INFO("event " << i << " index " << caps.index << " width " << caps.pmc_width);
         CHECK(value(w.direct_before) <= value(w.selected));
         CHECK(value(w.selected) <= value(w.direct_after));
