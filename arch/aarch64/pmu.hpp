@@ -1,17 +1,19 @@
-// arch/aarch64/pmu.hpp: AArch64 PMU user access (placeholder until the aarch64 back end lands:
-// reads go through read(2)).
+// arch/aarch64/pmu.hpp: the AArch64 policies os/linux/mmap_page.hpp reads counters with.
+//
+// Pmu: the generic policy. read_pmc(page_index) picks the `mrs` with a switch (any index
+// 1..31, 32). FixedPmu<Index, Width>: a policy specialised, when a bracket is set up, on the index
+// the page showed then and on the counter width. It accepts only that index (accepts_index:
+// one compare per read), so when the kernel moved the event the protocol reports "no user read"
+// and the caller takes its generic path; Width is a promise the caller checked once against the
+// page's pmc_width (the kernel fixes an event's width at open), so no width is loaded per read.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <cstdlib>
+
+#include "arch/aarch64/counters.hpp"
 
 namespace glint::arch::aarch64 {
-
-[[gnu::always_inline]] inline std::uint64_t cntvct() {
-    std::uint64_t v;
-    asm volatile("isb; mrs %0, cntvct_el0" : "=r"(v));
-    return v;
-}
 
 struct Pmu {
     static constexpr const char* kName = "aarch64";
@@ -22,9 +24,37 @@ struct Pmu {
     [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return cntvct(); }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return cntvct(); }
     static constexpr const char* kUserReadName = "mrs";
-    static constexpr bool kHasUserCounterReads = false;
-    static std::uint64_t read_pmc(std::uint32_t) { std::abort(); }
+    static constexpr bool kHasUserCounterReads = true;
+    [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {
+        return read_counter(page_index);
+    }
     [[gnu::always_inline]] static std::uint64_t read_timestamp() { return cntvct(); }
+    // The two adjacent 32-bit words at base + Offset (the first at the lower address) with one
+    // ldp, addressed from `base` so no address is computed per read.
+    template <std::size_t Offset>
+    [[gnu::always_inline]] static void load_pair(const void* base, std::uint32_t& first,
+                                                 std::uint32_t& second) {
+        static_assert(Offset % 4 == 0 && Offset <= 252, "ldp (32-bit) immediate offset");
+        asm volatile("ldp %w0, %w1, [%2, %3]"
+                     : "=r"(first), "=r"(second)
+                     : "r"(base), "i"(Offset)
+                     : "memory");
+    }
+};
+
+template <std::uint32_t Index, unsigned Width>
+struct FixedPmu : Pmu {
+    static_assert(register_of_index(Index) != kNoRegister, "Index must be 1..32");
+    static_assert(Width == 32 || Width == 64, "PMU counters are 32 or 64 bits wide");
+    static constexpr std::uint32_t kIndex = Index;
+    static constexpr unsigned kPmcWidth = Width;
+    [[gnu::always_inline]] static bool accepts_index(std::uint32_t page_index) {
+        return page_index == Index;
+    }
+    // Called only with an accepted index.
+    [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t) {
+        return read_counter_at<Index>();
+    }
 };
 
 }  // namespace glint::arch::aarch64

@@ -4,38 +4,14 @@
 #include <cstdio>
 #include <exception>
 
-#include "catalog/glob.hpp"
 #include "catalog/selection.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
-namespace {
-
-bool selected(const std::string& filter, const std::string& name) {
-    return filter.empty() || catalog::glob_match(filter, name);
-}
-
-bool may_hold_selected(const std::string& filter, const std::string& registration) {
-    return filter.empty() || catalog::glob_match(filter, registration) ||
-           catalog::glob_may_match_extension(filter, registration);
-}
-
-std::string describe_exception(std::exception_ptr e) {
-    try {
-        std::rethrow_exception(e);
-    } catch (const CaseFailure& f) {
-        return std::string("after: ") + f.what();
-    } catch (const std::exception& x) {
-        return std::string("exception: ") + x.what();
-    } catch (...) {
-        return "exception of unknown type";
-    }
-}
-
-}  // namespace
 
 BenchRun::BenchRun(const Options& options, TableReporter& table,
                    std::vector<std::unique_ptr<Tier>>& open_tiers,
@@ -47,7 +23,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     {
         SessionScope scope(*this);
         for (const auto& registration : registrations())
-            if (may_hold_selected(options_.filter, registration.name)) run_body(registration);
+            if (filter_may_select_under(options_.filter, registration.name)) run_body(registration);
     }
     if (phase1_table_open_) table_.end_group();
     phase1_table_open_ = false;
@@ -67,11 +43,11 @@ void BenchRun::run_body(const Registration& registration) {
     } catch (const ReportedFailure&) {
         return;
     } catch (...) {
-        record_error(whole, describe_exception(std::current_exception()));
+        record_error(whole, describe_failure(std::current_exception()));
         return;
     }
     const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
-    if (whole_body && selected(options_.filter, registration.name)) {
+    if (whole_body && filter_selects(options_.filter, registration.name)) {
         whole.work.batch = registration.whole_body;
         measure(whole);
     }
@@ -81,7 +57,7 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
     ++iter_calls_;
     std::string name = current_->name;
     if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
-    if (!selected(options_.filter, name)) return;
+    if (!filter_selects(options_.filter, name)) return;
     Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations, nullptr};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
@@ -113,7 +89,7 @@ void BenchRun::begin_phase1_table() {
     if (phase1_table_open_) return;
     GroupInfo group;
     for (const auto& r : registrations())
-        if (may_hold_selected(options_.filter, r.name)) group.expected_names.push_back(r.name);
+        if (filter_may_select_under(options_.filter, r.name)) group.expected_names.push_back(r.name);
     group.columns = visible_columns(false, {});
     table_.begin_group(group);
     phase1_table_open_ = true;
@@ -128,7 +104,7 @@ void BenchRun::measure(const Case& c) {
     } catch (const ReportedFailure&) {
         throw;
     } catch (...) {
-        record_error(c, describe_exception(std::current_exception()));
+        record_error(c, describe_failure(std::current_exception()));
         return;
     }
     table_.case_finished([&] {
@@ -188,10 +164,7 @@ void BenchRun::run_phase2() {
     current_ = nullptr;
     std::vector<DeferredCase*> chosen;
     for (auto& d : deferred_) {
-        const std::string full = d.registration + "/" + d.info.name;
-        if (selected(options_.filter, d.registration) || selected(options_.filter, full) ||
-            selected(options_.filter, d.info.name))
-            chosen.push_back(&d);
+        if (filter_selects_case(options_.filter, d.registration, d.info.name)) chosen.push_back(&d);
     }
     if (chosen.empty()) return;
     std::vector<const Labels*> labels;
@@ -233,7 +206,7 @@ void BenchRun::run_phase2() {
                 if (d.info.setup) d.info.setup();
             } catch (...) {
                 table_.case_started(c.display_name);
-                record_error(c, "setup: " + describe_exception(std::current_exception()));
+                record_error(c, "setup: " + describe_failure(std::current_exception()));
                 continue;
             }
             measure(c);
@@ -242,7 +215,7 @@ void BenchRun::run_phase2() {
             } catch (...) {
                 failed_ = true;
                 std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
-                             describe_exception(std::current_exception()).c_str());
+                             describe_failure(std::current_exception()).c_str());
             }
         }
         table_.end_group();

@@ -3,30 +3,14 @@
 #include <cstdio>
 #include <exception>
 
-#include "catalog/glob.hpp"
 #include "engine/registry/registry.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
 
 namespace glint::engine {
 namespace {
-
-bool selected(const std::string& filter, const std::string& name) {
-    return filter.empty() || catalog::glob_match(filter, name);
-}
-
-std::string describe(std::exception_ptr e) {
-    try {
-        std::rethrow_exception(e);
-    } catch (const CaseFailure& f) {
-        return std::string("after: ") + f.what();
-    } catch (const std::exception& x) {
-        return std::string("exception: ") + x.what();
-    } catch (...) {
-        return "exception of unknown type";
-    }
-}
 
 class PlainSession final : public Session {
 public:
@@ -35,16 +19,14 @@ public:
     int run() {
         SessionScope scope(*this);
         for (const auto& r : registrations()) {
-            if (!selected(options_.filter, r.name) &&
-                !catalog::glob_may_match_extension(options_.filter, r.name))
-                continue;
+            if (!filter_may_select_under(options_.filter, r.name)) continue;
             current_ = &r;
             reported_ = false;
             try {
                 r.body();
-                if (!reported_ && selected(options_.filter, r.name)) pass(r.name);
+                if (!reported_ && filter_selects(options_.filter, r.name)) pass(r.name);
             } catch (...) {
-                fail(r.name, describe(std::current_exception()));
+                fail(r.name, describe_failure(std::current_exception()));
             }
         }
         std::printf("%d passed, %d failed\n", passed_, failed_);
@@ -52,20 +34,18 @@ public:
     }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations) override {
-        if (selected(options_.filter, current_->name)) batch.run(batch.ctx, 1);
+        if (filter_selects(options_.filter, current_->name)) batch.run(batch.ctx, 1);
     }
 
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
         reported_ = true;  // the body is a matrix of cases: each reports itself
         const std::string full = current_->name + "/" + info.name;
-        if (!selected(options_.filter, current_->name) && !selected(options_.filter, full) &&
-            !selected(options_.filter, info.name))
-            return;
+        if (!filter_selects_case(options_.filter, current_->name, info.name)) return;
         try {
             run_case_once(info, *body);
             pass(full);
         } catch (...) {
-            fail(full, describe(std::current_exception()));
+            fail(full, describe_failure(std::current_exception()));
         }
     }
 
@@ -96,9 +76,7 @@ public:
     std::vector<DiscoveredCase> run() {
         SessionScope scope(*this);
         for (const auto& r : registrations()) {
-            if (!selected(options_.filter, r.name) &&
-                !catalog::glob_may_match_extension(options_.filter, r.name))
-                continue;
+            if (!filter_may_select_under(options_.filter, r.name)) continue;
             current_ = &r;
             try {
                 r.body();

@@ -7,12 +7,17 @@
 // The arch supplies the instructions through a policy type with two static functions:
 //   std::uint64_t read_pmc(std::uint32_t page_index);   // page_index != 0 (x86: rdpmc(index-1))
 //   std::uint64_t read_timestamp();                      // the clock time_mult/shift refer to
+// and optionally `static constexpr unsigned kPmcWidth` (a width checked once at open),
+// `static bool accepts_index(std::uint32_t)`, `static constexpr bool kIndexImpliesUserRead` and
+// `static void load_pair(...)` (see detail::pmc_width, detail::accepts_index,
+// detail::index_implies_user_read and detail::load_lock_and_index).
 // read_pmc is executed only when the page grants it (cap_user_rdpmc && index != 0): executing
 // it otherwise faults (SIGSEGV on x86, SIGILL on arm64).
 #pragma once
 
 #include <linux/perf_event.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace glint::os::linux_ {
@@ -72,6 +77,60 @@ template <class T>
     return *static_cast<const volatile T*>(&field);
 }
 [[gnu::always_inline]] inline void compiler_barrier() { asm volatile("" ::: "memory"); }
+// The counter width: a policy that declares `static constexpr unsigned kPmcWidth` promises the
+// caller checked it once against this page's pmc_width (fixed for an event at open), so the read
+// needs no load; otherwise the page's field.
+template <class Arch>
+[[gnu::always_inline]] inline unsigned pmc_width(const perf_event_mmap_page* page) {
+    if constexpr (requires { Arch::kPmcWidth; }) {
+        return Arch::kPmcWidth;
+    } else {
+        return load(page->pmc_width);
+    }
+}
+// A policy that declares `static constexpr bool kIndexImpliesUserRead = true` states that on its
+// kernel a non-zero index is only ever published together with cap_user_rdpmc (arm64 Linux:
+// armv8pmu_user_event_idx returns 0 unless the event has user read, the same condition that sets
+// cap_user_rdpmc), so a read that needs no times skips loading the capabilities.
+// A policy may narrow which non-zero indices it reads with
+// `static bool accepts_index(std::uint32_t index)` (true only for indices != 0 it can read);
+// read_page then reports any other index as user_read == false.
+template <class Arch>
+[[gnu::always_inline]] inline bool accepts_index(std::uint32_t index) {
+    if constexpr (requires { Arch::accepts_index(index); }) {
+        return Arch::accepts_index(index);
+    } else {
+        return index != 0;
+    }
+}
+// `lock` and `index` are adjacent 32-bit fields. A policy with
+// `template <std::size_t Offset> static void load_pair(const void* base, std::uint32_t& first,
+// std::uint32_t& second)` loads both with one instruction: a self-monitoring reader shares its
+// CPU with the kernel's updates, so one instruction sees both from the same instant, which is
+// all the seqlock needs (the closing lock re-read still decides). Otherwise: two loads, lock
+// first.
+template <class Arch>
+[[gnu::always_inline]] inline void load_lock_and_index(const perf_event_mmap_page* page,
+                                                       std::uint32_t& lock,
+                                                       std::uint32_t& index) {
+    constexpr std::size_t kLock = offsetof(perf_event_mmap_page, lock);
+    static_assert(offsetof(perf_event_mmap_page, index) == kLock + sizeof(std::uint32_t));
+    if constexpr (requires(std::uint32_t& a) { Arch::template load_pair<kLock>(page, a, a); }) {
+        Arch::template load_pair<kLock>(page, lock, index);
+    } else {
+        lock = load(page->lock);
+        compiler_barrier();
+        index = load(page->index);
+    }
+}
+template <class Arch>
+constexpr bool index_implies_user_read() {
+    if constexpr (requires { Arch::kIndexImpliesUserRead; }) {
+        return Arch::kIndexImpliesUserRead;
+    } else {
+        return false;
+    }
+}
 }  // namespace detail
 
 // Reads the counter behind `page` and, when `WithTimes`, its extrapolated enabled/running
@@ -79,19 +138,33 @@ template <class T>
 // Returns user_read == false (and no count) when the page does not grant a user read.
 template <class Arch, bool WithTimes = true>
 [[gnu::always_inline]] inline PageReading read_page(const perf_event_mmap_page* page) {
-    PageReading r;
+    // Locals, not the result struct, inside the loop: the barriers' memory clobbers would
+    // otherwise keep the struct in memory and cost a store per field per read.
+    constexpr bool kNeedCaps = WithTimes || !detail::index_implies_user_read<Arch>();
     std::uint32_t seq;
+    std::uint32_t index;
+    bool user_read;
+    std::int64_t count = 0;
+    std::uint64_t enabled = 0;
+    std::uint64_t running = 0;
     do {
-        seq = detail::load(page->lock);
+        detail::load_lock_and_index<Arch>(page, seq, index);
         detail::compiler_barrier();
         if constexpr (WithTimes) {
-            r.enabled = detail::load(page->time_enabled);
-            r.running = detail::load(page->time_running);
+            enabled = detail::load(page->time_enabled);
+            running = detail::load(page->time_running);
         }
-        const std::uint64_t caps = detail::load(page->capabilities);
-        const bool can_rdpmc = (caps >> 2) & 1;  // cap_user_rdpmc
-        r.index = detail::load(page->index);
-        r.user_read = can_rdpmc && r.index != 0;
+        std::uint64_t caps = 0;
+        if constexpr (kNeedCaps) caps = detail::load(page->capabilities);
+        if constexpr (detail::index_implies_user_read<Arch>()) {
+            user_read = detail::accepts_index<Arch>(index);
+        } else {
+            user_read = ((caps >> 2) & 1) && detail::accepts_index<Arch>(index);  // cap_user_rdpmc
+        }
+        if constexpr (!WithTimes) {
+            // Nothing read so far needs the seqlock's confirmation: report "no user read" now.
+            if (__builtin_expect(!user_read, 0)) break;
+        }
         if constexpr (WithTimes) {
             if ((caps >> 3) & 1) {  // cap_user_time
                 ClockConversion c;
@@ -104,17 +177,23 @@ template <class Arch, bool WithTimes = true>
                     c.mask = detail::load(page->time_mask);
                 }
                 const std::uint64_t delta = clock_delta_ns(Arch::read_timestamp(), c);
-                r.enabled += delta;
-                if (r.index != 0) r.running += delta;
+                enabled += delta;
+                if (index != 0) running += delta;
             }
         }
-        if (r.user_read) {
+        if (user_read) {
             const std::int64_t offset = detail::load(page->offset);
-            const unsigned width = detail::load(page->pmc_width);
-            r.count = offset + sign_extend(Arch::read_pmc(r.index), width);
+            const unsigned width = detail::pmc_width<Arch>(page);
+            count = offset + sign_extend(Arch::read_pmc(index), width);
         }
         detail::compiler_barrier();
-    } while (detail::load(page->lock) != seq);
+    } while (__builtin_expect(detail::load(page->lock) != seq, 0));
+    PageReading r;
+    r.count = count;
+    r.enabled = enabled;
+    r.running = running;
+    r.index = index;
+    r.user_read = user_read;
     return r;
 }
 

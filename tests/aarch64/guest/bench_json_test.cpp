@@ -1,0 +1,54 @@
+// The bench program ran in this guest before the tests (see init.cpp) and wrote its
+// --bench-json document: the engine's pipeline runs on arm64 unchanged.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/model/json.hpp"
+
+using glint::engine::Json;
+
+namespace {
+
+const Json* member(const Json& object, const std::string& key) {
+    if (!object.is_object()) return nullptr;
+    for (const auto& [name, value] : object.as_object()) {
+        if (name == key) return &value;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("the bench binary ran in the guest and its JSON describes an arm64 run") {
+    const char* path = std::getenv("GLINT_BENCH_JSON");
+    REQUIRE_MESSAGE(path != nullptr, "run by the rig's /init, which sets GLINT_BENCH_JSON");
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in.good(), "the bench program wrote no " << path);
+    std::stringstream text;
+    text << in.rdbuf();
+    const Json doc = Json::parse(text.str());
+    REQUIRE(doc.is_object());
+    const Json* schema = member(doc, "schema");
+    REQUIRE(schema != nullptr);
+    CHECK(schema->as_number() == 2);
+    const Json* meta = member(doc, "meta");
+    REQUIRE(meta != nullptr);
+    const Json* arch = member(*meta, "arch");
+    REQUIRE(arch != nullptr);
+    CHECK(arch->as_string() == "aarch64");
+    const Json* rows = member(doc, "rows");
+    REQUIRE(rows != nullptr);
+    REQUIRE(rows->as_array().size() == 1);
+    const Json& row = rows->as_array()[0];
+    CHECK(member(row, "name")->as_string() == "add_chain");
+    const Json* median = member(row, "medianNs");
+    REQUIRE(median != nullptr);
+    REQUIRE(median->is_number());
+    CHECK(std::isfinite(median->as_number()));
+    CHECK(median->as_number() > 0);
+}

@@ -1,0 +1,167 @@
+// tests/support/emulated_pmu.hpp: an emulated x86 PMU behind fake perf mmap pages.
+//
+// Where the kernel has not granted user rdpmc (every VM here), the genuine rdpmc instruction
+// (0F 33) raises SIGSEGV. EmulatedPmu installs a handler that emulates it from simulated
+// counters (EDX:EAX from the counter ECX selects, RIP += 2), so the real JIT stubs and the
+// real os::linux_::read_page run unmodified against fake perf_event_mmap_page pages.
+//
+// The model, per event: a true count T (what read(2) would return) advanced only by the test
+// (advance) and by a fixed cost per emulated rdpmc (set_read_cost: the apparatus); a hardware
+// counter of pmc_width bits holding (T - base) mod 2^width, where base is the page's offset
+// since the event was last programmed. "Kernel" updates (reprogram, move, deschedule, grant)
+// bump the page's lock around their writes, as perf_event_update_userpage does. Like the
+// kernel, they must run while the reading thread is interrupted: from test code between
+// brackets, from a trap action (at_trap: right after an emulated rdpmc latched its value), or
+// from AsyncKernel's signal handler. A counter that no event occupies reads as garbage.
+//
+// Only the thread that executes rdpmc is trapped; everything here runs on that thread except
+// AsyncKernel's timer thread, which only sends signals. One EmulatedPmu at a time. A trap costs
+// about 1.5 us: keep iteration counts modest. Each trap returns through rt_sigreturn, itself a
+// system call.
+#pragma once
+
+#include <linux/perf_event.h>
+#include <sys/types.h>
+
+#include <atomic>
+#include <cstdint>
+#include <initializer_list>
+#include <thread>
+
+#include "arch/x86_64/bracket_stub.hpp"
+
+namespace glint::test {
+
+class EmulatedPmu {
+public:
+    static constexpr int kMaxEvents = 8;
+    static constexpr int kMaxActions = 16;
+    using Action = void (*)(EmulatedPmu& pmu, void* arg);
+
+    // Installs the SIGSEGV handler. `width` is every counter's pmc_width.
+    explicit EmulatedPmu(unsigned width = 48);
+    ~EmulatedPmu();
+    EmulatedPmu(const EmulatedPmu&) = delete;
+    EmulatedPmu& operator=(const EmulatedPmu&) = delete;
+
+    // False when rdpmc did not trap here (user rdpmc always granted, rdpmc=2): nothing can be
+    // emulated and rig tests must not run.
+    bool intercepts() const { return intercepts_; }
+
+    // Adds an event on hardware counter `counter` (the rdpmc ECX value; the page index is
+    // counter + 1) whose hardware counter starts at `raw_start`. Returns the event id.
+    int add_event(std::uint32_t counter, std::uint64_t raw_start = 0);
+    perf_event_mmap_page* page(int event) const { return pages_[event]; }
+    int events() const { return events_; }
+    std::uint32_t counter(int event) const { return counter_of_[event]; }
+    unsigned width() const { return width_; }
+
+    // Simulated work: the event counts n more.
+    void advance(int event, std::int64_t n);
+    void advance_all(std::int64_t n);
+    // Every emulated rdpmc advances every event by `per_read` after its value is latched.
+    void set_read_cost(std::int64_t per_read) { read_cost_ = per_read; }
+    // The count read(2) would return now.
+    std::int64_t count(int event) const { return truth_[event].load(std::memory_order_relaxed); }
+
+    // ---- "kernel" updates (lock bumped around them) ----
+    void reprogram(int event, std::uint64_t raw_start);                        // same counter
+    void move(int event, std::uint32_t counter, std::uint64_t raw_start);     // another counter
+    void deschedule(int event);                                // index 0: no user read now
+    void set_user_rdpmc(int event, bool granted);              // the cap_user_rdpmc bit
+
+    // Runs `action(*this, arg)` inside the handler of emulated rdpmc number `trap` (1-based,
+    // counted since construction), after that rdpmc latched its value.
+    void at_trap(std::uint64_t trap, Action action, void* arg = nullptr);
+
+    // Makes `event` an exact user-mode "instructions retired" counter: while a Stepping scope
+    // is active, every instruction the thread retires advances it by one (single-step traps;
+    // an emulated rdpmc counts itself once it "retires", after its value is latched).
+    void count_user_instructions(int event) { instruction_event_ = event; }
+    int instruction_event() const { return instruction_event_; }
+
+    std::uint64_t traps() const { return traps_.load(std::memory_order_relaxed); }
+    std::uint64_t fallback_reads() const { return fallback_reads_; }  // slow_read via "read(2)"
+    std::uint64_t bad_reads() const { return bad_reads_; }  // rdpmc of a counter no event holds
+
+    // A stub layout over `events` (layout slot i = events[i]) with their current indices,
+    // the rig's width and slow_read below.
+    arch::x86_64::StubLayout layout(std::initializer_list<int> events);
+    // slow_read for layouts made by layout(): the generic protocol (os::linux_::read_page) on
+    // the event's page, or, when the page does not grant a user read, the count read(2) would
+    // return (counted in fallback_reads()).
+    static std::int64_t slow_read(void* self, std::uint32_t slot);
+
+    // Called by the signal handlers; not for tests.
+    std::uint64_t emulate_rdpmc(std::uint32_t ecx);
+    void after_rdpmc();
+    bool stepping = false;  // set by Stepping
+
+private:
+    void set_counter(int event, bool on_counter, std::uint32_t counter, std::uint64_t raw_start);
+    std::uint64_t mask() const;
+
+    unsigned width_;
+    bool intercepts_ = false;
+    int events_ = 0;
+    perf_event_mmap_page* pages_[kMaxEvents] = {};
+    std::atomic<std::int64_t> truth_[kMaxEvents] = {};
+    std::int64_t base_[kMaxEvents] = {};        // hardware counter = (T - base) mod 2^width
+    std::uint32_t counter_of_[kMaxEvents] = {};
+    bool on_counter_[kMaxEvents] = {};
+    int layout_events_[arch::x86_64::kMaxStubCounters] = {};
+    int instruction_event_ = -1;
+    std::int64_t read_cost_ = 0;
+    std::atomic<std::uint64_t> traps_{0};
+    std::uint64_t fallback_reads_ = 0;
+    std::uint64_t bad_reads_ = 0;
+    struct PendingAction {
+        std::uint64_t trap;
+        Action action;
+        void* arg;
+    } actions_[kMaxActions] = {};
+    int action_count_ = 0;
+};
+
+// Single-steps the calling thread (EFLAGS.TF) for its lifetime; each retired instruction
+// advances pmu's instruction event. About 1-2 us per instruction: keep the scope small.
+class Stepping {
+public:
+    explicit Stepping(EmulatedPmu& pmu);
+    ~Stepping();
+    Stepping(const Stepping&) = delete;
+    Stepping& operator=(const Stepping&) = delete;
+
+private:
+    EmulatedPmu& pmu_;
+};
+
+// An asynchronous "kernel": a thread that interrupts the constructing (reading) thread with
+// SIGUSR2 at random moments; the handler, running on the reading thread like an interrupt,
+// reprograms a random event with a random raw start just below the wrap (so that counters
+// cross zero) and, when `spare_counter` is set, sometimes swaps an event onto it. Tests must
+// not call the kernel updates themselves while it runs.
+class AsyncKernel {
+public:
+    struct Options {
+        unsigned min_gap_us = 2;
+        unsigned max_gap_us = 30;
+        bool move_events = false;
+        std::uint32_t spare_counter = 7;  // a counter no event holds at the start
+        std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+    };
+    AsyncKernel(EmulatedPmu& pmu, Options options);
+    ~AsyncKernel();
+    AsyncKernel(const AsyncKernel&) = delete;
+    AsyncKernel& operator=(const AsyncKernel&) = delete;
+
+    // Stops the thread and waits for it; updates() is final afterwards.
+    void stop();
+    std::uint64_t updates() const;
+
+private:
+    std::thread thread_;
+    std::atomic<bool> running_{true};
+};
+
+}  // namespace glint::test
