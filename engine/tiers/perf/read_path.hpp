@@ -53,8 +53,9 @@ std::unique_ptr<ReadPath> make_syscall_path(os::PerfGroup& group);
 // An empty body (n iterations of nothing): what calibration brackets.
 Body empty_body();
 
-// The bracket's own cost: the per-member median of `brackets` empty-body brackets (n = 0) in
-// one pass. Subtracted from every bracket of every pass; shown in the header and meta.
+// The bracket's own cost at open: the per-member median of `brackets` empty-body brackets
+// (n = 0) in one pass, shown in the header and meta per path. (Passes subtract their own
+// interleaved empty brackets: see pass_runner.hpp.)
 inline constexpr std::size_t kCalibrationBrackets = 31;
 BracketCost calibrate_bracket_cost(ReadPath& path, std::size_t brackets = kCalibrationBrackets);
 
