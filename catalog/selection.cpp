@@ -21,7 +21,7 @@ Selection select_metrics(const std::vector<MetricDescriptor>& catalog,
     std::vector<bool> picked(catalog.size(), false);
     if (selectors.empty()) {
         for (std::size_t i = 0; i < catalog.size(); ++i)
-            picked[i] = catalog[i].is_default && catalog[i].available;
+            picked[i] = catalog[i].is_default;  // an unavailable default renders —
     }
     for (const auto& selector : selectors) {
         bool any = false;

@@ -30,6 +30,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     warn_unmatched_selectors();
     run_phase2();
+    print_pending_header();  // provenance registered after the last table began
     return std::move(rows_);
 }
 
@@ -74,7 +75,7 @@ void BenchRun::on_provenance(std::string_view line) {
     add_provenance(line);
 }
 
-void BenchRun::print_header_once() {
+void BenchRun::print_pending_header() {
     std::vector<std::string> lines;
     if (!header_printed_) lines = header_lines_;
     const auto& provenance = provenance_lines();
@@ -85,7 +86,7 @@ void BenchRun::print_header_once() {
 }
 
 void BenchRun::begin_phase1_table() {
-    print_header_once();
+    print_pending_header();
     if (phase1_table_open_) return;
     GroupInfo group;
     for (const auto& r : registrations())
@@ -185,7 +186,7 @@ void BenchRun::run_phase2() {
         }
     }
     for (const auto& group : group_rows(labels, keys)) {
-        print_header_once();
+        print_pending_header();
         std::vector<DeferredCase*> members;
         for (std::size_t i : group.members) members.push_back(chosen[i]);
         GroupInfo info;

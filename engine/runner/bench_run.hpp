@@ -59,7 +59,7 @@ private:
     void measure(const Case& c);
     Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
-    void print_header_once();
+    void print_pending_header();
     void begin_phase1_table();
     void run_phase2();
     std::vector<catalog::MetricDescriptor> visible_columns(bool with_client,

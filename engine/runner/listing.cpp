@@ -57,8 +57,8 @@ int print_metric_listing(const Options& options, std::vector<catalog::MetricDesc
     return 0;
 }
 
-int print_capabilities(const Options&, const std::vector<Status>& statuses) {
-    for (const auto& s : statuses) {
+int print_capabilities(const std::vector<Status>& capabilities) {
+    for (const auto& s : capabilities) {
         std::printf("%-22s %-12s %s\n", s.capability.c_str(), to_string(s.state), s.reason.c_str());
         if (!s.remedy.empty()) std::printf("%-22s %-12s remedy: %s\n", "", "", s.remedy.c_str());
     }

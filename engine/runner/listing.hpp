@@ -18,7 +18,7 @@ int print_group_keys(const Options& options);
 int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog);
 
 // --capabilities: each capability's state, reason and remedy.
-int print_capabilities(const Options& options, const std::vector<Status>& statuses);
+int print_capabilities(const std::vector<Status>& capabilities);
 
 // Warns on stderr when --sort-by names no column of the run.
 void warn_unknown_sort_column(const Options& options,

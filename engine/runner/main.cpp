@@ -8,6 +8,7 @@
 #include <span>
 
 #include "catalog/selection.hpp"
+#include "engine/capabilities/capabilities.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
@@ -87,7 +88,7 @@ int main(int argc, char** argv) {
     std::vector<catalog::MetricDescriptor> catalog;
     auto tiers = open_tiers(options, all, statuses, catalog);
 
-    if (options.capabilities) return print_capabilities(options, statuses);
+    if (options.capabilities) return print_capabilities(probe_capabilities(options));
     if (options.list_metrics) return print_metric_listing(options, catalog);
 
     std::vector<std::string> notes;
@@ -102,7 +103,7 @@ int main(int argc, char** argv) {
 
     int status = run.any_failed() ? 1 : 0;
     if (options.json_path) {
-        Json meta = run_meta(options, tiers, statuses_json(statuses));
+        Json meta = run_meta(options, tiers, statuses);
         std::vector<catalog::MetricDescriptor> columns;
         for (const auto& d : run.catalog())
             if (d.available) columns.push_back(d);

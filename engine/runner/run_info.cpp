@@ -5,6 +5,7 @@
 #include <set>
 
 #include "arch/arch.hpp"
+#include "engine/capabilities/capabilities.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/timing/clock.hpp"
 #include "os/host.hpp"
@@ -97,21 +98,8 @@ std::vector<std::string> header_lines(const Options& options,
     return lines;
 }
 
-Json statuses_json(const std::vector<Status>& statuses) {
-    Json a = Json::array();
-    for (const auto& s : statuses) {
-        Json o = Json::object();
-        o["capability"] = s.capability;
-        o["state"] = to_string(s.state);
-        o["reason"] = s.reason.empty() ? Json{} : Json(s.reason);
-        o["remedy"] = s.remedy.empty() ? Json{} : Json(s.remedy);
-        a.push_back(std::move(o));
-    }
-    return a;
-}
-
 Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& open_tiers,
-              const Json& statuses) {
+              const std::vector<Status>& statuses) {
     const auto host = os::host_facts();
     Json meta = Json::object();
     meta["glint"] = GLINT_VERSION;
@@ -154,7 +142,8 @@ Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& 
     Json& tiers = meta["tiers"];
     tiers = Json::object();
     for (const auto& t : open_tiers) tiers[t->source()] = t->meta();
-    meta["statuses"] = statuses;
+    meta["statuses"] = capabilities_json(statuses);
+    meta["capabilities"] = capabilities_json(probe_capabilities(options));
     return meta;
 }
 

@@ -16,10 +16,8 @@ std::vector<std::string> header_lines(const Options& options,
                                       const std::vector<std::unique_ptr<Tier>>& open_tiers,
                                       const std::vector<std::string>& tier_notes);
 
+// meta.statuses: what each opened tier established; meta.capabilities: the seven concerns.
 Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& open_tiers,
-              const Json& statuses);
-
-// Statuses as JSON objects {capability, state, reason, remedy}.
-Json statuses_json(const std::vector<Status>& statuses);
+              const std::vector<Status>& statuses);
 
 }  // namespace glint::engine
