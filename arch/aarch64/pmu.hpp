@@ -57,4 +57,13 @@ struct FixedPmu : Pmu {
     }
 };
 
+// The policy for slot `Slot` of a group read by <glint/hot.hpp>, which opens its groups cycles
+// first with 32-bit counters: the cycle counter (index 32) at slot 0 and event counters at
+// indices 1, 2, ... in slot order after it (the order a fresh group gets its counters). `mrs`
+// names its register in the instruction, so each slot is specialised on that expected index;
+// accepts_index still checks the page on every read, so any other layout reads correctly,
+// through the caller's generic path.
+template <std::size_t Slot>
+using SlotPmu = FixedPmu<Slot == 0 ? kCycleCounterIndex : static_cast<std::uint32_t>(Slot), 32>;
+
 }  // namespace glint::arch::aarch64

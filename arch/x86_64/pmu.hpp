@@ -1,6 +1,7 @@
 // arch/x86_64/pmu.hpp: the x86-64 counter and timestamp instructions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace glint::arch::x86_64 {
@@ -47,5 +48,10 @@ struct Pmu {
     }
     [[gnu::always_inline]] static std::uint64_t read_timestamp() { return rdtsc(); }
 };
+
+// The policy for slot `Slot` of a group read by <glint/hot.hpp>. rdpmc takes its counter number
+// in a register, so a compile-time index buys nothing here: every slot reads the page's index.
+template <std::size_t Slot>
+using SlotPmu = Pmu;
 
 }  // namespace glint::arch::x86_64

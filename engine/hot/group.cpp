@@ -1,0 +1,270 @@
+// The out-of-line half of <glint/hot.hpp>: resolving names, opening the perf group, deciding
+// the read path, and the fallback read. Nothing here runs per read unless the inline reader
+// jumps to the fallback.
+#include <glint/hot.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/hot/events.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "os/perf_events.hpp"
+#include "os/perf_probes.hpp"
+
+namespace glint::hot::detail {
+
+// The library's side of a group: what the fallback reads with.
+struct Owner {
+    os::PerfGroup group;  // opened by name (not open for an attached group)
+    SlowRead attached = nullptr;  // an attached group's own fallback
+    const void* attached_context = nullptr;
+    std::size_t count = 0;
+    const Page* pages[kMaxCounters] = {};  // mapped pages (nullptr when not mapped)
+    std::uint64_t failed = 0;
+    std::uint64_t syscall_reads = 0;  // fallback reads that needed read(2) (or `attached`)
+};
+
+namespace {
+
+using GenericPolicy = LinuxPolicy<arch::native>;
+
+void copy_text(char* out, std::size_t capacity, std::string_view text) {
+    const std::size_t n = std::min(capacity - 1, text.size());
+    std::memcpy(out, text.data(), n);
+    out[n] = '\0';
+}
+
+void set_reason(Status& status, std::string_view reason, std::string_view remedy = {}) {
+    copy_text(status.reason, sizeof status.reason, reason);
+    copy_text(status.remedy, sizeof status.remedy, remedy);
+}
+
+// A generic user read of one page: the protocol with the page's own index and width.
+bool generic_user_read(const Page* page, std::int64_t& out) {
+    if (!arch::native::kHasUserCounterReads || page == nullptr) return false;
+    const auto r = os::user_page::read_page<GenericPolicy, false>(page);
+    out = r.count;
+    return r.user_read;
+}
+
+// The fallback of every group: each counter again, in user space where its page grants it
+// (the generic protocol: the page's own index and width), the others from one read(2) of the
+// group (or the attached group's own fallback).
+void owner_slow_read(const void* context, std::int64_t* counts, std::size_t count) {
+    auto* owner = const_cast<Owner*>(static_cast<const Owner*>(context));
+    std::int64_t other[kMaxCounters];
+    bool other_read = false;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (generic_user_read(owner->pages[i], counts[i])) continue;
+        if (!other_read) {
+            other_read = true;
+            ++owner->syscall_reads;
+            if (owner->attached) {
+                owner->attached(owner->attached_context, other, count);
+            } else {
+                os::GroupReading reading;
+                if (!owner->group.read(reading)) {
+                    ++owner->failed;
+                    read_nothing(nullptr, counts, count);
+                    return;
+                }
+                for (std::size_t j = 0; j < count; ++j)
+                    other[j] = static_cast<std::int64_t>(reading.values[j]);
+            }
+        }
+        counts[i] = other[i];
+    }
+}
+
+// Whether slot `slot` of an inline reader reads `page` in user space now.
+template <std::size_t... I>
+bool inline_read_works(std::size_t slot, const Page* page, std::index_sequence<I...>) {
+    std::int64_t ignored = 0;
+    bool works = false;
+    ((slot == I ? (works = read_slot<I>(page, ignored), true) : false) || ...);
+    return works;
+}
+
+std::string event_list(const std::vector<os::Event>& events) {
+    return engine::perf::join_events(events);
+}
+
+std::string user_read_remedy() {
+    const std::string_view arch = arch::native::kName;
+    if (arch == "x86_64")
+        return "user rdpmc needs a CPU PMU and /sys/bus/event_source/devices/cpu/rdpmc set to 1 "
+               "(or 2)";
+    if (arch == "aarch64")
+        return "arm64 user access needs sysctl kernel.perf_user_access=1 and events opened with "
+               "attr.config1 bit 1 on the core PMU";
+    return "this architecture has no user-space counter reads in glint";
+}
+
+// Classifies `count` pages (nullptr: not mapped) and fills out's path, inline pages and reason
+// (prefixed by `what`: the events, for the message).
+void classify(const Page* const* pages, std::size_t count, const std::string& what,
+              const std::string& unmapped_reason, Opened& out) {
+    bool all_inline = true;
+    bool all_user = true;
+    std::string not_user;
+    std::string not_inline;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::int64_t ignored = 0;
+        const bool user = generic_user_read(pages[i], ignored);
+        const bool fast =
+            user && inline_read_works(i, pages[i], std::make_index_sequence<kMaxCounters>{});
+        all_user = all_user && user;
+        all_inline = all_inline && fast;
+        if (!user && not_user.empty()) {
+            if (pages[i] == nullptr) {
+                not_user = unmapped_reason.empty() ? "its perf page is not mapped" : unmapped_reason;
+            } else {
+                const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
+                not_user = fmt::format("counter {} {}", i,
+                                       r.index == 0 ? "is not on a hardware counter now (page index 0)"
+                                                    : "is not granted to user space (cap_user_rdpmc 0)");
+            }
+        }
+        if (user && !fast && not_inline.empty()) {
+            const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
+            not_inline = fmt::format("counter {} sits at page index {}", i, r.index);
+        }
+    }
+    Status& s = out.status;
+    s.ok = true;
+    if (all_inline) {
+        s.path = Path::inline_user;
+        for (std::size_t i = 0; i < count; ++i) out.inline_pages[i] = pages[i];
+        set_reason(s, fmt::format("{}: every counter read inline in user space ({}), no system call",
+                                  what, arch::native::kUserReadName));
+    } else if (all_user) {
+        s.path = Path::out_of_line_user;
+        set_reason(s,
+                   fmt::format("{}: user-space reads through the generic reader, out of line, no "
+                               "system call ({}, a layout the inline reader is not specialised on)",
+                               what, not_inline),
+                   "on arm64 the inline reader expects cycles first (the cycle counter), then "
+                   "event counters 1, 2, ... with 32-bit counters");
+    } else {
+        s.path = Path::syscall;
+        set_reason(s,
+                   fmt::format("{}: each read is one read(2) of the group ({})", what, not_user),
+                   user_read_remedy());
+    }
+}
+
+// Why the open failed, and the remedy.
+void explain_open_failure(const os::OpenFailure& failure, Status& s) {
+    namespace perf = engine::perf;
+    if (perf::is_permission_error(failure.error)) {
+        set_reason(s, perf::permission_refused_reason(failure.error, os::perf_event_paranoid()),
+                   perf::permission_remedy());
+    } else if (perf::is_unsupported_error(failure.error) && os::is_hardware(failure.event)) {
+        set_reason(s,
+                   perf::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
+                   "hardware events need a CPU PMU: run on a host, or in a VM with a virtual PMU");
+    } else {
+        set_reason(s, perf::open_failed_reason(failure));
+    }
+}
+
+}  // namespace
+
+void read_nothing(const void*, std::int64_t* counts, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) counts[i] = kNotRead;
+}
+
+void open_group(const std::string_view* names, std::size_t count, const Options& options,
+                Opened& out) {
+    out = Opened{};
+    out.slow = &read_nothing;
+    if (count == 0 || count > kMaxCounters) {
+        std::fprintf(stderr, "glint: hot::Group: %zu events (1..%zu allowed)\n", count, kMaxCounters);
+        std::abort();
+    }
+    std::vector<os::Event> events;
+    for (std::size_t i = 0; i < count; ++i) {
+        const EventLookup found = lookup_event(names[i]);
+        if (!found.event) {
+            set_reason(out.status, found.error, found.remedy);
+            return;
+        }
+        events.push_back(*found.event);
+    }
+    auto owner = std::make_unique<Owner>();
+    os::GroupSpec spec{events, options.user_only, false};
+    os::OpenFailure failure;
+    bool opened = owner->group.open(spec, failure);
+    if (!opened && !options.user_only && engine::perf::is_permission_error(failure.error)) {
+        spec.exclude_kernel = true;
+        opened = owner->group.open(spec, failure);
+    }
+    if (!opened) {
+        explain_open_failure(failure, out.status);
+        return;
+    }
+    out.status.user_only = spec.exclude_kernel;
+    if (!owner->group.enable()) {
+        set_reason(out.status, fmt::format("the group opened but could not be enabled: {}",
+                                           engine::perf::describe_errno(errno)));
+        return;
+    }
+    owner->count = count;
+    std::string unmapped;
+    if (const int error = owner->group.map_pages(); error != 0) {
+        unmapped = fmt::format("its perf page could not be mapped: {}",
+                               engine::perf::describe_errno(error));
+    } else {
+        for (std::size_t i = 0; i < count; ++i)
+            owner->pages[i] = static_cast<const Page*>(owner->group.page(i));
+    }
+    std::string what = event_list(events);
+    if (spec.exclude_kernel && !options.user_only) what += " (user-only: kernel counting refused)";
+    classify(owner->pages, count, what, unmapped, out);
+    out.slow = &owner_slow_read;
+    out.slow_context = owner.get();
+    out.owner = owner.release();
+}
+
+void close_group(Owner* owner) noexcept { delete owner; }
+
+std::uint64_t failed_reads(const Owner* owner) noexcept { return owner ? owner->failed : 0; }
+std::uint64_t syscall_reads(const Owner* owner) noexcept {
+    return owner ? owner->syscall_reads : 0;
+}
+
+void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
+                  const void* slow_context, Opened& out) {
+    out = Opened{};
+    out.slow = &read_nothing;
+    if (count == 0 || count > kMaxCounters) std::abort();
+    auto owner = std::make_unique<Owner>();
+    owner->attached = slow ? slow : &read_nothing;
+    owner->attached_context = slow_context;
+    owner->count = count;
+    for (std::size_t i = 0; i < count; ++i) owner->pages[i] = static_cast<const Page*>(pages[i]);
+    classify(owner->pages, count, fmt::format("{} attached counters", count), "", out);
+    out.slow = &owner_slow_read;
+    out.slow_context = owner.get();
+    out.owner = owner.release();
+}
+
+void column_medians(const std::int64_t* values, std::size_t rows, std::size_t columns,
+                    std::int64_t* out) {
+    std::vector<std::int64_t> column(rows);
+    for (std::size_t c = 0; c < columns; ++c) {
+        for (std::size_t r = 0; r < rows; ++r) column[r] = values[r * columns + c];
+        std::sort(column.begin(), column.end());
+        out[c] = rows == 0 ? 0 : column[(rows - 1) / 2];
+    }
+}
+
+}  // namespace glint::hot::detail

@@ -1,0 +1,21 @@
+#include "hot_probes.hpp"
+
+extern "C" {
+
+[[gnu::noinline, gnu::used]] void glint_hot_probe_read(const glint::hot::Group<2>& group,
+                                                      glint::hot::Snapshot<2>* out) {
+    *out = group.read();
+}
+
+[[gnu::noinline, gnu::used]] void glint_hot_probe_pair(const glint::hot::Group<2>& group,
+                                                      glint::hot::Delta<2>* out) {
+    const glint::hot::Snapshot<2> a = group.read();
+    const glint::hot::Snapshot<2> b = group.read();
+    *out = b - a;
+}
+
+[[gnu::noinline, gnu::used]] void glint_hot_probe_nothing(const glint::hot::Group<2>&,
+                                                         glint::hot::Delta<2>* out) {
+    asm volatile("" : : "r"(out) : "memory");
+}
+}
