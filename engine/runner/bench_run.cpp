@@ -7,6 +7,7 @@
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
+#include "engine/runner/per_iteration.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/protocol.hpp"
@@ -31,6 +32,8 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
+    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))  // --histogram=GLOB
+        table_.header(per_iteration_histograms(*per_iteration));
     return std::move(rows_);
 }
 
@@ -132,6 +135,8 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
+    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))
+        per_iteration_begin_case(*per_iteration, c.name);
     for (auto& tier : tiers_) {
         table_.case_progress();
         const PassPlan plan = plan_pass(*row.timing, options_);

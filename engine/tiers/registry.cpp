@@ -1,5 +1,6 @@
 #include "engine/tiers/registry.hpp"
 
+#include "engine/runner/per_iteration.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
 
 namespace glint::engine {
@@ -7,6 +8,7 @@ namespace glint::engine {
 std::vector<std::unique_ptr<Tier>> make_tiers() {
     std::vector<std::unique_ptr<Tier>> tiers;
     tiers.push_back(make_perf_tier());
+    tiers.push_back(make_per_iteration_tier());
     return tiers;
 }
 
