@@ -1,5 +1,6 @@
 // <glint/histogram.hpp> as text for a terminal and as JSON.
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,16 +25,30 @@ struct Bin {
     std::uint64_t count = 0;
 };
 
-// Bins of equal width over [low, high]; a bucket goes to the bin holding its midpoint.
+// Bins over [low, high]: of equal width, or, when high is more than 8 times low, of equal ratio
+// (so a tail three orders of magnitude out does not squeeze the body into one row). A bucket goes
+// to the bin holding its midpoint.
 std::vector<Bin> bin_values(const Histogram& h, std::uint64_t low, std::uint64_t high,
                             std::size_t rows, std::uint64_t& above) {
+    std::vector<Bin> out;
     const std::uint64_t span = high - low + 1;
-    const std::uint64_t width = std::max<std::uint64_t>(1, (span + rows - 1) / rows);
-    const std::size_t bins = static_cast<std::size_t>((span + width - 1) / width);
-    std::vector<Bin> out(bins);
-    for (std::size_t i = 0; i < bins; ++i) {
-        out[i].low = low + i * width;
-        out[i].high = std::min(high, out[i].low + width - 1);
+    if (high / 8 > std::max<std::uint64_t>(low, 1)) {
+        const double first = static_cast<double>(std::max<std::uint64_t>(low, 1));
+        const double ratio = std::pow(static_cast<double>(high + 1) / first, 1.0 / static_cast<double>(rows));
+        std::uint64_t start = low;
+        for (std::size_t i = 1; i <= rows && start <= high; ++i) {
+            const std::uint64_t next =
+                i == rows ? high + 1
+                          : std::max(start + 1, static_cast<std::uint64_t>(std::llround(first * std::pow(ratio, static_cast<double>(i)))));
+            out.push_back(Bin{start, std::min(high, next - 1), 0});
+            start = next;
+        }
+    } else {
+        const std::uint64_t width = std::max<std::uint64_t>(1, (span + rows - 1) / rows);
+        for (std::uint64_t start = low; start <= high; start += width) {
+            out.push_back(Bin{start, std::min(high, start + width - 1), 0});
+            if (high - start < width) break;
+        }
     }
     above = 0;
     for (std::size_t b = 0; b < Histogram::kBuckets; ++b) {
@@ -41,12 +56,14 @@ std::vector<Bin> bin_values(const Histogram& h, std::uint64_t low, std::uint64_t
         if (n == 0) continue;
         const std::uint64_t lo = std::max(Histogram::bucket_low(b), h.min());
         const std::uint64_t hi = std::min(Histogram::bucket_high(b), h.max());
-        const std::uint64_t mid = lo + (hi - lo) / 2;
+        const std::uint64_t mid = std::max(lo + (hi - lo) / 2, low);
         if (mid > high) {
             above += n;
-        } else {
-            out[static_cast<std::size_t>((std::max(mid, low) - low) / width)].count += n;
+            continue;
         }
+        const auto bin = std::upper_bound(out.begin(), out.end(), mid,
+                                          [](std::uint64_t v, const Bin& x) { return v < x.low; });
+        (bin - 1)->count += n;
     }
     return out;
 }
@@ -66,19 +83,21 @@ std::string to_text(const Histogram& h, const TextOptions& options) {
         bin_values(h, s.min, s.p999, std::max<std::size_t>(1, options.rows), above);
     std::uint64_t tallest = above;
     for (const Bin& b : bins) tallest = std::max(tallest, b.count);
-    std::size_t label_width = 0;
     auto label = [](std::uint64_t lo, std::uint64_t hi) {
         return lo == hi ? fmt::format("{}", lo) : fmt::format("{}–{}", lo, hi);
     };
-    for (const Bin& b : bins) label_width = std::max(label_width, label(b.low, b.high).size());
+    // Terminal columns of a label: "–" is three bytes and one column wide.
+    auto columns = [](const std::string& text) {
+        return text.size() - 2 * static_cast<std::size_t>(std::count(text.begin(), text.end(), '\xe2'));
+    };
+    std::size_t label_width = 0;
+    for (const Bin& b : bins) label_width = std::max(label_width, columns(label(b.low, b.high)));
     const std::string tail = fmt::format("> {}", s.p999);
-    if (above) label_width = std::max(label_width, tail.size());
+    if (above) label_width = std::max(label_width, columns(tail));
     auto row = [&](const std::string& name, std::uint64_t n) {
         const std::uint64_t eighths = tallest ? n * options.width * 8 / tallest : 0;
         const std::size_t bar_columns = static_cast<std::size_t>((eighths + 7) / 8);
-        // "–" is three bytes and one column wide.
-        const std::size_t name_columns =
-            name.size() - 2 * static_cast<std::size_t>(std::count(name.begin(), name.end(), '\xe2'));
+        const std::size_t name_columns = columns(name);
         return fmt::format("  {}{} │{}{}│ {:5.1f}% {}\n",
                            std::string(label_width - std::min(label_width, name_columns), ' '), name,
                            bar(eighths), std::string(options.width - std::min(options.width, bar_columns), ' '),

@@ -151,3 +151,16 @@ TEST_CASE("histogram: text has the summary line and one bar per value over a sma
     CHECK(text.find("  5 │████▍                                   │  10.0% 10\n") != std::string::npos);
     CHECK(glint::hot::to_text(*fresh()).find("no records") != std::string::npos);
 }
+
+TEST_CASE("histogram: text over a wide range uses bins of equal ratio") {
+    auto h = fresh();
+    for (int i = 0; i < 90; ++i) h->record(100);
+    for (int i = 0; i < 10; ++i) h->record(10'000);
+    const std::string text = glint::hot::to_text(*h, {.rows = 4});
+    // [100, 10000] in 4 bins of ratio ~3.16: 100–315, 316–999, 1000–3162, 3163–10000.
+    CHECK(text.find("     100–315 │████████████████████████████████████████│  90.0% 90\n") !=
+          std::string::npos);
+    CHECK(text.find("     316–999 │") != std::string::npos);
+    CHECK(text.find("  3163–10000 │████▍") != std::string::npos);
+    CHECK(text.find("│  10.0% 10\n") != std::string::npos);
+}
