@@ -23,6 +23,9 @@ struct Pmu {
     // isb before the read: earlier instructions complete before the counter is sampled.
     [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return cntvct(); }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return cntvct(); }
+    // Orders a following counter read after the instructions before it (the isb of
+    // timestamp_begin, without the timestamp).
+    [[gnu::always_inline]] static void read_barrier() { isb(); }
     static constexpr const char* kUserReadName = "mrs";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {

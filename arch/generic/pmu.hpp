@@ -15,6 +15,7 @@ struct Pmu {
     static constexpr bool kTimestampConstantRate = false;
     static std::uint64_t timestamp_begin() { return 0; }
     static std::uint64_t timestamp_end() { return 0; }
+    static void read_barrier() {}
     static constexpr const char* kUserReadName = "none";
     static constexpr bool kHasUserCounterReads = false;
     static std::uint64_t read_pmc(std::uint32_t) { std::abort(); }

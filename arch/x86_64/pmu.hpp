@@ -41,6 +41,9 @@ struct Pmu {
     static constexpr bool kTimestampConstantRate = false;  // else the OS must vouch for it
     [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return x86_64::timestamp_begin(); }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return x86_64::timestamp_end(); }
+    // Orders a following counter read after the instructions before it (what timestamp_begin
+    // does, without the timestamp).
+    [[gnu::always_inline]] static void read_barrier() { asm volatile("lfence" ::: "memory"); }
     static constexpr const char* kUserReadName = "rdpmc";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {

@@ -23,6 +23,7 @@ namespace glint::hot::detail {
 
 // The library's side of a group: what the fallback reads with.
 struct Owner {
+    Status status;
     os::PerfGroup group;  // opened by name (not open for an attached group)
     SlowRead attached = nullptr;  // an attached group's own fallback
     const void* attached_context = nullptr;
@@ -111,7 +112,7 @@ std::string user_read_remedy() {
 // Classifies `count` pages (nullptr: not mapped) and fills out's path, inline pages and reason
 // (prefixed by `what`: the events, for the message).
 void classify(const Page* const* pages, std::size_t count, const std::string& what,
-              const std::string& unmapped_reason, Opened& out) {
+              const std::string& unmapped_reason, Status& s, Opened& out) {
     bool all_inline = true;
     bool all_user = true;
     std::string not_user;
@@ -138,7 +139,6 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
             not_inline = fmt::format("counter {} sits at page index {}", i, r.index);
         }
     }
-    Status& s = out.status;
     s.ok = true;
     if (all_inline) {
         s.path = Path::inline_user;
@@ -190,16 +190,19 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         std::fprintf(stderr, "glint: hot::Group: %zu events (1..%zu allowed)\n", count, kMaxCounters);
         std::abort();
     }
+    auto owner = std::make_unique<Owner>();
+    Status& status = owner->status;
+    out.owner = owner.get();  // released below: the status lives there whatever happens
     std::vector<os::Event> events;
     for (std::size_t i = 0; i < count; ++i) {
         const EventLookup found = lookup_event(names[i]);
         if (!found.event) {
-            set_reason(out.status, found.error, found.remedy);
+            set_reason(status, found.error, found.remedy);
+            owner.release();
             return;
         }
         events.push_back(*found.event);
     }
-    auto owner = std::make_unique<Owner>();
     os::GroupSpec spec{events, options.user_only, false};
     os::OpenFailure failure;
     bool opened = owner->group.open(spec, failure);
@@ -208,13 +211,16 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         opened = owner->group.open(spec, failure);
     }
     if (!opened) {
-        explain_open_failure(failure, out.status);
+        explain_open_failure(failure, status);
+        owner.release();
         return;
     }
-    out.status.user_only = spec.exclude_kernel;
+    status.user_only = spec.exclude_kernel;
     if (!owner->group.enable()) {
-        set_reason(out.status, fmt::format("the group opened but could not be enabled: {}",
-                                           engine::perf::describe_errno(errno)));
+        set_reason(status, fmt::format("the group opened but could not be enabled: {}",
+                                       engine::perf::describe_errno(errno)));
+        owner->group.close();
+        owner.release();
         return;
     }
     owner->count = count;
@@ -228,13 +234,17 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     }
     std::string what = event_list(events);
     if (spec.exclude_kernel && !options.user_only) what += " (user-only: kernel counting refused)";
-    classify(owner->pages, count, what, unmapped, out);
+    classify(owner->pages, count, what, unmapped, status, out);
     out.slow = &owner_slow_read;
-    out.slow_context = owner.get();
-    out.owner = owner.release();
+    out.slow_context = owner.release();
 }
 
 void close_group(Owner* owner) noexcept { delete owner; }
+
+const Status& status_of(const Owner* owner) noexcept {
+    static const Status kClosed{};
+    return owner ? owner->status : kClosed;
+}
 
 std::uint64_t failed_reads(const Owner* owner) noexcept { return owner ? owner->failed : 0; }
 std::uint64_t syscall_reads(const Owner* owner) noexcept {
@@ -251,7 +261,8 @@ void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
     owner->attached_context = slow_context;
     owner->count = count;
     for (std::size_t i = 0; i < count; ++i) owner->pages[i] = static_cast<const Page*>(pages[i]);
-    classify(owner->pages, count, fmt::format("{} attached counters", count), "", out);
+    classify(owner->pages, count, fmt::format("{} attached counters", count), "", owner->status,
+             out);
     out.slow = &owner_slow_read;
     out.slow_context = owner.get();
     out.owner = owner.release();

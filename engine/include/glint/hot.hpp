@@ -23,9 +23,14 @@
 //    to per-counter deltas plus ticks. Each read begins with the timestamp, ordered after the
 //    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
 //    counters in group order, so a closing read is not taken before the region completes.
-//  - read_cost() is the median of empty read pairs (b - a with nothing between), measured when
-//    the group opened by this very inline code in the caller's translation unit; subtract it
-//    to leave the region. recalibrate() measures it again.
+//  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
+//    subtract to Counts.
+//  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
+//    between), measured when the group opened by this very inline code in the caller's
+//    translation unit; subtract it to leave the region. recalibrate() measures them again. The
+//    compiler may lay out the code around a region a few instructions differently than around
+//    an empty pair: for exact counts, bracket empty calls in your own loop, as --per-iteration
+//    does (engine/runner/per_iteration.cpp).
 //  - Nothing here allocates, and the header pulls in no formatting or stream library.
 //  - A group counts the thread that opened it; read it on that thread.
 #pragma once
@@ -33,6 +38,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "arch/arch.hpp"
@@ -91,24 +97,56 @@ struct Snapshot {
     std::uint64_t ticks;
 };
 
+// Running counts alone (read_counts(): no timestamp), or their differences.
+template <std::size_t N>
+struct Counts {
+    std::int64_t counts[N];
+};
+
 template <std::size_t N>
 struct Delta {
     std::int64_t counts[N] = {};
     std::int64_t ticks = 0;
 };
 
+namespace detail {
+// Pins a value in a general register at this point. GCC otherwise likes to pack a snapshot's
+// counts into a vector register to spill or subtract them, which costs more instructions than
+// it saves around a region this small.
+[[gnu::always_inline]] constexpr void in_register(std::int64_t& value) {
+    if (!std::is_constant_evaluated()) asm("" : "+r"(value));
+}
+}  // namespace detail
+
 template <std::size_t N>
 constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
     Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) d.counts[i] = end.counts[i] - start.counts[i];
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
     d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
+    return d;
+}
+
+// Per-counter deltas, as Counts (nothing was timed).
+template <std::size_t N>
+constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
+    Counts<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
     return d;
 }
 
 template <std::size_t N>
 constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
     Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) d.counts[i] = a.counts[i] - b.counts[i];
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = a.counts[i] - b.counts[i];
+        detail::in_register(d.counts[i]);
+    }
     d.ticks = a.ticks - b.ticks;
     return d;
 }
@@ -154,9 +192,9 @@ template <std::size_t... I>
 
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
 
-// What open and attach decide; filled out of line.
+// What open and attach decide; filled out of line. `owner` is always set (it holds the status,
+// also of a group that did not open).
 struct Opened {
-    Status status;
     const Page* inline_pages[kMaxCounters] = {};
     SlowRead slow = nullptr;
     const void* slow_context = nullptr;
@@ -166,6 +204,7 @@ struct Opened {
 void open_group(const std::string_view* names, std::size_t count, const Options& options,
                 Opened& out);
 void close_group(Owner* owner) noexcept;
+const Status& status_of(const Owner* owner) noexcept;  // a closed (empty) status for nullptr
 // The fallback of a group that is not open: every count kNotRead.
 void read_nothing(const void* context, std::int64_t* counts, std::size_t count);
 std::uint64_t failed_reads(const Owner* owner) noexcept;
@@ -229,9 +268,11 @@ public:
     Group(const Group&) = delete;
     Group& operator=(const Group&) = delete;
 
-    bool ok() const { return status_.ok; }
-    const Status& status() const { return status_; }
-    Path path() const { return status_.path; }
+    // Out of line: the status lives with the library's side of the group, which keeps the
+    // Group itself small (its pages, the fallback and the calibrated costs).
+    const Status& status() const { return detail::status_of(owner_); }
+    bool ok() const { return status().ok; }
+    Path path() const { return status().path; }
     static constexpr std::size_t size() { return N; }
 
     [[gnu::always_inline]] Snapshot<N> read() const {
@@ -239,28 +280,34 @@ public:
         s.ticks = arch::native::timestamp_begin();
         if (!detail::read_slots(pages_, s.counts, std::make_index_sequence<N>{})) [[unlikely]]
             return read_again(s.ticks);
+        for (std::int64_t& count : s.counts) detail::in_register(count);
         return s;
     }
 
-    // The median empty read pair, per counter and in ticks (zero when the group is not ok).
-    const Delta<N>& read_cost() const { return cost_; }
+    // The counts alone: the same ordered reads without the timestamp, for a region that needs
+    // no ticks (one instruction less per read, and nothing more to keep across the region).
+    [[gnu::always_inline]] Counts<N> read_counts() const {
+        Counts<N> c;
+        arch::native::read_barrier();
+        if (!detail::read_slots(pages_, c.counts, std::make_index_sequence<N>{})) [[unlikely]]
+            c = read_counts_again();
+        for (std::int64_t& count : c.counts) detail::in_register(count);
+        return c;
+    }
 
-    // Measures read_cost() again: kCalibrationPairs empty pairs after a few warm-up reads.
+    // The median empty read() pair, per counter and in ticks (zero when the group is not ok).
+    const Delta<N>& read_cost() const { return cost_; }
+    // The median empty read_counts() pair.
+    const Counts<N>& read_counts_cost() const { return counts_cost_; }
+
+    // Measures read_cost() and read_counts_cost() again: kCalibrationPairs empty pairs each,
+    // after a few warm-up reads.
     [[gnu::noinline]] const Delta<N>& recalibrate() {
-        if (!status_.ok) return cost_;
-        std::int64_t values[kCalibrationPairs][N + 1];
+        if (!ok()) return cost_;
         for (int warm = 0; warm < 4; ++warm) (void)(read() - read());
-        for (auto& row : values) {
-            const Snapshot<N> a = read();
-            const Snapshot<N> b = read();
-            const Delta<N> d = b - a;
-            for (std::size_t i = 0; i < N; ++i) row[i] = d.counts[i];
-            row[N] = d.ticks;
-        }
-        std::int64_t medians[N + 1];
-        detail::column_medians(&values[0][0], kCalibrationPairs, N + 1, medians);
-        for (std::size_t i = 0; i < N; ++i) cost_.counts[i] = medians[i];
-        cost_.ticks = medians[N];
+        cost_ = calibrate([this] { return read(); });
+        const Delta<N> counts = calibrate([this] { return read_counts(); });
+        for (std::size_t i = 0; i < N; ++i) counts_cost_.counts[i] = counts.counts[i];
         return cost_;
     }
 
@@ -280,9 +327,13 @@ private:
         slow_(slow_context_, s.counts, N);
         return s;
     }
+    [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
+        Counts<N> c;
+        slow_(slow_context_, c.counts, N);
+        return c;
+    }
 
     void adopt(const detail::Opened& opened) {
-        status_ = opened.status;
         for (std::size_t i = 0; i < N; ++i)
             pages_[i] = opened.inline_pages[i] ? opened.inline_pages[i] : &detail::kNeverReadable;
         slow_ = opened.slow;
@@ -291,14 +342,34 @@ private:
         recalibrate();
     }
 
+    template <class Read>
+    [[gnu::always_inline]] Delta<N> calibrate(Read&& read_one) const {
+        std::int64_t values[kCalibrationPairs][N + 1];
+        for (auto& row : values) {
+            const auto a = read_one();
+            const auto b = read_one();
+            const auto d = b - a;
+            for (std::size_t i = 0; i < N; ++i) row[i] = d.counts[i];
+            if constexpr (requires { d.ticks; })
+                row[N] = d.ticks;
+            else
+                row[N] = 0;
+        }
+        std::int64_t medians[N + 1];
+        detail::column_medians(&values[0][0], kCalibrationPairs, N + 1, medians);
+        Delta<N> cost;
+        for (std::size_t i = 0; i < N; ++i) cost.counts[i] = medians[i];
+        cost.ticks = medians[N];
+        return cost;
+    }
+
     void take(Group& other) {
         for (std::size_t i = 0; i < N; ++i) pages_[i] = other.pages_[i];
         slow_ = other.slow_;
         slow_context_ = other.slow_context_;
         owner_ = std::exchange(other.owner_, nullptr);
         cost_ = other.cost_;
-        status_ = other.status_;
-        other.status_ = Status{};
+        counts_cost_ = other.counts_cost_;
         other.slow_ = &detail::read_nothing;
         other.slow_context_ = nullptr;
         for (std::size_t i = 0; i < N; ++i) other.pages_[i] = &detail::kNeverReadable;
@@ -309,7 +380,7 @@ private:
     const void* slow_context_ = nullptr;
     detail::Owner* owner_ = nullptr;
     Delta<N> cost_;
-    Status status_;
+    Counts<N> counts_cost_{};
 };
 
 }  // namespace glint::hot

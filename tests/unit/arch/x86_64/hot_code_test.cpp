@@ -50,3 +50,15 @@ TEST_CASE("hot emitted code: a read pair of {cycles, instructions}") {
             << p.path().size() << " instructions (an empty probe: " << nothing.path().size()
             << ")");
 }
+
+TEST_CASE("hot emitted code: a read_counts pair (no timestamp)") {
+    const FastPath p = fast_path_of("glint_hot_probe_counts_pair");
+    REQUIRE_MESSAGE(p.found(), "no call-free path from the entry to a ret");
+    INFO("fast path:\n" << p.listing());
+    CHECK(p.count("rdpmc") == 4);
+    CHECK(p.count("lfence") == 2);
+    CHECK(p.count("rdtsc") == 0);
+    CHECK(p.unexplained_branch() == "");
+    MESSAGE("x86 hot read_counts pair (2 counters each), fast path of glint_hot_probe_counts_pair: "
+            << p.path().size() << " instructions");
+}

@@ -97,6 +97,15 @@ TEST_CASE("hot rig: a read pair around known work, the calibrated read cost subt
     CHECK(pmu.traps() - traps == 4);
     CHECK(fallback.calls == 0);
     CHECK(b.ticks > a.ticks);
+
+    // read_counts: the same reads without the timestamp, its own calibrated pair.
+    CHECK(g.read_counts_cost().counts[0] == 14);
+    CHECK(g.read_counts_cost().counts[1] == 14);
+    const glint::hot::Counts<2> c = g.read_counts();
+    pmu.advance(e0, 11);
+    const glint::hot::Counts<2> dc = g.read_counts() - c - g.read_counts_cost();
+    CHECK(dc.counts[0] == 11);
+    CHECK(dc.counts[1] == 0);
 }
 
 TEST_CASE("hot rig: the out-of-line fallback serves a counter the page stops granting") {
