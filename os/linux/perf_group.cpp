@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "os/linux/arm64_user_access.hpp"
 #include "os/linux/sys.hpp"
 #include "os/perf_events.hpp"
 
@@ -41,18 +42,37 @@ EventCode code_of(Event event) {
 constexpr std::uint64_t kReadFormat =
     PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 
-int open_event(Event event, const GroupSpec& spec, int group_fd) {
+perf_event_attr attr_of(Event event, const GroupSpec& spec, bool leader) {
     perf_event_attr attr{};
     attr.size = sizeof attr;
     const EventCode code = code_of(event);
     attr.type = code.type;
     attr.config = code.config;
     attr.read_format = kReadFormat;
-    if (group_fd < 0) attr.disabled = 1;  // the leader gates the group
+    if (leader) attr.disabled = 1;  // the leader gates the group
     attr.exclude_hv = 1;
     if (spec.exclude_kernel) attr.exclude_kernel = 1;
     if (spec.inherit) attr.inherit = 1;
+    return attr;
+}
+
+// Opens member `i`; with user access granted, a hardware member asks for it (arm64 rules:
+// os/linux/arm64_user_access.hpp) and `grant` records its counter width.
+int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGrant& grant) {
+    const Event event = spec.events[i];
+    perf_event_attr attr = attr_of(event, spec, group_fd < 0);
     int fd;
+    if (grant.mode == UserAccessGrant::Mode::requested && is_hardware(event)) {
+        linux_::UserAccessOpen o;
+        do {
+            o = linux_::open_user_access_event(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC,
+                                               spec.want_64bit);
+        } while (o.fd < 0 && o.error == EINTR);
+        grant.counter64[i] = o.counter64;
+        grant.fell_back_to_32[i] = o.fell_back_to_32;
+        errno = o.error;
+        return o.fd;
+    }
     do {
         fd = sys().perf_event_open(&attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
@@ -65,6 +85,7 @@ PerfGroup::~PerfGroup() { close(); }
 
 PerfGroup::PerfGroup(PerfGroup&& other) noexcept
     : spec_(std::move(other.spec_)),
+      user_access_(std::move(other.user_access_)),
       fds_(std::exchange(other.fds_, {})),
       pages_(std::exchange(other.pages_, {})),
       page_size_(other.page_size_) {}
@@ -73,6 +94,7 @@ PerfGroup& PerfGroup::operator=(PerfGroup&& other) noexcept {
     if (this != &other) {
         close();
         spec_ = std::move(other.spec_);
+        user_access_ = std::move(other.user_access_);
         fds_ = std::exchange(other.fds_, {});
         pages_ = std::exchange(other.pages_, {});
         page_size_ = other.page_size_;
@@ -87,11 +109,13 @@ bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
                      spec.events.size(), kMaxGroupEvents);
         std::abort();
     }
+    UserAccessGrant grant;
+    if (spec.user_access) grant = linux_::plan_user_access(spec.pmu_root);
     std::vector<int> fds;
-    for (Event event : spec.events) {
-        const int fd = open_event(event, spec, fds.empty() ? -1 : fds[0]);
+    for (std::size_t i = 0; i < spec.events.size(); ++i) {
+        const int fd = open_member(i, spec, fds.empty() ? -1 : fds[0], grant);
         if (fd < 0) {
-            failure = OpenFailure{event, errno};
+            failure = OpenFailure{spec.events[i], errno};
             for (auto it = fds.rbegin(); it != fds.rend(); ++it) sys().close(*it);
             errno = failure.error;
             return false;
@@ -99,12 +123,14 @@ bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
         fds.push_back(fd);
     }
     spec_ = spec;
+    user_access_ = std::move(grant);
     fds_ = std::move(fds);
     return true;
 }
 
 void PerfGroup::close() {
     unmap_pages();
+    user_access_ = UserAccessGrant{};
     for (auto it = fds_.rbegin(); it != fds_.rend(); ++it) sys().close(*it);
     fds_.clear();
 }
