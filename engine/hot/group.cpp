@@ -109,10 +109,11 @@ std::string user_read_remedy() {
     return "this architecture has no user-space counter reads in glint";
 }
 
-// Classifies `count` pages (nullptr: not mapped) and fills out's path, inline pages and reason
-// (prefixed by `what`: the events, for the message).
+// Classifies `count` pages (nullptr: not mapped) and fills out's path, inline pages and the
+// status's reason (prefixed by `what`: the events). `known_cause`, when set, is why a page does
+// not grant a user read (the open knows: pages not mapped, user access not requested).
 void classify(const Page* const* pages, std::size_t count, const std::string& what,
-              const std::string& unmapped_reason, Status& s, Opened& out) {
+              const std::string& known_cause, Status& s, Opened& out) {
     bool all_inline = true;
     bool all_user = true;
     std::string not_user;
@@ -125,8 +126,10 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
         all_user = all_user && user;
         all_inline = all_inline && fast;
         if (!user && not_user.empty()) {
-            if (pages[i] == nullptr) {
-                not_user = unmapped_reason.empty() ? "its perf page is not mapped" : unmapped_reason;
+            if (!known_cause.empty()) {
+                not_user = known_cause;
+            } else if (pages[i] == nullptr) {
+                not_user = "its perf page is not mapped";
             } else {
                 const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
                 not_user = fmt::format("counter {} {}", i,
@@ -203,7 +206,14 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         }
         events.push_back(*found.event);
     }
-    os::GroupSpec spec{events, options.user_only, false};
+    os::GroupSpec spec;
+    spec.events = events;
+    spec.exclude_kernel = options.user_only;
+    // Where the kernel wants a per-event opt-in for user reads (arm64: attr.config1 bit 1), ask;
+    // with 32-bit counters, the layout the inline arm64 reader is specialised on (arch SlotPmu).
+    // x86 needs no opt-in: nothing changes there.
+    spec.user_access = true;
+    spec.want_64bit = false;
     os::OpenFailure failure;
     bool opened = owner->group.open(spec, failure);
     if (!opened && !options.user_only && engine::perf::is_permission_error(failure.error)) {
@@ -234,7 +244,14 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     }
     std::string what = event_list(events);
     if (spec.exclude_kernel && !options.user_only) what += " (user-only: kernel counting refused)";
-    classify(owner->pages, count, what, unmapped, status, out);
+    const os::UserAccessGrant& grant = owner->group.user_access();
+    std::string not_granted = unmapped;
+    if (grant.mode == os::UserAccessGrant::Mode::refused && not_granted.empty())
+        not_granted = "user access not requested: " + grant.reason;
+    classify(owner->pages, count, what, not_granted, status, out);
+    if (status.path == Path::syscall && grant.mode == os::UserAccessGrant::Mode::refused &&
+        !grant.remedy.empty())
+        set_reason(status, status.reason, grant.remedy);
     out.slow = &owner_slow_read;
     out.slow_context = owner.release();
 }

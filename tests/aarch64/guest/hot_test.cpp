@@ -3,9 +3,10 @@
 //    compiled bracket over the same group (the budget: at most the bracket, target 60);
 //  - the distribution of a body of known cost per call, its percentiles asserted exactly;
 //  - --per-iteration's measurement loop (engine/runner/per_iteration) on the same group.
-// The group is opened the way <glint/hot.hpp> expects on arm64: cycles first, 32-bit counters,
-// user access (config1 bit 1), and attached to a hot::Group (the guest opens its events with
-// os/linux/arm64_user_access; <glint/hot.hpp>'s own open goes through os::PerfGroup).
+// The measurements open the group the way <glint/hot.hpp> does on arm64 (cycles first, 32-bit
+// counters, user access: config1 bit 1) with the guest's own Events and attach it, so the
+// engine's bracket can be run over the very same pages; further tests open hot::Group by name
+// (os::PerfGroup's user-access opt-in) and run --per-iteration through glint::main.
 // Lines starting "glint-measure:" are what the rig reports.
 #include <doctest/doctest.h>
 
@@ -22,6 +23,8 @@
 
 #include "arch/aarch64/pmu.hpp"
 #include "engine/runner/per_iteration.hpp"
+#include "engine_cases.hpp"
+#include "engine_run.hpp"
 #include "guest_events.hpp"
 #include "loops.hpp"
 #include "os/linux/arm64_bracket.hpp"
@@ -289,4 +292,72 @@ TEST_CASE("hot: a group opened another way reads correctly out of line, without 
     CHECK(s1.counts[0] <= syscall);
     CHECK(syscall <= s2.counts[0]);
     events.disable();
+}
+
+TEST_CASE("hot: a group opened by name reads inline, and says why not when access is off") {
+    {
+        glint::guest::ScopedUserAccess access(1);
+        Group counters({"cycles", "instructions"});
+        INFO(counters.status().reason);
+        REQUIRE(counters.ok());
+        CHECK(counters.path() == Path::inline_user);
+        const glint::hot::Counts<2> a = counters.read_counts();
+        glint::guest::loop_8(nullptr, 1000);
+        const glint::hot::Counts<2> d = counters.read_counts() - a - counters.read_counts_cost();
+        CHECK(d.counts[1] >= 8000);
+        CHECK(d.counts[1] <= 8000 + 64);  // the call, and seqlock retries (which only add)
+        std::printf("glint-measure: cpu=%s hot::Group by name: %s; loop_8 x 1000 read %lld "
+                    "instructions\n",
+                    glint::guest::guest_cpu().c_str(), counters.status().reason,
+                    static_cast<long long>(d.counts[1]));
+
+        Group reversed({"instructions", "cycles"});
+        REQUIRE(reversed.ok());
+        CHECK(reversed.path() == Path::out_of_line_user);  // still no system call
+        CHECK(std::string(reversed.status().remedy).find("cycles first") != std::string::npos);
+    }
+    {
+        glint::guest::ScopedUserAccess access(0);
+        Group counters({"cycles", "instructions"});
+        REQUIRE(counters.ok());
+        CHECK(counters.path() == Path::syscall);
+        INFO(counters.status().reason);
+        CHECK(std::string(counters.status().reason).find("perf_user_access") != std::string::npos);
+        CHECK(std::string(counters.status().remedy).find("perf_user_access=1") != std::string::npos);
+    }
+}
+
+TEST_CASE("hot: --per-iteration through the engine, exact per-call differences") {
+    glint::guest::ScopedUserAccess access(1);
+    const glint::guest::EngineRun run = glint::guest::run_engine(
+        {"--bench", "--per-iteration", "--histogram=guest/adds13", "--bench-min-time=1",
+         "--filter=guest/adds*", "--perf-iters=2000"},
+        glint::guest::RunAs::root);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    CHECK(run.status == 0);
+    REQUIRE(run.doc.is_object());
+    const glint::engine::Json* status =
+        glint::guest::find_path(run.doc, {"meta", "tiers", "per-iteration", "status"});
+    REQUIRE(status != nullptr);
+    CHECK(status->as_string() == "available");
+    const glint::engine::Json* adds5 = glint::guest::find_row(run.doc, "guest/adds5");
+    const glint::engine::Json* adds13 = glint::guest::find_row(run.doc, "guest/adds13");
+    REQUIRE(adds5 != nullptr);
+    REQUIRE(adds13 != nullptr);
+    const double p50_5 = glint::guest::metric_of(*adds5, "instr-p50");
+    const double p99_5 = glint::guest::metric_of(*adds5, "instr-p99");
+    const double p50_13 = glint::guest::metric_of(*adds13, "instr-p50");
+    const double p99_13 = glint::guest::metric_of(*adds13, "instr-p99");
+    // One call of the batch function: the adds plus its loop, the same for both bodies.
+    CHECK(p50_13 - p50_5 == glint::guest::kAdds13 - glint::guest::kAdds5);
+    CHECK(p99_5 == p50_5);  // exact counts: nothing spreads the distribution but retries
+    CHECK(p99_13 == p50_13);
+    CHECK(run.output.find("guest/adds13: instructions per call") != std::string::npos);
+    CHECK(run.output.find("guest/adds5: instructions per call") == std::string::npos);
+    CHECK(glint::guest::find_path(run.doc, {"meta", "tiers", "per-iteration", "histograms",
+                                            "guest/adds13", "instructions", "p99.9"}) != nullptr);
+    std::printf("glint-measure: cpu=%s --per-iteration instr p50/p99 per call: adds5 %g/%g, "
+                "adds13 %g/%g (the batch function's loop included)\n",
+                glint::guest::guest_cpu().c_str(), p50_5, p99_5, p50_13, p99_13);
 }
