@@ -44,8 +44,11 @@ std::vector<std::unique_ptr<Tier>> open_tiers(const Options& options,
         const bool want = t->wanted(options) ||
                           catalog::selects_source(unopened, options.metrics, std::string(t->source()));
         if (!want) {
-            auto f = t->family();
-            catalog.insert(catalog.end(), f.begin(), f.end());
+            // Listed (--list-metrics) but never a visible column: the tier was not asked for.
+            for (auto d : t->family()) {
+                d.is_default = false;
+                catalog.push_back(std::move(d));
+            }
             continue;
         }
         auto st = t->open(options);
