@@ -41,16 +41,26 @@ EventCode code_of(Event event) {
 constexpr std::uint64_t kReadFormat =
     PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 
-int open_event(Event event, const GroupSpec& spec, int group_fd) {
+EventSpec spec_of(Event event) {
+    const EventCode code = code_of(event);
+    EventSpec spec;
+    spec.type = code.type;
+    spec.config = code.config;
+    return spec;
+}
+
+int open_event(const EventSpec& event, const GroupSpec& spec, int group_fd) {
     perf_event_attr attr{};
     attr.size = sizeof attr;
-    const EventCode code = code_of(event);
-    attr.type = code.type;
-    attr.config = code.config;
+    attr.type = event.type;
+    attr.config = event.config;
+    attr.config1 = event.config1;
+    attr.config2 = event.config2;
     attr.read_format = kReadFormat;
     if (group_fd < 0) attr.disabled = 1;  // the leader gates the group
     attr.exclude_hv = 1;
-    if (spec.exclude_kernel) attr.exclude_kernel = 1;
+    if (spec.exclude_kernel || event.exclude_kernel) attr.exclude_kernel = 1;
+    if (event.exclude_user) attr.exclude_user = 1;
     if (spec.inherit) attr.inherit = 1;
     int fd;
     do {
@@ -82,16 +92,18 @@ PerfGroup& PerfGroup::operator=(PerfGroup&& other) noexcept {
 
 bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
     close();
-    if (spec.events.empty() || spec.events.size() > kMaxGroupEvents) {
+    if (spec.size() == 0 || spec.size() > kMaxGroupEvents) {
         std::fprintf(stderr, "glint: PerfGroup::open: %zu events (1..%zu allowed)\n",
-                     spec.events.size(), kMaxGroupEvents);
+                     spec.size(), kMaxGroupEvents);
         std::abort();
     }
+    const bool generic = spec.specs.empty();
     std::vector<int> fds;
-    for (Event event : spec.events) {
+    for (std::size_t i = 0; i < spec.size(); ++i) {
+        const EventSpec event = generic ? spec_of(spec.events[i]) : spec.specs[i];
         const int fd = open_event(event, spec, fds.empty() ? -1 : fds[0]);
         if (fd < 0) {
-            failure = OpenFailure{event, errno};
+            failure = OpenFailure{generic ? spec.events[i] : Event::cycles, errno, i};
             for (auto it = fds.rbegin(); it != fds.rend(); ++it) sys().close(*it);
             errno = failure.error;
             return false;
