@@ -61,9 +61,23 @@ struct ProcessSnapshot {
     std::uint64_t value(ProcessCounter c) const { return values[static_cast<std::size_t>(c)]; }
 };
 
-// One snapshot of every counter: a getrusage and an open/read.../close of /proc/self/io. Its
-// own reads are reported in own_reads/own_bytes so callers can remove them exactly; whatever
-// else the snapshot perturbs (a fault, a context switch) callers measure and subtract.
-ProcessSnapshot snapshot_process_counters();
+// Takes snapshots of every counter: a getrusage and one pread(2) at offset 0 of
+// /proc/self/io, kept open between snapshots (procfs regenerates the text on a read at offset
+// 0; the file reports size 0, so it is read until a short read). Its own reads are reported in
+// own_reads/own_bytes so callers can remove them exactly; whatever else a snapshot perturbs (a
+// fault, a context switch) callers measure and subtract. A failed read closes the file; the
+// next snapshot opens it again. Not thread-safe; one reader per user.
+class ProcessCounterReader {
+public:
+    ProcessCounterReader() = default;
+    ~ProcessCounterReader();
+    ProcessCounterReader(const ProcessCounterReader&) = delete;
+    ProcessCounterReader& operator=(const ProcessCounterReader&) = delete;
+
+    ProcessSnapshot snapshot();
+
+private:
+    int io_fd_ = -1;
+};
 
 }  // namespace glint::os

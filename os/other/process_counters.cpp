@@ -5,7 +5,9 @@
 
 namespace glint::os {
 
-ProcessSnapshot snapshot_process_counters() {
+ProcessCounterReader::~ProcessCounterReader() = default;
+
+ProcessSnapshot ProcessCounterReader::snapshot() {
     ProcessSnapshot s;
     s.io_error = ENOSYS;
     return s;

@@ -43,7 +43,7 @@ bool from_rusage(ProcessCounter c) {
 
 class Tier0 final : public Tier {
 public:
-    explicit Tier0(SnapshotSource source) : source_(source) {}
+    explicit Tier0(SnapshotSource source) : source_(std::move(source)) {}
 
     std::string_view source() const override { return "tier0"; }
 
@@ -204,14 +204,17 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Tier> make_tier0(SnapshotSource source) { return std::make_unique<Tier0>(source); }
+std::unique_ptr<Tier> make_tier0(SnapshotSource source) {
+    return std::make_unique<Tier0>(std::move(source));
+}
 
 }  // namespace glint::engine::tier0
 
 namespace glint::engine {
 
 std::unique_ptr<Tier> make_tier0_tier() {
-    return tier0::make_tier0(&os::snapshot_process_counters);
+    auto reader = std::make_shared<os::ProcessCounterReader>();
+    return tier0::make_tier0([reader] { return reader->snapshot(); });
 }
 
 }  // namespace glint::engine

@@ -16,6 +16,7 @@
 // A field the kernel does not provide renders — with the reason.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -30,7 +31,7 @@ namespace tier0 {
 inline constexpr std::size_t kCalibrationBrackets = 9;
 
 // Where the tier reads its snapshots (tests substitute a scripted source).
-using SnapshotSource = os::ProcessSnapshot (*)();
+using SnapshotSource = std::function<os::ProcessSnapshot()>;
 
 std::unique_ptr<Tier> make_tier0(SnapshotSource source);
 

@@ -8,7 +8,10 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/tiers/tier0/tier0_tier.hpp"
@@ -30,6 +33,47 @@ int failing_getrusage(int, rusage*) {
     errno = EINVAL;
     return -1;
 }
+
+constexpr const char* kIoText =
+    "rchar: 100\nwchar: 0\nsyscr: 5\nsyscw: 0\nread_bytes: 0\nwrite_bytes: 0\n";
+
+// pread(2) and open(2) of /proc/self/io observed on top of a FakePerfKernel, which serves the
+// file's content through its own open/read.
+struct ProcIoSeam {
+    static ProcIoSeam* current;
+    os::linux_::SysTable table;
+    const os::linux_::SysTable* below;
+    int opens = 0;
+    int preads = 0;
+    int offsets_nonzero = 0;
+    int fail_next = 0;
+    std::optional<os::linux_::ScopedSys> scope;
+
+    ProcIoSeam() : table(os::linux_::sys()), below(&os::linux_::sys()) {
+        current = this;
+        table.open = [](const char* path, int flags, int mode) {
+            if (std::string(path) == "/proc/self/io") ++current->opens;
+            return current->below->open(path, flags, mode);
+        };
+        table.pread = [](int fd, void* buf, std::size_t count, off_t offset) -> ssize_t {
+            ++current->preads;
+            if (offset != 0) ++current->offsets_nonzero;
+            if (current->fail_next) {
+                errno = std::exchange(current->fail_next, 0);
+                return -1;
+            }
+            const std::string text = kIoText;  // the fake's fds do not seek: serve by offset
+            (void)fd;
+            const std::size_t at = std::min(text.size(), static_cast<std::size_t>(offset));
+            const std::size_t n = std::min(count, text.size() - at);
+            std::memcpy(buf, text.data() + at, n);
+            return static_cast<ssize_t>(n);
+        };
+        scope.emplace(table);
+    }
+    ~ProcIoSeam() { current = nullptr; }
+};
+ProcIoSeam* ProcIoSeam::current = nullptr;
 
 template <class F>
 Workload batched(F& body) {
@@ -68,16 +112,40 @@ TEST_CASE("proc io: every field of /proc/<pid>/io is parsed; unknown and malform
     CHECK(value(partial, ProcessCounter::syscw) == 4);  // no trailing newline
 }
 
-TEST_CASE("process counters: a snapshot reports the reads it made of /proc/self/io") {
+TEST_CASE("process counters: one pread per snapshot, its footprint reported, the file kept open") {
     glint::test::FakePerfKernel fake;
-    fake.files["/proc/self/io"] = "rchar: 100\nwchar: 0\nsyscr: 5\nsyscw: 0\nread_bytes: 0\nwrite_bytes: 0\n";
-    const ProcessSnapshot s = os::snapshot_process_counters();
-    CHECK(s.io_ok);
-    CHECK(s.rusage_ok);
-    CHECK(s.own_reads == 2);  // the data, then end of file
-    CHECK(s.own_bytes == fake.files["/proc/self/io"].size());
-    CHECK(value(s, ProcessCounter::rchar) == 100);
-    CHECK(s.has(ProcessCounter::minflt));
+    fake.files["/proc/self/io"] = kIoText;
+    ProcIoSeam seam;
+    os::ProcessCounterReader reader;
+    for (int i = 0; i < 3; ++i) {
+        const ProcessSnapshot s = reader.snapshot();
+        CHECK(s.io_ok);
+        CHECK(s.rusage_ok);
+        CHECK(s.own_reads == 1);  // a short read is the whole file
+        CHECK(s.own_bytes == std::string(kIoText).size());
+        CHECK(value(s, ProcessCounter::rchar) == 100);
+        CHECK(value(s, ProcessCounter::syscr) == 5);
+        CHECK(s.has(ProcessCounter::minflt));
+    }
+    CHECK(seam.opens == 1);
+    CHECK(seam.preads == 3);
+    CHECK(seam.offsets_nonzero == 0);
+}
+
+TEST_CASE("process counters: a failed read reports errno, closes the file, and the next one reopens") {
+    glint::test::FakePerfKernel fake;
+    fake.files["/proc/self/io"] = kIoText;
+    ProcIoSeam seam;
+    seam.fail_next = EIO;
+    os::ProcessCounterReader reader;
+    const ProcessSnapshot failed = reader.snapshot();
+    CHECK_FALSE(failed.io_ok);
+    CHECK(failed.io_error == EIO);
+    CHECK_FALSE(failed.has(ProcessCounter::syscr));
+    CHECK(failed.has(ProcessCounter::minflt));  // getrusage still answered
+    const ProcessSnapshot again = reader.snapshot();
+    CHECK(again.io_ok);
+    CHECK(seam.opens == 2);
 }
 
 TEST_CASE("process counters: an unreadable /proc/self/io or a failing getrusage leaves fields absent") {
@@ -86,7 +154,8 @@ TEST_CASE("process counters: an unreadable /proc/self/io or a failing getrusage 
     os::linux_::SysTable table = os::linux_::sys();
     table.getrusage = &failing_getrusage;
     os::linux_::ScopedSys scope(table);
-    const ProcessSnapshot s = os::snapshot_process_counters();
+    os::ProcessCounterReader reader;
+    const ProcessSnapshot s = reader.snapshot();
     CHECK_FALSE(s.io_ok);
     CHECK(s.io_error == EACCES);
     CHECK_FALSE(s.rusage_ok);
