@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <span>
 
@@ -114,9 +115,14 @@ int main(int argc, char** argv) {
     int status = run.any_failed() ? 1 : 0;
     if (options.json_path) {
         Json meta = run_meta(options, tiers, statuses);
+        // The available metrics, and the unavailable ones named in --metrics (null in every row,
+        // with the reason in columns, as the table shows them —).
         std::vector<catalog::MetricDescriptor> columns;
-        for (const auto& d : run.catalog())
-            if (d.available) columns.push_back(d);
+        for (const auto& d : run.catalog()) {
+            const bool named = std::find(run_options.metrics.begin(), run_options.metrics.end(),
+                                         d.name) != run_options.metrics.end();
+            if (d.available || named) columns.push_back(d);
+        }
         if (auto error = write_json_atomically(*options.json_path, build_document(meta, columns, rows))) {
             std::fprintf(stderr, "glint: error: --bench-json: %s\n", error->c_str());
             status = status ? status : 1;

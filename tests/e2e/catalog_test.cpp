@@ -198,9 +198,18 @@ TEST_CASE("e2e catalog: a pfm: software event counts, sorts and serializes under
     const Json& pfm = doc.at("meta").at("tiers").at("pfm");
     CHECK(pfm.at("events").as_array()[0].at("selector").as_string() == "pfm:PERF_COUNT_SW_PAGE_FAULTS");
     if (!doc.at("meta").at("tiers").contains("raw")) {
-        // No PMU here (a VM): the raw column renders — and stderr says why.
+        // No PMU here (a VM): the raw column renders —, stderr says why, the JSON has null.
         CHECK(contains(r.err, "glint: note: raw: raw:r00c0: the kernel refused it"));
         CHECK(contains(r.out, "— │"));
+        CHECK(row(doc, "whole_body").at("metrics").at("raw:r00c0").is_null());
+        bool described = false;
+        for (const auto& c : doc.at("columns").as_array())
+            if (c.at("name").as_string() == "raw:r00c0") {
+                described = true;
+                CHECK_FALSE(c.at("available").as_bool());
+                CHECK(contains(c.at("reason").as_string(), "the kernel refused it"));
+            }
+        CHECK(described);
     }
 }
 

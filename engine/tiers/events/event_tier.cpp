@@ -63,25 +63,20 @@ public:
             specs.push_back(entries_[i].resolved.spec);
             index.push_back(i);
         }
-        if (!specs.empty() && counter_.open(specs, options.perf_inherit)) {
-            for (std::size_t k = 0; k < index.size(); ++k) {
-                Entry& e = entries_[index[k]];
-                e.position = k;
-                if (counter_.refusal(k) != 0) {
-                    e.reason = refusal_reason(counter_.refusal(k), e.resolved.spec);
-                    e.remedy = perf::is_permission_error(counter_.refusal(k))
-                                   ? perf::permission_remedy() + ", or count user space only (:u)"
-                                   : "";
-                } else {
-                    e.counting = true;
-                }
+        inherit_ = options.perf_inherit;
+        const bool opened = !specs.empty() && counter_.open(specs, inherit_);
+        for (std::size_t k = 0; k < index.size(); ++k) {
+            Entry& e = entries_[index[k]];
+            e.position = k;
+            const int refusal = k < counter_.requested() ? counter_.refusal(k) : 0;
+            if (opened && refusal == 0) {
+                e.counting = true;
+                continue;
             }
-        } else {
-            for (std::size_t k = 0; k < index.size(); ++k) {
-                Entry& e = entries_[index[k]];
-                const int error = k < counter_.requested() ? counter_.refusal(k) : 0;
-                e.reason = refusal_reason(error != 0 ? error : EINVAL, e.resolved.spec);
-            }
+            const int error = refusal != 0 ? refusal : EINVAL;
+            e.reason = refusal_reason(error, e.resolved.spec);
+            if (perf::is_permission_error(error))
+                e.remedy = perf::permission_remedy() + ", or count user space only (:u)";
         }
         for (auto& e : entries_)
             if (!e.resolved.ok) {
@@ -214,7 +209,8 @@ private:
         }
         statuses_.push_back({capability,
                              counting == entries_.size() ? State::available : State::degraded,
-                             "own counting group: " + members, ""});
+                             "own counting group: " + members + "; " + perf::scope_note(inherit_),
+                             ""});
         for (const auto& e : entries_) {
             if (e.counting) continue;
             statuses_.push_back({capability + ".event", State::unavailable,
@@ -223,6 +219,7 @@ private:
     }
 
     EventSelector::Family family_;
+    bool inherit_ = false;  // --perf-inherit: threads created after the open are counted too
     std::vector<Entry> entries_;
     std::vector<Status> statuses_;
     events::EventCounter counter_;
