@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "os/perf_probes.hpp"
+
 namespace glint::os {
 
 // The generic events glint counts. Hardware ones need a CPU PMU; software ones are kernel
@@ -74,11 +76,36 @@ struct GroupSpec {
     std::vector<Event> events;    // events[0] leads; at most kMaxGroupEvents
     bool exclude_kernel = false;  // count user space only
     bool inherit = false;         // also count threads/processes created after the open
+    // Prepare the hardware members for reads from user space where the kernel grants those per
+    // event. On Linux with an arm64 core PMU (an armv8_* device in pmu_root): attr.config1 bit
+    // 1 when kernel.perf_user_access is 1, and bit 0 (a 64-bit counter, each member falling
+    // back to 32 bits when the PMU refuses with EOPNOTSUPP) when want_64bit. Where no such
+    // opt-in exists (x86 grants rdpmc to every mapped event) nothing changes: config1 stays 0.
+    // PerfGroup::user_access() reports what was done, and why not when it could not be.
+    bool user_access = false;
+    bool want_64bit = true;
+    std::string pmu_root = kPmuSysfsRoot;  // where the core PMU is looked up (tests: a fake)
     // When not empty, these are opened instead of `events` (specs[0] leads; at most
     // kMaxGroupEvents), each with its own exclude flags or'ed with exclude_kernel above.
     std::vector<EventSpec> specs;
 
     std::size_t size() const { return specs.empty() ? events.size() : specs.size(); }
+};
+
+// What PerfGroup::open did about GroupSpec::user_access.
+struct UserAccessGrant {
+    enum class Mode : std::uint8_t {
+        not_requested,   // spec.user_access was false
+        not_applicable,  // no per-event opt-in here (no arm64 core PMU): nothing asked
+        requested,       // every hardware member was opened asking for user access
+        refused,         // the opt-in exists but was not asked for: `reason`, `remedy`
+    };
+    Mode mode = Mode::not_requested;
+    std::string pmu;     // the core PMU whose rules were applied or looked for
+    std::string reason;  // not_applicable / refused: what was found
+    std::string remedy;  // refused: what would allow it, when something would
+    std::array<bool, kMaxGroupEvents> counter64{};        // member i got a 64-bit counter
+    std::array<bool, kMaxGroupEvents> fell_back_to_32{};  // asked for 64 bits, given 32
 };
 
 // Why an open failed: which member and the errno the kernel returned.
@@ -116,6 +143,7 @@ public:
 
     bool is_open() const { return !fds_.empty(); }
     const GroupSpec& spec() const { return spec_; }
+    const UserAccessGrant& user_access() const { return user_access_; }
     std::size_t size() const { return fds_.size(); }
     int fd(std::size_t member) const { return fds_[member]; }
     int leader_fd() const { return fds_.empty() ? -1 : fds_[0]; }
@@ -143,6 +171,7 @@ private:
     void unmap_pages();
 
     GroupSpec spec_;
+    UserAccessGrant user_access_;
     std::vector<int> fds_;
     std::vector<void*> pages_;
     std::size_t page_size_ = 0;

@@ -83,6 +83,7 @@ Armv8Pmu find_armv8_pmu(const std::string& devices_dir) {
         pmu.reason = "cannot list " + devices_dir + ": " + ec.message();
         return pmu;
     }
+    pmu.listed = true;
     const std::vector<std::string> candidates = armv8_pmu_candidates(names);
     pmu.candidates = candidates.size();
     if (candidates.empty()) {
@@ -105,6 +106,40 @@ Armv8Pmu find_armv8_pmu(const std::string& devices_dir) {
     pmu.type = static_cast<std::uint32_t>(type);
     pmu.found = true;
     return pmu;
+}
+
+UserAccessGrant plan_user_access(const std::string& devices_dir, const char* sysctl_path) {
+    using Mode = UserAccessGrant::Mode;
+    UserAccessGrant grant;
+    const Armv8Pmu pmu = find_armv8_pmu(devices_dir);
+    grant.pmu = pmu.name;
+    if (!pmu.listed || pmu.candidates == 0) {
+        grant.mode = Mode::not_applicable;
+        grant.reason = pmu.reason;
+        return grant;
+    }
+    if (pmu.candidates > 1) {
+        grant.mode = Mode::refused;
+        grant.reason = std::to_string(pmu.candidates) +
+                       " arm64 core PMUs (a heterogeneous system): user access is not asked "
+                       "for, since a thread's events follow it across core types; counters are "
+                       "read with read(2)";
+        return grant;
+    }
+    if (!pmu.found) {
+        grant.mode = Mode::refused;
+        grant.reason = pmu.reason + "; counters are read with read(2)";
+        return grant;
+    }
+    const UserAccessDecision decision = decide_user_access(read_perf_user_access(sysctl_path));
+    if (!decision.allowed) {
+        grant.mode = Mode::refused;
+        grant.reason = decision.reason;
+        grant.remedy = decision.remedy;
+        return grant;
+    }
+    grant.mode = Mode::requested;
+    return grant;
 }
 
 UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu,

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "os/perf_events.hpp"
+
 struct perf_event_attr;
 
 namespace glint::os::linux_ {
@@ -62,6 +64,7 @@ UserAccessDecision decide_user_access(const UserAccessSysctl& sysctl);
 
 // The core PMU events must be opened on for user access.
 struct Armv8Pmu {
+    bool listed = false;     // devices_dir could be listed
     bool found = false;
     std::string name;        // e.g. "armv8_pmuv3_0"
     std::uint32_t type = 0;  // attr.type
@@ -90,6 +93,17 @@ struct UserAccessOpen {
 // `attr` are kept. Through the sys() seam.
 UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu,
                                       int group_fd, unsigned long flags, bool want_64bit);
+
+// What a group open asking for user access (GroupSpec::user_access) should do here:
+//  - no armv8 core PMU under `devices_dir` (x86, or arm64 without a PMU driver): not_applicable,
+//    nothing is asked and config1 stays 0;
+//  - more than one (big.LITTLE): refused, since a task's events follow it across core types
+//    and a counter index of one PMU means nothing on the other;
+//  - kernel.perf_user_access not 1: refused, with the reason and (for 0) the remedy;
+//  - otherwise requested, for `pmu`.
+// Fills mode, pmu, reason and remedy.
+UserAccessGrant plan_user_access(const std::string& devices_dir,
+                                 const char* sysctl_path = kPerfUserAccessPath);
 
 // ---- the layout a specialised bracket can use ------------------------------------------------
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "os/linux/arm64_user_access.hpp"
 #include "os/linux/sys.hpp"
 #include "os/perf_events.hpp"
 
@@ -49,7 +50,7 @@ EventSpec spec_of(Event event) {
     return spec;
 }
 
-int open_event(const EventSpec& event, const GroupSpec& spec, int group_fd) {
+perf_event_attr attr_of(const EventSpec& event, const GroupSpec& spec, bool leader) {
     perf_event_attr attr{};
     attr.size = sizeof attr;
     attr.type = event.type;
@@ -57,12 +58,34 @@ int open_event(const EventSpec& event, const GroupSpec& spec, int group_fd) {
     attr.config1 = event.config1;
     attr.config2 = event.config2;
     attr.read_format = kReadFormat;
-    if (group_fd < 0) attr.disabled = 1;  // the leader gates the group
+    if (leader) attr.disabled = 1;  // the leader gates the group
     attr.exclude_hv = 1;
     if (spec.exclude_kernel || event.exclude_kernel) attr.exclude_kernel = 1;
     if (event.exclude_user) attr.exclude_user = 1;
     if (spec.inherit) attr.inherit = 1;
+    return attr;
+}
+
+// Opens member `i` (of spec.events, or of spec.specs when given); with user access granted, a
+// generic hardware member asks for it (arm64 rules: os/linux/arm64_user_access.hpp) and
+// `grant` records its counter width. spec.specs members open exactly as specified.
+int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGrant& grant) {
+    const bool generic = spec.specs.empty();
+    perf_event_attr attr =
+        attr_of(generic ? spec_of(spec.events[i]) : spec.specs[i], spec, group_fd < 0);
     int fd;
+    if (generic && grant.mode == UserAccessGrant::Mode::requested &&
+        is_hardware(spec.events[i])) {
+        linux_::UserAccessOpen o;
+        do {
+            o = linux_::open_user_access_event(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC,
+                                               spec.want_64bit);
+        } while (o.fd < 0 && o.error == EINTR);
+        grant.counter64[i] = o.counter64;
+        grant.fell_back_to_32[i] = o.fell_back_to_32;
+        errno = o.error;
+        return o.fd;
+    }
     do {
         fd = sys().perf_event_open(&attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
@@ -75,6 +98,7 @@ PerfGroup::~PerfGroup() { close(); }
 
 PerfGroup::PerfGroup(PerfGroup&& other) noexcept
     : spec_(std::move(other.spec_)),
+      user_access_(std::move(other.user_access_)),
       fds_(std::exchange(other.fds_, {})),
       pages_(std::exchange(other.pages_, {})),
       page_size_(other.page_size_) {}
@@ -83,6 +107,7 @@ PerfGroup& PerfGroup::operator=(PerfGroup&& other) noexcept {
     if (this != &other) {
         close();
         spec_ = std::move(other.spec_);
+        user_access_ = std::move(other.user_access_);
         fds_ = std::exchange(other.fds_, {});
         pages_ = std::exchange(other.pages_, {});
         page_size_ = other.page_size_;
@@ -98,10 +123,11 @@ bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
         std::abort();
     }
     const bool generic = spec.specs.empty();
+    UserAccessGrant grant;
+    if (spec.user_access) grant = linux_::plan_user_access(spec.pmu_root);
     std::vector<int> fds;
     for (std::size_t i = 0; i < spec.size(); ++i) {
-        const EventSpec event = generic ? spec_of(spec.events[i]) : spec.specs[i];
-        const int fd = open_event(event, spec, fds.empty() ? -1 : fds[0]);
+        const int fd = open_member(i, spec, fds.empty() ? -1 : fds[0], grant);
         if (fd < 0) {
             failure = OpenFailure{generic ? spec.events[i] : Event::cycles, errno, i};
             for (auto it = fds.rbegin(); it != fds.rend(); ++it) sys().close(*it);
@@ -111,12 +137,14 @@ bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
         fds.push_back(fd);
     }
     spec_ = spec;
+    user_access_ = std::move(grant);
     fds_ = std::move(fds);
     return true;
 }
 
 void PerfGroup::close() {
     unmap_pages();
+    user_access_ = UserAccessGrant{};
     for (auto it = fds_.rbegin(); it != fds_.rend(); ++it) sys().close(*it);
     fds_.clear();
 }

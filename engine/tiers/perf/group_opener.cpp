@@ -26,9 +26,11 @@ struct Attempt {
     os::OpenFailure failure;
 };
 
-Attempt open_with_fallbacks(std::vector<Event> events, bool inherit) {
+Attempt open_with_fallbacks(std::vector<Event> events, const OpenRequest& request) {
     Attempt a;
-    os::GroupSpec spec{std::move(events), false, inherit};
+    os::GroupSpec spec{std::move(events), false, request.inherit};
+    spec.user_access = request.user_access;
+    spec.pmu_root = request.pmu_root;
     while (true) {
         os::OpenFailure failure;
         if (a.group.open(spec, failure)) {
@@ -190,7 +192,7 @@ OpenedGroup open_counting_group(const OpenRequest& request) {
     out.inherit = request.inherit;
     const std::optional<int> paranoid = os::perf_event_paranoid();
 
-    Attempt hardware = open_with_fallbacks(hardware_events(), request.inherit);
+    Attempt hardware = open_with_fallbacks(hardware_events(), request);
     if (hardware.opened) {
         finish(out, std::move(hardware), GroupKind::hardware, request, paranoid);
         return out;
@@ -202,7 +204,7 @@ OpenedGroup open_counting_group(const OpenRequest& request) {
     }
     out.hardware_absent =
         no_hardware_reason(os::list_pmus(request.pmu_root), failure, request.pmu_root);
-    Attempt software = open_with_fallbacks(software_events(), request.inherit);
+    Attempt software = open_with_fallbacks(software_events(), request);
     if (!software.opened) {
         fail_open(out, software.failure, paranoid, out.hardware_absent);
         return out;

@@ -32,6 +32,7 @@ struct OpenRequest {
     bool inherit = false;  // --perf-inherit
     std::string pmu_root = os::kPmuSysfsRoot;  // where the PMU listing is read (tests: a fake)
     std::chrono::microseconds spin{2000};      // calibration spin
+    bool user_access = false;  // GroupSpec::user_access: a user read path will be tried
 };
 
 struct OpenedGroup {

@@ -42,12 +42,19 @@ public:
 
     std::vector<Status> open(const Options& options) override {
         close();
-        opened_ = open_counting_group(
-            OpenRequest{options.perf_scaled, options.perf_inherit, config_.pmu_root, config_.spin});
+        opened_ = open_counting_group(OpenRequest{options.perf_scaled, options.perf_inherit,
+                                                  config_.pmu_root, config_.spin,
+                                                  options.perf_read != PerfRead::syscall});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
         if (opened_.usable()) {
             path_ = select_read_path(opened_.group, options.perf_read, statuses_);
+            // --perf-read=compare: the syscall path's cost is measured over the same group and
+            // shown next to the counting path's.
+            if (options.perf_read == PerfRead::compare && path_->name() != "syscall") {
+                compared_ = make_syscall_path(opened_.group);
+                compared_cost_ = calibrate_bracket_cost(*compared_, config_.calibration_brackets);
+            }
             cost_ = calibrate_bracket_cost(*path_, config_.calibration_brackets);
             if (!cost_.measured)
                 statuses_.push_back({"perf.bracket-cost", Status::State::degraded,
@@ -72,7 +79,11 @@ public:
         for (std::size_t i = 1; i < statuses_.size(); ++i)
             lines.push_back("perf: " + with_remedy(statuses_[i]));
         if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
-        if (path_) lines.push_back("perf: read path " + path_->describe() + "; " + cost_line());
+        if (path_)
+            lines.push_back("perf: read path " + path_->describe() + "; " + cost_line(cost_, true));
+        if (compared_)
+            lines.push_back("perf: compared read path " + compared_->describe() + " (not used "
+                            "for counting); " + cost_line(compared_cost_, false));
         return lines;
     }
 
@@ -107,22 +118,9 @@ public:
         m["disclosures"] = std::move(disclosures);
         if (path_) {
             m["readPath"] = path_->name();
-            Json cost = Json::object();
-            cost["method"] =
-                "median of empty-body brackets at open; each pass subtracts the mean of empty "
-                "brackets interleaved in it";
-            cost["samples"] = static_cast<unsigned long>(cost_.samples);
-            Json per = Json::object();
-            Json uncertainty = Json::object();
-            for (std::size_t i = 0; i < state_.members.size(); ++i) {
-                const std::string_view name = os::event_name(state_.members[i]);
-                per[name] = cost_.measured ? Json(cost_.per_bracket[i]) : Json();
-                uncertainty[name] = cost_.measured ? Json(cost_.uncertainty[i]) : Json();
-            }
-            cost["perBracket"] = std::move(per);
-            cost["uncertainty"] = std::move(uncertainty);
             Json paths = Json::object();
-            paths[path_->name()] = std::move(cost);
+            paths[path_->name()] = cost_json(cost_, true);
+            if (compared_) paths[compared_->name()] = cost_json(compared_cost_, false);
             m["bracketCost"] = std::move(paths);
         }
         return m;
@@ -140,26 +138,50 @@ public:
     }
 
     void close() override {
+        compared_.reset();
         path_.reset();
         opened_.group.close();
     }
 
 private:
-    std::string cost_line() const {
-        if (!cost_.measured) return "bracket self-cost not measured, nothing subtracted";
+    // One path's bracket cost for the header; `counting`: the path passes subtract with.
+    std::string cost_line(const BracketCost& cost, bool counting) const {
+        if (!cost.measured) return "bracket self-cost not measured, nothing subtracted";
         std::string parts;
         for (std::size_t i = 0; i < state_.members.size(); ++i) {
             if (!parts.empty()) parts += ", ";
             parts += fmt::format("{} {:.0f}{}", os::event_name(state_.members[i]),
-                                 cost_.per_bracket[i],
+                                 cost.per_bracket[i],
                                  state_.members[i] == os::Event::task_clock ? " ns" : "");
-            if (cost_.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", cost_.uncertainty[i]);
+            if (cost.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", cost.uncertainty[i]);
         }
-        return fmt::format("bracket self-cost at open (median of {} empty brackets): {}; each "
-                           "pass subtracts the mean of empty brackets interleaved in it (one per "
-                           "{} brackets, at least {}), and a value within 3 standard errors of "
-                           "that subtraction renders —",
-                           cost_.samples, parts, kEmptyEvery, kMinPassEmpties);
+        std::string line = fmt::format("bracket self-cost at open (median of {} empty brackets): {}",
+                                       cost.samples, parts);
+        if (counting)
+            line += fmt::format("; each pass subtracts the mean of empty brackets interleaved in "
+                                "it (one per {} brackets, at least {}), and a value within 3 "
+                                "standard errors of that subtraction renders —",
+                                kEmptyEvery, kMinPassEmpties);
+        return line;
+    }
+
+    Json cost_json(const BracketCost& cost, bool counting) const {
+        Json j = Json::object();
+        j["method"] = counting ? "median of empty-body brackets at open; each pass subtracts the "
+                                 "mean of empty brackets interleaved in it"
+                               : "median of empty-body brackets at open (compared, not used for "
+                                 "counting)";
+        j["samples"] = static_cast<unsigned long>(cost.samples);
+        Json per = Json::object();
+        Json uncertainty = Json::object();
+        for (std::size_t i = 0; i < state_.members.size(); ++i) {
+            const std::string_view name = os::event_name(state_.members[i]);
+            per[name] = cost.measured ? Json(cost.per_bracket[i]) : Json();
+            uncertainty[name] = cost.measured ? Json(cost.uncertainty[i]) : Json();
+        }
+        j["perBracket"] = std::move(per);
+        j["uncertainty"] = std::move(uncertainty);
+        return j;
     }
 
     PerfTierConfig config_;
@@ -168,6 +190,8 @@ private:
     std::vector<Status> statuses_;
     std::unique_ptr<ReadPath> path_;
     BracketCost cost_;
+    std::unique_ptr<ReadPath> compared_;  // --perf-read=compare: calibrated, never counts
+    BracketCost compared_cost_;
 };
 
 }  // namespace

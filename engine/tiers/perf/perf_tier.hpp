@@ -3,7 +3,7 @@
 // open(): one process-wide counting group chosen by open_counting_group (hardware, else the
 // software group when no PMU exists, else unavailable with the reason), a read path chosen by
 // --perf-read, and that path's bracket self-cost measured (median of empty brackets: header,
-// meta). count(): run_pass (pass_runner.hpp) — RESET once, brackets of plan.batch iterations
+// meta; under --perf-read=compare the syscall path's too, over the same group, never counting). count(): run_pass (pass_runner.hpp) — RESET once, brackets of plan.batch iterations
 // (per-call: one call per bracket, after() outside the window) with empty brackets interleaved
 // — then per-iteration values with the mean empty bracket subtracted, scaled and marked
 // estimated when the pass was multiplexed, nan when not measured or lost in the noise.

@@ -22,17 +22,18 @@ BracketCost calibrate_bracket_cost(ReadPath& path, std::size_t brackets) {
     return median_cost(deltas);
 }
 
-// The rdpmc path (x86-64) plugs in here: automatic/rdpmc/compare try it first when the
-// group's pages grant user reads. Until it lands every request is served by the syscall path,
-// and an explicit rdpmc/compare request is disclosed as not built.
+// auto, rdpmc (the user path of the arch) and compare try the build's user path first; when
+// it is refused the syscall path serves, and the refusal is disclosed with what fixes it —
+// except for auto on a build that has no user path at all, where the syscall path is the
+// default rather than a fallback.
 std::unique_ptr<ReadPath> select_read_path(os::PerfGroup& group, PerfRead requested,
                                            std::vector<Status>& disclosures) {
-    if (requested == PerfRead::rdpmc || requested == PerfRead::compare) {
-        disclosures.push_back(Status{
-            "perf.read-path", Status::State::not_built,
-            "--perf-read asked for the rdpmc path, which this build does not include; "
-            "counting with the syscall path (ioctl + read(2))",
-            ""});
+    if (requested == PerfRead::syscall) return make_syscall_path(group);
+    Status refusal{"perf.read-path", Status::State::unavailable, "", ""};
+    if (auto user = make_user_read_path(group, refusal)) return user;
+    if (!(requested == PerfRead::automatic && refusal.state == Status::State::not_built)) {
+        refusal.reason += "; counting with the syscall path (ioctl + read(2))";
+        disclosures.push_back(std::move(refusal));
     }
     return make_syscall_path(group);
 }

@@ -51,4 +51,32 @@ TEST_CASE("the bench binary ran in the guest and its JSON describes an arm64 run
     REQUIRE(median->is_number());
     CHECK(std::isfinite(median->as_number()));
     CHECK(median->as_number() > 0);
+
+    // --perf --perf-read=compare: counted through user access, both paths' costs measured.
+    const Json* tiers = member(*meta, "tiers");
+    REQUIRE(tiers != nullptr);
+    const Json* perf = member(*tiers, "perf");
+    REQUIRE(perf != nullptr);
+    const Json* read_path = member(*perf, "readPath");
+    REQUIRE(read_path != nullptr);
+    CHECK(read_path->as_string() == "user-access");
+    const Json* costs = member(*perf, "bracketCost");
+    REQUIRE(costs != nullptr);
+    for (const char* name : {"user-access", "syscall"}) {
+        CAPTURE(name);
+        const Json* cost = member(*costs, name);
+        REQUIRE(cost != nullptr);
+        const Json* per = member(*cost, "perBracket");
+        REQUIRE(per != nullptr);
+        const Json* instructions = member(*per, "instructions");
+        REQUIRE(instructions != nullptr);
+        REQUIRE(instructions->is_number());
+        CHECK(instructions->as_number() > 0);
+    }
+    const Json* metrics = member(row, "metrics");
+    REQUIRE(metrics != nullptr);
+    const Json* instr = member(*metrics, "instr");
+    REQUIRE(instr != nullptr);
+    REQUIRE(instr->is_number());
+    CHECK(instr->as_number() > 0);
 }

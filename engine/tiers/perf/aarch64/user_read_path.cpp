@@ -1,0 +1,236 @@
+// engine/tiers/perf/aarch64/user_read_path.cpp: the AArch64 user-access read path (arm64 Linux).
+//
+// Over a group opened with GroupSpec::user_access (attr.config1 bit 1, kernel.perf_user_access
+// = 1), a bracket is the compiled bracket of os/linux/arm64_bracket.hpp over the hardware
+// members' perf pages: `mrs` reads, and no system call between its opening and closing reads.
+// Around it, outside the counted window:
+//  - the leader's page gives the bracket's enabled/running times (extrapolated from CNTVCT,
+//    which needs cap_user_time), read before the opening and after the closing counter reads;
+//  - software members (page-faults) have no counter to read: one read(2) of the group before
+//    the times and one after (two system calls per bracket when the group has one, none inside
+//    the window);
+// and inside it, a hardware member whose page shows index 0 at a read (the group was rotated
+// off the PMU while multiplexed) is read with read(2) for that slot, the bracket's slow path.
+//
+// The group counts for the whole pass (ENABLE in begin_pass, DISABLE in end_pass); whatever
+// runs between brackets (a per-call case's after(), the pass's bookkeeping) is outside every
+// bracket's reads and in no delta. Each pass specialises the bracket on the counter indices
+// and widths the pages show once the group is on the PMU (os/linux/arm64_bracket.hpp); the
+// specialised reads still check the index, so a layout that moved is slower, never wrong.
+#include <linux/perf_event.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "arch/aarch64/pmu.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "engine/tiers/perf/read_path.hpp"
+#include "os/linux/arm64_bracket.hpp"
+#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/mmap_page.hpp"
+
+namespace glint::engine::perf {
+namespace {
+
+namespace lx = os::linux_;
+using Mode = os::UserAccessGrant::Mode;
+constexpr std::size_t kMaxSlots = lx::Arm64GroupPages::kMaxSlots;
+
+const perf_event_mmap_page* page_of(const os::PerfGroup& group, std::size_t member) {
+    return static_cast<const perf_event_mmap_page*>(group.page(member));
+}
+
+struct Times {
+    std::uint64_t enabled = 0;
+    std::uint64_t running = 0;
+};
+
+// The leader's enabled/running now: the page's values extrapolated with CNTVCT (running only
+// while the group is on the PMU, index != 0).
+Times leader_times(const perf_event_mmap_page* leader) {
+    const lx::PageReading r =
+        lx::read_page<lx::Arm64LinuxPolicy<arch::aarch64::Pmu>, true>(leader);
+    return Times{r.enabled, r.running};
+}
+
+std::string describe_layout(const lx::Arm64Layout& layout, std::size_t slots) {
+    if (!layout.specialised)
+        return fmt::format("generic bracket over {} counters (register chosen per read from the "
+                           "page index)",
+                           slots);
+    std::string where;
+    if (layout.cycles_first) where = fmt::format("PMCCNTR_EL0 ({}-bit)", layout.cycles_width);
+    if (layout.events > 0) {
+        if (!where.empty()) where += " + ";
+        where += layout.events == 1
+                     ? std::string("PMEVCNTR0_EL0")
+                     : fmt::format("PMEVCNTR0..{}_EL0", layout.events - 1);
+        where += fmt::format(" ({}-bit)", layout.event_width);
+    }
+    return "bracket specialised on " + where + ", the index re-checked on every read";
+}
+
+class UserAccessPath final : public ReadPath {
+public:
+    explicit UserAccessPath(os::PerfGroup& group) : group_(group) {
+        const auto& events = group.spec().events;
+        for (std::size_t i = 0; i < group.size(); ++i)
+            (os::is_hardware(events[i]) ? hardware_ : software_).push_back(i);
+        pages_.count = hardware_.size();
+        for (std::size_t slot = 0; slot < hardware_.size(); ++slot)
+            pages_.pages[slot] = page_of(group, hardware_[slot]);
+        pages_.fallback = &read_slot_with_syscall;
+        pages_.fallback_context = this;
+        leader_ = page_of(group, 0);
+    }
+
+    std::string_view name() const override { return "user-access"; }
+
+    std::string describe() const override {
+        std::string line = "user-access (mrs of the counters the perf mmap pages name, no system "
+                           "call between a bracket's reads; " +
+                           describe_layout(layout_, hardware_.size()) + ")";
+        const os::UserAccessGrant& grant = group_.user_access();
+        for (std::size_t m : hardware_) {
+            if (grant.fell_back_to_32[m]) {
+                line += "; 32-bit event counters (the PMU refused 64-bit ones with EOPNOTSUPP), "
+                        "sign-extended";
+                break;
+            }
+        }
+        if (!software_.empty()) {
+            std::vector<os::Event> names;
+            for (std::size_t m : software_) names.push_back(group_.spec().events[m]);
+            line += "; " + join_events(names) +
+                    " read with read(2) before and after each bracket, outside its window";
+        }
+        return line;
+    }
+
+    bool begin_pass() override {
+        if (!group_.disable() || !group_.reset() || !group_.enable()) return false;
+        choose_bracket();
+        return true;
+    }
+
+    GroupDelta bracket(Body body, std::uint64_t n) override {
+        GroupDelta d;
+        os::GroupReading before, after;
+        if (!software_.empty() && !group_.read(before)) return d;
+        failed_ = false;
+        std::int64_t deltas[kMaxSlots] = {};
+        const Times t0 = leader_times(leader_);
+        {
+            StopOnUnwind guard{group_};
+            bracket_(lx::Arm64BracketCall{pages_, body.run, body.ctx, n, deltas});
+            guard.armed = false;
+        }
+        const Times t1 = leader_times(leader_);
+        if (!software_.empty() && !group_.read(after)) return d;
+
+        d.size = group_.size();
+        d.ok = !failed_ && t1.enabled >= t0.enabled && t1.running >= t0.running;
+        d.enabled = t1.enabled - t0.enabled;
+        d.running = t1.running - t0.running;
+        for (std::size_t slot = 0; slot < hardware_.size(); ++slot) {
+            if (deltas[slot] < 0) d.ok = false;
+            d.counts[hardware_[slot]] = static_cast<std::uint64_t>(deltas[slot]);
+        }
+        for (std::size_t m : software_) {
+            if (after.values[m] < before.values[m]) d.ok = false;
+            d.counts[m] = after.values[m] - before.values[m];
+        }
+        return d;
+    }
+
+    void end_pass() override { group_.disable(); }
+
+private:
+    struct StopOnUnwind {
+        os::PerfGroup& group;
+        bool armed = true;
+        ~StopOnUnwind() {
+            if (armed) group.disable();
+        }
+    };
+
+    // The slow path of a slot whose page grants no read now: the member's count by read(2).
+    // A failed read marks the bracket failed (its delta is not ok) and returns 0.
+    static std::int64_t read_slot_with_syscall(const void* context, std::size_t slot) {
+        auto* self = const_cast<UserAccessPath*>(static_cast<const UserAccessPath*>(context));
+        os::GroupReading r;
+        if (!self->group_.read(r)) {
+            self->failed_ = true;
+            return 0;
+        }
+        return static_cast<std::int64_t>(r.values[self->hardware_[slot]]);
+    }
+
+    // Called with the group enabled (on the PMU unless multiplexed out).
+    void choose_bracket() {
+        std::uint32_t indices[kMaxSlots] = {};
+        unsigned widths[kMaxSlots] = {};
+        for (std::size_t slot = 0; slot < hardware_.size(); ++slot) {
+            const lx::PageCapabilities caps = lx::capabilities_of(pages_.pages[slot]);
+            indices[slot] = caps.index;
+            widths[slot] = caps.pmc_width;
+        }
+        layout_ = lx::arm64_layout_of(indices, widths, hardware_.size(), kMaxSlots);
+        bracket_ = lx::select_user_access_bracket(layout_);
+    }
+
+    os::PerfGroup& group_;
+    std::vector<std::size_t> hardware_;  // members read with mrs, in group order (the slots)
+    std::vector<std::size_t> software_;  // members read with read(2) around the bracket
+    lx::Arm64GroupPages pages_;
+    const perf_event_mmap_page* leader_ = nullptr;
+    lx::Arm64Layout layout_;
+    lx::Arm64BracketFn bracket_ = &lx::run_generic_user_access_bracket;
+    bool failed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<ReadPath> make_user_read_path(os::PerfGroup& group, Status& refusal) {
+    auto refuse = [&](std::string reason, std::string remedy = "") {
+        refusal = Status{"perf.read-path", Status::State::unavailable,
+                         "user access (mrs) unavailable: " + std::move(reason), std::move(remedy)};
+        return std::unique_ptr<ReadPath>{};
+    };
+    const os::UserAccessGrant& grant = group.user_access();
+    switch (grant.mode) {
+        case Mode::not_requested:
+            return refuse("the group was opened without asking the kernel for it");
+        case Mode::not_applicable:
+            return refuse(grant.reason.empty() ? std::string("no arm64 core PMU") : grant.reason);
+        case Mode::refused: return refuse(grant.reason, grant.remedy);
+        case Mode::requested: break;
+    }
+    const auto& events = group.spec().events;
+    if (group.size() == 0 || !os::is_hardware(events.front()))
+        return refuse("the group has no hardware counters (software group)");
+    if (const int error = group.map_pages(); error != 0) {
+        return refuse(fmt::format("the perf pages cannot be mapped ({}){}", describe_errno(error),
+                                  group.spec().inherit
+                                      ? ": the kernel maps no pages for inherited "
+                                        "(--perf-inherit) events"
+                                      : ""));
+    }
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        if (!os::is_hardware(events[i])) continue;
+        if (!lx::capabilities_of(page_of(group, i)).user_rdpmc)
+            return refuse(fmt::format("the kernel did not grant user access to {} "
+                                      "(cap_user_rdpmc is 0 on its perf page)",
+                                      os::event_name(events[i])));
+    }
+    if (!lx::capabilities_of(page_of(group, 0)).user_time)
+        return refuse("the leader's perf page offers no user-space clock (cap_user_time is 0), "
+                      "so a bracket's enabled/running times would need read(2)");
+    return std::make_unique<UserAccessPath>(group);
+}
+
+}  // namespace glint::engine::perf

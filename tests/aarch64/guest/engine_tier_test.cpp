@@ -1,0 +1,269 @@
+// The engine's hardware tier on arm64, end to end: glint::main in a child process over the
+// GLINT_BENCH cases of engine_cases.cpp, checked through its --bench-json document and output.
+//   - the user-access read path is chosen, and counts a body's instructions exactly (QEMU's
+//     -icount), batched and with --perf-batch=1, against an independent count of the same
+//     batch function taken here with the step-1 bracket (tests below it in this binary);
+//   - --perf-read=compare shows both paths' bracket costs in the header and meta;
+//   - more events than counters: the pass is multiplexed and its cells are labelled estimates;
+//   - kernel.perf_user_access=0: the syscall path counts, and the run says why and the remedy.
+// Unprivileged runs (uid 65534, perf_event_paranoid=2) count user space only: the kernel's own
+// instructions (timer ticks inside a bracket) would make counts inexact.
+#include <doctest/doctest.h>
+
+#include <glint/bench.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+#include "engine/tiers/perf/read_path.hpp"
+#include "engine_cases.hpp"
+#include "engine_run.hpp"
+#include "guest_events.hpp"
+#include "os/linux/arm64_bracket.hpp"
+
+namespace linux_ = glint::os::linux_;
+using glint::engine::Json;
+using glint::guest::EngineRun;
+using glint::guest::Events;
+using glint::guest::OpenOptions;
+using glint::guest::RunAs;
+
+namespace {
+
+constexpr const char* kParanoid = "/proc/sys/kernel/perf_event_paranoid";
+
+// User-space instructions a bracket around batch(context, n) retires beyond a bracket around
+// the engine's empty body with n = 0: what the engine should report for a bracket of n
+// iterations once it has subtracted its empty brackets. The minimum of a few brackets (seqlock
+// retries only add).
+struct Truth {
+    Events group{{{linux_::kArmv8CpuCycles}, {linux_::kArmv8InstRetired}},
+                 OpenOptions{.want_64bit = true}};
+    linux_::Arm64BracketFn bracket = nullptr;
+
+    std::int64_t instructions(linux_::Arm64BatchFn batch, void* context, std::uint64_t n) {
+        std::int64_t best = std::numeric_limits<std::int64_t>::max();
+        for (int r = 0; r < 7; ++r) {
+            std::int64_t deltas[linux_::Arm64GroupPages::kMaxSlots] = {};
+            bracket({group.bracket_pages(), batch, context, n, deltas});
+            best = std::min(best, deltas[1]);
+        }
+        return best;
+    }
+    // Per iteration, for brackets of n iterations.
+    template <class Body>
+    double per_iteration(std::uint64_t n) {
+        Body body;
+        const glint::detail::Batch empty = glint::engine::perf::empty_body();
+        const std::int64_t with_body =
+            instructions(&glint::detail::run_batch<Body>, &body, n);
+        const std::int64_t without = instructions(empty.run, empty.ctx, 0);
+        return static_cast<double>(with_body - without) / static_cast<double>(n);
+    }
+};
+
+std::string text_of(const Json* v) {
+    if (v == nullptr) return "(absent)";
+    if (v->is_string()) return v->as_string();
+    return v->dump(0);
+}
+
+// The engine's JSON prints 6 significant digits.
+bool same_figure(double engine, double expected) {
+    return std::fabs(engine - expected) <= 1e-5 * std::max(1.0, std::fabs(expected));
+}
+
+double cost_of(const Json& doc, const char* path, const char* event) {
+    const Json* v = glint::guest::find_path(
+        doc, {"meta", "tiers", "perf", "bracketCost", path, "perBracket", event});
+    return v != nullptr && v->is_number() ? v->as_number()
+                                          : std::numeric_limits<double>::quiet_NaN();
+}
+
+std::string read_path_of(const Json& doc) {
+    return text_of(glint::guest::find_path(doc, {"meta", "tiers", "perf", "readPath"}));
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// "cycles, instructions, page-faults": the group the tier opened.
+std::string group_of(const Json& doc) {
+    const Json* events = glint::guest::find_path(doc, {"meta", "tiers", "perf", "events"});
+    std::string out;
+    if (events == nullptr || !events->is_array()) return "?";
+    for (const Json& e : events->as_array()) out += (out.empty() ? "" : ", ") + text_of(&e);
+    return out;
+}
+
+// The run's output on the console, indented, so the rig's log shows what a user sees.
+void show(const char* what, const EngineRun& run) {
+    std::printf("glint-guest: engine run, %s:\n", what);
+    std::size_t start = 0;
+    while (start < run.output.size()) {
+        std::size_t end = run.output.find('\n', start);
+        if (end == std::string::npos) end = run.output.size();
+        std::printf("  | %s\n", run.output.substr(start, end - start).c_str());
+        start = end + 1;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("engine: the user-access path counts a body's instructions exactly, batched and "
+          "--perf-batch=1") {
+    const std::string cpu = glint::guest::guest_cpu();
+    glint::guest::ScopedUserAccess access(1);
+    glint::guest::ScopedSysctl paranoid(kParanoid, 2);
+
+    Truth truth;
+    REQUIRE_MESSAGE(truth.group.ok(), truth.group.error());
+    truth.group.enable();
+    truth.bracket = linux_::select_user_access_bracket(truth.group.layout());
+
+    struct Setting {
+        std::uint64_t batch;
+        std::uint64_t iterations;
+    };
+    for (const Setting s : {Setting{1000, 100'000}, Setting{1, 4'000}}) {
+        const double want5 = truth.per_iteration<glint::guest::Adds5>(s.batch);
+        const double want13 = truth.per_iteration<glint::guest::Adds13>(s.batch);
+        const EngineRun run = glint::guest::run_engine(
+            {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/adds*",
+             "--perf-iters=" + std::to_string(s.iterations),
+             "--perf-batch=" + std::to_string(s.batch)},
+            RunAs::unprivileged);
+        INFO("batch " << s.batch << ", engine output:\n" << run.output);
+        REQUIRE(run.failure.empty());
+        CHECK(run.status == 0);
+        REQUIRE(run.doc.is_object());
+        CHECK(read_path_of(run.doc) == "user-access");
+        const Json* user_only =
+            glint::guest::find_path(run.doc, {"meta", "tiers", "perf", "excludeKernel"});
+        REQUIRE(user_only != nullptr);
+        CHECK(user_only->as_bool());  // unprivileged: user-only, disclosed
+        const Json* adds5 = glint::guest::find_row(run.doc, "guest/adds5");
+        const Json* adds13 = glint::guest::find_row(run.doc, "guest/adds13");
+        REQUIRE(adds5 != nullptr);
+        REQUIRE(adds13 != nullptr);
+        const double got5 = glint::guest::metric_of(*adds5, "instr");
+        const double got13 = glint::guest::metric_of(*adds13, "instr");
+        CHECK_MESSAGE(same_figure(got5, want5), "adds5: engine " << got5 << ", expected " << want5);
+        CHECK_MESSAGE(same_figure(got13, want13),
+                      "adds13: engine " << got13 << ", expected " << want13);
+        CHECK(same_figure(got13 - got5, glint::guest::kAdds13 - glint::guest::kAdds5));
+        CHECK_FALSE(glint::guest::estimated(*adds5, "instr"));
+        std::printf("glint-measure: cpu=%s engine user-access path, user-only, --perf-batch=%llu: "
+                    "instr/iter adds5=%g (expected %g) adds13=%g (expected %g); bracket "
+                    "self-cost %g instructions, %g cycles\n",
+                    cpu.c_str(), static_cast<unsigned long long>(s.batch), got5, want5, got13,
+                    want13, cost_of(run.doc, "user-access", "instructions"),
+                    cost_of(run.doc, "user-access", "cycles"));
+    }
+    truth.group.disable();
+}
+
+TEST_CASE("engine: --perf-read=compare shows both paths' bracket costs, header and meta") {
+    const std::string cpu = glint::guest::guest_cpu();
+    glint::guest::ScopedUserAccess access(1);
+    glint::guest::ScopedSysctl paranoid(kParanoid, 2);
+    for (const RunAs as : {RunAs::root, RunAs::unprivileged}) {
+        const EngineRun run = glint::guest::run_engine(
+            {"--bench", "--perf", "--perf-read=compare", "--bench-min-time=1",
+             "--filter=guest/adds5", "--perf-iters=100000"},
+            as);
+        INFO("engine output:\n" << run.output);
+        REQUIRE(run.failure.empty());
+        CHECK(run.status == 0);
+        REQUIRE(run.doc.is_object());
+        CHECK(read_path_of(run.doc) == "user-access");
+        const double user = cost_of(run.doc, "user-access", "instructions");
+        const double syscall = cost_of(run.doc, "syscall", "instructions");
+        CHECK(user > 0);
+        CHECK(user < 200);
+        CHECK(syscall > 2 * user);
+        CHECK(has(run.output, "read path user-access"));
+        CHECK(has(run.output, "compared read path syscall"));
+        const Json* adds5 = glint::guest::find_row(run.doc, "guest/adds5");
+        REQUIRE(adds5 != nullptr);
+        if (as == RunAs::root) show("--perf-read=compare, as root", run);
+        std::printf("glint-measure: cpu=%s engine bracket self-cost (%s; group %s), "
+                    "instructions: user-access=%g syscall=%g; adds5 instr/iter=%g\n",
+                    cpu.c_str(), as == RunAs::root ? "kernel+user" : "user-only",
+                    group_of(run.doc).c_str(), user, syscall,
+                    glint::guest::metric_of(*adds5, "instr"));
+    }
+}
+
+TEST_CASE("engine: more events than counters makes the pass an estimate, labelled as one") {
+    glint::guest::ScopedUserAccess access(1);
+    glint::guest::ScopedSysctl paranoid(kParanoid, 2);
+    Truth truth;
+    REQUIRE_MESSAGE(truth.group.ok(), truth.group.error());
+    truth.group.enable();
+    truth.bracket = linux_::select_user_access_bracket(truth.group.layout());
+    const double per_iteration = truth.per_iteration<glint::guest::Adds5>(100'000);
+    truth.group.disable();
+
+    const EngineRun run = glint::guest::run_engine(
+        {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/contended/*",
+         "--perf-iters=3000000"},
+        RunAs::unprivileged);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    CHECK(run.status == 0);
+    REQUIRE(run.doc.is_object());
+    CHECK(read_path_of(run.doc) == "user-access");
+    const Json* row = glint::guest::find_row(run.doc, "guest/contended/adds5");
+    REQUIRE(row != nullptr);
+    CHECK(glint::guest::estimated(*row, "instr"));
+    CHECK(glint::guest::estimated(*row, "cycles"));
+    CHECK(has(run.output, "≈"));
+    const double got = glint::guest::metric_of(*row, "instr");
+    show("a competing group open: more events than counters", run);
+    // Scaled by the pass's running/enabled: an estimate, near the exact figure.
+    CHECK(got == doctest::Approx(per_iteration).epsilon(0.10));
+    std::printf("glint-measure: cpu=%s engine, group multiplexed with %u competing counters: "
+                "instr/iter adds5 ≈%g (exact %g)\n",
+                glint::guest::guest_cpu().c_str(), glint::guest::kCompetingEvents, got,
+                per_iteration);
+}
+
+TEST_CASE("engine: perf_user_access=0 counts with the syscall path and says why, with the "
+          "remedy") {
+    glint::guest::ScopedUserAccess access(0);
+    const EngineRun run = glint::guest::run_engine(
+        {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/adds5",
+         "--perf-iters=100000"},
+        RunAs::root);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    CHECK(run.status == 0);
+    REQUIRE(run.doc.is_object());
+    CHECK(read_path_of(run.doc) == "syscall");
+    const Json* disclosures =
+        glint::guest::find_path(run.doc, {"meta", "tiers", "perf", "disclosures"});
+    REQUIRE(disclosures != nullptr);
+    bool disclosed = false;
+    for (const Json& d : disclosures->as_array()) {
+        if (text_of(glint::guest::find_path(d, {"capability"})) != "perf.read-path") continue;
+        disclosed = true;
+        CHECK(has(text_of(glint::guest::find_path(d, {"reason"})), "perf_user_access is 0"));
+        CHECK(text_of(glint::guest::find_path(d, {"remedy"})) == "sysctl kernel.perf_user_access=1");
+    }
+    CHECK(disclosed);
+    CHECK(has(run.output, "sysctl kernel.perf_user_access=1"));
+    const Json* row = glint::guest::find_row(run.doc, "guest/adds5");
+    REQUIRE(row != nullptr);
+    CHECK(std::isfinite(glint::guest::metric_of(*row, "instr")));
+    show("kernel.perf_user_access=0", run);
+    std::printf("glint-measure: cpu=%s engine, perf_user_access=0: syscall path, bracket "
+                "self-cost %g instructions (kernel+user); adds5 instr/iter=%g\n",
+                glint::guest::guest_cpu().c_str(), cost_of(run.doc, "syscall", "instructions"),
+                glint::guest::metric_of(*row, "instr"));
+}
