@@ -1,6 +1,11 @@
 #include "engine/hot/events.hpp"
 
+#include <variant>
+
 #include <fmt/format.h>
+
+#include "catalog/event_selector.hpp"
+#include "engine/tiers/events/selectors.hpp"
 
 namespace glint::hot::detail {
 namespace {
@@ -31,16 +36,24 @@ EventLookup lookup_event(std::string_view name) {
             return found;
         }
     }
-    if (name.starts_with("raw:") || name.starts_with("pfm:")) {
-        found.error = fmt::format(
-            "'{}': raw: and pfm: selectors cannot be opened by <glint/hot.hpp> in this build "
-            "(its groups open generic events only)",
-            name);
-        found.remedy = "use a generic name: " + known_event_names();
+    if (catalog::is_event_selector(name)) {
+        const auto parsed = catalog::parse_event_selector(name);
+        if (const auto* bad = std::get_if<catalog::SelectorError>(&parsed)) {
+            found.error = bad->message;
+            return found;
+        }
+        const engine::events::ResolvedEvent resolved =
+            engine::events::resolve_event(std::get<catalog::EventSelector>(parsed));
+        if (!resolved.ok) {
+            found.error = fmt::format("'{}': {}", name, resolved.reason);
+            found.remedy = resolved.remedy;
+            return found;
+        }
+        found.spec = resolved.spec;
         return found;
     }
     found.error = fmt::format("unknown event '{}'", name);
-    found.remedy = "known events: " + known_event_names();
+    found.remedy = "known events: " + known_event_names() + "; or raw:r<hex>, pfm:<name>";
     return found;
 }
 

@@ -94,10 +94,6 @@ bool inline_read_works(std::size_t slot, const Page* page, std::index_sequence<I
     return works;
 }
 
-std::string event_list(const std::vector<os::Event>& events) {
-    return engine::perf::join_events(events);
-}
-
 std::string user_read_remedy() {
     const std::string_view arch = arch::native::kName;
     if (arch == "x86_64")
@@ -165,15 +161,21 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
 }
 
 // Why the open failed, and the remedy.
-void explain_open_failure(const os::OpenFailure& failure, Status& s) {
+void explain_open_failure(const os::OpenFailure& failure, const os::GroupSpec& spec, Status& s) {
+    const bool spec_is_generic = spec.specs.empty();
     namespace perf = engine::perf;
     if (perf::is_permission_error(failure.error)) {
         set_reason(s, perf::permission_refused_reason(failure.error, os::perf_event_paranoid()),
                    perf::permission_remedy());
-    } else if (perf::is_unsupported_error(failure.error) && os::is_hardware(failure.event)) {
+    } else if (perf::is_unsupported_error(failure.error) && spec_is_generic &&
+               os::is_hardware(failure.event)) {
         set_reason(s,
                    perf::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
                    "hardware events need a CPU PMU: run on a host, or in a VM with a virtual PMU");
+    } else if (!spec_is_generic && failure.member < spec.specs.size()) {
+        set_reason(s, fmt::format("perf_event_open({}) failed with {}",
+                                  spec.specs[failure.member].name,
+                                  perf::describe_errno(failure.error)));
     } else {
         set_reason(s, perf::open_failed_reason(failure));
     }
@@ -197,17 +199,31 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     Status& status = owner->status;
     out.owner = owner.get();  // released below: the status lives there whatever happens
     std::vector<os::Event> events;
+    std::vector<os::EventSpec> selected;  // raw:/pfm: selectors
+    std::string names_text;
     for (std::size_t i = 0; i < count; ++i) {
         const EventLookup found = lookup_event(names[i]);
-        if (!found.event) {
+        if (!found.event && !found.spec) {
             set_reason(status, found.error, found.remedy);
             owner.release();
             return;
         }
-        events.push_back(*found.event);
+        if (found.event) events.push_back(*found.event);
+        if (found.spec) selected.push_back(*found.spec);
+        names_text += (i ? ", " : "") + std::string(names[i]);
+    }
+    if (!events.empty() && !selected.empty()) {
+        set_reason(status,
+                   fmt::format("{}: a group is all generic names or all raw:/pfm: selectors, "
+                               "not both",
+                               names_text),
+                   "open two groups");
+        owner.release();
+        return;
     }
     os::GroupSpec spec;
     spec.events = events;
+    spec.specs = selected;
     spec.exclude_kernel = options.user_only;
     // Where the kernel wants a per-event opt-in for user reads (arm64: attr.config1 bit 1), ask;
     // with 32-bit counters, the layout the inline arm64 reader is specialised on (arch SlotPmu).
@@ -221,7 +237,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         opened = owner->group.open(spec, failure);
     }
     if (!opened) {
-        explain_open_failure(failure, status);
+        explain_open_failure(failure, spec, status);
         owner.release();
         return;
     }
@@ -242,7 +258,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         for (std::size_t i = 0; i < count; ++i)
             owner->pages[i] = static_cast<const Page*>(owner->group.page(i));
     }
-    std::string what = event_list(events);
+    std::string what = names_text;
     if (spec.exclude_kernel && !options.user_only) what += " (user-only: kernel counting refused)";
     const os::UserAccessGrant& grant = owner->group.user_access();
     std::string not_granted = unmapped;

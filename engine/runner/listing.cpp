@@ -8,6 +8,8 @@
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/tiers/client_metrics.hpp"
+#include "engine/tiers/events/selectors.hpp"
+#include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint::engine {
 
@@ -54,6 +56,9 @@ int print_metric_listing(const Options& options, std::vector<catalog::MetricDesc
                                 .c_str());
     }
     if (catalog.empty()) std::printf("(no metrics: this build has no counting tier and no case registers a metric)\n");
+    std::printf("\nselector families (--metrics):\n");
+    for (const auto& line : events::event_naming_lines()) std::printf("  %s\n", line.c_str());
+    std::printf("  %s\n", syscalls::selector_family_line().c_str());
     return 0;
 }
 

@@ -77,6 +77,9 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(contains(r.out, "B/s"));
     CHECK(contains(r.out, "provenance: fixture: basic suite"));
     CHECK(contains(r.out, "timer: steady_clock"));
+    // No counting tier was asked for: no counter columns, no counting pass.
+    CHECK_FALSE(contains(r.out, "ipc"));
+    CHECK_FALSE(contains(r.out, "faults/iter"));
 
     Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
@@ -106,6 +109,11 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(large->at("metrics").at("B/s").as_number() > 0);
     CHECK(rows[0].at("samplesNs").size() == 32);
     CHECK(rows[0].at("medianNs").as_number() > 0);
+    CHECK_FALSE(rows[0].contains("countIterations"));
+    for (const auto& [name, value] : rows[0].at("metrics").as_object()) {
+        CAPTURE(name);
+        CHECK(value.is_null());  // only B/s exists, and add_chain has no such metric
+    }
 }
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {

@@ -82,8 +82,8 @@ struct Status {
     bool ok = false;
     Path path = Path::none;
     bool user_only = false;    // the group counts user space only
-    char reason[320] = {};     // !ok: why not; ok: how the group reads (and why not faster)
-    char remedy[160] = {};     // what would make it available or faster; empty when nothing
+    char reason[384] = {};     // !ok: why not; ok: how the group reads (and why not faster)
+    char remedy[256] = {};     // what would make it available or faster; empty when nothing
 };
 
 // Running counts in group order and a timestamp. A read that failed (a read(2) error on the
@@ -236,9 +236,11 @@ class Group {
     static_assert(N >= 1 && N <= kMaxCounters, "a group has 1 to kMaxCounters counters");
 
 public:
-    // Opens `names` (generic perf names: cycles, instructions, branches, branch-misses,
-    // cache-references, cache-misses, page-faults, task-clock, context-switches,
-    // cpu-migrations) as one group, in this order, and calibrates the read pair.
+    // Opens `names` as one group, in this order, and calibrates the read pairs: generic perf
+    // names (cycles, instructions, branches, branch-misses, cache-references, cache-misses,
+    // page-faults, task-clock, context-switches, cpu-migrations), or raw:r<hex> and pfm:<name>
+    // selectors (as --metrics takes them; pfm: through libpfm4 where it loads) - one kind per
+    // group.
     // (const char*, not string_view: a braced list of literals then binds to this constructor
     // by a standard conversion, never ambiguously with the move constructor.)
     explicit Group(const char* const (&names)[N], const Options& options = {}) {

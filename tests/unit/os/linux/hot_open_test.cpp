@@ -96,15 +96,46 @@ TEST_CASE("hot open: refusals come back as a status with the reason and the reme
         CHECK_FALSE(g.ok());
         CHECK(contains(g.status().reason, "'bogus-event'"));
         CHECK(contains(g.status().remedy, "branch-misses"));
+        CHECK(contains(g.status().remedy, "raw:r<hex>"));
         CHECK(kernel.open_calls == 0);
     }
-    SUBCASE("raw: and pfm: selectors") {
+    SUBCASE("a malformed raw: selector") {
         FakePerfKernel kernel;
-        Group<1> g({"raw:r00c0"});
+        Group<1> g({"raw:zz"});
         CHECK_FALSE(g.ok());
-        CHECK(contains(g.status().reason, "raw: and pfm:"));
+        CHECK(contains(g.status().reason, "raw:zz"));
         CHECK(kernel.open_calls == 0);
     }
+    SUBCASE("a pfm: name that does not resolve") {
+        FakePerfKernel kernel;
+        Group<1> g({"pfm:NO_SUCH_EVENT_ANYWHERE"});
+        CHECK_FALSE(g.ok());
+        CHECK(contains(g.status().reason, "pfm:NO_SUCH_EVENT_ANYWHERE"));
+        CHECK(kernel.open_calls == 0);
+    }
+    SUBCASE("generic names and selectors in one group") {
+        FakePerfKernel kernel;
+        Group<2> g({"cycles", "raw:r00c0"});
+        CHECK_FALSE(g.ok());
+        CHECK(contains(g.status().reason, "not both"));
+        CHECK(kernel.open_calls == 0);
+    }
+}
+
+TEST_CASE("hot open: raw: selectors open as PERF_TYPE_RAW members, one group") {
+    FakePerfKernel kernel;
+    Group<2> g({"raw:r00c0", "raw:r003c:u"});
+    REQUIRE_MESSAGE(g.ok(), g.status().reason);
+    REQUIRE(kernel.opened.size() == 2);
+    CHECK(kernel.opened[0].type == PERF_TYPE_RAW);
+    CHECK(kernel.opened[0].config == 0xc0);
+    CHECK(static_cast<int>(kernel.opened[0].exclude_kernel) == 0);
+    CHECK(kernel.opened[1].config == 0x3c);
+    CHECK(static_cast<int>(kernel.opened[1].exclude_kernel) == 1);  // :u
+    CHECK(contains(g.status().reason, "raw:r00c0, raw:r003c:u"));
+    const int reads = kernel.read_calls;
+    (void)g.read();
+    CHECK(kernel.read_calls == reads + 1);
 }
 
 TEST_CASE("hot open: a failed read(2) marks the snapshot and is counted") {
