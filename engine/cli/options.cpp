@@ -174,7 +174,9 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --perf-iters=N           iterations of the counting pass (default: the timing pass's, <= 100000)
   --perf-batch=N           iterations per counting bracket (1: bracket every iteration)
   --perf-read=MODE         auto | rdpmc | syscall | compare (both paths side by side)
-  --metrics=LIST           columns: names, *-globs, all; ? lists the catalog
+  --metrics=LIST           columns: names, *-globs, all; ? lists the catalog. Events
+                           beyond the catalog: raw:r<hex>[:u|:k] (a PERF_TYPE_RAW config),
+                           pfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall)
   --list-metrics           print the metric catalog (with or without --bench)
   --capabilities           what this host can count, why not, and the remedy
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
