@@ -12,4 +12,14 @@ const char* to_string(Status::State state) {
     return "unavailable";
 }
 
+Json status_meta(const std::vector<Status>& statuses) {
+    Json m = Json::object();
+    const Status front = statuses.empty() ? Status{"", Status::State::unavailable, "not opened", ""}
+                                          : statuses.front();
+    m["status"] = to_string(front.state);
+    m["reason"] = front.reason;
+    if (!front.remedy.empty()) m["remedy"] = front.remedy;
+    return m;
+}
+
 }  // namespace glint::engine

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "engine/model/json.hpp"
 
 namespace glint::engine {
 
@@ -22,5 +25,9 @@ struct Status {
 };
 
 const char* to_string(Status::State state);
+
+// A tier's headline state for JSON meta.tiers: {status, reason, remedy (when there is one)} of
+// its first status, or unavailable "not opened" when it reported none.
+Json status_meta(const std::vector<Status>& statuses);
 
 }  // namespace glint::engine

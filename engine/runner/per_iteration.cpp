@@ -172,12 +172,7 @@ public:
     }
 
     Json meta() const override {
-        Json m = Json::object();
-        const Status s = statuses_.empty() ? Status{kSource, Status::State::unavailable, "not opened", ""}
-                                           : statuses_.front();
-        m["status"] = to_string(s.state);
-        m["reason"] = s.reason;
-        if (!s.remedy.empty()) m["remedy"] = s.remedy;
+        Json m = status_meta(statuses_);
         m["events"] = Json::Array{Json("cycles"), Json("instructions")};
         m["readPath"] = hot::to_string(status_.path);
         m["emptyCalls"] = static_cast<unsigned long>(kEmptyCalls);

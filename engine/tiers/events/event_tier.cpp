@@ -116,12 +116,7 @@ public:
     }
 
     Json meta() const override {
-        Json m = Json::object();
-        const Status front = statuses_.empty()
-                                 ? Status{std::string(source()), State::unavailable, "not opened", ""}
-                                 : statuses_.front();
-        m["status"] = to_string(front.state);
-        m["reason"] = front.reason;
+        Json m = status_meta(statuses_);
         m["readPath"] = counter_.usable() ? Json("syscall") : Json();
         Json events = Json::array();
         const perf::BracketCost& cost = counter_.open_cost();

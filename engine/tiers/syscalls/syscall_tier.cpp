@@ -150,13 +150,7 @@ public:
     }
 
     Json meta() const override {
-        Json m = Json::object();
-        const Status front = statuses_.empty()
-                                 ? Status{"syscalls", State::unavailable, "not opened", ""}
-                                 : statuses_.front();
-        m["status"] = to_string(front.state);
-        m["reason"] = front.reason;
-        if (!front.remedy.empty()) m["remedy"] = front.remedy;
+        Json m = status_meta(statuses_);
         m["tracefs"] = tracefs_.empty() ? Json() : Json(tracefs_);
         m["inherit"] = true;
         m["readPath"] = counter_.usable() ? Json("syscall") : Json();

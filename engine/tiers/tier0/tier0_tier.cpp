@@ -109,12 +109,7 @@ public:
     }
 
     Json meta() const override {
-        Json m = Json::object();
-        const Status front = statuses_.empty()
-                                 ? Status{"tier0", State::unavailable, "not opened", ""}
-                                 : statuses_.front();
-        m["status"] = to_string(front.state);
-        m["reason"] = front.reason;
+        Json m = status_meta(statuses_);
         m["scope"] = "process";
         Json cost = Json::object();
         cost["method"] = "median of 9 empty brackets at open; each snapshot's own /proc/self/io "
