@@ -75,9 +75,18 @@ public:
             lines.push_back("perf: unavailable, perf columns omitted: " + with_remedy(tier));
             return lines;
         }
-        lines.push_back("perf: " + tier.reason);
-        for (std::size_t i = 1; i < statuses_.size(); ++i)
-            lines.push_back("perf: " + with_remedy(statuses_[i]));
+        // A detail the headline already states (the software group's "no hardware PMU") adds
+        // only its remedy, so no reason is printed twice.
+        std::string headline = "perf: " + tier.reason;
+        std::vector<std::string> details;
+        for (std::size_t i = 1; i < statuses_.size(); ++i) {
+            if (tier.reason.find(statuses_[i].reason) == std::string::npos)
+                details.push_back("perf: " + with_remedy(statuses_[i]));
+            else if (!statuses_[i].remedy.empty())
+                headline += " — " + statuses_[i].remedy;
+        }
+        lines.push_back(std::move(headline));
+        lines.insert(lines.end(), details.begin(), details.end());
         if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
         if (path_)
             lines.push_back("perf: read path " + path_->describe() + "; " + cost_line(cost_, true));

@@ -1,6 +1,7 @@
 // The perf tier through its public interface, on a fake kernel behind the sys() seam: the
 // permission fallbacks, the no-PMU software group, the LLC drop, scaling, short reads, EINTR,
 // batching and per-call brackets, with every status and message checked.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include <cerrno>
@@ -215,6 +216,12 @@ TEST_CASE("seam tier: no hardware PMU (ENOENT, EOPNOTSUPP, ENODEV) opens the sof
         CHECK_FALSE(find_metric(family, "ipc")->is_default);
         CHECK(contains(find_metric(family, "ipc")->reason, "no hardware PMU"));
         CHECK(any_line(tier->header_notes(), "VM with a virtual PMU"));
+        const auto notes = tier->header_notes();  // the reason is stated once, with its remedy
+        CHECK(std::count_if(notes.begin(), notes.end(), [](const std::string& line) {
+                  return contains(line, "no hardware PMU");
+              }) == 1);
+        CHECK(contains(notes.front(), "no hardware PMU"));
+        CHECK(contains(notes.front(), "VM with a virtual PMU"));
 
         TenUnits body{&fake};
         PassResult r = tier->count(batched(body), PassPlan{200, 50});
