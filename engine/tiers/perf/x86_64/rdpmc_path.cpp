@@ -153,8 +153,10 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     const auto* leader = as_page(page_of(0));
     os::GroupReading before, after;
     linux_::PageReading leader_before, leader_after;
+    // A failed read spoils the bracket, but the body still runs once per bracket: a per-call
+    // case's after() expects the result of its timed() call.
     if (group_reads_) {
-        if (!group_.read(before)) return GroupDelta{};
+        group_.read(before);
     } else {
         leader_before = linux_::read_page<Pmu, true>(leader);
     }

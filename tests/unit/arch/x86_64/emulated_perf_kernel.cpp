@@ -204,6 +204,10 @@ ssize_t EmulatedPerfKernel::do_read(int fd, void* buf, std::size_t count) {
     if (it == events_.end()) return real().read(fd, buf, count);
     ++read_calls;
     tick(ns_per_call);
+    if (fail_reads) {
+        errno = EIO;
+        return -1;
+    }
     const Group& g = groups_.at(it->second.leader);
     const std::uint64_t enabled = enabled_ns(g);
     std::vector<std::uint64_t> data{g.members.size(), enabled,

@@ -52,6 +52,7 @@ public:
     bool page_times = false;    // cap_user_time on hardware pages (see above)
     double ratio = 1.0;         // time_running / time_enabled
     std::optional<os::Event> never_scheduled;  // this hardware kind stays at index 0 when enabled
+    bool fail_reads = false;    // read(2) of a perf fd fails with EIO
     std::uint64_t ns_per_call = 1000;
     std::uint64_t ns_per_iteration = 10;
     std::array<std::int64_t, 10> per_iteration{};  // by os::Event

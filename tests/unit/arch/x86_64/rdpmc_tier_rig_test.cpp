@@ -254,3 +254,22 @@ TEST_CASE("rdpmc tier: an exception from the body stops the group and propagates
     Work work{&rig.kernel};
     CHECK(cell(tier->count(batched(work), PassPlan{20, 10}), "instr") == 10.0);
 }
+
+TEST_CASE("rdpmc tier: failing read(2) renders the pass —, and after() still gets its result") {
+    TierRig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    auto tier = rig_tier();
+    REQUIRE(tier->open(perf_options()).front().usable());
+    rig.kernel.fail_reads = true;  // page-faults and enabled/running can no longer be read
+    EmulatedPerfKernel* kernel = &rig.kernel;
+    int calls = 0;
+    std::vector<int> results;
+    glint::detail::PerCallImpl call([kernel, &calls] { kernel->work(1); return ++calls; },
+                                    [&results](int result) { results.push_back(result); });
+    Workload w;
+    w.per_call = &call;
+    const PassResult r = tier->count(w, PassPlan{5, 1});
+    CHECK(std::isnan(cell(r, "instr")));
+    CHECK(std::isnan(cell(r, "page-faults")));
+    CHECK(results == std::vector<int>{1, 2, 3, 4, 5});  // each after() saw its own call
+}
