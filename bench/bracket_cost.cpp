@@ -10,7 +10,8 @@
 // Columns, measured once when the cases register, on the group the perf tier would open here
 // (the hardware group; the software group when there is no PMU):
 //   ns/bracket          median time of one whole bracket() call (TSC), from calibrate_path
-//   ns window           the part inside the counting window (rdpmc: the stub's own TSC pair)
+//   ns window           from the first counter read to the last (rdpmc: the stub call, without
+//                       the read(2) of software members); — for the other rows
 //   cyc/bracket         cycles counted by one empty bracket (— without a cycles counter)
 //   A/bracket           the anchor counted by one empty bracket: instr (hardware group) or
 //                       tc ns (task-clock, software group)

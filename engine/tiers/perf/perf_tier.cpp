@@ -48,7 +48,7 @@ Json cost_json(const PathCost& cost, const std::vector<os::Event>& members) {
     j["uncertainty"] = std::move(uncertainty);
     j["cycles"] = cost.cycles;    // nan (no cycles member) prints null
     j["wallNs"] = cost.wall_ns;   // one whole bracket() call
-    j["windowNs"] = cost.window_ns;  // inside the counting window, when the path times it
+    j["windowNs"] = cost.window_ns;  // first to last counter read, when the path times it
     j["clock"] = cost.clock;
     return j;
 }
@@ -67,7 +67,8 @@ std::string cost_line(const PathCost& cost, const std::vector<os::Event>& member
     std::string times = std::isnan(cost.cycles) ? "cycles — (no cycles counter in the group)"
                                                 : fmt::format("{:.0f} cycles", cost.cycles);
     if (!std::isnan(cost.window_ns))
-        times += fmt::format(", {:.0f} ns inside the counting window", cost.window_ns);
+        times += fmt::format(", {:.0f} ns from its first counter read to its last",
+                             cost.window_ns);
     if (!std::isnan(cost.wall_ns))
         times += fmt::format(", {:.0f} ns per bracket call", cost.wall_ns);
     times += " (" + cost.clock + ")";

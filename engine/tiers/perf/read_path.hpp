@@ -49,8 +49,9 @@ public:
     virtual bool begin_pass() = 0;
     virtual GroupDelta bracket(Body body, std::uint64_t n) = 0;
     virtual void end_pass() {}
-    // Timestamp-counter ticks inside the last bracket's counting window, when the path times
-    // its window itself (rdpmc: the stub's rdtsc pair); nan when it does not.
+    // Timestamp-counter ticks of the last bracket's counting window, from before its first
+    // counter read to after its last, when the path can time that apart from its system calls
+    // (rdpmc: the JIT stub call, without the read(2) of software members); nan otherwise.
     virtual double last_window_ticks() const { return std::numeric_limits<double>::quiet_NaN(); }
     // Path-specific facts for JSON meta (layout, retries, slow reads); {} by default.
     virtual Json meta() const { return Json::object(); }
@@ -74,7 +75,7 @@ struct PathCost {
     BracketCost counts;        // per member: median of the empty brackets
     double cycles = std::numeric_limits<double>::quiet_NaN();     // nan: no cycles member
     double wall_ns = std::numeric_limits<double>::quiet_NaN();    // one whole bracket() call
-    double window_ns = std::numeric_limits<double>::quiet_NaN();  // inside the counting window
+    double window_ns = std::numeric_limits<double>::quiet_NaN();  // first to last counter read
     std::string clock;  // what timed wall_ns and window_ns: "TSC" or "steady_clock"
 };
 PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,

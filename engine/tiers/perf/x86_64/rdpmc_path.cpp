@@ -163,7 +163,9 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     Guarded guarded{body, nullptr};
     stub::BracketRecord record;
     slow_failed_ = false;
+    const std::uint64_t t0 = arch::x86_64::timestamp_begin();
     (*stub_)(&RdpmcPath::run_guarded, &guarded, n, &record);
+    const std::uint64_t t1 = arch::x86_64::timestamp_end();
     if (group_reads_)
         group_.read(after);
     else
@@ -171,7 +173,7 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     ++stats_.brackets;
     stats_.retries += record.retries;
     stats_.slow_reads += record.slow_reads;
-    last_ticks_ = static_cast<double>(record.tsc);
+    last_ticks_ = static_cast<double>(t1 - t0);
     if (guarded.error) {
         group_.disable();
         std::rethrow_exception(guarded.error);

@@ -91,7 +91,7 @@ private:
     std::unique_ptr<arch::x86_64::BracketStub> stub_;
     bool group_reads_ = true;
     bool slow_failed_ = false;  // a read(2) fallback failed inside the current stub call
-    double last_ticks_ = 0;
+    double last_ticks_ = 0;  // TSC ticks of the last stub call
     RdpmcStats stats_;
 };
 

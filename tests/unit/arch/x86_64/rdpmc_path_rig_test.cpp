@@ -71,12 +71,14 @@ struct QuietRig : TierRig {
 TEST_CASE("rdpmc path: user rdpmc revoked inside a window: read(2) serves the read, exactly") {
     QuietRig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
-    OpenGroup g({Event::cycles, Event::instructions, Event::page_faults});
-    ActingWork work{&rig.kernel, 5, [&] { rig.pmu.set_user_rdpmc(TierRig::kInstructions, false); }};
+    // A software member between two hardware ones: stub slots 0 and 1 are members 0 and 2.
+    OpenGroup g({Event::cycles, Event::page_faults, Event::instructions});
+    constexpr int kInstructionsHere = 2;  // emulated ids follow the open order
+    ActingWork work{&rig.kernel, 5, [&] { rig.pmu.set_user_rdpmc(kInstructionsHere, false); }};
     const perf::PerIteration v = pass_values(*g.path, work, 40, 1);
     CHECK(v.values[0] == 20.0);
-    CHECK(v.values[1] == 10.0);
-    CHECK(v.values[2] == 1.0);
+    CHECK(v.values[1] == 1.0);
+    CHECK(v.values[2] == 10.0);
     CHECK(g.rdpmc->stats().read2_fallbacks > 0);
     CHECK(g.rdpmc->stats().failed_reads == 0);
     CHECK(rig.pmu.bad_reads() == 0);
