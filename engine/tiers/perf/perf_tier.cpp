@@ -105,6 +105,7 @@ public:
             OpenRequest{options.perf_scaled, options.perf_inherit, config_.pmu_root, config_.spin});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
+        compare_ = CompareState{options.perf_read == PerfRead::compare, false, ""};
         if (opened_.usable()) {
             paths_ = select_read_path(opened_.group, options.perf_read, statuses_, config_.offer);
             compare_ = CompareState{paths_.compare, paths_.user_offered, paths_.user.reason};

@@ -133,3 +133,15 @@ TEST_CASE("compare columns: the software group compares task-clock") {
     CHECK(find(cells, "bracket-task-clock@syscall")->value == 2200);
     CHECK(std::isnan(find(cells, "task-clock@rdpmc")->value));
 }
+
+TEST_CASE("compare columns: an unavailable tier gives its own reason, no column is default") {
+    FamilyState s;
+    s.opened = true;
+    s.kind = GroupKind::none;
+    s.unavailable = "perf_event_open refused";
+    for (const auto& d : compare_family(s, CompareState{true, false, ""})) {
+        CHECK(d.reason == "perf_event_open refused");
+        CHECK_FALSE(d.is_default);
+    }
+    CHECK(compare_cells(s, CompareState{true, false, ""}, PathPass{}, PathPass{}).empty());
+}
