@@ -37,7 +37,7 @@ BracketingStudy study_bracketing(Body body, std::uint64_t iterations, std::uint6
         return s;
     }
     auto path = make_syscall_path(group);
-    const BracketCost cost = calibrate_bracket_cost(*path);
+    const BracketCost cost = calibrate_path(*path, group.spec().events).counts;
     if (!cost.measured) {
         s.failure = "the empty brackets could not be read";
         return s;
