@@ -23,4 +23,7 @@ namespace native_ns = generic;
 namespace glint::arch {
 // read_pmc(page_index), read_timestamp(), kName, kHasUserCounterReads.
 using native = native_ns::Pmu;
+// The policy <glint/hot.hpp> reads slot `Slot` of a group with (see each arch's SlotPmu).
+template <std::size_t Slot>
+using native_slot = native_ns::SlotPmu<Slot>;
 }  // namespace glint::arch

@@ -54,7 +54,23 @@ constexpr std::string_view event_name(Event event) {
 
 constexpr bool is_hardware(Event event) { return event < Event::page_faults; }
 
-inline constexpr std::size_t kMaxGroupEvents = 8;
+// Members of one group: the seven-event hardware group, or up to 63 syscall tracepoints.
+inline constexpr std::size_t kMaxGroupEvents = 64;
+
+// An event beyond the generic ones (raw:, pfm:, tracepoints): the perf_event_attr fields that
+// select it, as the kernel takes them. The os/ helpers that resolve names build these.
+struct EventSpec {
+    std::uint32_t type = 0;  // perf_event_attr.type: kRawEventType, kTracepointEventType, a PMU's
+    std::uint64_t config = 0;
+    std::uint64_t config1 = 0;
+    std::uint64_t config2 = 0;
+    bool exclude_user = false;
+    bool exclude_kernel = false;
+    std::string name;  // for messages ("raw:r00c0", "syscalls:sys_enter_write")
+};
+inline constexpr std::uint32_t kSoftwareEventType = 1;    // PERF_TYPE_SOFTWARE
+inline constexpr std::uint32_t kTracepointEventType = 2;  // PERF_TYPE_TRACEPOINT
+inline constexpr std::uint32_t kRawEventType = 4;         // PERF_TYPE_RAW
 
 struct GroupSpec {
     std::vector<Event> events;    // events[0] leads; at most kMaxGroupEvents
@@ -69,6 +85,11 @@ struct GroupSpec {
     bool user_access = false;
     bool want_64bit = true;
     std::string pmu_root = kPmuSysfsRoot;  // where the core PMU is looked up (tests: a fake)
+    // When not empty, these are opened instead of `events` (specs[0] leads; at most
+    // kMaxGroupEvents), each with its own exclude flags or'ed with exclude_kernel above.
+    std::vector<EventSpec> specs;
+
+    std::size_t size() const { return specs.empty() ? events.size() : specs.size(); }
 };
 
 // What PerfGroup::open did about GroupSpec::user_access.
@@ -89,8 +110,9 @@ struct UserAccessGrant {
 
 // Why an open failed: which member and the errno the kernel returned.
 struct OpenFailure {
-    Event event = Event::cycles;
-    int error = 0;  // errno
+    Event event = Event::cycles;  // the failing member of `events` (unset for `specs`)
+    int error = 0;                // errno
+    std::size_t member = 0;       // index of the failing member, in events or specs
 };
 
 // One read of the whole group. Counts and times are cumulative since the open (RESET zeroes
@@ -113,9 +135,9 @@ public:
     PerfGroup(const PerfGroup&) = delete;
     PerfGroup& operator=(const PerfGroup&) = delete;
 
-    // Opens spec.events as one group on this thread (pid 0, any CPU), disabled, read_format
-    // GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING. On failure nothing stays open and
-    // `failure` names the member and errno. EINTR is retried.
+    // Opens spec.events (or spec.specs) as one group on this thread (pid 0, any CPU),
+    // disabled, read_format GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING. On failure
+    // nothing stays open and `failure` names the member and errno. EINTR is retried.
     bool open(const GroupSpec& spec, OpenFailure& failure);
     void close();  // closes the fds and unmaps the pages; idempotent
 

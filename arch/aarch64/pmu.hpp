@@ -23,6 +23,9 @@ struct Pmu {
     // isb before the read: earlier instructions complete before the counter is sampled.
     [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return cntvct(); }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return cntvct(); }
+    // Orders a following counter read after the instructions before it (the isb of
+    // timestamp_begin, without the timestamp).
+    [[gnu::always_inline]] static void read_barrier() { isb(); }
     static constexpr const char* kUserReadName = "mrs";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {
@@ -56,5 +59,14 @@ struct FixedPmu : Pmu {
         return read_counter_at<Index>();
     }
 };
+
+// The policy for slot `Slot` of a group read by <glint/hot.hpp>, which opens its groups cycles
+// first with 32-bit counters: the cycle counter (index 32) at slot 0 and event counters at
+// indices 1, 2, ... in slot order after it (the order a fresh group gets its counters). `mrs`
+// names its register in the instruction, so each slot is specialised on that expected index;
+// accepts_index still checks the page on every read, so any other layout reads correctly,
+// through the caller's generic path.
+template <std::size_t Slot>
+using SlotPmu = FixedPmu<Slot == 0 ? kCycleCounterIndex : static_cast<std::uint32_t>(Slot), 32>;
 
 }  // namespace glint::arch::aarch64

@@ -1,6 +1,7 @@
 // arch/x86_64/pmu.hpp: the x86-64 counter and timestamp instructions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace glint::arch::x86_64 {
@@ -40,6 +41,9 @@ struct Pmu {
     static constexpr bool kTimestampConstantRate = false;  // else the OS must vouch for it
     [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return x86_64::timestamp_begin(); }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return x86_64::timestamp_end(); }
+    // Orders a following counter read after the instructions before it (what timestamp_begin
+    // does, without the timestamp).
+    [[gnu::always_inline]] static void read_barrier() { asm volatile("lfence" ::: "memory"); }
     static constexpr const char* kUserReadName = "rdpmc";
     static constexpr bool kHasUserCounterReads = true;
     [[gnu::always_inline]] static std::uint64_t read_pmc(std::uint32_t page_index) {
@@ -47,5 +51,10 @@ struct Pmu {
     }
     [[gnu::always_inline]] static std::uint64_t read_timestamp() { return rdtsc(); }
 };
+
+// The policy for slot `Slot` of a group read by <glint/hot.hpp>. rdpmc takes its counter number
+// in a register, so a compile-time index buys nothing here: every slot reads the page's index.
+template <std::size_t Slot>
+using SlotPmu = Pmu;
 
 }  // namespace glint::arch::x86_64

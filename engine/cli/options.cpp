@@ -178,7 +178,9 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
                            user-space read, x86-64 rdpmc / arm64 user access) | syscall
                            (ioctl + read(2)) | compare (both paths side by side: @rdpmc
                            and @syscall columns)
-  --metrics=LIST           columns: names, *-globs, all; ? lists the catalog
+  --metrics=LIST           columns: names, *-globs, all; ? lists the catalog. Events
+                           beyond the catalog: raw:r<hex>[:u|:k] (a PERF_TYPE_RAW config),
+                           pfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall)
   --list-metrics           print the metric catalog (with or without --bench)
   --capabilities           what this host can count, why not, and the remedy
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall

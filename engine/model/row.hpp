@@ -23,6 +23,10 @@ struct TimingSummary {
     double min_ns = 0;
     double max_ns = 0;
     std::vector<double> sample_ns;  // every sample, ns per iteration, in measurement order
+    // Per-call only: the clock bracket subtracted from every sample (0 for batched cases). A
+    // call cheaper than this is dominated by the apparatus: its median is not resolved.
+    double resolution_ns = 0;
+    bool median_resolved() const { return !per_call || median_ns >= resolution_ns; }
 };
 
 struct Row {

@@ -32,7 +32,8 @@ bool add_provenance(std::string_view line) {
 namespace glint::detail {
 
 void Registration::add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
-                       const char* file, int line, std::uint64_t pinned_iterations) {
+                       const char* file, int line, std::uint64_t pinned_iterations,
+                       std::vector<Metric> metrics) {
     engine::Registration r;
     r.name = name;
     r.body = body;
@@ -41,6 +42,7 @@ void Registration::add(const char* name, void (*body)(), Batch whole_body, Build
     r.file = file;
     r.line = line;
     r.pinned_iterations = pinned_iterations;
+    r.metrics = std::move(metrics);
     engine::mutable_registrations().push_back(std::move(r));
 }
 

@@ -19,6 +19,7 @@ struct Registration {
     std::string file;
     int line = 0;
     std::uint64_t pinned_iterations = 0;
+    std::vector<glint::Metric> metrics;  // client columns of the case's rows (every iter row)
 };
 
 // Every registered case, in registration order (static initialisation order within a file).

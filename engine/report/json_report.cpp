@@ -38,6 +38,10 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
     out["madNs"] = number_or_null(timing->mad_ns);
     out["minNs"] = number_or_null(timing->min_ns);
     out["maxNs"] = number_or_null(timing->max_ns);
+    if (timing->per_call) {  // the clock bracket subtracted from each sample, and whether the
+        out["resolutionNs"] = timing->resolution_ns;  // median call outlasted it
+        out["medianResolved"] = timing->median_resolved();
+    }
     Json samples = Json::array();
     for (double s : timing->sample_ns) samples.push_back(number_or_null(s));
     out["samplesNs"] = std::move(samples);

@@ -74,6 +74,8 @@ std::string format_n(const TimingSummary& timing) {
 
 std::string format_median_mad(const TimingSummary& timing) {
     if (!std::isfinite(timing.median_ns)) return kNotMeasuredText;
+    // An unresolved per-call median is only bounded: the call cost less than the clock bracket.
+    if (!timing.median_resolved()) return "<" + format_time_ns(timing.resolution_ns);
     return format_time_ns(timing.median_ns) + " ±" + format_time_ns(timing.mad_ns);
 }
 

@@ -7,6 +7,7 @@
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
+#include "engine/runner/per_iteration.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/protocol.hpp"
@@ -20,6 +21,8 @@ BenchRun::BenchRun(const Options& options, TableReporter& table,
 
 std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     header_lines_ = header_lines;
+    for (const auto& registration : registrations())
+        merge_client_family(catalog_, registration.metrics);
     {
         SessionScope scope(*this);
         for (const auto& registration : registrations())
@@ -31,6 +34,8 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
+    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))  // --histogram=GLOB
+        table_.header(per_iteration_histograms(*per_iteration));
     return std::move(rows_);
 }
 
@@ -38,7 +43,8 @@ void BenchRun::run_body(const Registration& registration) {
     current_ = &registration;
     iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
-    Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations, nullptr};
+    Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations,
+               &registration.metrics};
     try {
         registration.body();
     } catch (const ReportedFailure&) {
@@ -59,7 +65,8 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
     std::string name = current_->name;
     if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
     if (!filter_selects(options_.filter, name)) return;
-    Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations, nullptr};
+    Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations,
+           &current_->metrics};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -89,9 +96,13 @@ void BenchRun::begin_phase1_table() {
     print_pending_header();
     if (phase1_table_open_) return;
     GroupInfo group;
-    for (const auto& r : registrations())
-        if (filter_may_select_under(options_.filter, r.name)) group.expected_names.push_back(r.name);
-    group.columns = visible_columns(false, {});
+    MetricLists metrics;
+    for (const auto& r : registrations()) {
+        if (!filter_may_select_under(options_.filter, r.name)) continue;
+        group.expected_names.push_back(r.name);
+        metrics.push_back(&r.metrics);
+    }
+    group.columns = visible_columns(metrics);
     table_.begin_group(group);
     phase1_table_open_ = true;
 }
@@ -132,6 +143,8 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
+    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))
+        per_iteration_begin_case(*per_iteration, c.name);
     for (auto& tier : tiers_) {
         table_.case_progress();
         const PassPlan plan = plan_pass(*row.timing, options_);
@@ -187,8 +200,8 @@ void BenchRun::run_phase2() {
     }
     for (const auto& group : group_rows(labels, keys)) {
         print_pending_header();
-        std::vector<DeferredCase*> members;
-        for (std::size_t i : group.members) members.push_back(chosen[i]);
+        MetricLists members;
+        for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
         GroupInfo info;
         if (!keys.empty()) {
             info.title = "benchmark: " + group.value;
@@ -196,7 +209,7 @@ void BenchRun::run_phase2() {
         }
         for (std::size_t i : group.members)
             info.expected_names.push_back(display_name(chosen[i]->info.name, sorted[i], keys));
-        info.columns = visible_columns(true, members);
+        info.columns = visible_columns(members);
         table_.begin_group(info);
         for (std::size_t i : group.members) {
             DeferredCase& d = *chosen[i];
@@ -224,16 +237,15 @@ void BenchRun::run_phase2() {
 }
 
 std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
-    bool with_client, const std::vector<DeferredCase*>& cases) const {
+    const MetricLists& case_metrics) const {
     std::vector<catalog::MetricDescriptor> used;
     for (const auto& d : catalog_) {
         if (d.source != "client") {
             used.push_back(d);
             continue;
         }
-        if (!with_client) continue;
-        const bool in_group = std::any_of(cases.begin(), cases.end(), [&](const DeferredCase* c) {
-            return std::any_of(c->info.metrics.begin(), c->info.metrics.end(),
+        const bool in_group = std::any_of(case_metrics.begin(), case_metrics.end(), [&](const auto* list) {
+            return std::any_of(list->begin(), list->end(),
                                [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
         });
         if (in_group) used.push_back(d);

@@ -62,8 +62,9 @@ private:
     void print_pending_header();
     void begin_phase1_table();
     void run_phase2();
-    std::vector<catalog::MetricDescriptor> visible_columns(bool with_client,
-                                                           const std::vector<DeferredCase*>& cases) const;
+    // The table's columns: every tier column, plus the client columns the given cases declare.
+    using MetricLists = std::vector<const std::vector<glint::Metric>*>;
+    std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics) const;
     void warn_unmatched_selectors() const;
 
     const Options& options_;

@@ -7,7 +7,10 @@
 
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/plain_run.hpp"
+#include "engine/registry/registry.hpp"
 #include "engine/tiers/client_metrics.hpp"
+#include "engine/tiers/events/selectors.hpp"
+#include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint::engine {
 
@@ -34,6 +37,7 @@ int print_group_keys(const Options& options) {
 }
 
 int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog) {
+    for (const auto& r : registrations()) merge_client_family(catalog, r.metrics);
     for (const auto& c : discover_cases(options)) merge_client_family(catalog, c.metrics);
     std::size_t name_w = 4, header_w = 6, source_w = 6;
     for (const auto& d : catalog) {
@@ -54,6 +58,9 @@ int print_metric_listing(const Options& options, std::vector<catalog::MetricDesc
                                 .c_str());
     }
     if (catalog.empty()) std::printf("(no metrics: this build has no counting tier and no case registers a metric)\n");
+    std::printf("\nselector families (--metrics):\n");
+    for (const auto& line : events::event_naming_lines()) std::printf("  %s\n", line.c_str());
+    std::printf("  %s\n", syscalls::selector_family_line().c_str());
     return 0;
 }
 

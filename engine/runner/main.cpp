@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <span>
 
@@ -17,7 +18,9 @@
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
 #include "engine/tiers/client_metrics.hpp"
+#include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
+#include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint {
 namespace {
@@ -29,7 +32,8 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
-// The tiers the options ask for, opened. Statuses of every opened tier are collected.
+// The tiers the options ask for (every tier for --list-metrics, so the listing tells what this
+// host can count), opened. Statuses of every opened tier are collected.
 std::vector<std::unique_ptr<Tier>> open_tiers(const Options& options,
                                               std::vector<std::unique_ptr<Tier>>& all,
                                               std::vector<Status>& statuses,
@@ -41,11 +45,14 @@ std::vector<std::unique_ptr<Tier>> open_tiers(const Options& options,
     }
     std::vector<std::unique_ptr<Tier>> open;
     for (auto& t : all) {
-        const bool want = t->wanted(options) ||
+        const bool want = options.list_metrics || t->wanted(options) ||
                           catalog::selects_source(unopened, options.metrics, std::string(t->source()));
         if (!want) {
-            auto f = t->family();
-            catalog.insert(catalog.end(), f.begin(), f.end());
+            // Listed (--list-metrics) but never a visible column: the tier was not asked for.
+            for (auto d : t->family()) {
+                d.is_default = false;
+                catalog.push_back(std::move(d));
+            }
             continue;
         }
         auto st = t->open(options);
@@ -54,7 +61,7 @@ std::vector<std::unique_ptr<Tier>> open_tiers(const Options& options,
         catalog.insert(catalog.end(), f.begin(), f.end());
         if (!st.empty() && st.front().usable()) {
             open.push_back(std::move(t));
-        } else if (!st.empty()) {
+        } else if (!st.empty() && !options.list_metrics) {  // the listing gives the reason
             std::fprintf(stderr, "glint: note: %s: %s%s%s\n", st.front().capability.c_str(),
                          st.front().reason.c_str(), st.front().remedy.empty() ? "" : " — remedy: ",
                          st.front().remedy.c_str());
@@ -80,6 +87,8 @@ int main(int argc, char** argv) {
         if (auto problem = check_writable(*options.json_path))
             return usage_error("--bench-json: " + *problem);
     }
+    if (auto problem = events::check_event_selectors(options)) return usage_error(*problem);
+    if (auto problem = syscalls::check_syscall_names(options)) return usage_error(*problem);
     if (options.group_by_list) return print_group_keys(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
 
@@ -91,22 +100,32 @@ int main(int argc, char** argv) {
     if (options.capabilities) return print_capabilities(probe_capabilities(options));
     if (options.list_metrics) return print_metric_listing(options, catalog);
 
+    // --syscalls columns stay visible beside an explicit --metrics list.
+    Options run_options = options;
+    for (auto& name : syscalls::syscall_flag_selectors(options, catalog))
+        run_options.metrics.push_back(std::move(name));
+
     std::vector<std::string> notes;
     for (const auto& t : tiers)
         for (auto& n : t->header_notes()) notes.push_back(std::move(n));
 
     const bool live = isatty(STDOUT_FILENO) == 1;
     auto table = make_table_reporter(stdout, live, SortSpec{options.sort_by, options.sort_descending});
-    BenchRun run(options, *table, tiers, catalog);
+    BenchRun run(run_options, *table, tiers, catalog);
     std::vector<Row> rows = run.run(header_lines(options, tiers, notes));
     warn_unknown_sort_column(options, run.catalog());
 
     int status = run.any_failed() ? 1 : 0;
     if (options.json_path) {
         Json meta = run_meta(options, tiers, statuses);
+        // The available metrics, and the unavailable ones named in --metrics (null in every row,
+        // with the reason in columns, as the table shows them —).
         std::vector<catalog::MetricDescriptor> columns;
-        for (const auto& d : run.catalog())
-            if (d.available) columns.push_back(d);
+        for (const auto& d : run.catalog()) {
+            const bool named = std::find(run_options.metrics.begin(), run_options.metrics.end(),
+                                         d.name) != run_options.metrics.end();
+            if (d.available || named) columns.push_back(d);
+        }
         if (auto error = write_json_atomically(*options.json_path, build_document(meta, columns, rows))) {
             std::fprintf(stderr, "glint: error: --bench-json: %s\n", error->c_str());
             status = status ? status : 1;

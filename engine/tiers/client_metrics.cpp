@@ -23,7 +23,7 @@ std::vector<catalog::MetricCell> client_cells(const std::vector<glint::Metric>& 
         double value = catalog::kNotMeasured;
         if (m.mode == glint::Metric::level) {
             value = m.amount;
-        } else if (timing && timing->median_ns > 0) {
+        } else if (timing && timing->median_ns > 0 && timing->median_resolved()) {
             value = m.amount / (timing->median_ns * 1e-9);
         }
         if (!timing) value = catalog::kNotMeasured;

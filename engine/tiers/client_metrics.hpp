@@ -1,5 +1,6 @@
 // engine/tiers/client_metrics.hpp: the bench_case Metric columns (source "client").
-// rate: amount / median seconds per iteration -> "<unit>/s"; level: amount as is -> "<unit>".
+// rate: amount / median seconds per iteration -> "<unit>/s" (not measured when a per-call
+// median is below the clock bracket's resolution); level: amount as is -> "<unit>".
 // They derive from the timing pass, so they need no counting pass of their own.
 #pragma once
 

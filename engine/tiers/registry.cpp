@@ -1,12 +1,21 @@
 #include "engine/tiers/registry.hpp"
 
+#include "engine/runner/per_iteration.hpp"
+#include "engine/tiers/events/event_tier.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
+#include "engine/tiers/syscalls/syscall_tier.hpp"
+#include "engine/tiers/tier0/tier0_tier.hpp"
 
 namespace glint::engine {
 
 std::vector<std::unique_ptr<Tier>> make_tiers() {
     std::vector<std::unique_ptr<Tier>> tiers;
     tiers.push_back(make_perf_tier());
+    tiers.push_back(make_raw_event_tier());
+    tiers.push_back(make_pfm_event_tier());
+    tiers.push_back(make_tier0_tier());
+    tiers.push_back(make_syscall_tier());
+    tiers.push_back(make_per_iteration_tier());
     return tiers;
 }
 

@@ -90,7 +90,9 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         samples.push_back(t);
         measured += t;
     }
-    return summarize_samples(std::move(samples), 1, true);
+    TimingSummary summary = summarize_samples(std::move(samples), 1, true);
+    summary.resolution_ns = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
+    return summary;
 }
 
 }  // namespace glint::engine

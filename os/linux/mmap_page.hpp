@@ -22,13 +22,17 @@
 
 namespace glint::os::linux_ {
 
+// The page this protocol reads (the name glint::os::user_page offers on every OS: os/os.hpp).
+using UserPage = perf_event_mmap_page;
+
 // ---- pure arithmetic: tested on every host ---------------------------------------------------
 
 // Sign-extends a raw counter of `width` bits (pmc_width). The kernel arms counters with a
-// negative start value, so the raw value is signed; width 0 or >= 64 leaves it as is.
+// negative start value, so the raw value is signed; width 0 or 64 leaves it as is. `width` is
+// what the kernel publishes (0..64). Branch-free (the shift is taken mod 64, which x86 shifts do
+// for free), so a read whose width comes from the page adds no branch besides the seqlock's.
 constexpr std::int64_t sign_extend(std::uint64_t raw, unsigned width) {
-    if (width == 0 || width >= 64) return static_cast<std::int64_t>(raw);
-    const unsigned shift = 64 - width;
+    const unsigned shift = (64u - width) & 63u;
     return static_cast<std::int64_t>(raw << shift) >> shift;
 }
 

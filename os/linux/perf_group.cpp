@@ -42,27 +42,40 @@ EventCode code_of(Event event) {
 constexpr std::uint64_t kReadFormat =
     PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 
-perf_event_attr attr_of(Event event, const GroupSpec& spec, bool leader) {
+EventSpec spec_of(Event event) {
+    const EventCode code = code_of(event);
+    EventSpec spec;
+    spec.type = code.type;
+    spec.config = code.config;
+    return spec;
+}
+
+perf_event_attr attr_of(const EventSpec& event, const GroupSpec& spec, bool leader) {
     perf_event_attr attr{};
     attr.size = sizeof attr;
-    const EventCode code = code_of(event);
-    attr.type = code.type;
-    attr.config = code.config;
+    attr.type = event.type;
+    attr.config = event.config;
+    attr.config1 = event.config1;
+    attr.config2 = event.config2;
     attr.read_format = kReadFormat;
     if (leader) attr.disabled = 1;  // the leader gates the group
     attr.exclude_hv = 1;
-    if (spec.exclude_kernel) attr.exclude_kernel = 1;
+    if (spec.exclude_kernel || event.exclude_kernel) attr.exclude_kernel = 1;
+    if (event.exclude_user) attr.exclude_user = 1;
     if (spec.inherit) attr.inherit = 1;
     return attr;
 }
 
-// Opens member `i`; with user access granted, a hardware member asks for it (arm64 rules:
-// os/linux/arm64_user_access.hpp) and `grant` records its counter width.
+// Opens member `i` (of spec.events, or of spec.specs when given); with user access granted, a
+// generic hardware member asks for it (arm64 rules: os/linux/arm64_user_access.hpp) and
+// `grant` records its counter width. spec.specs members open exactly as specified.
 int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGrant& grant) {
-    const Event event = spec.events[i];
-    perf_event_attr attr = attr_of(event, spec, group_fd < 0);
+    const bool generic = spec.specs.empty();
+    perf_event_attr attr =
+        attr_of(generic ? spec_of(spec.events[i]) : spec.specs[i], spec, group_fd < 0);
     int fd;
-    if (grant.mode == UserAccessGrant::Mode::requested && is_hardware(event)) {
+    if (generic && grant.mode == UserAccessGrant::Mode::requested &&
+        is_hardware(spec.events[i])) {
         linux_::UserAccessOpen o;
         do {
             o = linux_::open_user_access_event(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC,
@@ -104,18 +117,19 @@ PerfGroup& PerfGroup::operator=(PerfGroup&& other) noexcept {
 
 bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
     close();
-    if (spec.events.empty() || spec.events.size() > kMaxGroupEvents) {
+    if (spec.size() == 0 || spec.size() > kMaxGroupEvents) {
         std::fprintf(stderr, "glint: PerfGroup::open: %zu events (1..%zu allowed)\n",
-                     spec.events.size(), kMaxGroupEvents);
+                     spec.size(), kMaxGroupEvents);
         std::abort();
     }
+    const bool generic = spec.specs.empty();
     UserAccessGrant grant;
     if (spec.user_access) grant = linux_::plan_user_access(spec.pmu_root);
     std::vector<int> fds;
-    for (std::size_t i = 0; i < spec.events.size(); ++i) {
+    for (std::size_t i = 0; i < spec.size(); ++i) {
         const int fd = open_member(i, spec, fds.empty() ? -1 : fds[0], grant);
         if (fd < 0) {
-            failure = OpenFailure{spec.events[i], errno};
+            failure = OpenFailure{generic ? spec.events[i] : Event::cycles, errno, i};
             for (auto it = fds.rbegin(); it != fds.rend(); ++it) sys().close(*it);
             errno = failure.error;
             return false;

@@ -28,10 +28,13 @@ void* real_mmap(void* addr, std::size_t length, int prot, int flags, int fd, off
 int real_munmap(void* addr, std::size_t length) { return ::munmap(addr, length); }
 int real_getrusage(int who, rusage* usage) { return ::getrusage(who, usage); }
 int real_access(const char* path, int mode) { return ::access(path, mode); }
+ssize_t real_pread(int fd, void* buf, std::size_t count, off_t offset) {
+    return ::pread(fd, buf, count, offset);
+}
 
 const SysTable kReal = {real_perf_event_open, real_ioctl, real_read,  real_write,
                         real_open,            real_close, real_mmap,  real_munmap,
-                        real_getrusage,       real_access};
+                        real_getrusage,       real_access, real_pread};
 const SysTable* g_current = &kReal;
 
 }  // namespace

@@ -29,6 +29,7 @@ struct SysTable {
     int (*munmap)(void* addr, std::size_t length);
     int (*getrusage)(int who, rusage* usage);
     int (*access)(const char* path, int mode);
+    ssize_t (*pread)(int fd, void* buf, std::size_t count, off_t offset);
 };
 
 // The table in force (the real system calls unless a test replaced it).

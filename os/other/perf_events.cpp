@@ -12,7 +12,7 @@ PerfGroup::PerfGroup(PerfGroup&&) noexcept = default;
 PerfGroup& PerfGroup::operator=(PerfGroup&&) noexcept = default;
 
 bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
-    failure = OpenFailure{spec.events.empty() ? Event::cycles : spec.events.front(), ENOSYS};
+    failure = OpenFailure{spec.events.empty() ? Event::cycles : spec.events.front(), ENOSYS, 0};
     errno = ENOSYS;
     return false;
 }

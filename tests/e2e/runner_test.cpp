@@ -75,8 +75,12 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(contains(r.out, "median/iter"));
     CHECK(contains(r.out, "32×"));
     CHECK(contains(r.out, "B/s"));
+    CHECK(contains(r.out, "elem/s"));
     CHECK(contains(r.out, "provenance: fixture: basic suite"));
     CHECK(contains(r.out, "timer: steady_clock"));
+    // No counting tier was asked for: no counter columns, no counting pass.
+    CHECK_FALSE(contains(r.out, "ipc"));
+    CHECK_FALSE(contains(r.out, "faults/iter"));
 
     Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
@@ -90,6 +94,10 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(rows[1].at("name").as_string() == "whole_body");
     CHECK(rows[2].at("name").as_string() == "pinned");
     CHECK(rows[2].at("iterationsPerSample").as_number() == 64);
+    // A GLINT_BENCH metric option: a rate from the batched median (64 elements per iteration).
+    CHECK(rows[2].at("metrics").at("elem/s").as_number() ==
+          doctest::Approx(64 / (rows[2].at("medianNs").as_number() * 1e-9)));
+    CHECK(rows[0].at("metrics").at("elem/s").is_null());
     CHECK(rows[3].at("name").as_string() == "memcpy");
     // Labels sorted by key whatever order they were given in.
     const auto& labels = rows[3].at("labels").as_object();
@@ -106,6 +114,11 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(large->at("metrics").at("B/s").as_number() > 0);
     CHECK(rows[0].at("samplesNs").size() == 32);
     CHECK(rows[0].at("medianNs").as_number() > 0);
+    CHECK_FALSE(rows[0].contains("countIterations"));
+    for (const auto& [name, value] : rows[0].at("metrics").as_object()) {
+        CAPTURE(name);
+        CHECK(value.is_null());  // only B/s and elem/s exist, and add_chain has neither
+    }
 }
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs glint from an existing build into a temporary prefix, builds the consumer project
-# against it with find_package, and again with add_subdirectory; runs both consumers.
+# against it with find_package, and again with add_subdirectory; runs both consumers. With the
+# installed package it also builds examples/ (the README's <glint/hot.hpp> program), runs it and
+# checks the JSON it writes.
 set -euo pipefail
 src=$1 build=$2 mode=$3
 work=$(mktemp -d)
@@ -18,4 +20,14 @@ cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; 
 grep -q "ok    consumer/add" "$work/run.log"
 "$work/build/consumer_own_main" | grep -q "ok    consumer/own_main"
 "$work/build/consumer" --bench --bench-min-time=1 | grep -q "consumer/add"
+if [ "$mode" = install ]; then
+  # examples/ (the README's <glint/hot.hpp> program) against the installed package; the
+  # add_subdirectory mode skips it (a second full library build, and nothing new to check).
+  cmake -S "$src/examples" -B "$work/examples" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/examples-configure.log"
+  cmake --build "$work/examples" -j2 > "$work/examples-build.log" || { cat "$work/examples-build.log"; exit 1; }
+  "$work/examples/hot_loop" "$work/hot_loop.json" | tee "$work/hot_loop.log"
+  grep -q "hot_loop: done (20000 calls" "$work/hot_loop.log"
+  grep -Eq '^\{"ticks": \{"count": ?20000,' "$work/hot_loop.json" || { cat "$work/hot_loop.json"; exit 1; }
+fi
 echo "consumer built and ran ($mode)"

@@ -48,8 +48,10 @@ template <class T>
 }
 
 // ---- client metrics ------------------------------------------------------------------------
-// A throughput or level column of a bench_case row. rate: amount / median time per iteration
-// (a "B" metric renders as a "B/s" column); level: amount as is, under the unit's name.
+// A throughput or level column of a bench_case row, or of a GLINT_BENCH case (passed as an
+// option: GLINT_BENCH("copy/64B", glint::Metric{"B", 64}) times one iteration per amount).
+// rate: amount / median time per iteration (a "B" metric renders as a "B/s" column); level:
+// amount as is, under the unit's name.
 struct Metric {
     enum Mode { rate, level };
     std::string unit;
@@ -195,15 +197,26 @@ struct BuildFlags {
 };
 
 struct Registration {
+    // Options: glint::iterations(n) and any number of glint::Metric columns.
     template <class... Options>
     Registration(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
                  const char* file, int line, Options... options) {
         std::uint64_t pinned = 0;
-        ((pinned = options.count), ...);
-        add(name, body, whole_body, flags, file, line, pinned);
+        std::vector<Metric> metrics;
+        (take(options, pinned, metrics), ...);
+        add(name, body, whole_body, flags, file, line, pinned, std::move(metrics));
     }
     static void add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
-                    const char* file, int line, std::uint64_t pinned_iterations);
+                    const char* file, int line, std::uint64_t pinned_iterations,
+                    std::vector<Metric> metrics);
+
+private:
+    static void take(Iterations option, std::uint64_t& pinned, std::vector<Metric>&) {
+        pinned = option.count;
+    }
+    static void take(Metric option, std::uint64_t&, std::vector<Metric>& metrics) {
+        metrics.push_back(std::move(option));
+    }
 };
 
 }  // namespace detail
@@ -252,6 +265,7 @@ void bench_case(CaseInfo info, Timed timed) {
         __FILE__, __LINE__ __VA_OPT__(, ) __VA_ARGS__};                                        \
     static void id()
 
-// GLINT_BENCH("name") { body }  or  GLINT_BENCH("name", glint::iterations(1000)) { body }
+// GLINT_BENCH("name") { body },  GLINT_BENCH("name", glint::iterations(1000)) { body },
+// GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column)
 #define GLINT_BENCH(name, ...) \
     GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)

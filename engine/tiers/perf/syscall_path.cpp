@@ -23,7 +23,12 @@ public:
     }
 
     GroupDelta bracket(Body body, std::uint64_t n) override {
-        if (!group_.enable()) return GroupDelta{};
+        // The body runs even when ENABLE fails: a per-call case's after() releases the result
+        // its timed() produced, so skipping the body would leave after() nothing to release.
+        if (!group_.enable()) {
+            body.run(body.ctx, n);
+            return GroupDelta{};
+        }
         {
             StopOnUnwind guard{group_};
             body.run(body.ctx, n);

@@ -35,6 +35,7 @@ std::vector<Row> document_rows() {
     Row plain = timed_row("plain", per_call(2, 1500.0, 0.0, 1500.0, 1500.0),
                           {make_cell(cols[0], std::nan(""))});
     plain.timing->sample_ns = {1500.0, 1500.0};
+    plain.timing->resolution_ns = 20.5;
 
     Row failed = error_row("broken", "mismatch");
     failed.labels = {{"z", "1"}, {"a", "2"}};
@@ -126,6 +127,8 @@ TEST_CASE("report: the JSON document, exactly") {
       "madNs": 0,
       "minNs": 1500,
       "maxNs": 1500,
+      "resolutionNs": 20.5,
+      "medianResolved": true,
       "samplesNs": [1500, 1500],
       "metrics": {
         "ipc": null,

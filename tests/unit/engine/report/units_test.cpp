@@ -5,6 +5,7 @@
 
 #include "engine/report/text.hpp"
 #include "engine/report/units.hpp"
+#include "engine/tiers/client_metrics.hpp"
 #include "rows.hpp"
 
 using namespace glint::engine;
@@ -79,6 +80,21 @@ TEST_CASE("report: the median cell folds in the MAD, each with its own unit") {
     CHECK(format_median_mad(testing::batched(32, 1, 11.48, 0.02, 1, 1)) == "11.48ns ±0.02ns");
     CHECK(format_median_mad(testing::per_call(42, 1.8e6, 236.8e3, 1, 1)) == "1.8ms ±236.8µs");
     CHECK(format_median_mad(testing::per_call(42, std::nan(""), 1, 1, 1)) == "—");
+}
+
+TEST_CASE("report: a per-call median below the clock bracket renders as a bound, its rate unmeasured") {
+    TimingSummary fast = testing::per_call(1000, 0.0, 0.0, 0.0, 40.0);
+    fast.resolution_ns = 20.0;
+    CHECK_FALSE(fast.median_resolved());
+    CHECK(format_median_mad(fast) == "<20.00ns");
+    const glint::Metric bytes{"B", 64, glint::Metric::rate};
+    CHECK(std::isnan(client_cells({bytes}, &fast).at(0).value));
+
+    TimingSummary slow = testing::per_call(1000, 1400.0, 10.0, 1300.0, 5000.0);
+    slow.resolution_ns = 20.0;
+    CHECK(slow.median_resolved());
+    CHECK(format_median_mad(slow) == "1.4µs ±10.00ns");
+    CHECK(client_cells({bytes}, &slow).at(0).value == doctest::Approx(64 / 1400e-9));
 }
 
 TEST_CASE("report: display width counts code points and skips escape sequences") {

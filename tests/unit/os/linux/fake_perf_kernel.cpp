@@ -119,6 +119,10 @@ int FakePerfKernel::do_ioctl(int fd, unsigned long request, unsigned long arg) {
     switch (request) {
         case PERF_EVENT_IOC_ENABLE:
             ++enable_calls;
+            if (enable_errno != 0) {
+                errno = enable_errno;
+                return -1;
+            }
             group.enabled = true;
             return 0;
         case PERF_EVENT_IOC_DISABLE:

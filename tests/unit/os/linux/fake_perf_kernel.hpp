@@ -45,6 +45,7 @@ public:
     int eintr_reads = 0;                  // likewise read(2) of a perf fd
     int eintr_ioctls = 0;                 // likewise ioctl(2) of a perf fd
     int short_reads_after = -1;           // perf reads after this many return 8 bytes short
+    int enable_errno = 0;                 // every PERF_EVENT_IOC_ENABLE fails with this errno
     // Files served instead of the real ones (path -> content), and paths that fail to open.
     std::map<std::string, std::string> files{{"/proc/sys/kernel/perf_event_paranoid", "2\n"}};
     std::map<std::string, int> file_errno;

@@ -365,12 +365,17 @@ namespace {
 // A per-call case whose timed() does 10 units and whose after() does 1000 (never counted).
 struct CountingCall final : glint::detail::PerCall {
     FakePerfKernel* fake;
+    int timeds = 0;
     int afters = 0;
     bool fail_after = false;
     explicit CountingCall(FakePerfKernel* f) : fake(f) {}
-    void timed() override { fake->work(10); }
+    void timed() override {
+        ++timeds;
+        fake->work(10);
+    }
     glint::Outcome after() override {
         ++afters;
+        REQUIRE(timeds == afters);  // after() always has the result of its own timed() call
         fake->work(1000);
         return fail_after ? glint::fail("mismatch") : glint::ok();
     }
@@ -393,6 +398,22 @@ TEST_CASE("seam tier: per-call workloads bracket each call, after() outside the 
 
     call.fail_after = true;
     CHECK_THROWS_AS(tier->count(w, PassPlan{5, 1}), CaseFailure);
+}
+
+TEST_CASE("seam tier: ENABLE failing mid-run still runs each call before its after(); nan cells") {
+    FakePerfKernel fake;
+    auto tier = tier_for_test();
+    REQUIRE(tier->open(perf_options()).front().usable());
+    fake.enable_errno = EIO;
+    CountingCall call(&fake);
+    Workload w;
+    w.per_call = &call;
+    PassResult r = tier->count(w, PassPlan{6, 1});
+    CHECK(call.afters == 6);
+    CHECK(call.timeds == 6);
+    const auto* instr = find_cell(r, "instr");
+    REQUIRE(instr);
+    CHECK(std::isnan(instr->value));
 }
 
 TEST_CASE("seam tier: a throwing body leaves the group disabled") {

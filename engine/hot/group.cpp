@@ -1,0 +1,314 @@
+// The out-of-line half of <glint/hot.hpp>: resolving names, opening the perf group, deciding
+// the read path, and the fallback read. Nothing here runs per read unless the inline reader
+// jumps to the fallback.
+#include <glint/hot.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/hot/events.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "os/perf_events.hpp"
+#include "os/perf_probes.hpp"
+
+namespace glint::hot::detail {
+
+// The library's side of a group: what the fallback reads with.
+struct Owner {
+    Status status;
+    os::PerfGroup group;  // opened by name (not open for an attached group)
+    SlowRead attached = nullptr;  // an attached group's own fallback
+    const void* attached_context = nullptr;
+    std::size_t count = 0;
+    const Page* pages[kMaxCounters] = {};  // mapped pages (nullptr when not mapped)
+    std::uint64_t failed = 0;
+    std::uint64_t syscall_reads = 0;  // fallback reads that needed read(2) (or `attached`)
+};
+
+namespace {
+
+using GenericPolicy = LinuxPolicy<arch::native>;
+
+void copy_text(char* out, std::size_t capacity, std::string_view text) {
+    const std::size_t n = std::min(capacity - 1, text.size());
+    std::memcpy(out, text.data(), n);
+    out[n] = '\0';
+}
+
+void set_reason(Status& status, std::string_view reason, std::string_view remedy = {}) {
+    copy_text(status.reason, sizeof status.reason, reason);
+    copy_text(status.remedy, sizeof status.remedy, remedy);
+}
+
+// A generic user read of one page: the protocol with the page's own index and width.
+bool generic_user_read(const Page* page, std::int64_t& out) {
+    if (!arch::native::kHasUserCounterReads || page == nullptr) return false;
+    const auto r = os::user_page::read_page<GenericPolicy, false>(page);
+    out = r.count;
+    return r.user_read;
+}
+
+// The fallback of every group: each counter again, in user space where its page grants it
+// (the generic protocol: the page's own index and width), the others from one read(2) of the
+// group (or the attached group's own fallback).
+void owner_slow_read(const void* context, std::int64_t* counts, std::size_t count) {
+    auto* owner = const_cast<Owner*>(static_cast<const Owner*>(context));
+    std::int64_t other[kMaxCounters];
+    bool other_read = false;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (generic_user_read(owner->pages[i], counts[i])) continue;
+        if (!other_read) {
+            other_read = true;
+            ++owner->syscall_reads;
+            if (owner->attached) {
+                owner->attached(owner->attached_context, other, count);
+            } else {
+                os::GroupReading reading;
+                if (!owner->group.read(reading)) {
+                    ++owner->failed;
+                    read_nothing(nullptr, counts, count);
+                    return;
+                }
+                for (std::size_t j = 0; j < count; ++j)
+                    other[j] = static_cast<std::int64_t>(reading.values[j]);
+            }
+        }
+        counts[i] = other[i];
+    }
+}
+
+// Whether slot `slot` of an inline reader reads `page` in user space now.
+template <std::size_t... I>
+bool inline_read_works(std::size_t slot, const Page* page, std::index_sequence<I...>) {
+    std::int64_t ignored = 0;
+    bool works = false;
+    ((slot == I ? (works = read_slot<I>(page, ignored), true) : false) || ...);
+    return works;
+}
+
+std::string user_read_remedy() {
+    const std::string_view arch = arch::native::kName;
+    if (arch == "x86_64")
+        return "user rdpmc needs a CPU PMU and /sys/bus/event_source/devices/cpu/rdpmc set to 1 "
+               "(or 2)";
+    if (arch == "aarch64")
+        return "arm64 user access needs sysctl kernel.perf_user_access=1 and events opened with "
+               "attr.config1 bit 1 on the core PMU";
+    return "this architecture has no user-space counter reads in glint";
+}
+
+// Classifies `count` pages (nullptr: not mapped) and fills out's path, inline pages and the
+// status's reason (prefixed by `what`: the events). `known_cause`, when set, is why a page does
+// not grant a user read (the open knows: pages not mapped, user access not requested).
+void classify(const Page* const* pages, std::size_t count, const std::string& what,
+              const std::string& known_cause, Status& s, Opened& out) {
+    bool all_inline = true;
+    bool all_user = true;
+    std::string not_user;
+    std::string not_inline;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::int64_t ignored = 0;
+        const bool user = generic_user_read(pages[i], ignored);
+        const bool fast =
+            user && inline_read_works(i, pages[i], std::make_index_sequence<kMaxCounters>{});
+        all_user = all_user && user;
+        all_inline = all_inline && fast;
+        if (!user && not_user.empty()) {
+            if (!known_cause.empty()) {
+                not_user = known_cause;
+            } else if (pages[i] == nullptr) {
+                not_user = "its perf page is not mapped";
+            } else {
+                const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
+                not_user = fmt::format("counter {} {}", i,
+                                       r.index == 0 ? "is not on a hardware counter now (page index 0)"
+                                                    : "is not granted to user space (cap_user_rdpmc 0)");
+            }
+        }
+        if (user && !fast && not_inline.empty()) {
+            const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
+            not_inline = fmt::format("counter {} sits at page index {}", i, r.index);
+        }
+    }
+    s.ok = true;
+    if (all_inline) {
+        s.path = Path::inline_user;
+        for (std::size_t i = 0; i < count; ++i) out.inline_pages[i] = pages[i];
+        set_reason(s, fmt::format("{}: every counter read inline in user space ({}), no system call",
+                                  what, arch::native::kUserReadName));
+    } else if (all_user) {
+        s.path = Path::out_of_line_user;
+        set_reason(s,
+                   fmt::format("{}: user-space reads through the generic reader, out of line, no "
+                               "system call ({}, a layout the inline reader is not specialised on)",
+                               what, not_inline),
+                   "on arm64 the inline reader expects cycles first (the cycle counter), then "
+                   "event counters 1, 2, ... with 32-bit counters");
+    } else {
+        s.path = Path::syscall;
+        set_reason(s,
+                   fmt::format("{}: each read is one read(2) of the group ({})", what, not_user),
+                   user_read_remedy());
+    }
+}
+
+// Why the open failed, and the remedy.
+void explain_open_failure(const os::OpenFailure& failure, const os::GroupSpec& spec, Status& s) {
+    const bool spec_is_generic = spec.specs.empty();
+    namespace perf = engine::perf;
+    if (perf::is_permission_error(failure.error)) {
+        set_reason(s, perf::permission_refused_reason(failure.error, os::perf_event_paranoid()),
+                   perf::permission_remedy());
+    } else if (perf::is_unsupported_error(failure.error) && spec_is_generic &&
+               os::is_hardware(failure.event)) {
+        set_reason(s,
+                   perf::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
+                   "hardware events need a CPU PMU: run on a host, or in a VM with a virtual PMU");
+    } else if (!spec_is_generic && failure.member < spec.specs.size()) {
+        set_reason(s, fmt::format("perf_event_open({}) failed with {}",
+                                  spec.specs[failure.member].name,
+                                  perf::describe_errno(failure.error)));
+    } else {
+        set_reason(s, perf::open_failed_reason(failure));
+    }
+}
+
+}  // namespace
+
+void read_nothing(const void*, std::int64_t* counts, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) counts[i] = kNotRead;
+}
+
+void open_group(const std::string_view* names, std::size_t count, const Options& options,
+                Opened& out) {
+    out = Opened{};
+    out.slow = &read_nothing;
+    if (count == 0 || count > kMaxCounters) {
+        std::fprintf(stderr, "glint: hot::Group: %zu events (1..%zu allowed)\n", count, kMaxCounters);
+        std::abort();
+    }
+    auto owner = std::make_unique<Owner>();
+    Status& status = owner->status;
+    out.owner = owner.get();  // released below: the status lives there whatever happens
+    std::vector<os::Event> events;
+    std::vector<os::EventSpec> selected;  // raw:/pfm: selectors
+    std::string names_text;
+    for (std::size_t i = 0; i < count; ++i) {
+        const EventLookup found = lookup_event(names[i]);
+        if (!found.event && !found.spec) {
+            set_reason(status, found.error, found.remedy);
+            owner.release();
+            return;
+        }
+        if (found.event) events.push_back(*found.event);
+        if (found.spec) selected.push_back(*found.spec);
+        names_text += (i ? ", " : "") + std::string(names[i]);
+    }
+    if (!events.empty() && !selected.empty()) {
+        set_reason(status,
+                   fmt::format("{}: a group is all generic names or all raw:/pfm: selectors, "
+                               "not both",
+                               names_text),
+                   "open two groups");
+        owner.release();
+        return;
+    }
+    os::GroupSpec spec;
+    spec.events = events;
+    spec.specs = selected;
+    spec.exclude_kernel = options.user_only;
+    // Where the kernel wants a per-event opt-in for user reads (arm64: attr.config1 bit 1), ask;
+    // with 32-bit counters, the layout the inline arm64 reader is specialised on (arch SlotPmu).
+    // x86 needs no opt-in: nothing changes there.
+    spec.user_access = true;
+    spec.want_64bit = false;
+    os::OpenFailure failure;
+    bool opened = owner->group.open(spec, failure);
+    if (!opened && !options.user_only && engine::perf::is_permission_error(failure.error)) {
+        spec.exclude_kernel = true;
+        opened = owner->group.open(spec, failure);
+    }
+    if (!opened) {
+        explain_open_failure(failure, spec, status);
+        owner.release();
+        return;
+    }
+    status.user_only = spec.exclude_kernel;
+    if (!owner->group.enable()) {
+        set_reason(status, fmt::format("the group opened but could not be enabled: {}",
+                                       engine::perf::describe_errno(errno)));
+        owner->group.close();
+        owner.release();
+        return;
+    }
+    owner->count = count;
+    std::string unmapped;
+    if (const int error = owner->group.map_pages(); error != 0) {
+        unmapped = fmt::format("its perf page could not be mapped: {}",
+                               engine::perf::describe_errno(error));
+    } else {
+        for (std::size_t i = 0; i < count; ++i)
+            owner->pages[i] = static_cast<const Page*>(owner->group.page(i));
+    }
+    std::string what = names_text;
+    if (spec.exclude_kernel && !options.user_only) what += " (user-only: kernel counting refused)";
+    const os::UserAccessGrant& grant = owner->group.user_access();
+    std::string not_granted = unmapped;
+    if (grant.mode == os::UserAccessGrant::Mode::refused && not_granted.empty())
+        not_granted = "user access not requested: " + grant.reason;
+    classify(owner->pages, count, what, not_granted, status, out);
+    if (status.path == Path::syscall && grant.mode == os::UserAccessGrant::Mode::refused &&
+        !grant.remedy.empty())
+        set_reason(status, status.reason, grant.remedy);
+    out.slow = &owner_slow_read;
+    out.slow_context = owner.release();
+}
+
+void close_group(Owner* owner) noexcept { delete owner; }
+
+const Status& status_of(const Owner* owner) noexcept {
+    static const Status kClosed{};
+    return owner ? owner->status : kClosed;
+}
+
+std::uint64_t failed_reads(const Owner* owner) noexcept { return owner ? owner->failed : 0; }
+std::uint64_t syscall_reads(const Owner* owner) noexcept {
+    return owner ? owner->syscall_reads : 0;
+}
+
+void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
+                  const void* slow_context, Opened& out) {
+    out = Opened{};
+    out.slow = &read_nothing;
+    if (count == 0 || count > kMaxCounters) std::abort();
+    auto owner = std::make_unique<Owner>();
+    owner->attached = slow ? slow : &read_nothing;
+    owner->attached_context = slow_context;
+    owner->count = count;
+    for (std::size_t i = 0; i < count; ++i) owner->pages[i] = static_cast<const Page*>(pages[i]);
+    classify(owner->pages, count, fmt::format("{} attached counters", count), "", owner->status,
+             out);
+    out.slow = &owner_slow_read;
+    out.slow_context = owner.get();
+    out.owner = owner.release();
+}
+
+void column_medians(const std::int64_t* values, std::size_t rows, std::size_t columns,
+                    std::int64_t* out) {
+    std::vector<std::int64_t> column(rows);
+    for (std::size_t c = 0; c < columns; ++c) {
+        for (std::size_t r = 0; r < rows; ++r) column[r] = values[r * columns + c];
+        std::sort(column.begin(), column.end());
+        out[c] = rows == 0 ? 0 : column[(rows - 1) / 2];
+    }
+}
+
+}  // namespace glint::hot::detail

@@ -1,0 +1,388 @@
+// <glint/hot.hpp>: performance counters read around any region of your own program.
+//
+//   glint::hot::Group counters({"cycles", "instructions"});  // open once (out of line)
+//   if (!counters.ok()) std::fprintf(stderr, "glint: %s\n", counters.status().reason);
+//   for (auto& item : items) {
+//       const auto before = counters.read();  // inline: rdpmc / mrs, no system call
+//       process(item);
+//       const auto d = counters.read() - before - counters.read_cost();
+//       // d.counts[0]: cycles, d.counts[1]: instructions, d.ticks: TSC / CNTVCT ticks
+//   }
+//
+// Contracts:
+//  - Opening (the constructor) is out of line, in the glint library: it resolves the names,
+//    opens one perf group on the calling thread, enables it, maps its pages and decides the read
+//    path (path()). It never throws: when something cannot be had, ok() is false and status()
+//    says why (and, where there is one, the remedy).
+//  - read() is inline. Where the kernel grants user reads of every counter (x86 rdpmc, AArch64
+//    mrs) it makes no system call; its only branches are the seqlock retry of the perf page
+//    protocol (os/linux/mmap_page.hpp, the one implementation the engine's brackets use too) and
+//    the jump to the out-of-line fallback, which reads every counter again with the generic
+//    protocol or, where that is not granted, with one read(2) of the group.
+//  - A Snapshot holds running counts (since the open) and a timestamp; two snapshots subtract
+//    to per-counter deltas plus ticks. Each read begins with the timestamp, ordered after the
+//    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
+//    counters in group order, so a closing read is not taken before the region completes.
+//  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
+//    subtract to Counts.
+//  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
+//    between), measured when the group opened by this very inline code in the caller's
+//    translation unit; subtract it to leave the region. recalibrate() measures them again. The
+//    compiler may lay out the code around a region a few instructions differently than around
+//    an empty pair: for exact counts, bracket empty calls in your own loop, as --per-iteration
+//    does (engine/runner/per_iteration.cpp).
+//  - Nothing here allocates, and the header pulls in no formatting or stream library.
+//  - A group counts the thread that opened it; read it on that thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "arch/arch.hpp"
+#include "os/os.hpp"
+
+namespace glint::hot {
+
+inline constexpr std::size_t kMaxCounters = 8;
+inline constexpr std::size_t kCalibrationPairs = 31;
+
+// How reads are served, as decided at open.
+enum class Path : std::uint8_t {
+    none,              // not open
+    inline_user,       // every counter read inline in user space: no system call
+    out_of_line_user,  // user-space reads through the generic reader, out of line: no system call
+    syscall,           // one read(2) of the group per read()
+};
+
+constexpr const char* to_string(Path path) {
+    switch (path) {
+        case Path::none: return "none";
+        case Path::inline_user: return "inline user reads";
+        case Path::out_of_line_user: return "out-of-line user reads";
+        case Path::syscall: return "read(2)";
+    }
+    return "none";
+}
+
+// True when reads make no system call.
+constexpr bool zero_syscall(Path path) {
+    return path == Path::inline_user || path == Path::out_of_line_user;
+}
+
+struct Options {
+    // Count user space only. When false and the kernel refuses kernel counting for lack of
+    // permission (perf_event_paranoid), the group opens user-only and status() says so.
+    bool user_only = false;
+};
+
+struct Status {
+    bool ok = false;
+    Path path = Path::none;
+    bool user_only = false;    // the group counts user space only
+    char reason[384] = {};     // !ok: why not; ok: how the group reads (and why not faster)
+    char remedy[256] = {};     // what would make it available or faster; empty when nothing
+};
+
+// Running counts in group order and a timestamp. A read that failed (a read(2) error on the
+// open group: practically never) stores kNotRead in every count and is counted by
+// Group::failed_reads().
+inline constexpr std::int64_t kNotRead = INT64_MIN;
+
+template <std::size_t N>
+struct Snapshot {
+    std::int64_t counts[N];
+    std::uint64_t ticks;
+};
+
+// Running counts alone (read_counts(): no timestamp), or their differences.
+template <std::size_t N>
+struct Counts {
+    std::int64_t counts[N];
+};
+
+template <std::size_t N>
+struct Delta {
+    std::int64_t counts[N] = {};
+    std::int64_t ticks = 0;
+};
+
+namespace detail {
+// Pins a value in a general register at this point. GCC otherwise likes to pack a snapshot's
+// counts into a vector register to spill or subtract them, which costs more instructions than
+// it saves around a region this small.
+[[gnu::always_inline]] constexpr void in_register(std::int64_t& value) {
+    if (!std::is_constant_evaluated()) asm("" : "+r"(value));
+}
+}  // namespace detail
+
+template <std::size_t N>
+constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
+    Delta<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
+    return d;
+}
+
+// Per-counter deltas, as Counts (nothing was timed).
+template <std::size_t N>
+constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
+    Counts<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    return d;
+}
+
+template <std::size_t N>
+constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
+    Delta<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = a.counts[i] - b.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    d.ticks = a.ticks - b.ticks;
+    return d;
+}
+
+namespace detail {
+
+using Page = os::user_page::UserPage;
+
+// Reads every one of `count` counters into counts[]; out of line, may make a system call.
+using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t count);
+
+// A page whose reads never grant a user read (index 0, no capabilities): the inline reader of
+// a group that cannot be read inline points at it, so its first slot jumps to the fallback.
+inline const Page kNeverReadable{};
+
+// The arch policy on Linux. arm64 Linux publishes a non-zero index only for an event EL0 may
+// read (see os/linux/arm64_bracket.hpp, Arm64LinuxPolicy), so there a read without times need
+// not load the capabilities; x86 keeps the cap_user_rdpmc check.
+template <class ArchPolicy>
+struct LinuxPolicy : ArchPolicy {
+    static constexpr bool kIndexImpliesUserRead = std::string_view(ArchPolicy::kName) == "aarch64";
+};
+
+template <std::size_t Slot>
+[[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out) {
+    if constexpr (!arch::native::kHasUserCounterReads) {
+        (void)page;
+        (void)out;
+        return false;
+    } else {
+        const auto r =
+            os::user_page::read_page<LinuxPolicy<arch::native_slot<Slot>>, false>(page);
+        if (r.user_read) out = r.count;  // nothing to keep otherwise: the fallback reads again
+        return r.user_read;
+    }
+}
+
+template <std::size_t... I>
+[[gnu::always_inline]] inline bool read_slots(const Page* const* pages, std::int64_t* counts,
+                                              std::index_sequence<I...>) {
+    return (read_slot<I>(pages[I], counts[I]) && ...);
+}
+
+struct Owner;  // the library's side of an opened group (the perf group, its pages)
+
+// What open and attach decide; filled out of line. `owner` is always set (it holds the status,
+// also of a group that did not open).
+struct Opened {
+    const Page* inline_pages[kMaxCounters] = {};
+    SlowRead slow = nullptr;
+    const void* slow_context = nullptr;
+    Owner* owner = nullptr;
+};
+
+void open_group(const std::string_view* names, std::size_t count, const Options& options,
+                Opened& out);
+void close_group(Owner* owner) noexcept;
+const Status& status_of(const Owner* owner) noexcept;  // a closed (empty) status for nullptr
+// The fallback of a group that is not open: every count kNotRead.
+void read_nothing(const void* context, std::int64_t* counts, std::size_t count);
+std::uint64_t failed_reads(const Owner* owner) noexcept;
+std::uint64_t syscall_reads(const Owner* owner) noexcept;
+
+// Decides the path of `count` pages (in group order) read with `slow` as the fallback.
+void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
+                  const void* slow_context, Opened& out);
+
+// Per column c of `rows` x `columns` values (row-major), the median; into out[c].
+void column_medians(const std::int64_t* values, std::size_t rows, std::size_t columns,
+                    std::int64_t* out);
+
+}  // namespace detail
+
+// Pages opened elsewhere (tests, embedders with their own perf fds): pages[i] is counter i's
+// perf_event_mmap_page (nullptr: never read in user space); slow reads every counter by other
+// means (read(2)), for the counters whose pages do not grant a user read when the fallback runs
+// (the others it reads with the generic protocol). The pages and the context must outlive the
+// group.
+struct Attachment {
+    const void* pages[kMaxCounters] = {};
+    detail::SlowRead slow = nullptr;
+    const void* slow_context = nullptr;
+};
+
+template <std::size_t N>
+class Group {
+    static_assert(N >= 1 && N <= kMaxCounters, "a group has 1 to kMaxCounters counters");
+
+public:
+    // Opens `names` as one group, in this order, and calibrates the read pairs: generic perf
+    // names (cycles, instructions, branches, branch-misses, cache-references, cache-misses,
+    // page-faults, task-clock, context-switches, cpu-migrations), or raw:r<hex> and pfm:<name>
+    // selectors (as --metrics takes them; pfm: through libpfm4 where it loads) - one kind per
+    // group.
+    // (const char*, not string_view: a braced list of literals then binds to this constructor
+    // by a standard conversion, never ambiguously with the move constructor.)
+    explicit Group(const char* const (&names)[N], const Options& options = {}) {
+        std::string_view views[N];
+        for (std::size_t i = 0; i < N; ++i) views[i] = names[i];
+        detail::Opened opened;
+        detail::open_group(views, N, options, opened);
+        adopt(opened);
+    }
+
+    static Group attach(const Attachment& attachment) {
+        detail::Opened opened;
+        detail::attach_pages(attachment.pages, N, attachment.slow, attachment.slow_context,
+                             opened);
+        return Group(opened);
+    }
+
+    ~Group() { detail::close_group(owner_); }
+    Group(Group&& other) noexcept { take(other); }
+    Group& operator=(Group&& other) noexcept {
+        if (this != &other) {
+            detail::close_group(owner_);
+            take(other);
+        }
+        return *this;
+    }
+    Group(const Group&) = delete;
+    Group& operator=(const Group&) = delete;
+
+    // Out of line: the status lives with the library's side of the group, which keeps the
+    // Group itself small (its pages, the fallback and the calibrated costs).
+    const Status& status() const { return detail::status_of(owner_); }
+    bool ok() const { return status().ok; }
+    Path path() const { return status().path; }
+    static constexpr std::size_t size() { return N; }
+
+    [[gnu::always_inline]] Snapshot<N> read() const {
+        Snapshot<N> s;
+        s.ticks = arch::native::timestamp_begin();
+        if (!detail::read_slots(pages_, s.counts, std::make_index_sequence<N>{})) [[unlikely]]
+            return read_again(s.ticks);
+        for (std::int64_t& count : s.counts) detail::in_register(count);
+        return s;
+    }
+
+    // The counts alone: the same ordered reads without the timestamp, for a region that needs
+    // no ticks (one instruction less per read, and nothing more to keep across the region).
+    [[gnu::always_inline]] Counts<N> read_counts() const {
+        Counts<N> c;
+        arch::native::read_barrier();
+        if (!detail::read_slots(pages_, c.counts, std::make_index_sequence<N>{})) [[unlikely]]
+            c = read_counts_again();
+        for (std::int64_t& count : c.counts) detail::in_register(count);
+        return c;
+    }
+
+    // The median empty read() pair, per counter and in ticks (zero when the group is not ok).
+    const Delta<N>& read_cost() const { return cost_; }
+    // The median empty read_counts() pair.
+    const Counts<N>& read_counts_cost() const { return counts_cost_; }
+
+    // Measures read_cost() and read_counts_cost() again: kCalibrationPairs empty pairs each,
+    // after a few warm-up reads.
+    [[gnu::noinline]] const Delta<N>& recalibrate() {
+        if (!ok()) return cost_;
+        for (int warm = 0; warm < 4; ++warm) (void)(read() - read());
+        cost_ = calibrate([this] { return read(); });
+        const Delta<N> counts = calibrate([this] { return read_counts(); });
+        for (std::size_t i = 0; i < N; ++i) counts_cost_.counts[i] = counts.counts[i];
+        return cost_;
+    }
+
+    // Reads whose read(2) failed (their counts are kNotRead).
+    std::uint64_t failed_reads() const { return detail::failed_reads(owner_); }
+    // Reads the fallback served with read(2) (attached: with Attachment::slow), since the open.
+    std::uint64_t syscall_reads() const { return detail::syscall_reads(owner_); }
+
+private:
+    explicit Group(const detail::Opened& opened) { adopt(opened); }
+
+    // The jump to the fallback: out of line, so the fast path's snapshot never has its address
+    // taken and stays in registers.
+    [[gnu::noinline, gnu::cold]] Snapshot<N> read_again(std::uint64_t ticks) const {
+        Snapshot<N> s;
+        s.ticks = ticks;
+        slow_(slow_context_, s.counts, N);
+        return s;
+    }
+    [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
+        Counts<N> c;
+        slow_(slow_context_, c.counts, N);
+        return c;
+    }
+
+    void adopt(const detail::Opened& opened) {
+        for (std::size_t i = 0; i < N; ++i)
+            pages_[i] = opened.inline_pages[i] ? opened.inline_pages[i] : &detail::kNeverReadable;
+        slow_ = opened.slow;
+        slow_context_ = opened.slow_context;
+        owner_ = opened.owner;
+        recalibrate();
+    }
+
+    template <class Read>
+    [[gnu::always_inline]] Delta<N> calibrate(Read&& read_one) const {
+        std::int64_t values[kCalibrationPairs][N + 1];
+        for (auto& row : values) {
+            const auto a = read_one();
+            const auto b = read_one();
+            const auto d = b - a;
+            for (std::size_t i = 0; i < N; ++i) row[i] = d.counts[i];
+            if constexpr (requires { d.ticks; })
+                row[N] = d.ticks;
+            else
+                row[N] = 0;
+        }
+        std::int64_t medians[N + 1];
+        detail::column_medians(&values[0][0], kCalibrationPairs, N + 1, medians);
+        Delta<N> cost;
+        for (std::size_t i = 0; i < N; ++i) cost.counts[i] = medians[i];
+        cost.ticks = medians[N];
+        return cost;
+    }
+
+    void take(Group& other) {
+        for (std::size_t i = 0; i < N; ++i) pages_[i] = other.pages_[i];
+        slow_ = other.slow_;
+        slow_context_ = other.slow_context_;
+        owner_ = std::exchange(other.owner_, nullptr);
+        cost_ = other.cost_;
+        counts_cost_ = other.counts_cost_;
+        other.slow_ = &detail::read_nothing;
+        other.slow_context_ = nullptr;
+        for (std::size_t i = 0; i < N; ++i) other.pages_[i] = &detail::kNeverReadable;
+    }
+
+    const detail::Page* pages_[N];
+    detail::SlowRead slow_ = nullptr;
+    const void* slow_context_ = nullptr;
+    detail::Owner* owner_ = nullptr;
+    Delta<N> cost_;
+    Counts<N> counts_cost_{};
+};
+
+}  // namespace glint::hot

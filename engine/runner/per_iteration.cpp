@@ -1,0 +1,293 @@
+#include "engine/runner/per_iteration.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "catalog/glob.hpp"
+#include "catalog/selection.hpp"
+#include "engine/hot/histogram_json.hpp"
+
+namespace glint::engine {
+namespace {
+
+constexpr const char* kSource = "per-iteration";
+
+struct Column {
+    const char* name;
+    const char* header;
+};
+constexpr Column kColumns[] = {{"cycles-p50", "cycles p50"},
+                               {"cycles-p99", "cycles p99"},
+                               {"instr-p50", "instr p50"},
+                               {"instr-p99", "instr p99"}};
+
+// An empty per-call body, called through the same virtual call as a case's timed().
+struct EmptyCall final : glint::detail::PerCall {
+    void timed() override {}
+    Outcome after() override { return {}; }
+};
+
+std::unique_ptr<PerIterationGroup> open_by_name() {
+    const char* const names[] = {"cycles", "instructions"};
+    return std::make_unique<PerIterationGroup>(names);
+}
+
+std::int64_t median(std::vector<std::int64_t> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    return values[(values.size() - 1) / 2];
+}
+
+// Brackets kEmptyCalls + calls calls of one loop body. The empty calls and the real ones run
+// the same instructions around the call (only the call's argument differs: the batch size, or
+// which PerCall object, fixed in a register before the opening read), so the empties' median is
+// the apparatus of the real calls to the instruction. Call(real) makes a call; After() runs
+// outside the bracket.
+template <class Call, class After>
+void bracket_calls(const PerIterationGroup& g, std::uint64_t calls, Call&& call, After&& after,
+                   CallCosts& out) {
+    std::vector<std::int64_t> empty_cycles(kEmptyCalls);
+    std::vector<std::int64_t> empty_instr(kEmptyCalls);
+    const std::uint64_t total = kEmptyCalls + calls;
+    for (std::uint64_t k = 0; k < total; ++k) {
+        const std::uint64_t real = glint::black_box<std::uint64_t>(k < kEmptyCalls ? 0 : 1);
+        const hot::Snapshot<2> a = g.read();
+        call(real);
+        const hot::Snapshot<2> b = g.read();
+        const hot::Delta<2> d = b - a;
+        if (k < kEmptyCalls) {
+            empty_cycles[k] = d.counts[0];
+            empty_instr[k] = d.counts[1];
+            if (k + 1 == kEmptyCalls) {
+                out.empty_cycles = median(empty_cycles);
+                out.empty_instructions = median(empty_instr);
+            }
+            continue;
+        }
+        const std::int64_t cycles = d.counts[0] - out.empty_cycles;
+        const std::int64_t instr = d.counts[1] - out.empty_instructions;
+        if (cycles < 0 || instr < 0) ++out.clamped;
+        out.cycles.record(static_cast<std::uint64_t>(std::max<std::int64_t>(0, cycles)));
+        out.instructions.record(static_cast<std::uint64_t>(std::max<std::int64_t>(0, instr)));
+        after();
+    }
+}
+
+}  // namespace
+
+void measure_calls(const PerIterationGroup& group, const Workload& work, std::uint64_t calls,
+                   CallCosts& out) {
+    const std::uint64_t syscall_reads_before = group.syscall_reads();
+    if (work.batched()) {
+        const glint::detail::Batch batch = work.batch;
+        // A batch of `real` iterations: 0 for an empty call, 1 for a real one.
+        bracket_calls(
+            group, calls, [&](std::uint64_t real) { batch.run(batch.ctx, real); }, [] {}, out);
+    } else {
+        EmptyCall empty;
+        glint::detail::PerCall* const bodies[2] = {&empty, work.per_call};
+        bracket_calls(
+            group, calls, [&](std::uint64_t real) { bodies[real]->timed(); },
+            [&] { work.after_one(); }, out);
+    }
+    out.syscall_reads = group.syscall_reads() - syscall_reads_before;
+}
+
+std::string refusal_reason(const hot::Status& status) {
+    if (!status.ok)
+        return fmt::format("per-call distributions need cycles and instructions: {}",
+                           status.reason);
+    if (!hot::zero_syscall(status.path))
+        return fmt::format(
+            "per-call distributions need counter reads without system calls, and this group "
+            "reads with read(2) ({}); a system call per call would measure the apparatus, not "
+            "the body",
+            status.reason);
+    return {};
+}
+
+class PerIterationTier final : public Tier {
+public:
+    explicit PerIterationTier(GroupSource source)
+        : source_(source ? std::move(source) : GroupSource(&open_by_name)) {}
+
+    std::string_view source() const override { return kSource; }
+
+    bool wanted(const Options& o) const override {
+        return o.per_iteration || catalog::selects_source(family(), o.metrics, kSource);
+    }
+
+    std::vector<Status> open(const Options& options) override {
+        opened_ = true;
+        histogram_glob_ = options.histogram;
+        const std::unique_ptr<PerIterationGroup> probe = source_();
+        status_ = probe->status();
+        const std::string refusal = refusal_reason(status_);
+        Status s{kSource, Status::State::available, {}, {}};
+        if (refusal.empty()) {
+            usable_ = true;
+            s.reason = fmt::format(
+                "cycles and instructions read around every call ({}), the median of {} empty "
+                "calls subtracted per case (a negative residue counts as 0)",
+                status_.reason, kEmptyCalls);
+        } else {
+            s.state = Status::State::unavailable;
+            s.reason = refusal;
+            s.remedy = status_.remedy;
+        }
+        statuses_ = {s};
+        return statuses_;
+    }
+
+    std::vector<catalog::MetricDescriptor> family() const override {
+        std::vector<catalog::MetricDescriptor> out;
+        for (const Column& c : kColumns) {
+            catalog::MetricDescriptor d;
+            d.name = c.name;
+            d.header = c.header;
+            d.format = catalog::Format::count;
+            d.cls = catalog::MetricClass::diagnostic;
+            d.source = kSource;
+            d.available = usable_;
+            d.is_default = usable_;  // shown when --per-iteration opened; omitted when refused
+            if (!opened_)
+                d.reason = "per-call distributions are measured under --per-iteration";
+            else if (!usable_)
+                d.reason = statuses_.front().reason;
+            out.push_back(d);
+        }
+        return out;
+    }
+
+    std::vector<std::string> header_notes() const override {
+        if (statuses_.empty()) return {};
+        const Status& s = statuses_.front();
+        if (!s.usable())
+            return {"per-iteration: unavailable, columns omitted: " + s.reason +
+                    (s.remedy.empty() ? "" : " — " + s.remedy)};
+        return {"per-iteration: " + s.reason};
+    }
+
+    Json meta() const override {
+        Json m = Json::object();
+        const Status s = statuses_.empty() ? Status{kSource, Status::State::unavailable, "not opened", ""}
+                                           : statuses_.front();
+        m["status"] = to_string(s.state);
+        m["reason"] = s.reason;
+        if (!s.remedy.empty()) m["remedy"] = s.remedy;
+        m["events"] = Json::Array{Json("cycles"), Json("instructions")};
+        m["readPath"] = hot::to_string(status_.path);
+        m["emptyCalls"] = static_cast<unsigned long>(kEmptyCalls);
+        Json cases = Json::object();
+        for (const auto& [name, summary] : cases_) cases[name] = summary;
+        m["cases"] = std::move(cases);
+        Json histograms = Json::object();
+        for (const auto& [name, costs] : histograms_) {
+            histograms[name]["cycles"] = hot::histogram_json(costs->cycles);
+            histograms[name]["instructions"] = hot::histogram_json(costs->instructions);
+        }
+        m["histograms"] = std::move(histograms);
+        return m;
+    }
+
+    PassResult count(const Workload& work, const PassPlan& plan) override {
+        auto costs = std::make_unique<CallCosts>();
+        bool measured = false;
+        std::string trouble;
+        if (usable_) {
+            const std::unique_ptr<PerIterationGroup> group = source_();
+            trouble = refusal_reason(group->status());
+            if (trouble.empty()) {
+                measure_calls(*group, work, plan.iterations, *costs);
+                measured = costs->syscall_reads == 0;
+                if (!measured)
+                    trouble = fmt::format("{} reads fell back to read(2) during the pass",
+                                          costs->syscall_reads);
+            }
+        }
+        if (!trouble.empty())
+            std::fprintf(stderr, "glint: note: per-iteration: %s: %s; its cells render —\n",
+                         case_.c_str(), trouble.c_str());
+        Json summary = Json::object();
+        summary["calls"] = measured ? Json(costs->cycles.count()) : Json();
+        summary["emptyCallCycles"] = measured ? Json(costs->empty_cycles) : Json();
+        summary["emptyCallInstructions"] = measured ? Json(costs->empty_instructions) : Json();
+        summary["clampedCalls"] = measured ? Json(costs->clamped) : Json();
+        summary["syscallReads"] = costs->syscall_reads;
+        if (!trouble.empty()) summary["note"] = trouble;
+        cases_.emplace_back(case_, std::move(summary));
+        PassResult result;
+        const double values[] = {
+            measured ? static_cast<double>(costs->cycles.percentile(50)) : catalog::kNotMeasured,
+            measured ? static_cast<double>(costs->cycles.percentile(99)) : catalog::kNotMeasured,
+            measured ? static_cast<double>(costs->instructions.percentile(50)) : catalog::kNotMeasured,
+            measured ? static_cast<double>(costs->instructions.percentile(99)) : catalog::kNotMeasured};
+        const auto descriptors = family();
+        for (std::size_t i = 0; i < descriptors.size(); ++i)
+            result.cells.push_back(catalog::make_cell(descriptors[i], values[i]));
+        if (measured && !histogram_glob_.empty() && catalog::glob_match(histogram_glob_, case_))
+            histograms_.emplace_back(case_, std::move(costs));
+        return result;
+    }
+
+    void begin_case(const std::string& name) { case_ = name; }
+
+    std::vector<std::string> histogram_lines() const {
+        std::vector<std::string> lines;
+        for (const auto& [name, costs] : histograms_) {
+            for (const auto& [h, unit] : {std::pair{&costs->cycles, "cycles"},
+                                          std::pair{&costs->instructions, "instructions"}}) {
+                const std::string title = fmt::format("{}: {} per call (empty call's {} subtracted)",
+                                                      name, unit,
+                                                      h == &costs->cycles ? costs->empty_cycles
+                                                                          : costs->empty_instructions);
+                const std::string text = hot::to_text(*h, {.title = title, .unit = unit});
+                std::size_t start = 0;
+                while (start < text.size()) {
+                    const std::size_t end = text.find('\n', start);
+                    lines.push_back(text.substr(start, end - start));
+                    if (end == std::string::npos) break;
+                    start = end + 1;
+                }
+            }
+        }
+        if (!histogram_glob_.empty() && histograms_.empty() && usable_)
+            lines.push_back(fmt::format("per-iteration: --histogram={} matched no measured case",
+                                        histogram_glob_));
+        return lines;
+    }
+
+private:
+    GroupSource source_;
+    bool opened_ = false;
+    bool usable_ = false;
+    hot::Status status_;
+    std::vector<Status> statuses_;
+    std::string histogram_glob_;
+    std::string case_;
+    std::vector<std::pair<std::string, Json>> cases_;
+    std::vector<std::pair<std::string, std::unique_ptr<CallCosts>>> histograms_;
+};
+
+std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source) {
+    return std::make_unique<PerIterationTier>(std::move(source));
+}
+
+PerIterationTier* find_per_iteration(const std::vector<std::unique_ptr<Tier>>& tiers) {
+    for (const auto& t : tiers)
+        if (auto* p = dynamic_cast<PerIterationTier*>(t.get())) return p;
+    return nullptr;
+}
+
+void per_iteration_begin_case(PerIterationTier& tier, const std::string& name) {
+    tier.begin_case(name);
+}
+
+std::vector<std::string> per_iteration_histograms(const PerIterationTier& tier) {
+    return tier.histogram_lines();
+}
+
+}  // namespace glint::engine

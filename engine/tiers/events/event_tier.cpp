@@ -1,0 +1,234 @@
+#include "engine/tiers/events/event_tier.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "engine/tiers/events/event_counter.hpp"
+#include "engine/tiers/events/selectors.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "os/perf_probes.hpp"
+
+namespace glint::engine {
+namespace {
+
+using catalog::EventSelector;
+using State = Status::State;
+
+std::string refusal_reason(int error, const os::EventSpec& spec) {
+    if (error == E2BIG)
+        return fmt::format("more than {} events in one group", os::kMaxGroupEvents);
+    std::string reason = "the kernel refused it: " + perf::describe_errno(error);
+    if (perf::is_permission_error(error))
+        return reason + " (" + perf::describe_paranoid(os::perf_event_paranoid()) + ")";
+    if (perf::is_unsupported_error(error) && spec.type == os::kRawEventType) {
+        const os::PmuInventory pmus = os::list_pmus();
+        if (pmus.listed && pmus.cpu_pmus.empty())
+            return reason + fmt::format("; no CPU PMU is registered ({} lists none), so no "
+                                        "raw encoding can count here",
+                                        os::kPmuSysfsRoot);
+        return reason + "; this PMU does not accept the encoding";
+    }
+    return reason;
+}
+
+class EventTier final : public Tier {
+public:
+    explicit EventTier(EventSelector::Family family) : family_(family) {}
+    ~EventTier() override { close(); }
+
+    std::string_view source() const override { return catalog::family_source(family_); }
+
+    bool wanted(const Options& options) const override {
+        return !events::family_selectors(options, family_).empty();
+    }
+
+    std::vector<Status> open(const Options& options) override {
+        close();
+        entries_.clear();
+        statuses_.clear();
+        for (auto& selector : events::family_selectors(options, family_)) {
+            Entry e;
+            e.resolved = events::resolve_event(selector);
+            e.selector = std::move(selector);
+            entries_.push_back(std::move(e));
+        }
+        if (entries_.empty()) return {};
+        std::vector<os::EventSpec> specs;
+        std::vector<std::size_t> index;  // entries_ index of each spec
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            if (!entries_[i].resolved.ok) continue;
+            specs.push_back(entries_[i].resolved.spec);
+            index.push_back(i);
+        }
+        inherit_ = options.perf_inherit;
+        const bool opened = !specs.empty() && counter_.open(specs, inherit_);
+        for (std::size_t k = 0; k < index.size(); ++k) {
+            Entry& e = entries_[index[k]];
+            e.position = k;
+            const int refusal = k < counter_.requested() ? counter_.refusal(k) : 0;
+            if (opened && refusal == 0) {
+                e.counting = true;
+                continue;
+            }
+            const int error = refusal != 0 ? refusal : EINVAL;
+            e.reason = refusal_reason(error, e.resolved.spec);
+            if (perf::is_permission_error(error))
+                e.remedy = perf::permission_remedy() + ", or count user space only (:u)";
+        }
+        for (auto& e : entries_)
+            if (!e.resolved.ok) {
+                e.reason = e.resolved.reason;
+                e.remedy = e.resolved.remedy;
+            }
+        build_statuses();
+        return statuses_;
+    }
+
+    std::vector<catalog::MetricDescriptor> family() const override {
+        std::vector<catalog::MetricDescriptor> out;
+        for (const auto& e : entries_) out.push_back(describe(e));
+        return out;
+    }
+
+    std::vector<std::string> header_notes() const override {
+        std::vector<std::string> lines;
+        if (statuses_.empty()) return lines;
+        const std::string prefix = std::string(source()) + ": ";
+        for (const auto& s : statuses_)
+            lines.push_back(prefix + s.reason + (s.remedy.empty() ? "" : " — " + s.remedy));
+        const perf::BracketCost& cost = counter_.open_cost();
+        if (counter_.usable() && cost.measured) {
+            std::string parts;
+            for (const auto& e : entries_) {
+                if (!e.counting) continue;
+                parts += fmt::format("{}{} {:.0f}", parts.empty() ? "" : ", ", e.selector.text,
+                                     cost.per_bracket[e.position]);
+            }
+            lines.push_back(prefix + fmt::format("read path syscall; bracket self-cost at open "
+                                                 "(median of {} empty brackets): {}; each pass "
+                                                 "subtracts its own interleaved empty brackets",
+                                                 cost.samples, parts));
+        }
+        return lines;
+    }
+
+    Json meta() const override {
+        Json m = Json::object();
+        const Status front = statuses_.empty()
+                                 ? Status{std::string(source()), State::unavailable, "not opened", ""}
+                                 : statuses_.front();
+        m["status"] = to_string(front.state);
+        m["reason"] = front.reason;
+        m["readPath"] = counter_.usable() ? Json("syscall") : Json();
+        Json events = Json::array();
+        const perf::BracketCost& cost = counter_.open_cost();
+        for (const auto& e : entries_) {
+            Json j = Json::object();
+            j["selector"] = e.selector.text;
+            j["encoding"] = e.resolved.ok ? Json(e.resolved.encoding) : Json();
+            j["counting"] = e.counting;
+            if (!e.counting) j["reason"] = e.reason;
+            j["bracketCost"] =
+                e.counting && cost.measured ? Json(cost.per_bracket[e.position]) : Json();
+            events.push_back(std::move(j));
+        }
+        m["events"] = std::move(events);
+        return m;
+    }
+
+    PassResult count(const Workload& work, const PassPlan& plan) override {
+        events::EventCounts counts = counter_.count(work, plan);
+        PassResult result;
+        for (const auto& e : entries_) {
+            double value = catalog::kNotMeasured;
+            if (e.counting) {
+                // counts.values is indexed like the specs handed to the counter.
+                value = counts.values[e.position];
+            }
+            result.cells.push_back(
+                catalog::make_cell(describe(e), value, counts.estimated && !std::isnan(value)));
+        }
+        return result;
+    }
+
+    void close() override { counter_.close(); }
+
+private:
+    struct Entry {
+        EventSelector selector;
+        events::ResolvedEvent resolved;
+        std::size_t position = 0;  // index among the specs handed to the counter
+        bool counting = false;
+        std::string reason;
+        std::string remedy;
+    };
+
+    catalog::MetricDescriptor describe(const Entry& e) const {
+        catalog::MetricDescriptor d;
+        d.name = e.selector.text;
+        d.header = e.selector.text;
+        d.format = catalog::Format::count;
+        d.cls = catalog::MetricClass::diagnostic;
+        d.source = std::string(source());
+        d.available = e.counting;
+        d.reason = e.counting ? "" : e.reason;
+        return d;
+    }
+
+    void build_statuses() {
+        std::size_t counting = 0;
+        std::string members;
+        for (const auto& e : entries_) {
+            if (!e.counting) continue;
+            ++counting;
+            members += fmt::format("{}{} ({})", members.empty() ? "" : ", ", e.selector.text,
+                                   e.resolved.encoding);
+        }
+        const std::string capability(source());
+        if (counting == 0) {
+            // Every column degrades: one line naming each reason once ("a, b: why; c: why").
+            std::vector<std::pair<std::string, std::string>> by_reason;  // names, reason
+            std::string remedy;
+            for (const auto& e : entries_) {
+                if (remedy.empty()) remedy = e.remedy;
+                auto it = std::find_if(by_reason.begin(), by_reason.end(),
+                                       [&](const auto& r) { return r.second == e.reason; });
+                if (it == by_reason.end())
+                    by_reason.emplace_back(e.selector.text, e.reason);
+                else
+                    it->first += ", " + e.selector.text;
+            }
+            std::string reason;
+            for (const auto& [names, why] : by_reason)
+                reason += (reason.empty() ? "" : "; ") + names + ": " + why;
+            statuses_.push_back({capability, State::unavailable, reason, remedy});
+            return;
+        }
+        statuses_.push_back({capability,
+                             counting == entries_.size() ? State::available : State::degraded,
+                             "own counting group: " + members + "; " + perf::scope_note(inherit_),
+                             ""});
+        for (const auto& e : entries_) {
+            if (e.counting) continue;
+            statuses_.push_back({capability + ".event", State::unavailable,
+                                 e.selector.text + ": " + e.reason, e.remedy});
+        }
+    }
+
+    EventSelector::Family family_;
+    bool inherit_ = false;  // --perf-inherit: threads created after the open are counted too
+    std::vector<Entry> entries_;
+    std::vector<Status> statuses_;
+    events::EventCounter counter_;
+};
+
+}  // namespace
+
+std::unique_ptr<Tier> make_event_tier(EventSelector::Family family) {
+    return std::make_unique<EventTier>(family);
+}
+
+}  // namespace glint::engine

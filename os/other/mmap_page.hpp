@@ -1,0 +1,27 @@
+// os/other/mmap_page.hpp: no user-space counter page off Linux (an honest stub).
+//
+// The same names os/linux/mmap_page.hpp offers, so code written against glint::os::user_page
+// compiles everywhere; a read never grants a user read (user_read == false), so callers take
+// their system-call path, which on these systems reports ENOSYS (os/other/perf_events.cpp).
+#pragma once
+
+#include <cstdint>
+
+namespace glint::os::other {
+
+struct UserPage {};  // never mapped here
+
+struct PageReading {
+    std::int64_t count = 0;
+    std::uint64_t enabled = 0;
+    std::uint64_t running = 0;
+    std::uint32_t index = 0;
+    bool user_read = false;
+};
+
+template <class Arch, bool WithTimes = true>
+inline PageReading read_page(const UserPage*) {
+    return {};
+}
+
+}  // namespace glint::os::other

@@ -1,0 +1,43 @@
+// <glint/hot.hpp> pulls in nothing heavy: checked before anything else is included in this
+// translation unit (libstdc++'s include guards name what was pulled in).
+#include <glint/hot.hpp>
+
+#if defined(__GLIBCXX__)
+#if defined(_GLIBCXX_IOSTREAM) || defined(_GLIBCXX_OSTREAM) || defined(_GLIBCXX_SSTREAM)
+#error "<glint/hot.hpp> must not include the iostream library"
+#endif
+#if defined(_GLIBCXX_STRING) || defined(_GLIBCXX_VECTOR) || defined(_GLIBCXX_MEMORY) || \
+    defined(_GLIBCXX_FUNCTIONAL) || defined(_GLIBCXX_MAP)
+#error "<glint/hot.hpp> must not include allocating containers, std::function or <memory>"
+#endif
+#endif
+#if defined(FMT_VERSION)
+#error "<glint/hot.hpp> must not include fmt"
+#endif
+
+#include <doctest/doctest.h>
+
+#include <type_traits>
+
+TEST_CASE("hot header: snapshots and deltas are plain fixed-size data") {
+    static_assert(std::is_trivially_copyable_v<glint::hot::Snapshot<2>>);
+    static_assert(std::is_trivially_copyable_v<glint::hot::Delta<8>>);
+    static_assert(sizeof(glint::hot::Snapshot<2>) == 3 * sizeof(std::int64_t));
+    static_assert(!std::is_copy_constructible_v<glint::hot::Group<2>>);
+    static_assert(std::is_nothrow_move_constructible_v<glint::hot::Group<2>>);
+    const glint::hot::Snapshot<2> a{{10, 20}, 100};
+    const glint::hot::Snapshot<2> b{{15, 27}, 130};
+    const glint::hot::Delta<2> d = b - a;
+    CHECK(d.counts[0] == 5);
+    CHECK(d.counts[1] == 7);
+    CHECK(d.ticks == 30);
+    const glint::hot::Delta<2> cost{{1, 2}, 3};
+    const glint::hot::Delta<2> net = d - cost;
+    CHECK(net.counts[0] == 4);
+    CHECK(net.counts[1] == 5);
+    CHECK(net.ticks == 27);
+    CHECK(glint::hot::zero_syscall(glint::hot::Path::inline_user));
+    CHECK(glint::hot::zero_syscall(glint::hot::Path::out_of_line_user));
+    CHECK_FALSE(glint::hot::zero_syscall(glint::hot::Path::syscall));
+    CHECK_FALSE(glint::hot::zero_syscall(glint::hot::Path::none));
+}
