@@ -1,17 +1,21 @@
 // bench/bracket_cost.cpp: what one counter bracket costs through each read path, side by side,
 // and what that cost does to per-iteration counts of a ~10 ns body, unbatched versus batched.
 //
-// Rows (per-call cases; the timed call is one empty bracket of that path):
-//   bracket/timestamp   a serialised timestamp pair only (TSC on x86-64): no counters
-//   bracket/<user>      one empty bracket of the arch's user-space path, named after it:
-//                       bracket/rdpmc (x86-64: JIT stub over the group's perf pages),
-//                       bracket/user-access (arm64: mrs), only where the kernel grants user
-//                       reads; elsewhere no row, and the reason is printed on stderr and in the
-//                       run header (provenance)
-//   bracket/syscall     one empty syscall bracket (ioctl ENABLE + DISABLE + read(2))
+// Rows of "bracket_cost" (per-call cases; the timed call is one empty bracket of that path):
+//   bracket/timestamp     a serialised timestamp pair only (rdtsc on x86-64, CNTVCT on arm64):
+//                         no counters
+//   bracket/<user>        one empty bracket of the arch's user-space path, named after it:
+//                         bracket/rdpmc (x86-64: JIT stub over the group's perf pages),
+//                         bracket/user-access (arm64: mrs), only where the kernel grants user
+//                         reads; elsewhere no row, and the reason is printed on stderr and in
+//                         the run header (provenance)
+//   bracket/syscall       one empty syscall bracket (ioctl ENABLE + DISABLE + read(2)), then
+//   bracket/ioctl-pair    its ENABLE + DISABLE pair alone, and
+//   bracket/group-read    its read(2) of the group alone
 // Columns, measured once when the cases register, on the group the perf tier would open here
-// (the hardware group; the software group when there is no PMU):
-//   ns/bracket          median time of one whole bracket() call (TSC), from calibrate_path
+// (the hardware group; the software group when there is no PMU), by study_path
+// (engine/tiers/perf/bracket_study.hpp):
+//   ns/bracket          median time of one whole bracket() call (calibrate_path's clock)
 //   ns window           from the first counter read to the last (the user path: its stub or
 //                       compiled bracket, without the read(2) of software members); — for the
 //                       other rows
@@ -22,10 +26,15 @@
 //                       unbatched brackets report (the apparatus, not the body)
 //   A/iter b=1          the same pass with its interleaved empty brackets subtracted
 //   A/iter batched      one bracket around all iterations, empty brackets subtracted
+//   x inflation         b=1 raw / batched raw: how much unbatched brackets overstate the body
 // A value that was not measured is — (null in JSON), never a number.
+//
+// "bracket_cost/tiny-body" times the body alone. To see the same effect through the perf tier:
+//   glint_bench --bench --filter='bracket_cost/tiny-body' --perf                 (batched)
+//   glint_bench --bench --filter='bracket_cost/tiny-body' --perf --perf-batch=1  (every iteration)
+//   glint_bench --bench --filter='bracket_cost/tiny-body' --perf --perf-read=compare
 #include <glint/bench.hpp>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -35,8 +44,8 @@
 #include <vector>
 
 #include "arch/arch.hpp"
+#include "engine/tiers/perf/bracket_study.hpp"
 #include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/pass_runner.hpp"
 #include "engine/tiers/perf/read_path.hpp"
 #include "engine/timing/clock.hpp"
 
@@ -59,36 +68,6 @@ struct TinyBody {
     }
 };
 
-// What one path costs and reports, measured once.
-struct PathStudy {
-    perf::PathCost cost;
-    double anchor_per_bracket = kNaN;
-    double batch1_raw = kNaN;
-    double batch1 = kNaN;
-    double batched = kNaN;
-};
-
-void study_pass(perf::ReadPath& path, std::size_t anchor, std::uint64_t batch, double& raw,
-                double& corrected) {
-    auto body = std::make_shared<TinyBody>();
-    glint::engine::Workload work;
-    work.batch = {&glint::detail::run_batch<TinyBody>, body.get()};
-    const perf::PassOutcome pass =
-        perf::run_pass(path, work, glint::engine::PassPlan{kStudyIterations, batch});
-    raw = perf::per_iteration(pass.totals, kStudyIterations, perf::BracketCost{}).values[anchor];
-    corrected = perf::per_iteration(pass.totals, kStudyIterations, pass.cost).values[anchor];
-}
-
-PathStudy study(perf::ReadPath& path, const std::vector<Event>& members, std::size_t anchor) {
-    PathStudy s;
-    s.cost = perf::calibrate_path(path, members);
-    if (s.cost.counts.measured) s.anchor_per_bracket = s.cost.counts.per_bracket[anchor];
-    double ignored;
-    study_pass(path, anchor, 1, s.batch1_raw, s.batch1);
-    study_pass(path, anchor, kStudyIterations, ignored, s.batched);
-    return s;
-}
-
 // The group and both paths, shared by the rows (each row owns a reference).
 struct Rig {
     perf::OpenedGroup opened;
@@ -97,8 +76,15 @@ struct Rig {
     std::string user_name;                 // its name: "rdpmc", "user-access"
     std::string user_absent;               // why there is no row for it
     std::size_t anchor = 0;
-    std::string anchor_name;   // "instr" or "tc ns"
-    PathStudy syscall_study, user_study;
+    std::string anchor_name;  // "instr" or "tc ns"
+    TinyBody body;
+    perf::BracketingStudy syscall_study, user_study;
+
+    perf::BracketingStudy study(perf::ReadPath& path) {
+        return perf::study_path(path, opened.group.spec().events, anchor,
+                                {&glint::detail::run_batch<TinyBody>, &body}, kStudyIterations,
+                                kStudyIterations);
+    }
 };
 
 std::shared_ptr<Rig> make_rig() {
@@ -119,27 +105,30 @@ std::shared_ptr<Rig> make_rig() {
     rig->user = std::move(offer.path);
     rig->user_name = offer.name;
     if (!rig->user) rig->user_absent = offer.reason;
-    rig->syscall_study = study(*rig->syscall, members, rig->anchor);
-    if (rig->user) rig->user_study = study(*rig->user, members, rig->anchor);
+    rig->syscall_study = rig->study(*rig->syscall);
+    if (rig->user) rig->user_study = rig->study(*rig->user);
     return rig;
 }
 
-std::vector<glint::Metric> columns(const Rig& rig, const PathStudy* s, double ns_per_bracket) {
+// The columns of one row; `s` null: a row without counters (every count column —).
+std::vector<glint::Metric> columns(const Rig& rig, const perf::BracketingStudy* s,
+                                   double ns_per_bracket) {
     using M = glint::Metric;
     const std::string& a = rig.anchor_name;
-    auto v = [&](double PathStudy::*field) { return s ? s->*field : kNaN; };
+    auto v = [&](double perf::BracketingStudy::*field) { return s ? s->*field : kNaN; };
     return {M{"ns/bracket", ns_per_bracket, M::level},
             M{"ns window", s ? s->cost.window_ns : kNaN, M::level},
             M{"cyc/bracket", s ? s->cost.cycles : kNaN, M::level},
-            M{a + "/bracket", v(&PathStudy::anchor_per_bracket), M::level},
-            M{a + "/iter b=1 raw", v(&PathStudy::batch1_raw), M::level},
-            M{a + "/iter b=1", v(&PathStudy::batch1), M::level},
-            M{a + "/iter batched", v(&PathStudy::batched), M::level}};
+            M{a + "/bracket", v(&perf::BracketingStudy::anchor_per_bracket), M::level},
+            M{a + "/iter b=1 raw", v(&perf::BracketingStudy::batch1_raw), M::level},
+            M{a + "/iter b=1", v(&perf::BracketingStudy::batch1), M::level},
+            M{a + "/iter batched", v(&perf::BracketingStudy::batched), M::level},
+            M{"x inflation", s ? s->inflation() : kNaN, M::level}};
 }
 
 // One row whose timed call is one empty bracket of `path`, the pass begun in setup.
 void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, perf::ReadPath* path,
-              const PathStudy& s) {
+              const perf::BracketingStudy& s) {
     glint::bench_case(
         {.name = name,
          .labels = {{"study", "bracket-cost"}},
@@ -149,6 +138,15 @@ void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, perf::Re
          },
          .teardown = [rig, path] { path->end_pass(); }},
         [rig, path] { return path->bracket(perf::empty_body(), 0).ok; });
+}
+
+// A row timing one part of the syscall bracket (no counts of its own: its ns is the median).
+template <class Call>
+void part_row(const std::shared_ptr<Rig>& rig, const char* name, Call call) {
+    glint::bench_case({.name = name,
+                       .labels = {{"study", "bracket-cost"}},
+                       .metrics = columns(*rig, nullptr, kNaN)},
+                      [rig, call] { return call(rig->opened.group); });
 }
 
 }  // namespace
@@ -176,4 +174,15 @@ GLINT_BENCH("bracket_cost") {
         glint::bench_provenance(note);
     }
     path_row(rig, "bracket/syscall", rig->syscall.get(), rig->syscall_study);
+    part_row(rig, "bracket/ioctl-pair",
+             [](glint::os::PerfGroup& g) { return g.enable() && g.disable(); });
+    part_row(rig, "bracket/group-read", [](glint::os::PerfGroup& g) {
+        glint::os::GroupReading reading;
+        return g.read(reading) ? reading.enabled : 0;
+    });
+}
+
+GLINT_BENCH("bracket_cost/tiny-body") {
+    TinyBody body;
+    glint::iter(body);
 }

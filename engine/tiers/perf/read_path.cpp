@@ -12,6 +12,7 @@
 
 #include "arch/arch.hpp"
 #include "engine/stats/summary.hpp"
+#include "engine/tiers/perf/messages.hpp"
 #include "engine/timing/clock.hpp"
 
 namespace glint::engine::perf {
@@ -64,6 +65,22 @@ PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,
     if (cycles != members.end() && out.counts.measured && slot < out.counts.size)
         out.cycles = out.counts.per_bracket[slot];
     return out;
+}
+
+std::string generic_members_reason(const os::PerfGroup& group) {
+    if (group.spec().events.size() == group.size()) return {};
+    return "the group was opened from event specs (raw:, pfm:, tracepoints), which are read with "
+           "read(2)";
+}
+
+std::string map_pages_or_reason(os::PerfGroup& group) {
+    if (group.pages_mapped()) return {};
+    const int error = group.map_pages();
+    if (error == 0) return {};
+    return fmt::format("the group's perf pages could not be mapped ({}){}", describe_errno(error),
+                       group.spec().inherit
+                           ? ": the kernel maps no pages for inherited (--perf-inherit) events"
+                           : "");
 }
 
 namespace {

@@ -114,6 +114,28 @@ struct UserReadOffer {
 // GroupSpec::user_access, which the perf tier asks for unless --perf-read=syscall.
 UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build);
 
+// ---- for the paths themselves -----------------------------------------------------------------
+
+// Stops the group when the body's exception unwinds through a bracket; disarm it once the body
+// has returned (the path then stops or reads the group itself).
+struct StopOnUnwind {
+    os::PerfGroup& group;
+    bool armed = true;
+    ~StopOnUnwind() {
+        if (armed) group.disable();
+    }
+};
+
+// Empty when every member of `group` is one of the generic events (spec().events), which the
+// user-space paths index by member; otherwise why not (a group opened from GroupSpec::specs:
+// raw:, pfm:, tracepoints — those are read with read(2)).
+std::string generic_members_reason(const os::PerfGroup& group);
+
+// Maps the group's perf pages unless they are mapped already (a user-space path reads them).
+// Empty when they are mapped; otherwise why not, with errno and, for an inherited group, that
+// the kernel maps no pages for inherited (--perf-inherit) events.
+std::string map_pages_or_reason(os::PerfGroup& group);
+
 // ---- the choice --------------------------------------------------------------------------------
 
 struct ReadPathSelection {

@@ -189,14 +189,6 @@ public:
     }
 
 private:
-    struct StopOnUnwind {
-        os::PerfGroup& group;
-        bool armed = true;
-        ~StopOnUnwind() {
-            if (armed) group.disable();
-        }
-    };
-
     std::vector<os::Event> software_events() const {
         std::vector<os::Event> names;
         for (std::size_t m : software_) names.push_back(group_.spec().events[m]);
@@ -302,6 +294,8 @@ UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
     add_facts(offer, group);
     if (!build) return offer;
     offer.state = Status::State::unavailable;
+    offer.reason = generic_members_reason(group);
+    if (!offer.reason.empty()) return offer;
 
     const os::UserAccessGrant& grant = group.user_access();
     switch (grant.mode) {
@@ -322,17 +316,8 @@ UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
         offer.reason = "the group has no hardware counters (software group)";
         return offer;
     }
-    if (!group.pages_mapped()) {
-        if (const int error = group.map_pages(); error != 0) {
-            offer.reason = fmt::format("the perf pages cannot be mapped ({}){}",
-                                       describe_errno(error),
-                                       group.spec().inherit
-                                           ? ": the kernel maps no pages for inherited "
-                                             "(--perf-inherit) events"
-                                           : "");
-            return offer;
-        }
-    }
+    offer.reason = map_pages_or_reason(group);
+    if (!offer.reason.empty()) return offer;
     for (std::size_t i = 0; i < group.size(); ++i) {
         if (!os::is_hardware(events[i])) continue;
         if (!lx::capabilities_of(page_of(group, i)).user_rdpmc) {

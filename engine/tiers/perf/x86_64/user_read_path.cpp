@@ -57,6 +57,8 @@ UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
     add_sysfs_facts(offer);
     if (!build) return offer;
     offer.state = Status::State::unavailable;
+    offer.reason = generic_members_reason(group);
+    if (!offer.reason.empty()) return offer;
 
     std::vector<x86_64::MemberPage> pages;
     bool any_hardware = false;
@@ -65,17 +67,8 @@ UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
         offer.reason = x86_64::decide_rdpmc({}, {}).reason;
         return offer;
     }
-    if (!group.pages_mapped()) {
-        if (const int error = group.map_pages(); error != 0) {
-            offer.reason = fmt::format("the group's perf pages could not be mapped ({}){}",
-                                       describe_errno(error),
-                                       group.spec().inherit
-                                           ? ": the kernel refuses mmap of inherited events "
-                                             "(--perf-inherit)"
-                                           : "");
-            return offer;
-        }
-    }
+    offer.reason = map_pages_or_reason(group);
+    if (!offer.reason.empty()) return offer;
     if (!probe_pages(group, pages, offer.reason)) return offer;
     const x86_64::RdpmcGrant grant = x86_64::decide_rdpmc(pages, linux_::read_rdpmc_settings());
     if (!grant.granted) {
