@@ -12,8 +12,9 @@ namespace glint::engine::perf {
 UserReadOffer offer_user_read_path(os::PerfGroup&, bool) {
     UserReadOffer offer;
     offer.state = Status::State::not_built;
-    offer.reason = fmt::format("this build has no user-space counter reads for its back end "
-                               "({}): every counter is read with read(2)",
+    offer.reason = fmt::format("this build compiled no user-space read path (GLINT_ARCH=generic, "
+                               "an arch without one, or not Linux; host ISA {}): every counter is "
+                               "read with read(2)",
                                arch::native::kName);
     return offer;
 }
