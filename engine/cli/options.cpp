@@ -173,7 +173,11 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --perf-inherit           also count threads created after the counters open
   --perf-iters=N           iterations of the counting pass (default: the timing pass's, <= 100000)
   --perf-batch=N           iterations per counting bracket (1: bracket every iteration)
-  --perf-read=MODE         auto | rdpmc | syscall | compare (both paths side by side)
+  --perf-read=MODE         how --perf reads its counters: auto (the user-space read when
+                           granted, else syscall) | rdpmc (alias user: the arch's
+                           user-space read, x86-64 rdpmc / arm64 user access) | syscall
+                           (ioctl + read(2)) | compare (both paths side by side: @rdpmc
+                           and @syscall columns)
   --metrics=LIST           columns: names, *-globs, all; ? lists the catalog. Events
                            beyond the catalog: raw:r<hex>[:u|:k] (a PERF_TYPE_RAW config),
                            pfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall)

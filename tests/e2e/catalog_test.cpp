@@ -115,7 +115,7 @@ TEST_CASE("e2e catalog: the listing gives the reason for what is unavailable her
         CAPTURE(line);
         if (contains(line, "unavailable")) CHECK(contains(line, "unavailable: "));
     }
-    CHECK(rows == 9 + 11 + 1);  // perf, tier0, the syscall total
+    CHECK(rows == 9 + 12 + 11 + 1);  // perf, its --perf-read=compare columns, tier0, syscalls
 }
 
 TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exactly") {

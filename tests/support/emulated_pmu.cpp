@@ -149,6 +149,12 @@ void EmulatedPmu::set_user_rdpmc(int event, bool granted) {
     bump_lock(page);
 }
 
+void EmulatedPmu::reset(int event) {
+    const std::uint64_t raw = static_cast<std::uint64_t>(count(event) - base_[event]) & mask();
+    truth_[event].store(0, std::memory_order_relaxed);
+    set_counter(event, on_counter_[event], counter_of_[event], raw);
+}
+
 void EmulatedPmu::at_trap(std::uint64_t trap, Action action, void* arg) {
     if (action_count_ == kMaxActions) rig_error("too many trap actions");
     actions_[action_count_++] = {trap, action, arg};
@@ -168,6 +174,8 @@ void EmulatedPmu::after_rdpmc() {
     const std::uint64_t trap = traps_.fetch_add(1, std::memory_order_relaxed) + 1;
     if (stepping && instruction_event_ >= 0) advance(instruction_event_, 1);  // rdpmc retired
     if (read_cost_ != 0) advance_all(read_cost_);
+    for (int e = 0; e < events_; ++e)
+        if (event_read_cost_[e] != 0) advance(e, event_read_cost_[e]);
     for (int i = 0; i < action_count_; ++i) {
         if (actions_[i].trap == trap) actions_[i].action(*this, actions_[i].arg);
     }

@@ -34,7 +34,7 @@ namespace glint::test {
 
 class EmulatedPmu {
 public:
-    static constexpr int kMaxEvents = 8;
+    static constexpr int kMaxEvents = 16;
     static constexpr int kMaxActions = 16;
     using Action = void (*)(EmulatedPmu& pmu, void* arg);
 
@@ -61,6 +61,8 @@ public:
     void advance_all(std::int64_t n);
     // Every emulated rdpmc advances every event by `per_read` after its value is latched.
     void set_read_cost(std::int64_t per_read) { read_cost_ = per_read; }
+    // Likewise for one event only (added to the cost above).
+    void set_read_cost(int event, std::int64_t per_read) { event_read_cost_[event] = per_read; }
     // The count read(2) would return now.
     std::int64_t count(int event) const { return truth_[event].load(std::memory_order_relaxed); }
 
@@ -69,6 +71,7 @@ public:
     void move(int event, std::uint32_t counter, std::uint64_t raw_start);     // another counter
     void deschedule(int event);                                // index 0: no user read now
     void set_user_rdpmc(int event, bool granted);              // the cap_user_rdpmc bit
+    void reset(int event);  // PERF_EVENT_IOC_RESET: the count restarts at 0, the counter runs on
 
     // Runs `action(*this, arg)` inside the handler of emulated rdpmc number `trap` (1-based,
     // counted since construction), after that rdpmc latched its value.
@@ -112,6 +115,7 @@ private:
     int layout_events_[arch::x86_64::kMaxStubCounters] = {};
     int instruction_event_ = -1;
     std::int64_t read_cost_ = 0;
+    std::int64_t event_read_cost_[kMaxEvents] = {};
     std::atomic<std::uint64_t> traps_{0};
     std::uint64_t fallback_reads_ = 0;
     std::uint64_t bad_reads_ = 0;

@@ -27,7 +27,7 @@ bool EventCounter::open(const std::vector<os::EventSpec>& specs, bool inherit) {
     if (!group_.is_open()) return false;
     for (std::size_t p = 0; p < members.size(); ++p) positions_[members[p]] = static_cast<int>(p);
     path_ = perf::make_syscall_path(group_);
-    open_cost_ = perf::calibrate_bracket_cost(*path_);
+    open_cost_ = perf::calibrate_path(*path_, group_.spec().events).counts;
     return true;
 }
 

@@ -3,7 +3,7 @@
 //
 // open(): opens the specs as one group (specs[0] leads), dropping a member the kernel refuses
 // and retrying with the rest, so one bad event costs its own column only; then measures the
-// bracket's self-cost at open (median of empty brackets, perf::calibrate_bracket_cost) for the
+// bracket's self-cost at open (median of empty brackets, perf::calibrate_path) for the
 // header. count(): perf::run_pass over the syscall read path (ioctl ENABLE/DISABLE + one
 // read(2) per bracket, empty brackets interleaved), then perf::per_iteration with the pass's
 // own mean empty bracket subtracted — the same arithmetic and honesty rules as --perf (nan

@@ -1,61 +1,45 @@
 #include "engine/tiers/perf/bracket_study.hpp"
 
 #include <algorithm>
-#include <chrono>
 
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/messages.hpp"
 #include "engine/tiers/perf/pass_runner.hpp"
 
 namespace glint::engine::perf {
 namespace {
 
-// Task-clock per iteration of one pass in brackets of `batch`: raw (nothing subtracted) and
+// The anchor per iteration of one pass in brackets of `batch`: raw (nothing subtracted) and
 // corrected (the pass's interleaved empty brackets subtracted, as the tier does).
-bool task_clock_pass(ReadPath& path, Body body, std::uint64_t iterations, std::uint64_t batch,
-                     double& raw, double& corrected) {
+bool anchor_pass(ReadPath& path, Body body, std::size_t anchor, const PassPlan& plan,
+                 double& raw, double& corrected) {
     Workload work;
     work.batch = body;
-    const PassOutcome pass = run_pass(path, work, PassPlan{iterations, batch});
-    raw = per_iteration(pass.totals, iterations, BracketCost{}).values[0];
-    corrected = per_iteration(pass.totals, iterations, pass.cost).values[0];
+    const PassOutcome pass = run_pass(path, work, plan);
+    raw = per_iteration(pass.totals, plan.iterations, BracketCost{}).values[anchor];
+    corrected = per_iteration(pass.totals, plan.iterations, pass.cost).values[anchor];
     return pass.totals.ok && pass.cost.measured;
 }
 
 }  // namespace
 
-BracketingStudy study_bracketing(Body body, std::uint64_t iterations, std::uint64_t batch,
-                                 std::uint64_t wall_brackets) {
+BracketingStudy study_path(ReadPath& path, const std::vector<os::Event>& members,
+                           std::size_t anchor, Body body, std::uint64_t iterations,
+                           std::uint64_t batch) {
     BracketingStudy s;
     s.iterations = std::max<std::uint64_t>(iterations, 1);
     s.batch = std::clamp<std::uint64_t>(batch, 1, s.iterations);
-
-    os::PerfGroup group;
-    os::OpenFailure failure;
-    if (!group.open(os::GroupSpec{software_events()}, failure)) {
-        s.failure = open_failed_reason(failure);
+    if (anchor >= members.size()) {
+        s.failure = "the anchor is not a member of the group";
         return s;
     }
-    auto path = make_syscall_path(group);
-    const BracketCost cost = calibrate_bracket_cost(*path);
-    if (!cost.measured) {
+    s.cost = calibrate_path(path, members);
+    if (!s.cost.counts.measured) {
         s.failure = "the empty brackets could not be read";
         return s;
     }
-    s.bracket_task_clock_ns = cost.per_bracket[0];
-
-    if (wall_brackets > 0 && path->begin_pass()) {
-        const auto start = std::chrono::steady_clock::now();
-        for (std::uint64_t i = 0; i < wall_brackets; ++i) path->bracket(empty_body(), 0);
-        const std::chrono::duration<double, std::nano> spent =
-            std::chrono::steady_clock::now() - start;
-        s.bracket_wall_ns = spent.count() / static_cast<double>(wall_brackets);
-    }
-
-    if (!task_clock_pass(*path, body, s.iterations, 1, s.task_clock_batch1,
-                         s.task_clock_batch1_corrected) ||
-        !task_clock_pass(*path, body, s.iterations, s.batch, s.task_clock_batched,
-                         s.task_clock_batched_corrected)) {
+    s.anchor_per_bracket = s.cost.counts.per_bracket[anchor];
+    if (!anchor_pass(path, body, anchor, PassPlan{s.iterations, 1}, s.batch1_raw, s.batch1) ||
+        !anchor_pass(path, body, anchor, PassPlan{s.iterations, s.batch}, s.batched_raw,
+                     s.batched)) {
         s.failure = "a counting pass could not be read";
         return s;
     }

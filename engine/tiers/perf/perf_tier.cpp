@@ -1,11 +1,13 @@
 #include "engine/tiers/perf/perf_tier.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "catalog/selection.hpp"
+#include "engine/tiers/perf/compare_metrics.hpp"
 #include "engine/tiers/perf/group_opener.hpp"
 #include "engine/tiers/perf/messages.hpp"
 #include "engine/tiers/perf/metrics.hpp"
@@ -28,6 +30,63 @@ std::string with_remedy(const Status& s) {
     return s.remedy.empty() ? s.reason : s.reason + " — " + s.remedy;
 }
 
+// The PathCost of one path as JSON meta.bracketCost.<path>.
+Json cost_json(const PathCost& cost, const std::vector<os::Event>& members) {
+    Json j = Json::object();
+    j["method"] =
+        "median of empty-body brackets at open; each pass subtracts the mean of empty "
+        "brackets interleaved in it";
+    j["samples"] = static_cast<unsigned long>(cost.counts.samples);
+    Json per = Json::object();
+    Json uncertainty = Json::object();
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const std::string_view name = os::event_name(members[i]);
+        per[name] = cost.counts.measured ? Json(cost.counts.per_bracket[i]) : Json();
+        uncertainty[name] = cost.counts.measured ? Json(cost.counts.uncertainty[i]) : Json();
+    }
+    j["perBracket"] = std::move(per);
+    j["uncertainty"] = std::move(uncertainty);
+    j["cycles"] = cost.cycles;    // nan (no cycles member) prints null
+    j["wallNs"] = cost.wall_ns;   // one whole bracket() call
+    j["windowNs"] = cost.window_ns;  // first to last counter read, when the path times it
+    j["clock"] = cost.clock;
+    return j;
+}
+
+// "cycles 180 ±0.5, instructions 95, page-faults 0" and the times of one bracket.
+std::string cost_line(const PathCost& cost, const std::vector<os::Event>& members) {
+    const BracketCost& c = cost.counts;
+    if (!c.measured) return "bracket self-cost not measured, nothing subtracted";
+    std::string parts;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (!parts.empty()) parts += ", ";
+        parts += fmt::format("{} {:.0f}{}", os::event_name(members[i]), c.per_bracket[i],
+                             members[i] == os::Event::task_clock ? " ns" : "");
+        if (c.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", c.uncertainty[i]);
+    }
+    std::string times = std::isnan(cost.cycles) ? "cycles — (no cycles counter in the group)"
+                                                : fmt::format("{:.0f} cycles", cost.cycles);
+    if (!std::isnan(cost.window_ns))
+        times += fmt::format(", {:.0f} ns from its first counter read to its last",
+                             cost.window_ns);
+    if (!std::isnan(cost.wall_ns))
+        times += fmt::format(", {:.0f} ns per bracket call", cost.wall_ns);
+    times += " (" + cost.clock + ")";
+    return fmt::format("bracket self-cost at open (median of {} empty brackets): {}; one bracket: "
+                       "{}; each pass subtracts the mean of empty brackets interleaved in it (one "
+                       "per {} brackets, at least {}), and a value within 3 standard errors of "
+                       "that subtraction renders —",
+                       c.samples, parts, times, kEmptyEvery, kMinPassEmpties);
+}
+
+PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64_t iterations) {
+    PathPass p;
+    p.ran = true;
+    p.cost = cost;
+    p.per_iteration = per_iteration(pass.totals, iterations, cost);
+    return p;
+}
+
 class PerfTier final : public Tier {
 public:
     explicit PerfTier(PerfTierConfig config) : config_(std::move(config)) {}
@@ -37,26 +96,27 @@ public:
 
     bool wanted(const Options& o) const override {
         return o.perf || o.perf_scaled || o.perf_read != PerfRead::automatic ||
-               catalog::selects_source(perf_family(FamilyState{}), o.metrics, "perf");
+               catalog::selects_source(family(), o.metrics, "perf");
     }
 
     std::vector<Status> open(const Options& options) override {
         close();
+        // The group asks for user access (GroupSpec::user_access) unless --perf-read=syscall:
+        // arm64 needs that opt-in per event; elsewhere it changes nothing.
         opened_ = open_counting_group(OpenRequest{options.perf_scaled, options.perf_inherit,
                                                   config_.pmu_root, config_.spin,
                                                   options.perf_read != PerfRead::syscall});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
+        compare_ = CompareState{options.perf_read == PerfRead::compare, false, ""};
         if (opened_.usable()) {
-            path_ = select_read_path(opened_.group, options.perf_read, statuses_);
-            // --perf-read=compare: the syscall path's cost is measured over the same group and
-            // shown next to the counting path's.
-            if (options.perf_read == PerfRead::compare && path_->name() != "syscall") {
-                compared_ = make_syscall_path(opened_.group);
-                compared_cost_ = calibrate_bracket_cost(*compared_, config_.calibration_brackets);
-            }
-            cost_ = calibrate_bracket_cost(*path_, config_.calibration_brackets);
-            if (!cost_.measured)
+            paths_ = select_read_path(opened_.group, options.perf_read, statuses_, config_.offer);
+            compare_ = CompareState{paths_.compare, paths_.user_offered, paths_.user.reason};
+            cost_ = calibrate_path(*paths_.primary, state_.members, config_.calibration_brackets);
+            if (paths_.compared)
+                compared_cost_ = calibrate_path(*paths_.compared, state_.members,
+                                                config_.calibration_brackets);
+            if (!cost_.counts.measured)
                 statuses_.push_back({"perf.bracket-cost", Status::State::degraded,
                                      "the bracket self-cost could not be measured at open; "
                                      "nothing is subtracted",
@@ -65,7 +125,12 @@ public:
         return statuses_;
     }
 
-    std::vector<catalog::MetricDescriptor> family() const override { return perf_family(state_); }
+    std::vector<catalog::MetricDescriptor> family() const override {
+        auto family = perf_family(state_);
+        auto compare = compare_family(state_, compare_);
+        family.insert(family.end(), compare.begin(), compare.end());
+        return family;
+    }
 
     std::vector<std::string> header_notes() const override {
         std::vector<std::string> lines;
@@ -88,11 +153,13 @@ public:
         lines.push_back(std::move(headline));
         lines.insert(lines.end(), details.begin(), details.end());
         if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
-        if (path_)
-            lines.push_back("perf: read path " + path_->describe() + "; " + cost_line(cost_, true));
-        if (compared_)
-            lines.push_back("perf: compared read path " + compared_->describe() + " (not used "
-                            "for counting); " + cost_line(compared_cost_, false));
+        if (!paths_.primary) return lines;
+        for (const auto& fact : paths_.user.facts) lines.push_back("perf: " + fact);
+        lines.push_back("perf: read path " + paths_.primary->describe() + "; " +
+                        cost_line(cost_, state_.members));
+        if (paths_.compared)
+            lines.push_back("perf: compared with " + paths_.compared->describe() + "; " +
+                            cost_line(compared_cost_, state_.members));
         return lines;
     }
 
@@ -125,82 +192,71 @@ public:
             disclosures.push_back(std::move(d));
         }
         m["disclosures"] = std::move(disclosures);
-        if (path_) {
-            m["readPath"] = path_->name();
-            Json paths = Json::object();
-            paths[path_->name()] = cost_json(cost_, true);
-            if (compared_) paths[compared_->name()] = cost_json(compared_cost_, false);
-            m["bracketCost"] = std::move(paths);
+        if (paths_.primary) {
+            m["readPath"] = paths_.primary->name();
+            if (paths_.compare) m["compare"] = true;
+            Json user = paths_.user.meta;
+            user["path"] = paths_.user.name;
+            user["counts"] = paths_.user_offered;
+            if (!paths_.user_offered && !paths_.user.reason.empty()) {
+                user["state"] = to_string(paths_.user.state);
+                user["reason"] = paths_.user.reason;
+                if (!paths_.user.remedy.empty()) user["remedy"] = paths_.user.remedy;
+            }
+            m["userRead"] = std::move(user);
+            Json costs = Json::object();
+            Json details = Json::object();
+            costs[paths_.primary->name()] = cost_json(cost_, state_.members);
+            details[paths_.primary->name()] = paths_.primary->meta();
+            if (paths_.compared) {
+                costs[paths_.compared->name()] = cost_json(compared_cost_, state_.members);
+                details[paths_.compared->name()] = paths_.compared->meta();
+            }
+            m["bracketCost"] = std::move(costs);
+            m["readPaths"] = std::move(details);
         }
         return m;
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
         PassOutcome pass;
-        if (path_)
-            pass = run_pass(*path_, work, plan);
+        if (paths_.primary)
+            pass = run_pass(*paths_.primary, work, plan);
         else
             pass.totals.ok = false;  // count() without a usable open(): nothing measured
         // The interleaved empty brackets could not be read: fall back to the open-time cost.
-        const BracketCost& cost = pass.cost.measured ? pass.cost : cost_;
-        return PassResult{perf_cells(state_, per_iteration(pass.totals, plan.iterations, cost))};
+        const BracketCost& cost = pass.cost.measured ? pass.cost : cost_.counts;
+        PassResult result{perf_cells(state_, per_iteration(pass.totals, plan.iterations, cost))};
+        if (!compare_.requested || !paths_.primary) return result;
+        // Compare mode: the same case through the other path, in its own pass.
+        const PathPass primary = path_pass(pass, cost, plan.iterations);
+        PathPass other;
+        if (paths_.compared) {
+            const PassOutcome second = run_pass(*paths_.compared, work, plan);
+            other = path_pass(second, second.cost.measured ? second.cost : compared_cost_.counts,
+                              plan.iterations);
+        }
+        const auto cells = paths_.user_offered
+                               ? compare_cells(state_, compare_, primary, other)
+                               : compare_cells(state_, compare_, PathPass{}, primary);
+        result.cells.insert(result.cells.end(), cells.begin(), cells.end());
+        return result;
     }
 
     void close() override {
-        compared_.reset();
-        path_.reset();
+        paths_ = ReadPathSelection{};
         opened_.group.close();
     }
 
 private:
-    // One path's bracket cost for the header; `counting`: the path passes subtract with.
-    std::string cost_line(const BracketCost& cost, bool counting) const {
-        if (!cost.measured) return "bracket self-cost not measured, nothing subtracted";
-        std::string parts;
-        for (std::size_t i = 0; i < state_.members.size(); ++i) {
-            if (!parts.empty()) parts += ", ";
-            parts += fmt::format("{} {:.0f}{}", os::event_name(state_.members[i]),
-                                 cost.per_bracket[i],
-                                 state_.members[i] == os::Event::task_clock ? " ns" : "");
-            if (cost.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", cost.uncertainty[i]);
-        }
-        std::string line = fmt::format("bracket self-cost at open (median of {} empty brackets): {}",
-                                       cost.samples, parts);
-        if (counting)
-            line += fmt::format("; each pass subtracts the mean of empty brackets interleaved in "
-                                "it (one per {} brackets, at least {}), and a value within 3 "
-                                "standard errors of that subtraction renders —",
-                                kEmptyEvery, kMinPassEmpties);
-        return line;
-    }
-
-    Json cost_json(const BracketCost& cost, bool counting) const {
-        Json j = Json::object();
-        j["method"] = counting ? "median of empty-body brackets at open; each pass subtracts the "
-                                 "mean of empty brackets interleaved in it"
-                               : "median of empty-body brackets at open (compared, not used for "
-                                 "counting)";
-        j["samples"] = static_cast<unsigned long>(cost.samples);
-        Json per = Json::object();
-        Json uncertainty = Json::object();
-        for (std::size_t i = 0; i < state_.members.size(); ++i) {
-            const std::string_view name = os::event_name(state_.members[i]);
-            per[name] = cost.measured ? Json(cost.per_bracket[i]) : Json();
-            uncertainty[name] = cost.measured ? Json(cost.uncertainty[i]) : Json();
-        }
-        j["perBracket"] = std::move(per);
-        j["uncertainty"] = std::move(uncertainty);
-        return j;
-    }
-
     PerfTierConfig config_;
     OpenedGroup opened_;
     FamilyState state_;
     std::vector<Status> statuses_;
-    std::unique_ptr<ReadPath> path_;
-    BracketCost cost_;
-    std::unique_ptr<ReadPath> compared_;  // --perf-read=compare: calibrated, never counts
-    BracketCost compared_cost_;
+    ReadPathSelection paths_;
+    CompareState compare_;
+    PathCost cost_;          // the primary path's, at open
+    PathCost compared_cost_;  // compare mode: the syscall path's, at open
 };
 
 }  // namespace

@@ -1,12 +1,16 @@
 // engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), behind engine::Tier.
 //
 // open(): one process-wide counting group chosen by open_counting_group (hardware, else the
-// software group when no PMU exists, else unavailable with the reason), a read path chosen by
-// --perf-read, and that path's bracket self-cost measured (median of empty brackets: header,
-// meta; under --perf-read=compare the syscall path's too, over the same group, never counting). count(): run_pass (pass_runner.hpp) — RESET once, brackets of plan.batch iterations
+// software group when no PMU exists, else unavailable with the reason; opened asking for user
+// access unless --perf-read=syscall, which arm64 needs per event), a read path chosen by
+// --perf-read (select_read_path: the arch's user-space path or syscall; compare mode keeps both)
+// and each path's bracket self-cost measured (calibrate_path: counts, cycles, ns; header, meta).
+// count(): run_pass (pass_runner.hpp) — RESET once, brackets of plan.batch iterations
 // (per-call: one call per bracket, after() outside the window) with empty brackets interleaved
 // — then per-iteration values with the mean empty bracket subtracted, scaled and marked
 // estimated when the pass was multiplexed, nan when not measured or lost in the noise.
+// Compare mode runs a second pass per case with the other path and adds the compare columns
+// (compare_metrics.hpp).
 // The runner sizes passes with plan_pass() (pass_math.hpp) and stores plan.iterations as the
 // row's countIterations.
 #pragma once
@@ -27,6 +31,7 @@ struct PerfTierConfig {
     std::string pmu_root = os::kPmuSysfsRoot;
     std::chrono::microseconds spin{2000};  // calibration handshake
     std::size_t calibration_brackets = kCalibrationBrackets;
+    UserPathOffer offer = offer_user_read_path;  // the arch's user-space path (tests: a fake)
 };
 
 std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config);

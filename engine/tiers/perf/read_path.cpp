@@ -1,41 +1,146 @@
 // Read-path plumbing shared by every path: the empty calibration body, bracket-cost
-// calibration, and the choice of path for --perf-read.
+// calibration, and the choice of path for --perf-read (the user-space path itself is the
+// arch's: engine/tiers/perf/<arch>/user_read_path.cpp).
 #include "engine/tiers/perf/read_path.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "arch/arch.hpp"
+#include "engine/stats/summary.hpp"
+#include "engine/tiers/perf/messages.hpp"
+#include "engine/timing/clock.hpp"
 
 namespace glint::engine::perf {
 namespace {
 
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
 [[gnu::noinline]] void run_nothing(void*, std::uint64_t n) {
     for (std::uint64_t i = 0; i < n; ++i) asm volatile("");
+}
+
+double median_or_nan(const std::vector<double>& values) {
+    return values.empty() ? kNaN : median(values);
 }
 
 }  // namespace
 
 Body empty_body() { return Body{&run_nothing, nullptr}; }
 
-BracketCost calibrate_bracket_cost(ReadPath& path, std::size_t brackets) {
+PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,
+                        std::size_t brackets) {
+    PathCost out;
+    const ClockProperties& clock = clock_properties();
+    const bool ticks = clock.ticks_usable && clock.ns_per_tick > 0;
+    out.clock = ticks ? clock.ticks_name : "steady_clock";
+    if (!path.begin_pass()) return out;
     std::vector<GroupDelta> deltas;
-    if (!path.begin_pass()) return BracketCost{};
+    std::vector<double> wall, window;
     deltas.reserve(brackets);
-    for (std::size_t i = 0; i < brackets; ++i) deltas.push_back(path.bracket(empty_body(), 0));
+    for (std::size_t i = 0; i < brackets; ++i) {
+        if (ticks) {
+            const std::uint64_t t0 = arch::native::timestamp_begin();
+            deltas.push_back(path.bracket(empty_body(), 0));
+            const std::uint64_t t1 = arch::native::timestamp_end();
+            wall.push_back(static_cast<double>(t1 - t0) * clock.ns_per_tick);
+            const double inside = path.last_window_ticks();
+            if (!std::isnan(inside)) window.push_back(inside * clock.ns_per_tick);
+        } else {
+            const std::int64_t t0 = now_ns();
+            deltas.push_back(path.bracket(empty_body(), 0));
+            wall.push_back(static_cast<double>(now_ns() - t0));
+        }
+    }
     path.end_pass();
-    return median_cost(deltas);
+    out.counts = median_cost(deltas);
+    out.wall_ns = median_or_nan(wall);
+    out.window_ns = median_or_nan(window);
+    const auto cycles = std::ranges::find(members, os::Event::cycles);
+    const auto slot = static_cast<std::size_t>(cycles - members.begin());
+    if (cycles != members.end() && out.counts.measured && slot < out.counts.size)
+        out.cycles = out.counts.per_bracket[slot];
+    return out;
 }
 
-// auto, rdpmc (the user path of the arch) and compare try the build's user path first; when
-// it is refused the syscall path serves, and the refusal is disclosed with what fixes it —
-// except for auto on a build that has no user path at all, where the syscall path is the
-// default rather than a fallback.
-std::unique_ptr<ReadPath> select_read_path(os::PerfGroup& group, PerfRead requested,
-                                           std::vector<Status>& disclosures) {
-    if (requested == PerfRead::syscall) return make_syscall_path(group);
-    Status refusal{"perf.read-path", Status::State::unavailable, "", ""};
-    if (auto user = make_user_read_path(group, refusal)) return user;
-    if (!(requested == PerfRead::automatic && refusal.state == Status::State::not_built)) {
-        refusal.reason += "; counting with the syscall path (ioctl + read(2))";
-        disclosures.push_back(std::move(refusal));
+std::string generic_members_reason(const os::PerfGroup& group) {
+    if (group.spec().events.size() == group.size()) return {};
+    return "the group was opened from event specs (raw:, pfm:, tracepoints), which are read with "
+           "read(2)";
+}
+
+std::string map_pages_or_reason(os::PerfGroup& group) {
+    if (group.pages_mapped()) return {};
+    const int error = group.map_pages();
+    if (error == 0) return {};
+    return fmt::format("the group's perf pages could not be mapped ({}){}", describe_errno(error),
+                       group.spec().inherit
+                           ? ": the kernel maps no pages for inherited (--perf-inherit) events"
+                           : "");
+}
+
+namespace {
+
+Status read_path_status(Status::State state, std::string reason, std::string remedy = "") {
+    return Status{"perf.read-path", state, std::move(reason), std::move(remedy)};
+}
+
+}  // namespace
+
+ReadPathSelection select_read_path(os::PerfGroup& group, PerfRead requested,
+                                   std::vector<Status>& disclosures, const UserPathOffer& offer) {
+    ReadPathSelection s;
+    s.compare = requested == PerfRead::compare;
+    s.user = offer(group, requested != PerfRead::syscall);
+    if (requested == PerfRead::syscall) {
+        s.user.path.reset();
+        s.primary = make_syscall_path(group);
+        return s;
     }
-    return make_syscall_path(group);
+    // `name` is the arch's path ("rdpmc", "user-access"); `column` the flag value and the
+    // compare columns' suffix, the same on every arch.
+    const std::string& name = s.user.name;
+    const std::string column(kUserPathName);
+    if (s.user.path) {
+        s.user_offered = true;
+        s.primary = std::move(s.user.path);
+        if (s.compare) {
+            s.compared = make_syscall_path(group);
+            std::string reason = fmt::format(
+                "--perf-read=compare: every case is counted twice, by {} (the perf columns) and "
+                "by syscall; the @{} and @syscall columns show both paths side by side",
+                name, column);
+            if (name != column)
+                reason += fmt::format(" (@{} names the user-space path on every arch)", column);
+            disclosures.push_back(read_path_status(Status::State::available, std::move(reason)));
+        }
+        return s;
+    }
+    s.primary = make_syscall_path(group);
+    std::string reason;
+    switch (requested) {
+        case PerfRead::automatic:
+            reason = fmt::format("{} path not used: {}; counting with the syscall path (ioctl + "
+                                 "read(2))",
+                                 name, s.user.reason);
+            break;
+        case PerfRead::rdpmc:
+            reason = fmt::format("--perf-read={} asked for the user-space path, which is not "
+                                 "available: {}; counting with the syscall path (ioctl + read(2))",
+                                 column, s.user.reason);
+            break;
+        default:
+            reason = fmt::format("--perf-read=compare: the {} side is not available: {}; only "
+                                 "the syscall path counts and the @{} columns show —",
+                                 name, s.user.reason, column);
+            break;
+    }
+    disclosures.push_back(read_path_status(s.user.state, std::move(reason), s.user.remedy));
+    return s;
 }
 
 }  // namespace glint::engine::perf

@@ -44,14 +44,6 @@ public:
     }
 
 private:
-    struct StopOnUnwind {
-        os::PerfGroup& group;
-        bool armed = true;
-        ~StopOnUnwind() {
-            if (armed) group.disable();
-        }
-    };
-
     os::PerfGroup& group_;
     os::GroupReading last_;
 };

@@ -52,7 +52,8 @@ TEST_CASE("the bench binary ran in the guest and its JSON describes an arm64 run
     CHECK(std::isfinite(median->as_number()));
     CHECK(median->as_number() > 0);
 
-    // --perf --perf-read=compare: counted through user access, both paths' costs measured.
+    // --perf --perf-read=compare: counted through user access and through syscall, both paths'
+    // costs measured.
     const Json* tiers = member(*meta, "tiers");
     REQUIRE(tiers != nullptr);
     const Json* perf = member(*tiers, "perf");
@@ -72,11 +73,41 @@ TEST_CASE("the bench binary ran in the guest and its JSON describes an arm64 run
         REQUIRE(instructions != nullptr);
         REQUIRE(instructions->is_number());
         CHECK(instructions->as_number() > 0);
+        // One bracket's cycles and the time of one whole bracket() call, both paths.
+        for (const char* field : {"cycles", "wallNs"}) {
+            CAPTURE(field);
+            const Json* v = member(*cost, field);
+            REQUIRE(v != nullptr);
+            REQUIRE(v->is_number());
+            CHECK(v->as_number() > 0);
+        }
+        // Its counting window (first counter read to last): timed on the user path only.
+        const Json* window = member(*cost, "windowNs");
+        REQUIRE(window != nullptr);
+        if (std::string(name) == "user-access") {
+            REQUIRE(window->is_number());
+            CHECK(window->as_number() > 0);
+        } else {
+            CHECK(window->is_null());
+        }
     }
+    const Json* compare = member(*perf, "compare");
+    REQUIRE(compare != nullptr);
+    CHECK(compare->as_bool());
     const Json* metrics = member(row, "metrics");
     REQUIRE(metrics != nullptr);
     const Json* instr = member(*metrics, "instr");
     REQUIRE(instr != nullptr);
     REQUIRE(instr->is_number());
     CHECK(instr->as_number() > 0);
+    // Compare mode counted the case through both paths; the user path's columns are named
+    // @rdpmc on every arch, so the JSON keys match across hosts.
+    for (const char* column : {"instr@rdpmc", "instr@syscall"}) {
+        CAPTURE(column);
+        const Json* v = member(*metrics, column);
+        REQUIRE(v != nullptr);
+        REQUIRE(v->is_number());
+        CHECK(v->as_number() > 0);
+    }
+    CHECK(member(*metrics, "instr@rdpmc")->as_number() == instr->as_number());
 }

@@ -65,6 +65,8 @@ TEST_CASE("options: every flag parses") {
     CHECK(parse({"--per-iteration"}).per_iteration);
     CHECK(parse({"--perf-read=syscall"}).perf_read == PerfRead::syscall);
     CHECK(parse({"--perf-read=rdpmc"}).perf_read == PerfRead::rdpmc);
+    CHECK(parse({"--perf-read=user"}).perf_read == PerfRead::rdpmc);  // alias, every arch
+    CHECK(parse({"--perf-read=compare"}).perf_read == PerfRead::compare);
     CHECK(parse({"--perf-read=auto"}).perf_read == PerfRead::automatic);
     CHECK(parse({"--help"}).help);
 }

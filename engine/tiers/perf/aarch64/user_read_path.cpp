@@ -1,4 +1,5 @@
-// engine/tiers/perf/aarch64/user_read_path.cpp: the AArch64 user-access read path (arm64 Linux).
+// engine/tiers/perf/aarch64/user_read_path.cpp: the AArch64 user-access read path (arm64 Linux),
+// this arch's offer_user_read_path (read_path.hpp).
 //
 // Over a group opened with GroupSpec::user_access (attr.config1 bit 1, kernel.perf_user_access
 // = 1), a bracket is the compiled bracket of os/linux/arm64_bracket.hpp over the hardware
@@ -17,9 +18,13 @@
 // bracket's reads and in no delta. Each pass specialises the bracket on the counter indices
 // and widths the pages show once the group is on the PMU (os/linux/arm64_bracket.hpp); the
 // specialised reads still check the index, so a layout that moved is slower, never wrong.
+//
+// The path is named "user-access" (meta.readPath, bracketCost, readPaths); --perf-read calls it
+// rdpmc like every arch's user path, and compare columns are named with kUserPathName.
 #include <linux/perf_event.h>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +43,9 @@ namespace {
 
 namespace lx = os::linux_;
 using Mode = os::UserAccessGrant::Mode;
+using Pmu = arch::aarch64::Pmu;
 constexpr std::size_t kMaxSlots = lx::Arm64GroupPages::kMaxSlots;
+constexpr const char* kPathName = "user-access";
 
 const perf_event_mmap_page* page_of(const os::PerfGroup& group, std::size_t member) {
     return static_cast<const perf_event_mmap_page*>(group.page(member));
@@ -52,8 +59,7 @@ struct Times {
 // The leader's enabled/running now: the page's values extrapolated with CNTVCT (running only
 // while the group is on the PMU, index != 0).
 Times leader_times(const perf_event_mmap_page* leader) {
-    const lx::PageReading r =
-        lx::read_page<lx::Arm64LinuxPolicy<arch::aarch64::Pmu>, true>(leader);
+    const lx::PageReading r = lx::read_page<lx::Arm64LinuxPolicy<Pmu>, true>(leader);
     return Times{r.enabled, r.running};
 }
 
@@ -74,6 +80,13 @@ std::string describe_layout(const lx::Arm64Layout& layout, std::size_t slots) {
     return "bracket specialised on " + where + ", the index re-checked on every read";
 }
 
+// Counters of what the path did since it was built (JSON meta).
+struct UserAccessStats {
+    std::uint64_t brackets = 0;
+    std::uint64_t read2_fallbacks = 0;  // slots read with read(2) (their page granted no read)
+    std::uint64_t failed_reads = 0;     // of those, failed (their bracket: not ok)
+};
+
 class UserAccessPath final : public ReadPath {
 public:
     explicit UserAccessPath(os::PerfGroup& group) : group_(group) {
@@ -88,24 +101,14 @@ public:
         leader_ = page_of(group, 0);
     }
 
-    std::string_view name() const override { return "user-access"; }
+    std::string_view name() const override { return kPathName; }
 
     std::string describe() const override {
         std::string line = "user-access (mrs of the counters the perf mmap pages name, no system "
                            "call between a bracket's reads; " +
                            describe_layout(layout_, hardware_.size()) + ")";
-        const os::UserAccessGrant& grant = group_.user_access();
-        for (std::size_t m : hardware_) {
-            if (grant.fell_back_to_32[m]) {
-                line += "; 32-bit event counters (the PMU refused 64-bit ones with EOPNOTSUPP), "
-                        "sign-extended";
-                break;
-            }
-        }
         if (!software_.empty()) {
-            std::vector<os::Event> names;
-            for (std::size_t m : software_) names.push_back(group_.spec().events[m]);
-            line += "; " + join_events(names) +
+            line += "; " + join_events(software_events()) +
                     " read with read(2) before and after each bracket, outside its window";
         }
         return line;
@@ -126,10 +129,14 @@ public:
         const Times t0 = leader_times(leader_);
         {
             StopOnUnwind guard{group_};
+            const std::uint64_t w0 = Pmu::timestamp_begin();
             bracket_(lx::Arm64BracketCall{pages_, body.run, body.ctx, n, deltas});
+            const std::uint64_t w1 = Pmu::timestamp_end();
+            last_ticks_ = static_cast<double>(w1 - w0);
             guard.armed = false;
         }
         const Times t1 = leader_times(leader_);
+        ++stats_.brackets;
         if (!software_.empty() && !group_.read(after)) return d;
 
         d.size = group_.size();
@@ -149,21 +156,53 @@ public:
 
     void end_pass() override { group_.disable(); }
 
-private:
-    struct StopOnUnwind {
-        os::PerfGroup& group;
-        bool armed = true;
-        ~StopOnUnwind() {
-            if (armed) group.disable();
+    // CNTVCT ticks of the compiled bracket (its first counter read to its last, the body
+    // between), without the times' and software members' reads around it.
+    double last_window_ticks() const override { return last_ticks_; }
+
+    Json meta() const override {
+        const os::UserAccessGrant& grant = group_.user_access();
+        const auto& events = group_.spec().events;
+        Json m = Json::object();
+        Json counters = Json::array();
+        for (std::size_t slot = 0; slot < hardware_.size(); ++slot) {
+            const std::size_t member = hardware_[slot];
+            Json c = Json::object();
+            c["event"] = os::event_name(events[member]);
+            c["index"] = indices_[slot];
+            c["pmcWidth"] = widths_[slot];
+            c["counter64"] = grant.counter64[member];
+            c["fellBackTo32"] = grant.fell_back_to_32[member];
+            counters.push_back(std::move(c));
         }
-    };
+        m["counters"] = std::move(counters);
+        m["bracket"] = describe_layout(layout_, hardware_.size());
+        m["specialised"] = layout_.specialised;
+        Json software = Json::array();
+        for (os::Event e : software_events()) software.push_back(os::event_name(e));
+        m["readWithRead2"] = std::move(software);
+        m["times"] = "the leader's mmap page (cap_user_time, CNTVCT)";
+        m["brackets"] = static_cast<unsigned long>(stats_.brackets);
+        m["read2Fallbacks"] = static_cast<unsigned long>(stats_.read2_fallbacks);
+        m["failedReads"] = static_cast<unsigned long>(stats_.failed_reads);
+        return m;
+    }
+
+private:
+    std::vector<os::Event> software_events() const {
+        std::vector<os::Event> names;
+        for (std::size_t m : software_) names.push_back(group_.spec().events[m]);
+        return names;
+    }
 
     // The slow path of a slot whose page grants no read now: the member's count by read(2).
     // A failed read marks the bracket failed (its delta is not ok) and returns 0.
     static std::int64_t read_slot_with_syscall(const void* context, std::size_t slot) {
         auto* self = const_cast<UserAccessPath*>(static_cast<const UserAccessPath*>(context));
+        ++self->stats_.read2_fallbacks;
         os::GroupReading r;
         if (!self->group_.read(r)) {
+            ++self->stats_.failed_reads;
             self->failed_ = true;
             return 0;
         }
@@ -172,14 +211,12 @@ private:
 
     // Called with the group enabled (on the PMU unless multiplexed out).
     void choose_bracket() {
-        std::uint32_t indices[kMaxSlots] = {};
-        unsigned widths[kMaxSlots] = {};
         for (std::size_t slot = 0; slot < hardware_.size(); ++slot) {
             const lx::PageCapabilities caps = lx::capabilities_of(pages_.pages[slot]);
-            indices[slot] = caps.index;
-            widths[slot] = caps.pmc_width;
+            indices_[slot] = caps.index;
+            widths_[slot] = caps.pmc_width;
         }
-        layout_ = lx::arm64_layout_of(indices, widths, hardware_.size(), kMaxSlots);
+        layout_ = lx::arm64_layout_of(indices_, widths_, hardware_.size(), kMaxSlots);
         bracket_ = lx::select_user_access_bracket(layout_);
     }
 
@@ -188,49 +225,116 @@ private:
     std::vector<std::size_t> software_;  // members read with read(2) around the bracket
     lx::Arm64GroupPages pages_;
     const perf_event_mmap_page* leader_ = nullptr;
+    std::uint32_t indices_[kMaxSlots] = {};  // as the pages showed at the last begin_pass
+    unsigned widths_[kMaxSlots] = {};
     lx::Arm64Layout layout_;
     lx::Arm64BracketFn bracket_ = &lx::run_generic_user_access_bracket;
     bool failed_ = false;
+    double last_ticks_ = std::numeric_limits<double>::quiet_NaN();  // no bracket yet
+    UserAccessStats stats_;
 };
+
+const char* mode_name(Mode mode) {
+    switch (mode) {
+        case Mode::not_requested: return "not-requested";
+        case Mode::not_applicable: return "not-applicable";
+        case Mode::requested: return "requested";
+        case Mode::refused: return "refused";
+    }
+    return "not-requested";
+}
+
+// What the open did about user access, for the header line.
+std::string describe_grant(const os::UserAccessGrant& grant, const os::PerfGroup& group) {
+    switch (grant.mode) {
+        case Mode::not_requested: return "not asked for at open";
+        case Mode::not_applicable: return "not applicable (" + grant.reason + ")";
+        case Mode::refused: return "not asked for (the read-path line says why)";
+        case Mode::requested: break;
+    }
+    const std::size_t members = group.size();
+    std::size_t asked = 0, wide = 0, narrowed = 0;
+    for (std::size_t m = 0; m < members; ++m) {
+        if (!os::is_hardware(group.spec().events[m])) continue;
+        ++asked;
+        if (grant.counter64[m]) ++wide;
+        if (grant.fell_back_to_32[m]) ++narrowed;
+    }
+    std::string line = fmt::format("asked for on {} hardware counter{} (config1 bit 1)", asked,
+                                   asked == 1 ? "" : "s");
+    if (wide > 0) line += fmt::format(", {} with 64-bit counters (bit 0)", wide);
+    if (narrowed > 0)
+        line += fmt::format(", {} given 32-bit ones (the PMU refused 64 bits with EOPNOTSUPP; "
+                            "their readings are sign-extended)",
+                            narrowed);
+    return line;
+}
+
+// The sysctl and what the group's open did about user access: header facts and meta, for every
+// run (--perf-read=syscall too).
+void add_facts(UserReadOffer& offer, const os::PerfGroup& group) {
+    const lx::UserAccessSysctl sysctl = lx::read_perf_user_access();
+    const os::UserAccessGrant& grant = group.user_access();
+    const std::string value = sysctl.value >= 0
+                                  ? std::to_string(sysctl.value)
+                                  : "unreadable (" + describe_errno(sysctl.error) + ")";
+    std::string line = "arm64 user access: kernel.perf_user_access=" + value;
+    if (!grant.pmu.empty()) line += ", core PMU " + grant.pmu;
+    offer.facts.push_back(line + "; " + describe_grant(grant, group));
+    offer.meta["perfUserAccess"] = sysctl.value >= 0 ? Json(sysctl.value) : Json();
+    offer.meta["pmu"] = grant.pmu.empty() ? Json() : Json(grant.pmu);
+    offer.meta["grant"] = mode_name(grant.mode);
+}
 
 }  // namespace
 
-std::unique_ptr<ReadPath> make_user_read_path(os::PerfGroup& group, Status& refusal) {
-    auto refuse = [&](std::string reason, std::string remedy = "") {
-        refusal = Status{"perf.read-path", Status::State::unavailable,
-                         "user access (mrs) unavailable: " + std::move(reason), std::move(remedy)};
-        return std::unique_ptr<ReadPath>{};
-    };
+UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
+    UserReadOffer offer;
+    offer.name = kPathName;
+    add_facts(offer, group);
+    if (!build) return offer;
+    offer.state = Status::State::unavailable;
+    offer.reason = generic_members_reason(group);
+    if (!offer.reason.empty()) return offer;
+
     const os::UserAccessGrant& grant = group.user_access();
     switch (grant.mode) {
         case Mode::not_requested:
-            return refuse("the group was opened without asking the kernel for it");
+            offer.reason = "the group was opened without asking the kernel for user access";
+            return offer;
         case Mode::not_applicable:
-            return refuse(grant.reason.empty() ? std::string("no arm64 core PMU") : grant.reason);
-        case Mode::refused: return refuse(grant.reason, grant.remedy);
+            offer.reason = grant.reason.empty() ? std::string("no arm64 core PMU") : grant.reason;
+            return offer;
+        case Mode::refused:
+            offer.reason = grant.reason;
+            offer.remedy = grant.remedy;
+            return offer;
         case Mode::requested: break;
     }
     const auto& events = group.spec().events;
-    if (group.size() == 0 || !os::is_hardware(events.front()))
-        return refuse("the group has no hardware counters (software group)");
-    if (const int error = group.map_pages(); error != 0) {
-        return refuse(fmt::format("the perf pages cannot be mapped ({}){}", describe_errno(error),
-                                  group.spec().inherit
-                                      ? ": the kernel maps no pages for inherited "
-                                        "(--perf-inherit) events"
-                                      : ""));
+    if (group.size() == 0 || !os::is_hardware(events.front())) {
+        offer.reason = "the group has no hardware counters (software group)";
+        return offer;
     }
+    offer.reason = map_pages_or_reason(group);
+    if (!offer.reason.empty()) return offer;
     for (std::size_t i = 0; i < group.size(); ++i) {
         if (!os::is_hardware(events[i])) continue;
-        if (!lx::capabilities_of(page_of(group, i)).user_rdpmc)
-            return refuse(fmt::format("the kernel did not grant user access to {} "
-                                      "(cap_user_rdpmc is 0 on its perf page)",
-                                      os::event_name(events[i])));
+        if (!lx::capabilities_of(page_of(group, i)).user_rdpmc) {
+            offer.reason = fmt::format("the kernel did not grant user access to {} "
+                                       "(cap_user_rdpmc is 0 on its perf page)",
+                                       os::event_name(events[i]));
+            return offer;
+        }
     }
-    if (!lx::capabilities_of(page_of(group, 0)).user_time)
-        return refuse("the leader's perf page offers no user-space clock (cap_user_time is 0), "
-                      "so a bracket's enabled/running times would need read(2)");
-    return std::make_unique<UserAccessPath>(group);
+    if (!lx::capabilities_of(page_of(group, 0)).user_time) {
+        offer.reason = "the leader's perf page offers no user-space clock (cap_user_time is 0), "
+                       "so a bracket's enabled/running times would need read(2)";
+        return offer;
+    }
+    offer.path = std::make_unique<UserAccessPath>(group);
+    offer.state = Status::State::available;
+    return offer;
 }
 
 }  // namespace glint::engine::perf

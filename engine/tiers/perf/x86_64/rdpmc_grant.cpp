@@ -1,0 +1,82 @@
+#include "engine/tiers/perf/x86_64/rdpmc_grant.hpp"
+
+#include <fmt/format.h>
+
+namespace glint::engine::perf::x86_64 {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+// The sysfs files that disable user rdpmc (value 0).
+std::vector<const os::linux_::RdpmcSetting*> disabling(
+    const std::vector<os::linux_::RdpmcSetting>& sysfs) {
+    std::vector<const os::linux_::RdpmcSetting*> off;
+    for (const auto& s : sysfs)
+        if (s.value == 0) off.push_back(&s);
+    return off;
+}
+
+}  // namespace
+
+bool read_with_rdpmc(os::Event event) { return os::is_hardware(event); }
+
+bool page_grants(const os::linux_::PageCapabilities& caps) {
+    return caps.user_rdpmc && caps.index != 0 && caps.pmc_width >= 1 && caps.pmc_width <= 64;
+}
+
+RdpmcGrant decide_rdpmc(const std::vector<MemberPage>& members,
+                        const std::vector<os::linux_::RdpmcSetting>& sysfs) {
+    RdpmcGrant g;
+    std::vector<std::string> no_cap, no_index, bad_width;
+    bool any_hardware = false;
+    for (const MemberPage& m : members) {
+        if (!read_with_rdpmc(m.event)) continue;
+        any_hardware = true;
+        const std::string name(os::event_name(m.event));
+        if (!m.caps.user_rdpmc)
+            no_cap.push_back(name);
+        else if (m.caps.index == 0)
+            no_index.push_back(name);
+        else if (m.caps.pmc_width < 1 || m.caps.pmc_width > 64)
+            bad_width.push_back(fmt::format("{} ({})", name, m.caps.pmc_width));
+    }
+    if (!any_hardware) {
+        g.reason = "the group has no hardware counter (without a hardware PMU only the software "
+                   "group opens), and rdpmc reads hardware counters only";
+        return g;
+    }
+    std::vector<std::string> why;
+    std::vector<std::string> remedies;
+    if (!no_cap.empty()) {
+        std::string text = fmt::format("the kernel did not grant user rdpmc (cap_user_rdpmc 0) on "
+                                       "the page of {}",
+                                       join(no_cap));
+        text += "; rdpmc sysfs: " + os::linux_::describe_rdpmc(sysfs);
+        why.push_back(text);
+        for (const auto* s : disabling(sysfs))
+            remedies.push_back(fmt::format("echo 1 > {} (as root)", s->path));
+    }
+    if (!no_index.empty()) {
+        why.push_back(fmt::format("the page of {} showed index 0 while the group was enabled (the "
+                                  "event was not on a hardware counter)",
+                                  join(no_index)));
+        remedies.push_back("free PMU counters (stop other perf sessions, sysctl "
+                           "kernel.nmi_watchdog=0)");
+    }
+    if (!bad_width.empty())
+        why.push_back(fmt::format("pmc_width outside 1..64 on the page of {}", join(bad_width)));
+    if (why.empty()) {
+        g.granted = true;
+        return g;
+    }
+    g.reason = why.front();
+    for (std::size_t i = 1; i < why.size(); ++i) g.reason += "; " + why[i];
+    for (const auto& r : remedies) g.remedy += (g.remedy.empty() ? "" : "; ") + r;
+    return g;
+}
+
+}  // namespace glint::engine::perf::x86_64
