@@ -70,8 +70,8 @@ FormattedRow format_row(const Row& row, const TableHead& head) {
         return out;
     }
     const TimingSummary& timing = *row.timing;
-    out.cells = {format_n(timing), format_median_mad(timing), format_time_ns(timing.min_ns),
-                 format_time_ns(timing.max_ns)};
+    out.cells = {format_n(timing), format_median_mad(timing), format_sample_ns(timing, timing.min_ns),
+                 format_sample_ns(timing, timing.max_ns)};
     for (const auto& metric : head.metrics) {
         const catalog::MetricCell* cell = row.cell(metric.name);
         out.cells.push_back(cell ? format_metric(*cell) : kNotMeasuredText);

@@ -72,6 +72,12 @@ std::string format_n(const TimingSummary& timing) {
     return samples + "×" + std::to_string(timing.iterations_per_sample);
 }
 
+std::string format_sample_ns(const TimingSummary& timing, double ns) {
+    if (timing.per_call && std::isfinite(ns) && ns < timing.resolution_ns)
+        return "<" + format_time_ns(timing.resolution_ns);
+    return format_time_ns(ns);
+}
+
 std::string format_median_mad(const TimingSummary& timing) {
     if (!std::isfinite(timing.median_ns)) return kNotMeasuredText;
     // An unresolved per-call median is only bounded: the call cost less than the clock bracket.

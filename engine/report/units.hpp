@@ -28,5 +28,7 @@ std::string format_metric(const catalog::MetricCell& cell);
 std::string format_n(const TimingSummary& timing);
 // The median/iter column: median and MAD in one cell ("11.48ns ±0.02ns").
 std::string format_median_mad(const TimingSummary& timing);
+// A min or max cell: a per-call time below the clock bracket renders as the bound "<20.00ns".
+std::string format_sample_ns(const TimingSummary& timing, double ns);
 
 }  // namespace glint::engine::report

@@ -198,7 +198,13 @@ void BenchRun::run_phase2() {
                          k.c_str(), list.empty() ? "no labels" : list.c_str());
         }
     }
-    for (const auto& group : group_rows(labels, keys)) {
+    // Without --group-by, one table per registration (each with its own client columns),
+    // titled with the registration's name when there is more than one.
+    std::vector<std::string> registrations;
+    for (const auto* d : chosen) registrations.push_back(d->registration);
+    const std::vector<GroupIndex> groups =
+        keys.empty() ? group_by_value(registrations) : group_rows(labels, keys);
+    for (const auto& group : groups) {
         print_pending_header();
         MetricLists members;
         for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
@@ -206,6 +212,8 @@ void BenchRun::run_phase2() {
         if (!keys.empty()) {
             info.title = "benchmark: " + group.value;
             info.first_column = "implementation";
+        } else if (groups.size() > 1) {
+            info.title = group.value;
         }
         for (std::size_t i : group.members)
             info.expected_names.push_back(display_name(chosen[i]->info.name, sorted[i], keys));

@@ -33,13 +33,19 @@ std::string group_value(const Labels& labels, const std::vector<std::string>& ke
 
 std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
                                    const std::vector<std::string>& keys) {
+    std::vector<std::string> values;
+    for (const Labels* labels : all) values.push_back(group_value(*labels, keys));
+    return group_by_value(values);
+}
+
+std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {
     std::vector<GroupIndex> groups;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        std::string value = group_value(*all[i], keys);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::string& value = values[i];
         auto it = std::find_if(groups.begin(), groups.end(),
                                [&](const GroupIndex& g) { return g.value == value; });
         if (it == groups.end()) {
-            groups.push_back({std::move(value), {}});
+            groups.push_back({value, {}});
             it = groups.end() - 1;
         }
         it->members.push_back(i);

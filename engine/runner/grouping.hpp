@@ -21,6 +21,8 @@ struct GroupIndex {
 };
 std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
                                    const std::vector<std::string>& keys);
+// The same over plain values (e.g. each row's registration name, the default split).
+std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values);
 
 // The table's name cell: the name, plus the values of labels the grouping does not show
 // ("asdf [parse]"), so rows inside a table stay distinguishable.

@@ -86,9 +86,10 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
             t = static_cast<double>(stop - start) - clock.bracket_ns;
         }
         after_one();
-        t = std::max(0.0, t);
-        samples.push_back(t);
-        measured += t;
+        // The budget counts the timed window as run (bracket included), so a call cheaper than
+        // the bracket still ends sampling at min-time instead of the wall budget.
+        measured += t + (clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns);
+        samples.push_back(std::max(0.0, t));
     }
     TimingSummary summary = summarize_samples(std::move(samples), 1, true);
     summary.resolution_ns = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;

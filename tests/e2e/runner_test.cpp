@@ -183,3 +183,23 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
     CHECK(contains(unknown.err, "--group-by key 'nokey' matches no label"));
     CHECK(contains(unknown.err, "--sort-by column 'nocolumn' matches no column"));
 }
+
+TEST_CASE("e2e: without --group-by each registration's bench_cases get their own table") {
+    auto r = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1"});
+    REQUIRE(r.exit_code == 0);
+    const auto copies = r.out.find("copies");
+    const auto parses = r.out.find("parses");
+    REQUIRE(copies != std::string::npos);
+    REQUIRE(parses != std::string::npos);
+    CHECK(copies < parses);
+    // Two tables: the second begins after the first ends, and each shows only its own column.
+    const std::string first = r.out.substr(copies, parses - copies);
+    const std::string second = r.out.substr(parses);
+    CHECK(contains(r.out, "╼ copies ╾"));  // the registration's name rides in the top border
+    CHECK(contains(r.out, "╼ parses ╾"));
+    CHECK(contains(first, "B/s"));
+    CHECK_FALSE(contains(first, "docs/s"));
+    CHECK(contains(second, "docs/s"));
+    CHECK_FALSE(contains(second, "B/s"));
+    CHECK(contains(first, "╰"));  // the first table closed before the second began
+}

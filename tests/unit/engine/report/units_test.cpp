@@ -87,6 +87,8 @@ TEST_CASE("report: a per-call median below the clock bracket renders as a bound,
     fast.resolution_ns = 20.0;
     CHECK_FALSE(fast.median_resolved());
     CHECK(format_median_mad(fast) == "<20.00ns");
+    CHECK(format_sample_ns(fast, fast.min_ns) == "<20.00ns");
+    CHECK(format_sample_ns(fast, fast.max_ns) == "40.00ns");
     const glint::Metric bytes{"B", 64, glint::Metric::rate};
     CHECK(std::isnan(client_cells({bytes}, &fast).at(0).value));
 
