@@ -85,6 +85,9 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--bench-json") {
             need_value("FILE");
             o.json_path = std::string(value);
+        } else if (name == "--bench-baseline") {
+            need_value("FILE");
+            o.baseline_path = std::string(value);
         } else if (name == "--group-by") {
             need_value("KEY,...|all|list");
             if (value == "all") o.group_by_all = true;
@@ -166,6 +169,8 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
                            for per-call cases, the minimum total measured time
   --bench-json=FILE        also write the run as JSON (schema 2)
+  --bench-baseline=FILE    compare with an earlier --bench-json: median change in % (vs base)
+                           and the Mann-Whitney p-value of the per-sample times (p)
   --group-by=KEY,...       one table per label group; =all every key; =list print the keys
   --sort-by=[-]COLUMN      name, n, median, mad, min, max, or a metric name (- descending)
   --perf                   hardware-counter pass (Linux perf_event)

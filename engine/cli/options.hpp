@@ -19,6 +19,7 @@ struct Options {
     std::string filter;                 // --filter=GLOB ("" = every case)
     double min_time_ms = 5.0;           // --bench-min-time=MS
     std::optional<std::string> json_path;  // --bench-json=FILE
+    std::optional<std::string> baseline_path;  // --bench-baseline=FILE
     std::vector<std::string> group_by;  // --group-by=KEY,... ("all" expands at run time)
     bool group_by_all = false;          // --group-by=all
     bool group_by_list = false;         // --group-by=list

@@ -156,6 +156,10 @@ Row BenchRun::measure_row(const Case& c) {
         auto cells = client_cells(*c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
     }
+    if (baseline_) {
+        auto cells = baseline_cells(*baseline_, row);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
     return row;
 }
 

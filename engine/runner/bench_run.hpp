@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
+#include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
@@ -40,12 +41,16 @@ public:
     // The catalog including the client metrics discovered in phase 1.
     const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
     bool any_failed() const { return failed_; }
+    // Every measured row also gets the baseline's cells (--bench-baseline); the catalog passed
+    // to the constructor must hold baseline_family().
+    void compare_with(const Baseline* baseline) { baseline_ = baseline; }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
     void on_provenance(std::string_view line) override;
 
 private:
+    const Baseline* baseline_ = nullptr;
     struct Case {
         std::string name;          // the row's name (JSON)
         std::string display_name;  // the table's name cell

@@ -10,6 +10,7 @@
 
 #include "catalog/selection.hpp"
 #include "engine/capabilities/capabilities.hpp"
+#include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
@@ -87,6 +88,12 @@ int main(int argc, char** argv) {
         if (auto problem = check_writable(*options.json_path))
             return usage_error("--bench-json: " + *problem);
     }
+    std::optional<Baseline> baseline;
+    if (options.baseline_path && options.bench) {
+        std::string problem;
+        baseline = load_baseline(*options.baseline_path, problem);
+        if (!baseline) return usage_error("--bench-baseline: " + problem);
+    }
     if (auto problem = events::check_event_selectors(options)) return usage_error(*problem);
     if (auto problem = syscalls::check_syscall_names(options)) return usage_error(*problem);
     if (options.group_by_list) return print_group_keys(options);
@@ -108,16 +115,22 @@ int main(int argc, char** argv) {
     std::vector<std::string> notes;
     for (const auto& t : tiers)
         for (auto& n : t->header_notes()) notes.push_back(std::move(n));
+    if (baseline) {
+        for (auto& d : baseline_family()) catalog.push_back(std::move(d));
+        notes.push_back(baseline_header(*baseline));
+    }
 
     const bool live = isatty(STDOUT_FILENO) == 1;
     auto table = make_table_reporter(stdout, live, SortSpec{options.sort_by, options.sort_descending});
     BenchRun run(run_options, *table, tiers, catalog);
+    if (baseline) run.compare_with(&*baseline);
     std::vector<Row> rows = run.run(header_lines(options, tiers, notes));
     warn_unknown_sort_column(options, run.catalog());
 
     int status = run.any_failed() ? 1 : 0;
     if (options.json_path) {
         Json meta = run_meta(options, tiers, statuses);
+        if (baseline) meta["baseline"] = baseline_meta(*baseline, rows);
         // The available metrics, and the unavailable ones named in --metrics (null in every row,
         // with the reason in columns, as the table shows them —).
         std::vector<catalog::MetricDescriptor> columns;

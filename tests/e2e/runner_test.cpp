@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
 #include "engine/model/json.hpp"
@@ -202,4 +203,36 @@ TEST_CASE("e2e: without --group-by each registration's bench_cases get their own
     CHECK(contains(second, "docs/s"));
     CHECK_FALSE(contains(second, "B/s"));
     CHECK(contains(first, "╰"));  // the first table closed before the second began
+}
+
+TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refuses a bad file before measuring") {
+    const std::string base = temp_path("baseline_base");
+    const std::string next = temp_path("baseline_next");
+    REQUIRE(run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + base}).exit_code == 0);
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
+                          "--bench-baseline=" + base, "--bench-json=" + next});
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "baseline: " + base + " (7 rows"));
+    CHECK(contains(r.out, "vs base"));
+    Json doc = Json::parse(glint::test::read_file(next));
+    std::remove(next.c_str());
+    CHECK(doc.at("meta").at("baseline").at("matched").as_number() == 7);
+    const Json* add = find_row(doc, "add_chain");
+    REQUIRE(add);
+    CHECK(add->at("metrics").at("base-change").is_number());
+    const double p = add->at("metrics").at("base-p").as_number();
+    CHECK(p >= 0);
+    CHECK(p <= 1);
+
+    // Bad baselines: exit 2 with one line naming the flag, and no table.
+    std::ofstream(next) << "{\"schema\": 1}";
+    auto bad = run_process({fixture_path("basic"), "--bench", "--bench-baseline=" + next});
+    std::remove(next.c_str());
+    std::remove(base.c_str());
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-baseline: '" + next + "' is not a glint --bench-json document"));
+    CHECK_FALSE(contains(bad.out, "╭"));
+    auto missing = run_process({fixture_path("basic"), "--bench", "--bench-baseline=/nonexistent/b.json"});
+    CHECK(missing.exit_code == 2);
+    CHECK(contains(missing.err, "cannot read '/nonexistent/b.json'"));
 }

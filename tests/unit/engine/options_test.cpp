@@ -34,11 +34,13 @@ TEST_CASE("options: every flag parses") {
                        "--group-by=dataset,operation", "--sort-by=-median", "--perf-scaled",
                        "--perf-inherit", "--perf-iters=1000", "--perf-batch=1",
                        "--perf-read=compare", "--metrics=ipc,cache-*", "--capabilities",
-                       "--syscalls=futex,read", "--histogram=sort*"});
+                       "--syscalls=futex,read", "--histogram=sort*",
+                       "--bench-baseline=base.json"});
     CHECK(o.bench);
     CHECK(o.filter == "sort*");
     CHECK(o.min_time_ms == 2.5);
     CHECK(*o.json_path == "out.json");
+    CHECK(*o.baseline_path == "base.json");
     CHECK(o.group_by == std::vector<std::string>{"dataset", "operation"});
     CHECK(o.sort_by == "median");
     CHECK(o.sort_descending);
@@ -85,6 +87,7 @@ TEST_CASE("options: each bad value names its flag") {
           "--perf-read: 'fast' is not one of auto, rdpmc, syscall, compare");
     CHECK(error_of({"--bench=yes"}) == "--bench: takes no value");
     CHECK(error_of({"--bench-json="}).rfind("--bench-json: needs a value", 0) == 0);
+    CHECK(error_of({"--bench-baseline"}).rfind("--bench-baseline: needs a value", 0) == 0);
     CHECK(error_of({"--group-by=,"}) == "--group-by: names no key: --group-by=KEY,...|all|list");
     CHECK(error_of({"--sort-by=-"}) == "--sort-by: names no column: --sort-by=COLUMN");
     CHECK(error_of({"--metrics=,"}) == "--metrics: names no metric: --metrics=LIST");
