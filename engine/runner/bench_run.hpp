@@ -50,7 +50,6 @@ public:
     void on_provenance(std::string_view line) override;
 
 private:
-    const Baseline* baseline_ = nullptr;
     struct Case {
         std::string name;          // the row's name (JSON)
         std::string display_name;  // the table's name cell
@@ -76,6 +75,7 @@ private:
     TableReporter& table_;
     std::vector<std::unique_ptr<Tier>>& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
+    const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller
     std::vector<std::string> header_lines_;
     bool header_printed_ = false;
     std::size_t provenance_printed_ = 0;
