@@ -70,6 +70,9 @@ std::optional<Baseline> load_baseline(const std::string& path, std::string& erro
         const Json* name = row.find("name");
         const auto median = number_at(row, "medianNs");
         if (name == nullptr || !name->is_string() || !median || row.contains("error")) continue;
+        // A per-call median below that run's clock bracket is a bound, not a number to compare.
+        if (const Json* resolved = row.find("medianResolved"); resolved && *resolved == Json(false))
+            continue;
         BaselineRow r;
         r.median_ns = *median;
         if (const Json* samples = row.find("samplesNs"); samples && samples->is_array())

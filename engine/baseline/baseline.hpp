@@ -27,7 +27,7 @@ struct BaselineRow {
 struct Baseline {
     std::string path;
     Json meta;                                  // the baseline's own meta (host, compiler, ...)
-    std::map<std::string, BaselineRow> rows;    // by row_key; error rows are left out
+    std::map<std::string, BaselineRow> rows;    // by row_key; error and unresolved rows left out
 };
 
 // The identity of a row: its name and sorted labels.

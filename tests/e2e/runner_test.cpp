@@ -212,11 +212,15 @@ TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refu
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
                           "--bench-baseline=" + base, "--bench-json=" + next});
     REQUIRE(r.exit_code == 0);
-    CHECK(contains(r.out, "baseline: " + base + " (7 rows"));
+    CHECK(contains(r.out, "baseline: " + base + " ("));
     CHECK(contains(r.out, "vs base"));
     Json doc = Json::parse(glint::test::read_file(next));
     std::remove(next.c_str());
-    CHECK(doc.at("meta").at("baseline").at("matched").as_number() == 7);
+    // The batched rows always match; per-call rows too unless their median was below the clock
+    // bracket (a bound is not compared), which depends on the machine.
+    const double matched = doc.at("meta").at("baseline").at("matched").as_number();
+    CHECK(matched >= 3);
+    CHECK(matched <= 7);
     const Json* add = find_row(doc, "add_chain");
     REQUIRE(add);
     CHECK(add->at("metrics").at("base-change").is_number());

@@ -58,12 +58,14 @@ TEST_CASE("baseline: rows match by name and labels; unmatched or unresolved rows
         {"name": "a", "labels": {}, "medianNs": 10, "samplesNs": [9, 10, 11, 10]},
         {"name": "m", "labels": {"size": "4KiB", "op": "copy"}, "medianNs": 100,
          "samplesNs": [100, 100, 101, 99]},
-        {"name": "broken", "labels": {}, "medianNs": null, "samplesNs": null, "error": "x"}]})");
+        {"name": "broken", "labels": {}, "medianNs": null, "samplesNs": null, "error": "x"},
+        {"name": "tiny", "labels": {}, "perCall": true, "medianNs": 0, "resolutionNs": 20,
+         "medianResolved": false, "samplesNs": [0, 0, 3]}]})");
     std::string error;
     auto baseline = load_baseline(path, error);
     std::remove(path.c_str());
     REQUIRE_MESSAGE(baseline, error);
-    CHECK(baseline->rows.size() == 2);  // the error row is not a baseline
+    CHECK(baseline->rows.size() == 2);  // neither the error row nor the unresolved one
 
     auto change = [&](const Row& row) { return baseline_cells(*baseline, row).at(0).value; };
     auto p = [&](const Row& row) { return baseline_cells(*baseline, row).at(1).value; };
