@@ -26,7 +26,9 @@ struct TimingSummary {
     // Per-call only: the clock bracket subtracted from every sample (0 for batched cases). A
     // call cheaper than this is dominated by the apparatus: its median is not resolved.
     double resolution_ns = 0;
-    bool median_resolved() const { return !per_call || median_ns >= resolution_ns; }
+    // Whether a time of this case (a sample, the median) is above that resolution.
+    bool resolved(double ns) const { return !per_call || ns >= resolution_ns; }
+    bool median_resolved() const { return resolved(median_ns); }
 };
 
 struct Row {

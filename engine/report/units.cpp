@@ -73,15 +73,14 @@ std::string format_n(const TimingSummary& timing) {
 }
 
 std::string format_sample_ns(const TimingSummary& timing, double ns) {
-    if (timing.per_call && std::isfinite(ns) && ns < timing.resolution_ns)
-        return "<" + format_time_ns(timing.resolution_ns);
+    // An unresolved per-call time is only bounded: the call cost less than the clock bracket.
+    if (std::isfinite(ns) && !timing.resolved(ns)) return "<" + format_time_ns(timing.resolution_ns);
     return format_time_ns(ns);
 }
 
 std::string format_median_mad(const TimingSummary& timing) {
     if (!std::isfinite(timing.median_ns)) return kNotMeasuredText;
-    // An unresolved per-call median is only bounded: the call cost less than the clock bracket.
-    if (!timing.median_resolved()) return "<" + format_time_ns(timing.resolution_ns);
+    if (!timing.median_resolved()) return format_sample_ns(timing, timing.median_ns);
     return format_time_ns(timing.median_ns) + " ±" + format_time_ns(timing.mad_ns);
 }
 

@@ -62,6 +62,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
 TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<void()>& after_one,
                             const TimingConfig& config) {
     const ClockProperties& clock = clock_properties();
+    // The empty bracket of the clock in use, subtracted from every timed window.
+    const double bracket_ns = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
     std::vector<double> samples;
     double measured = 0;
     const std::int64_t wall_start = now_ns();
@@ -73,26 +75,26 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
-        double t;
+        double window;  // ns from start to stop, bracket included
         if (clock.ticks_usable) {
             const std::uint64_t start = arch::native::timestamp_begin();
             call.timed();
             const std::uint64_t stop = arch::native::timestamp_end();
-            t = static_cast<double>(stop - start) * clock.ns_per_tick - clock.tick_bracket_ns;
+            window = static_cast<double>(stop - start) * clock.ns_per_tick;
         } else {
             const std::int64_t start = now_ns();
             call.timed();
             const std::int64_t stop = now_ns();
-            t = static_cast<double>(stop - start) - clock.bracket_ns;
+            window = static_cast<double>(stop - start);
         }
         after_one();
-        // The budget counts the timed window as run (bracket included), so a call cheaper than
-        // the bracket still ends sampling at min-time instead of the wall budget.
-        measured += t + (clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns);
-        samples.push_back(std::max(0.0, t));
+        // The budget counts the window as run, so a call cheaper than the bracket still ends
+        // sampling at min-time instead of the wall budget.
+        measured += window;
+        samples.push_back(std::max(0.0, window - bracket_ns));
     }
     TimingSummary summary = summarize_samples(std::move(samples), 1, true);
-    summary.resolution_ns = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
+    summary.resolution_ns = bracket_ns;
     return summary;
 }
 
