@@ -4,11 +4,10 @@
 //
 // Prints, for `x = black_box(x + x)`, in rounds that alternate the two tools: glint's median
 // ±MAD (default settings: 5 ms samples, 32 samples), the wall time of that one glint case,
-// Google Benchmark's time per iteration, the ratio, and how many rounds meet each target. Targets (issue 2): within 5% of Google Benchmark, MAD <= 2% of the median,
-// one case <= 0.5 s. This program reports; it asserts nothing.
+// Google Benchmark's time per iteration, the ratio, and how many rounds meet each target.
+// Targets (issue 2): within 5% of Google Benchmark, MAD <= 2% of the median, one case <= 0.5 s. This program reports; it asserts nothing.
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -16,6 +15,7 @@
 
 #include <glint/bench.hpp>
 
+#include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
 
@@ -32,14 +32,6 @@ void BM_add_chain(benchmark::State& state) {
 }
 BENCHMARK(BM_add_chain);
 
-// The glint figures a round keeps (the samples themselves are not needed here).
-struct TimingSummaryView {
-    double median_ns = 0;
-    double mad_ns = 0;
-    std::uint64_t samples = 0;
-    std::uint64_t iterations_per_sample = 0;
-};
-
 class Capture : public benchmark::ConsoleReporter {
 public:
     void ReportRuns(const std::vector<Run>& runs) override {
@@ -50,7 +42,7 @@ public:
 };
 
 struct Round {
-    TimingSummaryView glint;
+    TimingSummary glint;
     double case_seconds = 0;
     double google_ns = std::nan("");
     double ratio() const { return glint.median_ns / google_ns; }
@@ -75,9 +67,8 @@ int main(int argc, char** argv) {
         auto body = [&] { x = glint::black_box(x + x); };
         glint::detail::Batch batch{&glint::detail::run_batch<decltype(body)>, &body};
         const std::int64_t start = now_ns();
-        const TimingSummary t = time_batched(batch, TimingConfig{});
+        r.glint = time_batched(batch, TimingConfig{});
         r.case_seconds = static_cast<double>(now_ns() - start) * 1e-9;
-        r.glint = {t.median_ns, t.mad_ns, t.samples, t.iterations_per_sample};
 
         Capture capture;
         benchmark::RunSpecifiedBenchmarks(&capture);
@@ -103,9 +94,8 @@ int main(int argc, char** argv) {
         quick += r.quick();
         ratios.push_back(r.ratio());
     }
-    std::sort(ratios.begin(), ratios.end());
-    std::printf("  median ratio glint/GB %.4f (%+.2f%%)\n", ratios[ratios.size() / 2],
-                100.0 * (ratios[ratios.size() / 2] - 1));
+    const double median_ratio = median(ratios);
+    std::printf("  median ratio glint/GB %.4f (%+.2f%%)\n", median_ratio, 100.0 * (median_ratio - 1));
     std::printf("  targets, rounds meeting each: |ratio-1| <= 5%%: %d/%d · MAD <= 2%%: %d/%d · "
                 "case <= 0.5 s: %d/%d\n",
                 close, kRounds, tight, kRounds, quick, kRounds);
