@@ -50,7 +50,7 @@ void set_reason(Status& status, std::string_view reason, std::string_view remedy
 
 // A generic user read of one page: the protocol with the page's own index and width.
 bool generic_user_read(const Page* page, std::int64_t& out) {
-    if (!arch::native::kHasUserCounterReads || page == nullptr) return false;
+    if (page == nullptr) return false;
     const auto r = os::user_page::read_page<GenericPolicy, false>(page);
     out = r.count;
     return r.user_read;
@@ -115,8 +115,10 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
     std::string not_user;
     std::string not_inline;
     for (std::size_t i = 0; i < count; ++i) {
-        std::int64_t ignored = 0;
-        const bool user = generic_user_read(pages[i], ignored);
+        // One reading per page: whether it grants a user read, and the index the reasons name.
+        const auto r = pages[i] ? os::user_page::read_page<GenericPolicy, false>(pages[i])
+                                : os::user_page::PageReading{};
+        const bool user = r.user_read;
         const bool fast =
             user && inline_read_works(i, pages[i], std::make_index_sequence<kMaxCounters>{});
         all_user = all_user && user;
@@ -127,14 +129,12 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
             } else if (pages[i] == nullptr) {
                 not_user = "its perf page is not mapped";
             } else {
-                const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
                 not_user = fmt::format("counter {} {}", i,
                                        r.index == 0 ? "is not on a hardware counter now (page index 0)"
                                                     : "is not granted to user space (cap_user_rdpmc 0)");
             }
         }
         if (user && !fast && not_inline.empty()) {
-            const auto r = os::user_page::read_page<GenericPolicy, false>(pages[i]);
             not_inline = fmt::format("counter {} sits at page index {}", i, r.index);
         }
     }

@@ -101,6 +101,9 @@ template <class Arch>
 // read_page then reports any other index as user_read == false.
 template <class Arch>
 [[gnu::always_inline]] inline bool accepts_index(std::uint32_t index) {
+    if constexpr (requires { Arch::kHasUserCounterReads; }) {
+        if constexpr (!Arch::kHasUserCounterReads) return false;  // read_pmc must never run
+    }
     if constexpr (requires { Arch::accepts_index(index); }) {
         return Arch::accepts_index(index);
     } else {
