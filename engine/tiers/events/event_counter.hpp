@@ -11,6 +11,7 @@
 // was multiplexed).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -46,6 +47,12 @@ public:
     const perf::BracketCost& open_cost() const { return open_cost_; }
     // Group position of spec i, or -1 when refused.
     int position(std::size_t i) const { return positions_[i]; }
+    // The open-time bracket self-cost of spec i (requested order); nan when it was refused or
+    // the cost was not measured.
+    double open_cost_of(std::size_t i) const {
+        if (!open_cost_.measured || positions_[i] < 0) return std::nan("");
+        return open_cost_.per_bracket[static_cast<std::size_t>(positions_[i])];
+    }
 
     // One counting pass over `work`.
     EventCounts count(const Workload& work, const PassPlan& plan);

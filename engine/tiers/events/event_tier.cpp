@@ -105,7 +105,7 @@ public:
             for (const auto& e : entries_) {
                 if (!e.counting) continue;
                 parts += fmt::format("{}{} {:.0f}", parts.empty() ? "" : ", ", e.selector.text,
-                                     cost.per_bracket[e.position]);
+                                     counter_.open_cost_of(e.position));
             }
             lines.push_back(prefix + fmt::format("read path syscall; bracket self-cost at open "
                                                  "(median of {} empty brackets): {}; each pass "
@@ -119,15 +119,14 @@ public:
         Json m = status_meta(statuses_);
         m["readPath"] = counter_.usable() ? Json("syscall") : Json();
         Json events = Json::array();
-        const perf::BracketCost& cost = counter_.open_cost();
         for (const auto& e : entries_) {
             Json j = Json::object();
             j["selector"] = e.selector.text;
             j["encoding"] = e.resolved.ok ? Json(e.resolved.encoding) : Json();
             j["counting"] = e.counting;
             if (!e.counting) j["reason"] = e.reason;
-            j["bracketCost"] =
-                e.counting && cost.measured ? Json(cost.per_bracket[e.position]) : Json();
+            const double cost = counter_.open_cost_of(e.position);
+            j["bracketCost"] = e.counting && std::isfinite(cost) ? Json(cost) : Json();
             events.push_back(std::move(j));
         }
         m["events"] = std::move(events);

@@ -155,17 +155,14 @@ public:
         m["inherit"] = true;
         m["readPath"] = counter_.usable() ? Json("syscall") : Json();
         Json columns = Json::array();
-        const perf::BracketCost& cost = counter_.open_cost();
         for (const auto& c : columns_) {
             Json j = Json::object();
             j["name"] = c.name;
             j["tracepoint"] = c.system + ":" + c.event;
             j["counting"] = c.counting;
             if (!c.counting) j["reason"] = c.reason;
-            j["bracketCost"] = c.counting && cost.measured
-                                   ? Json(cost.per_bracket[static_cast<std::size_t>(
-                                         counter_.position(c.position))])
-                                   : Json();
+            const double cost = counter_.open_cost_of(c.position);
+            j["bracketCost"] = c.counting && std::isfinite(cost) ? Json(cost) : Json();
             columns.push_back(std::move(j));
         }
         m["columns"] = std::move(columns);

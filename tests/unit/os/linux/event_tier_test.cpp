@@ -108,6 +108,14 @@ TEST_CASE("raw tier: a member the kernel refuses is dropped alone; its column sa
     const PassResult r = tier->count(batched(body), PassPlan{100, 10});
     CHECK(std::isnan(cell(r, "raw:r00c0")));
     CHECK(cell(r, "raw:r01c2:u") == 2);
+    // The open-time bracket cost is the counting member's (the fake adds 100 per window), not
+    // the slot its requested index would have had in the group.
+    const Json meta = tier->meta();
+    CHECK(meta.at("events").as_array()[0].at("bracketCost").is_null());
+    CHECK(meta.at("events").as_array()[1].at("bracketCost").as_number() == 100);
+    bool named = false;
+    for (const auto& line : tier->header_notes()) named = named || line.find("raw:r01c2:u 100") != std::string::npos;
+    CHECK(named);
 }
 
 TEST_CASE("raw tier: on this PMU-less VM the kernel refuses raw events: — with the reason") {
