@@ -17,7 +17,8 @@
 //    between brackets; a user-space path keeps the group counting for the whole pass and
 //    differences its reads at the bracket's two ends, so what runs between brackets falls
 //    outside every window).
-//  - A failed read/ioctl gives a delta with ok == false; the pass then renders nan.
+//  - A failed read/ioctl gives a delta with ok == false; the pass then renders nan. The body
+//    still runs its n iterations: a per-call case's after() releases what timed() produced.
 //  - If the body throws, the group stops counting before the exception leaves bracket().
 #pragma once
 

@@ -123,7 +123,8 @@ public:
     GroupDelta bracket(Body body, std::uint64_t n) override {
         GroupDelta d;
         os::GroupReading before, after;
-        if (!software_.empty() && !group_.read(before)) return d;
+        // A failed read still runs the body (the contract in read_path.hpp); its delta is not ok.
+        const bool before_read = software_.empty() || group_.read(before);
         failed_ = false;
         std::int64_t deltas[kMaxSlots] = {};
         const Times t0 = leader_times(leader_);
@@ -137,7 +138,7 @@ public:
         }
         const Times t1 = leader_times(leader_);
         ++stats_.brackets;
-        if (!software_.empty() && !group_.read(after)) return d;
+        if (!before_read || (!software_.empty() && !group_.read(after))) return d;
 
         d.size = group_.size();
         d.ok = !failed_ && t1.enabled >= t0.enabled && t1.running >= t0.running;
