@@ -27,7 +27,6 @@ struct Owner {
     os::PerfGroup group;  // opened by name (not open for an attached group)
     SlowRead attached = nullptr;  // an attached group's own fallback
     const void* attached_context = nullptr;
-    std::size_t count = 0;
     const Page* pages[kMaxCounters] = {};  // mapped pages (nullptr when not mapped)
     std::uint64_t failed = 0;
     std::uint64_t syscall_reads = 0;  // fallback reads that needed read(2) (or `attached`)
@@ -249,7 +248,6 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         owner.release();
         return;
     }
-    owner->count = count;
     std::string unmapped;
     if (const int error = owner->group.map_pages(); error != 0) {
         unmapped = fmt::format("its perf page could not be mapped: {}",
@@ -292,7 +290,6 @@ void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
     auto owner = std::make_unique<Owner>();
     owner->attached = slow ? slow : &read_nothing;
     owner->attached_context = slow_context;
-    owner->count = count;
     for (std::size_t i = 0; i < count; ++i) owner->pages[i] = static_cast<const Page*>(pages[i]);
     classify(owner->pages, count, fmt::format("{} attached counters", count), "", owner->status,
              out);

@@ -35,12 +35,6 @@ std::unique_ptr<PerIterationGroup> open_by_name() {
     return std::make_unique<PerIterationGroup>(names);
 }
 
-std::int64_t median(std::vector<std::int64_t> values) {
-    if (values.empty()) return 0;
-    std::sort(values.begin(), values.end());
-    return values[(values.size() - 1) / 2];
-}
-
 // Brackets kEmptyCalls + calls calls of one loop body. The empty calls and the real ones run
 // the same instructions around the call (only the call's argument differs: the batch size, or
 // which PerCall object, fixed in a register before the opening read), so the empties' median is
@@ -49,8 +43,7 @@ std::int64_t median(std::vector<std::int64_t> values) {
 template <class Call, class After>
 void bracket_calls(const PerIterationGroup& g, std::uint64_t calls, Call&& call, After&& after,
                    CallCosts& out) {
-    std::vector<std::int64_t> empty_cycles(kEmptyCalls);
-    std::vector<std::int64_t> empty_instr(kEmptyCalls);
+    std::int64_t empties[kEmptyCalls][2];  // cycles, instructions of each empty call
     const std::uint64_t total = kEmptyCalls + calls;
     for (std::uint64_t k = 0; k < total; ++k) {
         const std::uint64_t real = glint::black_box<std::uint64_t>(k < kEmptyCalls ? 0 : 1);
@@ -59,11 +52,13 @@ void bracket_calls(const PerIterationGroup& g, std::uint64_t calls, Call&& call,
         const hot::Snapshot<2> b = g.read();
         const hot::Delta<2> d = b - a;
         if (k < kEmptyCalls) {
-            empty_cycles[k] = d.counts[0];
-            empty_instr[k] = d.counts[1];
+            empties[k][0] = d.counts[0];
+            empties[k][1] = d.counts[1];
             if (k + 1 == kEmptyCalls) {
-                out.empty_cycles = median(empty_cycles);
-                out.empty_instructions = median(empty_instr);
+                std::int64_t medians[2];
+                hot::detail::column_medians(&empties[0][0], kEmptyCalls, 2, medians);
+                out.empty_cycles = medians[0];
+                out.empty_instructions = medians[1];
             }
             continue;
         }

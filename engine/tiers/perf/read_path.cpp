@@ -18,14 +18,8 @@
 namespace glint::engine::perf {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 [[gnu::noinline]] void run_nothing(void*, std::uint64_t n) {
     for (std::uint64_t i = 0; i < n; ++i) asm volatile("");
-}
-
-double median_or_nan(const std::vector<double>& values) {
-    return values.empty() ? kNaN : median(values);
 }
 
 }  // namespace
@@ -58,8 +52,8 @@ PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,
     }
     path.end_pass();
     out.counts = median_cost(deltas);
-    out.wall_ns = median_or_nan(wall);
-    out.window_ns = median_or_nan(window);
+    out.wall_ns = median(wall);  // nan when empty
+    out.window_ns = median(window);
     const auto cycles = std::ranges::find(members, os::Event::cycles);
     const auto slot = static_cast<std::size_t>(cycles - members.begin());
     if (cycles != members.end() && out.counts.measured && slot < out.counts.size)

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/stats/summary.hpp"
+
 namespace glint::engine::tier0 {
 namespace {
 
@@ -51,9 +53,7 @@ Tier0Delta median_cost(const std::vector<Tier0Delta>& empty_brackets) {
             column.push_back(d.values[i]);
         }
         if (column.size() != empty_brackets.size()) continue;
-        std::sort(column.begin(), column.end());
-        const std::size_t mid = column.size() / 2;
-        cost.values[i] = column.size() % 2 ? column[mid] : (column[mid - 1] + column[mid]) / 2;
+        cost.values[i] = median(column);
         cost.present[i] = true;
     }
     return cost;
