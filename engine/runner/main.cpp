@@ -99,12 +99,14 @@ int main(int argc, char** argv) {
     if (options.group_by_list) return print_group_keys(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
 
+    // The capability probe opens what it needs itself; no tier is opened for it.
+    if (options.capabilities) return print_capabilities(probe_capabilities(options));
+
     auto all = make_tiers();
     std::vector<Status> statuses;
     std::vector<catalog::MetricDescriptor> catalog;
     auto tiers = open_tiers(options, all, statuses, catalog);
 
-    if (options.capabilities) return print_capabilities(probe_capabilities(options));
     if (options.list_metrics) return print_metric_listing(options, catalog);
 
     // --syscalls columns stay visible beside an explicit --metrics list.

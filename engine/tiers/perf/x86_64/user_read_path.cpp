@@ -18,8 +18,9 @@ namespace {
 
 namespace linux_ = glint::os::linux_;
 
-void add_sysfs_facts(UserReadOffer& offer) {
-    const std::vector<linux_::RdpmcSetting> settings = linux_::read_rdpmc_settings();
+// Reports the sysfs rdpmc files in the offer's facts and meta; returns them for the grant.
+std::vector<linux_::RdpmcSetting> add_sysfs_facts(UserReadOffer& offer) {
+    std::vector<linux_::RdpmcSetting> settings = linux_::read_rdpmc_settings();
     const std::string line = linux_::describe_rdpmc(settings);
     offer.facts.push_back("rdpmc sysfs: " + line);
     offer.meta["rdpmcSysfs"] = line;
@@ -33,6 +34,7 @@ void add_sysfs_facts(UserReadOffer& offer) {
         files.push_back(std::move(f));
     }
     offer.meta["rdpmcFiles"] = std::move(files);
+    return settings;
 }
 
 // The members' pages while the group is enabled (the kernel publishes an index only then).
@@ -54,7 +56,7 @@ bool probe_pages(os::PerfGroup& group, std::vector<x86_64::MemberPage>& pages, s
 
 UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
     UserReadOffer offer;
-    add_sysfs_facts(offer);
+    const std::vector<linux_::RdpmcSetting> settings = add_sysfs_facts(offer);
     if (!build) return offer;
     offer.state = Status::State::unavailable;
     offer.reason = generic_members_reason(group);
@@ -70,7 +72,7 @@ UserReadOffer offer_user_read_path(os::PerfGroup& group, bool build) {
     offer.reason = map_pages_or_reason(group);
     if (!offer.reason.empty()) return offer;
     if (!probe_pages(group, pages, offer.reason)) return offer;
-    const x86_64::RdpmcGrant grant = x86_64::decide_rdpmc(pages, linux_::read_rdpmc_settings());
+    const x86_64::RdpmcGrant grant = x86_64::decide_rdpmc(pages, settings);
     if (!grant.granted) {
         offer.reason = grant.reason;
         offer.remedy = grant.remedy;
