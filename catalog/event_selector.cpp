@@ -22,18 +22,16 @@ bool is_name_char(char c) {
            c == '_' || c == '-' || c == '.' || c == '=';
 }
 
-// Strips a trailing ":u" / ":k" from `body` into `privilege`.
-void take_privilege(std::string_view& body, Privilege& privilege) {
-    if (body.size() < 3 || body[body.size() - 2] != ':') return;
-    const char last = body.back();
-    if (last != 'u' && last != 'k') return;
-    privilege = last == 'u' ? Privilege::user_only : Privilege::kernel_only;
-    body.remove_suffix(2);
-}
-
 bool ends_with_privilege(std::string_view body) {
     return body.size() >= 2 && body[body.size() - 2] == ':' &&
            (body.back() == 'u' || body.back() == 'k');
+}
+
+// Strips a trailing ":u" / ":k" from `body` into `privilege` (a body of at least one more char).
+void take_privilege(std::string_view& body, Privilege& privilege) {
+    if (body.size() < 3 || !ends_with_privilege(body)) return;
+    privilege = body.back() == 'u' ? Privilege::user_only : Privilege::kernel_only;
+    body.remove_suffix(2);
 }
 
 std::variant<EventSelector, SelectorError> parse_raw(std::string_view selector) {

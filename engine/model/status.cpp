@@ -12,6 +12,10 @@ const char* to_string(Status::State state) {
     return "unavailable";
 }
 
+std::string with_remedy(const Status& s) {
+    return s.remedy.empty() ? s.reason : s.reason + " — " + s.remedy;
+}
+
 Json status_meta(const std::vector<Status>& statuses) {
     Json m = Json::object();
     const Status front = statuses.empty() ? Status{"", Status::State::unavailable, "not opened", ""}

@@ -26,6 +26,9 @@ struct Status {
 
 const char* to_string(Status::State state);
 
+// "reason — remedy" (the reason alone when there is no remedy): a status as one header line.
+std::string with_remedy(const Status& s);
+
 // A tier's headline state for JSON meta.tiers: {status, reason, remedy (when there is one)} of
 // its first status, or unavailable "not opened" when it reported none.
 Json status_meta(const std::vector<Status>& statuses);

@@ -161,8 +161,7 @@ public:
         if (statuses_.empty()) return {};
         const Status& s = statuses_.front();
         if (!s.usable())
-            return {"per-iteration: unavailable, columns omitted: " + s.reason +
-                    (s.remedy.empty() ? "" : " — " + s.remedy)};
+            return {"per-iteration: unavailable, columns omitted: " + with_remedy(s)};
         return {"per-iteration: " + s.reason};
     }
 

@@ -98,7 +98,7 @@ public:
         if (statuses_.empty()) return lines;
         const std::string prefix = std::string(source()) + ": ";
         for (const auto& s : statuses_)
-            lines.push_back(prefix + s.reason + (s.remedy.empty() ? "" : " — " + s.remedy));
+            lines.push_back(prefix + with_remedy(s));
         const perf::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured) {
             std::string parts;

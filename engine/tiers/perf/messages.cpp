@@ -29,16 +29,16 @@ const char* errno_symbol(int error) {
     }
 }
 
-std::string join(const std::vector<std::string>& items) {
+}  // namespace
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
     std::string out;
     for (const auto& item : items) {
-        if (!out.empty()) out += ", ";
+        if (!out.empty()) out += separator;
         out += item;
     }
     return out;
 }
-
-}  // namespace
 
 std::string describe_errno(int error) {
     const char* symbol = errno_symbol(error);

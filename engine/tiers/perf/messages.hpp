@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "os/perf_events.hpp"
@@ -17,6 +18,8 @@ namespace glint::engine::perf {
 std::string describe_errno(int error);
 // "kernel.perf_event_paranoid=2" or "kernel.perf_event_paranoid unreadable".
 std::string describe_paranoid(std::optional<int> paranoid);
+// "a, b, c" (or with another separator).
+std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 // "cycles, instructions, page-faults".
 std::string join_events(const std::vector<os::Event>& events);
 

@@ -26,10 +26,6 @@ const char* kind_name(GroupKind kind) {
     return "none";
 }
 
-std::string with_remedy(const Status& s) {
-    return s.remedy.empty() ? s.reason : s.reason + " — " + s.remedy;
-}
-
 // The PathCost of one path as JSON meta.bracketCost.<path>.
 Json cost_json(const PathCost& cost, const std::vector<os::Event>& members) {
     Json j = Json::object();

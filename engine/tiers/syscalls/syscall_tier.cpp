@@ -138,7 +138,7 @@ public:
     std::vector<std::string> header_notes() const override {
         std::vector<std::string> lines;
         for (const auto& s : statuses_)
-            lines.push_back("syscalls: " + s.reason + (s.remedy.empty() ? "" : " — " + s.remedy));
+            lines.push_back("syscalls: " + with_remedy(s));
         const perf::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured && columns_.front().counting)
             lines.push_back(fmt::format(

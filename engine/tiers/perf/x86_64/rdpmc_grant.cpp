@@ -2,14 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "engine/tiers/perf/messages.hpp"
+
 namespace glint::engine::perf::x86_64 {
 namespace {
-
-std::string join(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-    return out;
-}
 
 // The sysfs files that disable user rdpmc (value 0).
 std::vector<const os::linux_::RdpmcSetting*> disabling(
@@ -73,9 +69,8 @@ RdpmcGrant decide_rdpmc(const std::vector<MemberPage>& members,
         g.granted = true;
         return g;
     }
-    g.reason = why.front();
-    for (std::size_t i = 1; i < why.size(); ++i) g.reason += "; " + why[i];
-    for (const auto& r : remedies) g.remedy += (g.remedy.empty() ? "" : "; ") + r;
+    g.reason = join(why, "; ");
+    g.remedy = join(remedies, "; ");
     return g;
 }
 

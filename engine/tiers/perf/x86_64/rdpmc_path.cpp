@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "arch/x86_64/pmu.hpp"
+#include "engine/tiers/perf/messages.hpp"
 #include "os/linux/mmap_page.hpp"
 
 namespace glint::engine::perf::x86_64 {
@@ -31,9 +32,9 @@ stub::PageFields page_fields() {
 }
 
 std::string names_of(const std::vector<os::Event>& members, const std::vector<std::size_t>& which) {
-    std::string out;
-    for (std::size_t m : which) out += (out.empty() ? "" : ", ") + std::string(os::event_name(members[m]));
-    return out;
+    std::vector<os::Event> events;
+    for (std::size_t m : which) events.push_back(members[m]);
+    return join_events(events);
 }
 
 }  // namespace
