@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "arch/arch.hpp"
+
 namespace glint::engine {
 
 using Clock = std::chrono::steady_clock;
@@ -32,5 +34,23 @@ struct ClockProperties {
 
 // Measures the clock once (a few milliseconds); later calls return the same figures.
 const ClockProperties& clock_properties();
+
+// Runs fn once between two reads of a clock, the arch's serialised timestamp when `use_ticks`
+// (converted with clock.ns_per_tick) or else steady_clock, and returns that window in ns, the
+// clock's own empty bracket included.
+template <class F>
+[[gnu::always_inline]] inline double time_window_ns(const ClockProperties& clock, bool use_ticks,
+                                                    F&& fn) {
+    if (use_ticks) {
+        const std::uint64_t start = arch::native::timestamp_begin();
+        fn();
+        const std::uint64_t stop = arch::native::timestamp_end();
+        return static_cast<double>(stop - start) * clock.ns_per_tick;
+    }
+    const std::int64_t start = now_ns();
+    fn();
+    const std::int64_t stop = now_ns();
+    return static_cast<double>(stop - start);
+}
 
 }  // namespace glint::engine

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "arch/arch.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 
@@ -75,18 +74,7 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
-        double window;  // ns from start to stop, bracket included
-        if (clock.ticks_usable) {
-            const std::uint64_t start = arch::native::timestamp_begin();
-            call.timed();
-            const std::uint64_t stop = arch::native::timestamp_end();
-            window = static_cast<double>(stop - start) * clock.ns_per_tick;
-        } else {
-            const std::int64_t start = now_ns();
-            call.timed();
-            const std::int64_t stop = now_ns();
-            window = static_cast<double>(stop - start);
-        }
+        const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
         after_one();
         // The budget counts the window as run, so a call cheaper than the bracket still ends
         // sampling at min-time instead of the wall budget.

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "arch/arch.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/tiers/perf/messages.hpp"
 #include "engine/timing/clock.hpp"
@@ -37,17 +36,11 @@ PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,
     std::vector<double> wall, window;
     deltas.reserve(brackets);
     for (std::size_t i = 0; i < brackets; ++i) {
+        wall.push_back(time_window_ns(clock, ticks,
+                                      [&] { deltas.push_back(path.bracket(empty_body(), 0)); }));
         if (ticks) {
-            const std::uint64_t t0 = arch::native::timestamp_begin();
-            deltas.push_back(path.bracket(empty_body(), 0));
-            const std::uint64_t t1 = arch::native::timestamp_end();
-            wall.push_back(static_cast<double>(t1 - t0) * clock.ns_per_tick);
             const double inside = path.last_window_ticks();
             if (!std::isnan(inside)) window.push_back(inside * clock.ns_per_tick);
-        } else {
-            const std::int64_t t0 = now_ns();
-            deltas.push_back(path.bracket(empty_body(), 0));
-            wall.push_back(static_cast<double>(now_ns() - t0));
         }
     }
     path.end_pass();
