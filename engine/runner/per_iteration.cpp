@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -116,14 +117,12 @@ public:
     }
 
     std::vector<Status> open(const Options& options) override {
-        opened_ = true;
         histogram_glob_ = options.histogram;
         const std::unique_ptr<PerIterationGroup> probe = source_();
         status_ = probe->status();
         const std::string refusal = refusal_reason(status_);
         Status s{kSource, Status::State::available, {}, {}};
         if (refusal.empty()) {
-            usable_ = true;
             s.reason = fmt::format(
                 "cycles and instructions read around every call ({}), the median of {} empty "
                 "calls subtracted per case (a negative residue counts as 0)",
@@ -146,11 +145,11 @@ public:
             d.format = catalog::Format::count;
             d.cls = catalog::MetricClass::diagnostic;
             d.source = kSource;
-            d.available = usable_;
-            d.is_default = usable_;  // shown when --per-iteration opened; omitted when refused
-            if (!opened_)
+            d.available = usable();
+            d.is_default = usable();  // shown when --per-iteration opened; omitted when refused
+            if (statuses_.empty())
                 d.reason = "per-call distributions are measured under --per-iteration";
-            else if (!usable_)
+            else if (!usable())
                 d.reason = statuses_.front().reason;
             out.push_back(d);
         }
@@ -186,7 +185,7 @@ public:
         auto costs = std::make_unique<CallCosts>();
         bool measured = false;
         std::string trouble;
-        if (usable_) {
+        if (usable()) {
             const std::unique_ptr<PerIterationGroup> group = source_();
             trouble = refusal_reason(group->status());
             if (trouble.empty()) {
@@ -209,11 +208,14 @@ public:
         if (!trouble.empty()) summary["note"] = trouble;
         cases_.emplace_back(case_, std::move(summary));
         PassResult result;
-        const double values[] = {
-            measured ? static_cast<double>(costs->cycles.percentile(50)) : catalog::kNotMeasured,
-            measured ? static_cast<double>(costs->cycles.percentile(99)) : catalog::kNotMeasured,
-            measured ? static_cast<double>(costs->instructions.percentile(50)) : catalog::kNotMeasured,
-            measured ? static_cast<double>(costs->instructions.percentile(99)) : catalog::kNotMeasured};
+        double values[] = {catalog::kNotMeasured, catalog::kNotMeasured, catalog::kNotMeasured,
+                           catalog::kNotMeasured};  // the order of kColumns
+        if (measured) {
+            values[0] = static_cast<double>(costs->cycles.percentile(50));
+            values[1] = static_cast<double>(costs->cycles.percentile(99));
+            values[2] = static_cast<double>(costs->instructions.percentile(50));
+            values[3] = static_cast<double>(costs->instructions.percentile(99));
+        }
         const auto descriptors = family();
         for (std::size_t i = 0; i < descriptors.size(); ++i)
             result.cells.push_back(catalog::make_cell(descriptors[i], values[i]));
@@ -227,12 +229,12 @@ public:
     std::vector<std::string> histogram_lines() const {
         std::vector<std::string> lines;
         for (const auto& [name, costs] : histograms_) {
-            for (const auto& [h, unit] : {std::pair{&costs->cycles, "cycles"},
-                                          std::pair{&costs->instructions, "instructions"}}) {
-                const std::string title = fmt::format("{}: {} per call (empty call's {} subtracted)",
-                                                      name, unit,
-                                                      h == &costs->cycles ? costs->empty_cycles
-                                                                          : costs->empty_instructions);
+            const std::tuple<const hot::Histogram*, const char*, std::int64_t> kinds[] = {
+                {&costs->cycles, "cycles", costs->empty_cycles},
+                {&costs->instructions, "instructions", costs->empty_instructions}};
+            for (const auto& [h, unit, empty] : kinds) {
+                const std::string title = fmt::format(
+                    "{}: {} per call (empty call's {} subtracted)", name, unit, empty);
                 const std::string text = hot::to_text(*h, {.title = title, .unit = unit});
                 std::size_t start = 0;
                 while (start < text.size()) {
@@ -243,7 +245,7 @@ public:
                 }
             }
         }
-        if (!histogram_glob_.empty() && histograms_.empty() && usable_)
+        if (!histogram_glob_.empty() && histograms_.empty() && usable())
             lines.push_back(fmt::format("per-iteration: --histogram={} matched no measured case",
                                         histogram_glob_));
         return lines;
@@ -251,8 +253,8 @@ public:
 
 private:
     GroupSource source_;
-    bool opened_ = false;
-    bool usable_ = false;
+    // Opened (statuses_ set by open()) and able to read every call without a system call.
+    bool usable() const { return !statuses_.empty() && statuses_.front().usable(); }
     hot::Status status_;
     std::vector<Status> statuses_;
     std::string histogram_glob_;
