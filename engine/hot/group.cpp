@@ -267,7 +267,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
         !grant.remedy.empty())
         set_reason(status, status.reason, grant.remedy);
     out.slow = &owner_slow_read;
-    out.slow_context = owner.release();
+    owner.release();  // out.owner already points at it
 }
 
 void close_group(Owner* owner) noexcept { delete owner; }
@@ -294,7 +294,6 @@ void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
     classify(owner->pages, count, fmt::format("{} attached counters", count), "", owner->status,
              out);
     out.slow = &owner_slow_read;
-    out.slow_context = owner.get();
     out.owner = owner.release();
 }
 

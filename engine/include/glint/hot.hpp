@@ -193,11 +193,10 @@ template <std::size_t... I>
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
 
 // What open and attach decide; filled out of line. `owner` is always set (it holds the status,
-// also of a group that did not open).
+// also of a group that did not open) and is the context `slow` is called with.
 struct Opened {
     const Page* inline_pages[kMaxCounters] = {};
     SlowRead slow = nullptr;
-    const void* slow_context = nullptr;
     Owner* owner = nullptr;
 };
 
@@ -326,12 +325,12 @@ private:
     [[gnu::noinline, gnu::cold]] Snapshot<N> read_again(std::uint64_t ticks) const {
         Snapshot<N> s;
         s.ticks = ticks;
-        slow_(slow_context_, s.counts, N);
+        slow_(owner_, s.counts, N);
         return s;
     }
     [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
         Counts<N> c;
-        slow_(slow_context_, c.counts, N);
+        slow_(owner_, c.counts, N);
         return c;
     }
 
@@ -339,7 +338,6 @@ private:
         for (std::size_t i = 0; i < N; ++i)
             pages_[i] = opened.inline_pages[i] ? opened.inline_pages[i] : &detail::kNeverReadable;
         slow_ = opened.slow;
-        slow_context_ = opened.slow_context;
         owner_ = opened.owner;
         recalibrate();
     }
@@ -368,18 +366,15 @@ private:
     void take(Group& other) {
         for (std::size_t i = 0; i < N; ++i) pages_[i] = other.pages_[i];
         slow_ = other.slow_;
-        slow_context_ = other.slow_context_;
         owner_ = std::exchange(other.owner_, nullptr);
         cost_ = other.cost_;
         counts_cost_ = other.counts_cost_;
         other.slow_ = &detail::read_nothing;
-        other.slow_context_ = nullptr;
         for (std::size_t i = 0; i < N; ++i) other.pages_[i] = &detail::kNeverReadable;
     }
 
     const detail::Page* pages_[N];
-    detail::SlowRead slow_ = nullptr;
-    const void* slow_context_ = nullptr;
+    detail::SlowRead slow_ = nullptr;  // called with owner_ (read_nothing ignores it)
     detail::Owner* owner_ = nullptr;
     Delta<N> cost_;
     Counts<N> counts_cost_{};
