@@ -5,7 +5,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "engine/runner/grouping.hpp"
 #include "engine/stats/rank_test.hpp"
 
 namespace glint::engine {

@@ -15,9 +15,9 @@ namespace {
 
 using State = Status::State;
 
-Status scalar_counting(const Options& options, const CapabilityProbeConfig& config) {
+Status scalar_counting(const PerfRequest& perf, const CapabilityProbeConfig& config) {
     perf::OpenedGroup opened = perf::open_counting_group(
-        perf::OpenRequest{options.perf_scaled, options.perf_inherit, config.pmu_root});
+        perf::OpenRequest{perf.scaled, perf.inherit, config.pmu_root});
     const Status& tier = opened.statuses.front();
     Status s{"scalar-counting", tier.state, tier.reason, tier.remedy};
     if (opened.usable()) {
@@ -126,27 +126,20 @@ Status event_naming(const CapabilityProbeConfig& config) {
 
 }  // namespace
 
-std::vector<Status> probe_capabilities(const Options& options) {
-    return probe_capabilities(options, CapabilityProbeConfig{});
+std::vector<Status> probe_capabilities(const PerfRequest& perf) {
+    return probe_capabilities(perf, CapabilityProbeConfig{});
 }
 
-std::vector<Status> probe_capabilities(const Options& options,
+std::vector<Status> probe_capabilities(const PerfRequest& perf,
                                        const CapabilityProbeConfig& config) {
-    return {scalar_counting(options, config), overflow_sampling(), precise_data_source(),
+    return {scalar_counting(perf, config), overflow_sampling(), precise_data_source(),
             symbolization(),                  event_space(),       numa_topology(config),
             event_naming(config)};
 }
 
 Json capabilities_json(const std::vector<Status>& statuses) {
     Json out = Json::array();
-    for (const auto& s : statuses) {
-        Json c = Json::object();
-        c["capability"] = s.capability;
-        c["state"] = to_string(s.state);
-        c["reason"] = s.reason;
-        if (!s.remedy.empty()) c["remedy"] = s.remedy;
-        out.push_back(std::move(c));
-    }
+    for (const auto& s : statuses) out.push_back(status_json(s));
     return out;
 }
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/options.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/status.hpp"
+#include "engine/tiers/request.hpp"
 #include "os/perf_probes.hpp"
 
 namespace glint::engine {
@@ -27,8 +27,9 @@ struct CapabilityProbeConfig {
     const char* pfm_soname = "libpfm.so.4";
 };
 
-std::vector<Status> probe_capabilities(const Options& options);
-std::vector<Status> probe_capabilities(const Options& options, const CapabilityProbeConfig& config);
+// Runs once per run, before any tier opens; `perf` shapes the counting group it tries.
+std::vector<Status> probe_capabilities(const PerfRequest& perf);
+std::vector<Status> probe_capabilities(const PerfRequest& perf, const CapabilityProbeConfig& config);
 
 // The statuses as JSON: [{capability, state, reason, remedy?}, ...] (for meta.capabilities).
 Json capabilities_json(const std::vector<Status>& statuses);

@@ -159,6 +159,18 @@ Options parse_options(std::span<const char* const> args) {
     return o;
 }
 
+TierRequest tier_request(const Options& o) {
+    TierRequest r;
+    r.metrics = o.metrics;
+    r.every_tier = o.list_metrics;
+    r.perf = PerfRequest{o.perf || o.perf_scaled || o.perf_read != PerfRead::automatic,
+                         o.perf_scaled, o.perf_inherit, o.perf_read};
+    r.syscalls = SyscallRequest{o.syscalls_total, o.syscalls};
+    r.per_iteration = PerIterationRequest{o.per_iteration, o.histogram};
+    r.sizing = PassSizing{o.perf_iters, o.perf_batch};
+    return r;
+}
+
 const char* usage_text() {
     return R"(usage: <bench binary> [flags]
 

@@ -9,10 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace glint::engine {
+#include "engine/tiers/request.hpp"
 
-// How the hardware tier reads counters.
-enum class PerfRead { automatic, rdpmc, syscall, compare };
+namespace glint::engine {
 
 struct Options {
     bool bench = false;                 // --bench: measure (otherwise: run each case once)
@@ -57,5 +56,8 @@ Options parse_options(std::span<const char* const> args);
 
 // The --help text.
 const char* usage_text();
+
+// What the flags ask of the tiers, resolved once (tiers never see Options).
+TierRequest tier_request(const Options& options);
 
 }  // namespace glint::engine

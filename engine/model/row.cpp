@@ -1,6 +1,14 @@
 #include "engine/model/row.hpp"
 
+#include <algorithm>
+
 namespace glint::engine {
+
+Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels) {
+    std::stable_sort(labels.begin(), labels.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    return labels;
+}
 
 std::vector<std::string> Row::estimated_metrics() const {
     std::vector<std::string> names;

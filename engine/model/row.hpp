@@ -13,6 +13,9 @@ namespace glint::engine {
 
 using Labels = std::vector<std::pair<std::string, std::string>>;  // sorted by key
 
+// Labels sorted by key (the order JSON and every reporter use); stable for equal keys.
+Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels);
+
 // The timing pass, in nanoseconds per iteration.
 struct TimingSummary {
     std::uint64_t samples = 0;

@@ -26,8 +26,16 @@ struct Status {
 
 const char* to_string(Status::State state);
 
+// The words of a status, written in one place for every tier, capability and reporter:
+
 // "reason — remedy" (the reason alone when there is no remedy): a status as one header line.
 std::string with_remedy(const Status& s);
+
+// "capability: reason — remedy: remedy": a status as a stderr note.
+std::string note_line(const Status& s);
+
+// {capability?, state, reason, remedy?}: one status as JSON (meta.capabilities, disclosures).
+Json status_json(const Status& s);
 
 // A tier's headline state for JSON meta.tiers: {status, reason, remedy (when there is one)} of
 // its first status, or unavailable "not opened" when it reported none.

@@ -16,8 +16,6 @@
 //
 // Nothing is painted except from these calls, and the runner makes them only between
 // measurements, so no repaint work runs while a case is timed.
-#include <sys/ioctl.h>
-
 #include <algorithm>
 #include <optional>
 
@@ -25,6 +23,7 @@
 #include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
+#include "os/terminal.hpp"
 
 namespace glint::engine::report {
 
@@ -33,13 +32,6 @@ namespace {
 constexpr std::string_view kDim = "\x1b[2m";
 constexpr std::string_view kNormal = "\x1b[0m";
 constexpr std::string_view kUpAndErase = "\x1b[1A\x1b[2K";
-
-// The terminal's width in columns, when `out` is a terminal that says.
-std::optional<std::size_t> terminal_columns(std::FILE* out) {
-    winsize size{};
-    if (::ioctl(::fileno(out), TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return std::nullopt;
-    return size.ws_col;
-}
 
 class LiveTable final : public TableOutput {
 public:
@@ -50,7 +42,7 @@ public:
         head_ = head_of(group);
         expected_ = group.expected_names.size();
         layout_ = pinned_layout(head_, group.expected_names);
-        columns_ = fixed_columns_ ? fixed_columns_ : terminal_columns(out_);
+        columns_ = fixed_columns_ ? fixed_columns_ : os::terminal_columns(out_);
         rows_.clear();
         shown_ = 0;
         deferred_ = sorted() || too_wide(layout_);

@@ -7,17 +7,19 @@
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
-#include "engine/runner/per_iteration.hpp"
 #include "engine/tiers/client_metrics.hpp"
-#include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
 
-BenchRun::BenchRun(const Options& options, TableReporter& table,
-                   std::vector<std::unique_ptr<Tier>>& open_tiers,
-                   std::vector<catalog::MetricDescriptor> tier_catalog)
-    : options_(options), table_(table), tiers_(open_tiers), catalog_(std::move(tier_catalog)) {}
+BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
+    : options_(options), table_(table), tiers_(tiers), catalog_(tiers.catalog()) {}
+
+void BenchRun::compare_with(const Baseline* baseline) {
+    baseline_ = baseline;
+    if (baseline_)
+        for (auto& d : baseline_family()) catalog_.push_back(std::move(d));
+}
 
 std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     header_lines_ = header_lines;
@@ -34,8 +36,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
-    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))  // --histogram=GLOB
-        table_.header(per_iteration_histograms(*per_iteration));
+    table_.header(tiers_.trailer());
     return std::move(rows_);
 }
 
@@ -143,15 +144,9 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
-    if (PerIterationTier* per_iteration = find_per_iteration(tiers_))
-        per_iteration_begin_case(*per_iteration, c.name);
-    for (auto& tier : tiers_) {
-        table_.case_progress();
-        const PassPlan plan = plan_pass(*row.timing, options_);
-        PassResult counted = tier->count(c.work, plan);
-        row.cells.insert(row.cells.end(), counted.cells.begin(), counted.cells.end());
-        row.count_iterations = plan.iterations;
-    }
+    CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
+    row.cells = std::move(counted.cells);
+    row.count_iterations = counted.count_iterations;
     if (c.metrics) {
         auto cells = client_cells(*c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
@@ -262,11 +257,11 @@ std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
         });
         if (in_group) used.push_back(d);
     }
-    return catalog::select_metrics(used, options_.metrics).visible;
+    return catalog::select_metrics(used, tiers_.selection()).visible;
 }
 
 void BenchRun::warn_unmatched_selectors() const {
-    for (const auto& s : catalog::select_metrics(catalog_, options_.metrics).unmatched)
+    for (const auto& s : catalog::select_metrics(catalog_, tiers_.selection()).unmatched)
         std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
                      s.c_str());
 }

@@ -4,7 +4,7 @@
 // body (its callable's state lives on the body's stack), a body that calls neither iter nor
 // bench_case is measured whole after it returns, and bench_case calls are deferred. Phase 2
 // measures the deferred cases, one streamed table per --group-by group. Each case gets its
-// timing pass, then one counting pass per open tier, then its client metrics.
+// timing pass, then one counting pass per open tier (TierSet), then its client metrics.
 #pragma once
 
 #include <memory>
@@ -19,6 +19,7 @@
 #include "engine/report/reporter.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
+#include "engine/tiers/tier_set.hpp"
 
 namespace glint::engine {
 
@@ -31,9 +32,8 @@ struct DeferredCase {
 
 class BenchRun final : public Session {
 public:
-    BenchRun(const Options& options, TableReporter& table,
-             std::vector<std::unique_ptr<Tier>>& open_tiers,
-             std::vector<catalog::MetricDescriptor> tier_catalog);
+    // `tiers` is open; its catalog and column selection are the run's.
+    BenchRun(const Options& options, TableReporter& table, const TierSet& tiers);
 
     // Runs both phases; returns the rows in measurement order.
     std::vector<Row> run(const std::vector<std::string>& header_lines);
@@ -41,9 +41,9 @@ public:
     // The catalog including the client metrics discovered in phase 1.
     const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
     bool any_failed() const { return failed_; }
-    // Every measured row also gets the baseline's cells (--bench-baseline); the catalog passed
-    // to the constructor must hold baseline_family().
-    void compare_with(const Baseline* baseline) { baseline_ = baseline; }
+    // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
+    // columns.
+    void compare_with(const Baseline* baseline);
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
@@ -73,7 +73,7 @@ private:
 
     const Options& options_;
     TableReporter& table_;
-    std::vector<std::unique_ptr<Tier>>& tiers_;
+    const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
     const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller
     std::vector<std::string> header_lines_;

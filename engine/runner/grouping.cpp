@@ -64,10 +64,4 @@ std::string display_name(const std::string& name, const Labels& labels,
     return extra.empty() ? name : name + " [" + extra + "]";
 }
 
-Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels) {
-    std::stable_sort(labels.begin(), labels.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    return labels;
-}
-
 }  // namespace glint::engine

@@ -29,7 +29,4 @@ std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values);
 std::string display_name(const std::string& name, const Labels& labels,
                          const std::vector<std::string>& grouped_keys);
 
-// Labels sorted by key (the order JSON and every reporter use).
-Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels);
-
 }  // namespace glint::engine

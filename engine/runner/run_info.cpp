@@ -58,10 +58,7 @@ Json string_array(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::vector<std::string> header_lines(const Options& options,
-                                      const std::vector<std::unique_ptr<Tier>>& open_tiers,
-                                      const std::vector<std::string>& tier_notes) {
-    (void)open_tiers;
+std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes) {
     std::vector<std::string> lines;
     const auto host = os::host_facts();
     lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} {} · {}", GLINT_VERSION,
@@ -94,12 +91,11 @@ std::vector<std::string> header_lines(const Options& options,
     if (!asserting.empty())
         lines.push_back("warning: assertions enabled (NDEBUG not defined): " + files_list(asserting) +
                         " — real numbers need a release build");
-    for (const auto& n : tier_notes) lines.push_back(n);
+    for (const auto& n : notes) lines.push_back(n);
     return lines;
 }
 
-Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& open_tiers,
-              const std::vector<Status>& statuses) {
+Json run_meta(const Options& options, const TierSet& tiers, const std::vector<Status>& capabilities) {
     const auto host = os::host_facts();
     Json meta = Json::object();
     meta["glint"] = GLINT_VERSION;
@@ -139,11 +135,9 @@ Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& 
     knobs["groupBy"] = options.group_by_all ? Json("all") : string_array(options.group_by);
     knobs["sortBy"] = options.sort_by.empty() ? Json{} : Json((options.sort_descending ? "-" : "") + options.sort_by);
     meta["provenance"] = string_array(provenance_lines());
-    Json& tiers = meta["tiers"];
-    tiers = Json::object();
-    for (const auto& t : open_tiers) tiers[t->source()] = t->meta();
-    meta["statuses"] = capabilities_json(statuses);
-    meta["capabilities"] = capabilities_json(probe_capabilities(options));
+    meta["tiers"] = tiers.meta();
+    meta["statuses"] = capabilities_json(tiers.statuses());
+    meta["capabilities"] = capabilities_json(capabilities);
     return meta;
 }
 

@@ -8,16 +8,16 @@
 
 #include "engine/cli/options.hpp"
 #include "engine/model/json.hpp"
-#include "engine/tiers/tier.hpp"
+#include "engine/model/status.hpp"
+#include "engine/tiers/tier_set.hpp"
 
 namespace glint::engine {
 
-std::vector<std::string> header_lines(const Options& options,
-                                      const std::vector<std::unique_ptr<Tier>>& open_tiers,
-                                      const std::vector<std::string>& tier_notes);
+// The run header: host, timer, protocol, build warnings, then `notes` (tiers, baseline).
+std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes);
 
-// meta.statuses: what each opened tier established; meta.capabilities: the seven concerns.
-Json run_meta(const Options& options, const std::vector<std::unique_ptr<Tier>>& open_tiers,
-              const std::vector<Status>& statuses);
+// meta.tiers and meta.statuses: what each opened tier established; meta.capabilities: the
+// probe's seven concerns (probed once, before the tiers opened).
+Json run_meta(const Options& options, const TierSet& tiers, const std::vector<Status>& capabilities);
 
 }  // namespace glint::engine

@@ -5,15 +5,15 @@
 
 namespace glint::engine {
 
-PassPlan plan_pass(const TimingSummary& timing, const Options& options) {
+PassPlan plan_pass(const TimingSummary& timing, const PassSizing& sizing) {
     PassPlan plan;
     const std::uint64_t from_timing = timing.per_call ? timing.samples : timing.iterations_per_sample;
-    plan.iterations = options.perf_iters ? *options.perf_iters
+    plan.iterations = sizing.iterations ? *sizing.iterations
                                          : std::clamp<std::uint64_t>(from_timing, 1, kMaxCountIterations);
     if (timing.per_call) {
         plan.batch = 1;
-    } else if (options.perf_batch) {
-        plan.batch = std::min(*options.perf_batch, plan.iterations);
+    } else if (sizing.batch) {
+        plan.batch = std::min(*sizing.batch, plan.iterations);
     } else {
         const double per_ms = timing.median_ns > 0 ? kTargetBracketNs / timing.median_ns
                                                    : static_cast<double>(plan.iterations);

@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include "engine/cli/options.hpp"
 #include "engine/model/row.hpp"
+#include "engine/tiers/request.hpp"
 #include "engine/tiers/tier.hpp"
 
 namespace glint::engine {
@@ -17,6 +17,6 @@ namespace glint::engine {
 inline constexpr std::uint64_t kMaxCountIterations = 100000;
 inline constexpr double kTargetBracketNs = 1e6;
 
-PassPlan plan_pass(const TimingSummary& timing, const Options& options);
+PassPlan plan_pass(const TimingSummary& timing, const PassSizing& sizing);
 
 }  // namespace glint::engine

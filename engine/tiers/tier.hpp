@@ -26,9 +26,9 @@
 #include <glint/bench.hpp>
 
 #include "catalog/metric.hpp"
-#include "engine/cli/options.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/status.hpp"
+#include "engine/tiers/request.hpp"
 
 namespace glint::engine {
 
@@ -64,12 +64,13 @@ public:
     // The catalog source this tier contributes ("perf", "tier0", "syscall", ...).
     virtual std::string_view source() const = 0;
 
-    // True when the options (or the --metrics selection) ask for this tier.
-    virtual bool wanted(const Options& options) const = 0;
+    // True when the request asks for this tier by its own flags or selectors. (Naming one of
+    // its catalog columns in --metrics asks for it too: TierSet checks that.)
+    virtual bool wanted(const TierRequest& request) const = 0;
 
     // Opens the tier. The returned statuses are shown in the header and JSON meta; the tier is
     // usable when the first one is.
-    virtual std::vector<Status> open(const Options& options) = 0;
+    virtual std::vector<Status> open(const TierRequest& request) = 0;
 
     // Every metric this tier can produce, with availability and the reason when unavailable.
     virtual std::vector<catalog::MetricDescriptor> family() const = 0;
@@ -80,8 +81,20 @@ public:
     // Facts for JSON meta under meta.tiers.<source> (read paths, bracket costs, ...).
     virtual Json meta() const { return Json::object(); }
 
+    // The case the next count() measures (its row name).
+    virtual void begin_case(std::string_view /*name*/) {}
+
     // One counting pass over `work`.
     virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
+
+    // Lines printed after the last table (e.g. --histogram's distributions); none by default.
+    virtual std::vector<std::string> trailer() const { return {}; }
+
+    // Columns this tier keeps visible beside an explicit --metrics list, because a flag of its
+    // own asked for them (--syscalls); none by default. Called after open().
+    virtual std::vector<std::string> kept_columns(const TierRequest& /*request*/) const {
+        return {};
+    }
 
     virtual void close() {}
 };

@@ -41,15 +41,15 @@ public:
 
     std::string_view source() const override { return catalog::family_source(family_); }
 
-    bool wanted(const Options& options) const override {
-        return !events::family_selectors(options, family_).empty();
+    bool wanted(const TierRequest& request) const override {
+        return !events::family_selectors(request.metrics, family_).empty();
     }
 
-    std::vector<Status> open(const Options& options) override {
+    std::vector<Status> open(const TierRequest& request) override {
         close();
         entries_.clear();
         statuses_.clear();
-        for (auto& selector : events::family_selectors(options, family_)) {
+        for (auto& selector : events::family_selectors(request.metrics, family_)) {
             Entry e;
             e.resolved = events::resolve_event(selector);
             e.selector = std::move(selector);
@@ -63,7 +63,7 @@ public:
             specs.push_back(entries_[i].resolved.spec);
             index.push_back(i);
         }
-        inherit_ = options.perf_inherit;
+        inherit_ = request.perf.inherit;
         const bool opened = !specs.empty() && counter_.open(specs, inherit_);
         for (std::size_t k = 0; k < index.size(); ++k) {
             Entry& e = entries_[index[k]];

@@ -59,9 +59,10 @@ std::string library_remedy(const os::PfmLibrary& library) {
 
 }  // namespace
 
-std::vector<EventSelector> family_selectors(const Options& options, EventSelector::Family family) {
+std::vector<EventSelector> family_selectors(const std::vector<std::string>& metrics,
+                                            EventSelector::Family family) {
     std::vector<EventSelector> out;
-    for (const auto& text : options.metrics) {
+    for (const auto& text : metrics) {
         if (!catalog::is_event_selector(text) || catalog::has_glob_chars(text)) continue;
         auto parsed = catalog::parse_event_selector(text);
         auto* s = std::get_if<EventSelector>(&parsed);
@@ -114,8 +115,8 @@ ResolvedEvent resolve_event(const EventSelector& selector) {
     return r;
 }
 
-std::optional<std::string> check_event_selectors(const Options& options) {
-    for (const auto& text : options.metrics) {
+std::optional<std::string> check_event_selectors(const std::vector<std::string>& metrics) {
+    for (const auto& text : metrics) {
         if (!catalog::is_event_selector(text) || catalog::has_glob_chars(text)) continue;
         auto parsed = catalog::parse_event_selector(text);
         if (auto* error = std::get_if<catalog::SelectorError>(&parsed)) return error->message;

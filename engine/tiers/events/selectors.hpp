@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "catalog/event_selector.hpp"
-#include "engine/cli/options.hpp"
 #include "os/perf_events.hpp"
 
 namespace glint::engine::events {
@@ -20,7 +19,7 @@ namespace glint::engine::events {
 // The --metrics selectors of `family`, parsed, in first-seen order without duplicates. Globs
 // ("raw:*") are not selectors to open (they pick among opened columns) and malformed ones are
 // left to check_event_selectors.
-std::vector<catalog::EventSelector> family_selectors(const Options& options,
+std::vector<catalog::EventSelector> family_selectors(const std::vector<std::string>& metrics,
                                                      catalog::EventSelector::Family family);
 
 struct ResolvedEvent {
@@ -34,7 +33,7 @@ struct ResolvedEvent {
 ResolvedEvent resolve_event(const catalog::EventSelector& selector);
 
 // The first bad raw:/pfm: selector in --metrics as one line naming it, or nullopt.
-std::optional<std::string> check_event_selectors(const Options& options);
+std::optional<std::string> check_event_selectors(const std::vector<std::string>& metrics);
 
 // For --list-metrics: how raw: and pfm: selectors resolve on this host (eventNaming present or
 // absent, and why).

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "catalog/selection.hpp"
 #include "engine/tiers/perf/compare_metrics.hpp"
 #include "engine/tiers/perf/group_opener.hpp"
 #include "engine/tiers/perf/messages.hpp"
@@ -90,23 +89,21 @@ public:
 
     std::string_view source() const override { return "perf"; }
 
-    bool wanted(const Options& o) const override {
-        return o.perf || o.perf_scaled || o.perf_read != PerfRead::automatic ||
-               catalog::selects_source(family(), o.metrics, "perf");
-    }
+    bool wanted(const TierRequest& request) const override { return request.perf.asked; }
 
-    std::vector<Status> open(const Options& options) override {
+    std::vector<Status> open(const TierRequest& request) override {
+        const PerfRequest& options = request.perf;
         close();
         // The group asks for user access (GroupSpec::user_access) unless --perf-read=syscall:
         // arm64 needs that opt-in per event; elsewhere it changes nothing.
-        opened_ = open_counting_group(OpenRequest{options.perf_scaled, options.perf_inherit,
+        opened_ = open_counting_group(OpenRequest{options.scaled, options.inherit,
                                                   config_.pmu_root, config_.spin,
-                                                  options.perf_read != PerfRead::syscall});
+                                                  options.read != PerfRead::syscall});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
-        compare_ = CompareState{options.perf_read == PerfRead::compare, false, ""};
+        compare_ = CompareState{options.read == PerfRead::compare, false, ""};
         if (opened_.usable()) {
-            paths_ = select_read_path(opened_.group, options.perf_read, statuses_, config_.offer);
+            paths_ = select_read_path(opened_.group, options.read, statuses_, config_.offer);
             compare_ = CompareState{paths_.compare, paths_.user_offered, paths_.user.reason};
             cost_ = calibrate_path(*paths_.primary, state_.members, config_.calibration_brackets);
             if (paths_.compared)
@@ -160,13 +157,7 @@ public:
     }
 
     Json meta() const override {
-        Json m = Json::object();
-        const Status tier = statuses_.empty() ? Status{"perf", Status::State::unavailable,
-                                                       "not opened", ""}
-                                              : statuses_.front();
-        m["status"] = to_string(tier.state);
-        m["reason"] = tier.reason;
-        if (!tier.remedy.empty()) m["remedy"] = tier.remedy;
+        Json m = status_meta(statuses_);
         m["group"] = kind_name(opened_.kind);
         Json events = Json::array();
         for (os::Event e : state_.members) events.push_back(os::event_name(e));
@@ -179,14 +170,8 @@ public:
         m["multiplexedAtOpen"] = opened_.multiplexed;
         m["openRatio"] = opened_.usable() ? Json(opened_.open_ratio) : Json();
         Json disclosures = Json::array();
-        for (std::size_t i = 1; i < statuses_.size(); ++i) {
-            Json d = Json::object();
-            d["capability"] = statuses_[i].capability;
-            d["state"] = to_string(statuses_[i].state);
-            d["reason"] = statuses_[i].reason;
-            if (!statuses_[i].remedy.empty()) d["remedy"] = statuses_[i].remedy;
-            disclosures.push_back(std::move(d));
-        }
+        for (std::size_t i = 1; i < statuses_.size(); ++i)
+            disclosures.push_back(status_json(statuses_[i]));
         m["disclosures"] = std::move(disclosures);
         if (paths_.primary) {
             m["readPath"] = paths_.primary->name();

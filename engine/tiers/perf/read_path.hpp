@@ -33,7 +33,7 @@
 
 #include <glint/bench.hpp>
 
-#include "engine/cli/options.hpp"
+#include "engine/tiers/request.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/status.hpp"
 #include "engine/tiers/perf/pass_math.hpp"

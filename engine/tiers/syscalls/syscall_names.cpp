@@ -16,9 +16,9 @@ bool valid_name(std::string_view name) {
 }
 
 // sc:<name> selectors of --metrics that are names, not globs.
-std::vector<std::string> selected_names(const Options& options) {
+std::vector<std::string> selected_names(const TierRequest& request) {
     std::vector<std::string> names;
-    for (const auto& s : options.metrics) {
+    for (const auto& s : request.metrics) {
         if (!std::string_view(s).starts_with(kColumnPrefix) || catalog::has_glob_chars(s)) continue;
         names.push_back(s.substr(std::string_view(kColumnPrefix).size()));
     }
@@ -27,33 +27,33 @@ std::vector<std::string> selected_names(const Options& options) {
 
 }  // namespace
 
-std::vector<std::string> requested_syscalls(const Options& options) {
+std::vector<std::string> requested_syscalls(const TierRequest& request) {
     std::vector<std::string> names;
     auto add = [&](const std::string& n) {
         if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     };
-    for (const auto& n : options.syscalls) add(n);
-    for (const auto& n : selected_names(options)) add(n);
+    for (const auto& n : request.syscalls.names) add(n);
+    for (const auto& n : selected_names(request)) add(n);
     return names;
 }
 
-bool syscall_columns_named(const Options& options) {
-    if (options.syscalls_total || !selected_names(options).empty()) return true;
-    return std::find(options.metrics.begin(), options.metrics.end(), kTotalColumn) !=
-           options.metrics.end();
+bool syscall_columns_named(const TierRequest& request) {
+    if (request.syscalls.total || !selected_names(request).empty()) return true;
+    return std::find(request.metrics.begin(), request.metrics.end(), kTotalColumn) !=
+           request.metrics.end();
 }
 
-std::optional<std::string> check_syscall_names(const Options& options) {
-    for (const auto& n : options.syscalls)
+std::optional<std::string> check_syscall_names(const TierRequest& request) {
+    for (const auto& n : request.syscalls.names)
         if (!valid_name(n))
             return "--syscalls: '" + n +
                    "' is not a system call name (letters, digits and '_', as in "
                    "--syscalls=futex,read)";
-    for (const auto& n : selected_names(options))
+    for (const auto& n : selected_names(request))
         if (!valid_name(n))
             return "--metrics selector '" + std::string(kColumnPrefix) + n +
                    "': not a system call name (letters, digits and '_', as in sc:futex)";
-    const std::size_t count = requested_syscalls(options).size();
+    const std::size_t count = requested_syscalls(request).size();
     if (count > kMaxNamed)
         return "--syscalls/--metrics name " + std::to_string(count) +
                " system calls; at most " + std::to_string(kMaxNamed) +
@@ -67,15 +67,15 @@ std::string selector_family_line() {
 }
 
 std::vector<std::string> syscall_flag_selectors(
-    const Options& options, const std::vector<catalog::MetricDescriptor>& catalog) {
+    const TierRequest& request, const std::vector<catalog::MetricDescriptor>& catalog) {
     std::vector<std::string> names;
-    if (options.metrics.empty() || !options.syscalls_total) return names;
+    if (request.metrics.empty() || !request.syscalls.total) return names;
     for (const auto& d : catalog) {
         if (d.source != "syscall" || !d.is_default) continue;  // default: the tier opened
         const bool flagged = d.name == kTotalColumn ||
-                             std::find(options.syscalls.begin(), options.syscalls.end(),
+                             std::find(request.syscalls.names.begin(), request.syscalls.names.end(),
                                        d.name.substr(std::string_view(kColumnPrefix).size())) !=
-                                 options.syscalls.end();
+                                 request.syscalls.names.end();
         if (flagged) names.push_back(d.name);
     }
     return names;

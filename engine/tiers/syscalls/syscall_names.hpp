@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
-#include "engine/cli/options.hpp"
+#include "engine/tiers/request.hpp"
 
 namespace glint::engine::syscalls {
 
@@ -21,23 +21,24 @@ inline constexpr std::size_t kMaxNamed = 62;
 
 // The syscalls to count one by one: --syscalls=... then sc:<name> selectors of --metrics,
 // first-seen order, without duplicates.
-std::vector<std::string> requested_syscalls(const Options& options);
+std::vector<std::string> requested_syscalls(const TierRequest& request);
 
 // True when the run asks for any syscall column (--syscalls, or "syscalls"/"sc:<name>" named
 // in --metrics; globs and "all" are resolved against the catalog by the runner).
-bool syscall_columns_named(const Options& options);
+bool syscall_columns_named(const TierRequest& request);
 
 // The first bad syscall name (from --syscalls or an sc: selector) as one line naming it, or
 // nullopt. Also refuses more than kMaxNamed names in all.
-std::optional<std::string> check_syscall_names(const Options& options);
+std::optional<std::string> check_syscall_names(const TierRequest& request);
 
-// With --syscalls beside an explicit --metrics list, the syscall columns stay visible: the
-// names of the "syscall" columns of `catalog` the opened tier shows by default, to add to the selection (none when
-// --metrics is empty, where they are default columns anyway, or without --syscalls).
 // For --list-metrics: the sc:<name> family, which the catalog lists only once named.
 std::string selector_family_line();
 
-std::vector<std::string> syscall_flag_selectors(const Options& options,
+// With --syscalls beside an explicit --metrics list, the syscall columns stay visible: the
+// names of the "syscall" columns of `catalog` the opened tier shows by default, to add to the
+// selection (none when --metrics is empty, where they are default columns anyway, or without
+// --syscalls).
+std::vector<std::string> syscall_flag_selectors(const TierRequest& request,
                                                 const std::vector<catalog::MetricDescriptor>& catalog);
 
 }  // namespace glint::engine::syscalls

@@ -53,15 +53,22 @@ public:
 
     std::string_view source() const override { return "syscall"; }
 
-    bool wanted(const Options& options) const override { return syscall_columns_named(options); }
+    bool wanted(const TierRequest& request) const override {
+        return syscall_columns_named(request);
+    }
 
-    std::vector<Status> open(const Options& options) override {
+    // --syscalls beside an explicit --metrics list keeps its columns visible.
+    std::vector<std::string> kept_columns(const TierRequest& request) const override {
+        return syscall_flag_selectors(request, family());
+    }
+
+    std::vector<Status> open(const TierRequest& request) override {
         close();
         opened_ = true;
         statuses_.clear();
         columns_.clear();
         columns_.push_back({kTotalColumn, "raw_syscalls", "sys_enter"});
-        for (const auto& name : requested_syscalls(options))
+        for (const auto& name : requested_syscalls(request))
             columns_.push_back({kColumnPrefix + name, "syscalls", "sys_enter_" + name});
 
         tracefs_ = os::find_tracefs(roots_);

@@ -47,11 +47,10 @@ public:
 
     std::string_view source() const override { return "tier0"; }
 
-    bool wanted(const Options& options) const override {
-        return catalog::selects_source(family(), options.metrics, "tier0");
-    }
+    // Opt-in: opened only when --metrics names one of its columns (TierSet checks that).
+    bool wanted(const TierRequest&) const override { return false; }
 
-    std::vector<Status> open(const Options&) override {
+    std::vector<Status> open(const TierRequest&) override {
         opened_ = true;
         std::vector<Tier0Delta> empties;
         for (std::size_t i = 0; i < kCalibrationBrackets; ++i) {

@@ -22,7 +22,7 @@
 #include <string>
 
 #include "arch/aarch64/pmu.hpp"
-#include "engine/runner/per_iteration.hpp"
+#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
 #include "guest_events.hpp"

@@ -8,7 +8,7 @@ TEST_CASE("pass plan: capped iterations, ~1 ms brackets, pins, per-call never ba
     TimingSummary t;
     t.iterations_per_sample = 1 << 22;
     t.median_ns = 10;  // 100,000 iterations fill 1 ms
-    Options o;
+    PassSizing o;
     auto p = plan_pass(t, o);
     CHECK(p.iterations == kMaxCountIterations);
     CHECK(p.batch == 100000);
@@ -25,8 +25,8 @@ TEST_CASE("pass plan: capped iterations, ~1 ms brackets, pins, per-call never ba
 
     t.iterations_per_sample = 4096;
     t.median_ns = 10;
-    o.perf_iters = 500;
-    o.perf_batch = 7;
+    o.iterations = 500;
+    o.batch = 7;
     p = plan_pass(t, o);
     CHECK(p.iterations == 500);
     CHECK(p.batch == 7);
@@ -35,7 +35,7 @@ TEST_CASE("pass plan: capped iterations, ~1 ms brackets, pins, per-call never ba
     pc.per_call = true;
     pc.samples = 40;
     pc.median_ns = 10;
-    Options none;
+    PassSizing none;
     p = plan_pass(pc, none);
     CHECK(p.iterations == 40);
     CHECK(p.batch == 1);

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/runner/per_iteration.hpp"
+#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "stub_rig_support.hpp"
 
 using glint::engine::CallCosts;
@@ -136,9 +136,8 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
     auto tier = glint::engine::make_per_iteration_tier([&rig] { return rig.group(); });
-    glint::engine::Options options;
-    options.per_iteration = true;
-    options.histogram = "known*";
+    glint::engine::TierRequest options;
+    options.per_iteration = {true, "known*"};
     REQUIRE(tier->wanted(options));
     const auto statuses = tier->open(options);
     REQUIRE(statuses.size() == 1);
@@ -151,12 +150,8 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     KnownCost body{&rig};
     Workload work;
     work.batch = {&KnownCost::run, &body};
-    std::vector<std::unique_ptr<glint::engine::Tier>> tiers;
-    tiers.push_back(std::move(tier));
-    auto* per_iteration = glint::engine::find_per_iteration(tiers);
-    REQUIRE(per_iteration != nullptr);
-    glint::engine::per_iteration_begin_case(*per_iteration, "known/cost");
-    const auto result = tiers[0]->count(work, glint::engine::PassPlan{1000, 1});
+    tier->begin_case("known/cost");
+    const auto result = tier->count(work, glint::engine::PassPlan{1000, 1});
     REQUIRE(result.cells.size() == 4);
     CHECK(result.cells[0].name == "cycles-p50");
     CHECK(result.cells[0].value == 100);
@@ -166,16 +161,16 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK(result.cells[2].value == 40);
     CHECK(result.cells[3].name == "instr-p99");
     CHECK(result.cells[3].value == 41);
-    glint::engine::per_iteration_begin_case(*per_iteration, "other");
-    (void)tiers[0]->count(work, glint::engine::PassPlan{10, 1});
+    tier->begin_case("other");
+    (void)tier->count(work, glint::engine::PassPlan{10, 1});
 
-    const auto lines = glint::engine::per_iteration_histograms(*per_iteration);
+    const auto lines = tier->trailer();
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     CHECK(text.find("known/cost: cycles per call") != std::string::npos);
     CHECK(text.find("n=1000 min=100 p50=100 p90=100 p99=700 p99.9=5000 max=5000") != std::string::npos);
     CHECK(text.find("other") == std::string::npos);  // not matched by --histogram
-    const glint::engine::Json meta = tiers[0]->meta();
+    const glint::engine::Json meta = tier->meta();
     CHECK(meta.at("status").as_string() == "available");
     CHECK(meta.at("histograms").at("known/cost").at("cycles").at("p99").as_number() == 700);
     CHECK(meta.at("cases").at("known/cost").at("calls").as_number() == 1000);
@@ -188,8 +183,8 @@ TEST_CASE("per-iteration rig: a group that reads with read(2) is refused with th
     GLINT_REQUIRE_EMULATION(rig.pmu);
     rig.pmu.set_user_rdpmc(rig.cycles, false);
     auto tier = glint::engine::make_per_iteration_tier([&rig] { return rig.group(); });
-    glint::engine::Options options;
-    options.per_iteration = true;
+    glint::engine::TierRequest options;
+    options.per_iteration.asked = true;
     const auto statuses = tier->open(options);
     REQUIRE(statuses.size() == 1);
     CHECK(statuses[0].state == glint::engine::Status::State::unavailable);

@@ -28,9 +28,9 @@ bool any_line(const std::vector<std::string>& lines, const std::string& part) {
 
 TEST_CASE("real kernel: --perf-read=rdpmc falls back to syscall where rdpmc is not granted, saying why") {
     auto tier = make_perf_tier();
-    Options o;
-    o.perf = true;
-    o.perf_read = PerfRead::rdpmc;
+    TierRequest o;
+    o.perf.asked = true;
+    o.perf.read = PerfRead::rdpmc;
     const std::vector<Status> statuses = tier->open(o);
     if (!statuses.front().usable()) {
         MESSAGE("perf_event unavailable here: " << statuses.front().reason);

@@ -73,11 +73,11 @@ inline std::unique_ptr<engine::Tier> rig_tier() {
     return engine::perf::make_perf_tier(config);
 }
 
-inline engine::Options perf_options(engine::PerfRead read = engine::PerfRead::automatic) {
-    engine::Options o;
-    o.perf = true;
-    o.perf_read = read;
-    return o;
+inline engine::TierRequest perf_options(engine::PerfRead read = engine::PerfRead::automatic) {
+    engine::TierRequest r;
+    r.perf.asked = true;
+    r.perf.read = read;
+    return r;
 }
 
 inline const engine::Status* find_status(const std::vector<engine::Status>& statuses,

@@ -16,7 +16,7 @@ bool contains(const std::string& text, std::string_view part) {
 TEST_CASE("capabilities: the seven concerns, in order, each with a reason") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
-    auto statuses = probe_capabilities(Options{}, config);
+    auto statuses = probe_capabilities(PerfRequest{}, config);
     REQUIRE(statuses.size() == 7);
     const char* names[] = {"scalar-counting", "overflow-sampling", "precise-data-source",
                            "symbolization",   "event-space",       "numa-topology",
@@ -29,7 +29,7 @@ TEST_CASE("capabilities: the seven concerns, in order, each with a reason") {
 }
 
 TEST_CASE("capabilities: what glint does not implement is not-built, never 'unavailable'") {
-    auto statuses = probe_capabilities(Options{});
+    auto statuses = probe_capabilities(PerfRequest{});
     for (std::size_t i : {1u, 2u, 3u, 5u}) {
         CAPTURE(statuses[i].capability);
         CHECK(statuses[i].state == Status::State::not_built);
@@ -43,7 +43,7 @@ TEST_CASE("capabilities: what glint does not implement is not-built, never 'unav
 TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loaded") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
-    const Status naming = probe_capabilities(Options{}, config).back();
+    const Status naming = probe_capabilities(PerfRequest{}, config).back();
     CHECK(naming.state == Status::State::unavailable);
     CHECK(contains(naming.reason, "libglint-no-such-library.so.0 cannot be loaded"));
     CHECK(contains(naming.reason, "raw: selectors"));
@@ -53,7 +53,7 @@ TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loade
 TEST_CASE("capabilities: NUMA nodes are counted from the node directory") {
     CapabilityProbeConfig config;
     config.node_root = "/nonexistent";
-    CHECK(contains(probe_capabilities(Options{}, config)[5].reason, "NUMA layout is unknown"));
+    CHECK(contains(probe_capabilities(PerfRequest{}, config)[5].reason, "NUMA layout is unknown"));
 }
 
 TEST_CASE("capabilities_json: one object per capability, remedy only when there is one") {
@@ -75,7 +75,7 @@ TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no
     std::filesystem::create_directories(root / "software");
     CapabilityProbeConfig config;
     config.pmu_root = root.string();
-    const Status naming = probe_capabilities(Options{}, config).back();
+    const Status naming = probe_capabilities(PerfRequest{}, config).back();
     std::filesystem::remove_all(root);
     CHECK(naming.state == Status::State::available);
     CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));

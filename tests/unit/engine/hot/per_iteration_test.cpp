@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/runner/per_iteration.hpp"
+#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
+#include "engine/tiers/tier_set.hpp"
 
 using glint::engine::refusal_reason;
 using glint::hot::Path;
@@ -39,18 +40,31 @@ TEST_CASE("per-iteration: refuses read(2) reads and groups that did not open, sa
 
 TEST_CASE("per-iteration: not asked, its columns are neither available nor default") {
     auto tier = glint::engine::make_per_iteration_tier();
-    glint::engine::Options options;
-    CHECK_FALSE(tier->wanted(options));
-    options.metrics = {"instr-p99"};
-    CHECK(tier->wanted(options));  // naming a column opens the tier
+    glint::engine::TierRequest request;
+    CHECK_FALSE(tier->wanted(request));
+    request.per_iteration.asked = true;
+    CHECK(tier->wanted(request));
     for (const auto& d : tier->family()) {
         CHECK_FALSE(d.available);
         CHECK_FALSE(d.is_default);
         CHECK(d.reason.find("--per-iteration") != std::string::npos);
         CHECK(d.source == "per-iteration");
     }
-    std::vector<std::unique_ptr<glint::engine::Tier>> tiers;
-    CHECK(glint::engine::find_per_iteration(tiers) == nullptr);
-    tiers.push_back(std::move(tier));
-    CHECK(glint::engine::find_per_iteration(tiers) != nullptr);
+}
+
+TEST_CASE("per-iteration: naming one of its columns in --metrics opens the tier") {
+    glint::engine::TierRequest request;
+    request.metrics = {"instr-p99"};
+    std::vector<std::unique_ptr<glint::engine::Tier>> all;
+    bool opened = false;
+    all.push_back(glint::engine::make_per_iteration_tier([&] {
+        opened = true;  // open() asks for a group: the tier was wanted
+        const char* const names[] = {"cycles", "instructions"};
+        return std::make_unique<glint::engine::PerIterationGroup>(names);
+    }));
+    glint::engine::TierSet set;
+    set.open(request, std::move(all));
+    CHECK(opened);
+    CHECK(set.statuses().size() == 1);
+    CHECK(set.statuses().front().capability == "per-iteration");
 }

@@ -29,7 +29,7 @@ void mount_fake_tracefs(FakePerfKernel& fake) {
 }
 
 Status probe(std::size_t index, const CapabilityProbeConfig& config = {}) {
-    return probe_capabilities(Options{}, config)[index];
+    return probe_capabilities(PerfRequest{}, config)[index];
 }
 
 }  // namespace

@@ -19,10 +19,10 @@ using namespace glint::engine;
 
 namespace {
 
-Options metrics(std::vector<std::string> selectors) {
-    Options o;
-    o.metrics = std::move(selectors);
-    return o;
+TierRequest metrics(std::vector<std::string> selectors) {
+    TierRequest r;
+    r.metrics = std::move(selectors);
+    return r;
 }
 
 template <class F>
@@ -58,7 +58,7 @@ struct MissingLibpfm {
 TEST_CASE("raw tier: the selectors count in their own group, per iteration, cost subtracted") {
     glint::test::FakePerfKernel fake;
     auto tier = make_raw_event_tier();
-    const Options o = metrics({"ipc", "raw:r00c0", "raw:r01c2:u"});
+    const TierRequest o = metrics({"ipc", "raw:r00c0", "raw:r01c2:u"});
     REQUIRE(tier->wanted(o));
     const auto statuses = tier->open(o);
     REQUIRE(statuses.front().usable());
@@ -135,8 +135,8 @@ TEST_CASE("raw tier: on this PMU-less VM the kernel refuses raw events: — with
 
 TEST_CASE("pfm tier: without libpfm the columns degrade with the loader's reason, no usage error") {
     MissingLibpfm missing;
-    const Options o = metrics({"pfm:INST_RETIRED:ANY_P", "pfm:CYCLES"});
-    CHECK_FALSE(events::check_event_selectors(o));  // cannot be checked: not an exit 2
+    const TierRequest o = metrics({"pfm:INST_RETIRED:ANY_P", "pfm:CYCLES"});
+    CHECK_FALSE(events::check_event_selectors(o.metrics));  // cannot be checked: not an exit 2
     auto tier = make_pfm_event_tier();
     const auto statuses = tier->open(o);
     REQUIRE(statuses.size() == 1);
@@ -160,15 +160,15 @@ TEST_CASE("pfm tier: without libpfm the columns degrade with the loader's reason
 TEST_CASE("pfm selectors: an unknown name or unit mask is a usage error naming the selector") {
     ::setenv("LIBPFM_FORCE_PMU", "skl", 1);
     os::pfm_reload_for_tests();
-    const auto unknown = events::check_event_selectors(metrics({"pfm:NO_SUCH_EVENT"}));
+    const auto unknown = events::check_event_selectors(metrics({"pfm:NO_SUCH_EVENT"}).metrics);
     REQUIRE(unknown);
     CHECK(*unknown == "--metrics selector 'pfm:NO_SUCH_EVENT': libpfm4 knows no event "
                       "'NO_SUCH_EVENT' on the PMUs it detected here");
-    const auto umask = events::check_event_selectors(metrics({"pfm:INST_RETIRED:NOPE"}));
+    const auto umask = events::check_event_selectors(metrics({"pfm:INST_RETIRED:NOPE"}).metrics);
     REQUIRE(umask);
     CHECK(umask->find("'pfm:INST_RETIRED:NOPE': libpfm4 rejected 'INST_RETIRED:NOPE'") !=
           std::string::npos);
-    CHECK_FALSE(events::check_event_selectors(metrics({"pfm:INST_RETIRED:ANY_P:u"})));
+    CHECK_FALSE(events::check_event_selectors(metrics({"pfm:INST_RETIRED:ANY_P:u"}).metrics));
 
     auto parsed = catalog::parse_event_selector("pfm:MEM_LOAD_RETIRED:L1_HIT:k");
     const auto r = events::resolve_event(std::get<catalog::EventSelector>(parsed));

@@ -34,18 +34,18 @@ double cell_value(const PassResult& r, std::string_view name) {
     return 0;
 }
 
-std::unique_ptr<Tier> opened_tier(const Options& options) {
+std::unique_ptr<Tier> opened_tier(const TierRequest& options) {
     auto tier = make_perf_tier();
     auto statuses = tier->open(options);
     REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
     return tier;
 }
 
-Options perf_options(bool inherit = false) {
-    Options o;
-    o.perf = true;
-    o.perf_inherit = inherit;
-    return o;
+TierRequest perf_options(bool inherit = false) {
+    TierRequest r;
+    r.perf.asked = true;
+    r.perf.inherit = inherit;
+    return r;
 }
 
 // A software group with the syscall path, independent of whether a PMU exists.

@@ -7,10 +7,13 @@
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
+#include <span>
 #include <stdexcept>
 #include <unistd.h>
 
+#include "engine/cli/options.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
+#include "engine/tiers/tier_set.hpp"
 #include "fake_perf_kernel.hpp"
 
 using namespace glint;
@@ -45,10 +48,10 @@ std::unique_ptr<Tier> tier_for_test(const std::string& pmu_root = "/nonexistent"
     return perf::make_perf_tier(config);
 }
 
-Options perf_options() {
-    Options o;
-    o.perf = true;
-    return o;
+TierRequest perf_options() {
+    TierRequest r;
+    r.perf.asked = true;
+    return r;
 }
 
 const Status* find_status(const std::vector<Status>& statuses, std::string_view capability) {
@@ -281,8 +284,8 @@ TEST_CASE("seam tier: a running/enabled ratio of 0.5 at open drops the LLC pair"
 TEST_CASE("seam tier: --perf-scaled keeps the full group and labels its estimates") {
     FakePerfKernel fake;
     fake.ratio = [](std::size_t members) { return members >= 7 ? 0.5 : 1.0; };
-    Options o = perf_options();
-    o.perf_scaled = true;
+    TierRequest o = perf_options();
+    o.perf.scaled = true;
     auto tier = tier_for_test();
     auto statuses = tier->open(o);
     REQUIRE(statuses.front().usable());
@@ -440,8 +443,8 @@ TEST_CASE("seam tier: a throwing body leaves the group disabled") {
 
 TEST_CASE("seam tier: --perf-inherit sets inherit and discloses what it does not cover") {
     FakePerfKernel fake;
-    Options o = perf_options();
-    o.perf_inherit = true;
+    TierRequest o = perf_options();
+    o.perf.inherit = true;
     auto tier = tier_for_test();
     REQUIRE(tier->open(o).front().usable());
     CHECK(int(fake.opened.front().inherit) == 1);
@@ -451,8 +454,8 @@ TEST_CASE("seam tier: --perf-inherit sets inherit and discloses what it does not
 
 TEST_CASE("seam tier: --perf-read=rdpmc without a granted user read is disclosed, syscall serves it") {
     FakePerfKernel fake;
-    Options o = perf_options();
-    o.perf_read = PerfRead::rdpmc;
+    TierRequest o = perf_options();
+    o.perf.read = PerfRead::rdpmc;
     auto tier = tier_for_test();
     auto statuses = tier->open(o);
     const Status* path = find_status(statuses, "perf.read-path");
@@ -464,16 +467,23 @@ TEST_CASE("seam tier: --perf-read=rdpmc without a granted user read is disclosed
     CHECK(tier->meta().at("readPath").as_string() == "syscall");
 }
 
-TEST_CASE("seam tier: wanted by --perf, --perf-scaled or a perf metric selector") {
+TEST_CASE("seam tier: wanted by --perf, --perf-scaled, --perf-read or a perf metric selector") {
     auto tier = tier_for_test();
-    Options o;
-    CHECK_FALSE(tier->wanted(o));
-    o.metrics = {"syscr"};
-    CHECK_FALSE(tier->wanted(o));
-    o.metrics = {"ipc"};
-    CHECK(tier->wanted(o));
-    Options scaled;
-    scaled.perf_scaled = true;
-    CHECK(tier->wanted(scaled));
-    CHECK(tier->wanted(perf_options()));
+    auto request = [](std::vector<const char*> args) {
+        return tier_request(parse_options(std::span<const char* const>(args.data(), args.size())));
+    };
+    CHECK_FALSE(tier->wanted(request({})));
+    CHECK_FALSE(tier->wanted(request({"--metrics=ipc"})));  // naming a column: TierSet's check
+    CHECK(tier->wanted(request({"--perf"})));
+    CHECK(tier->wanted(request({"--perf-scaled"})));
+    CHECK(tier->wanted(request({"--perf-read=syscall"})));
+
+    FakePerfKernel fake;
+    for (const char* metrics : {"--metrics=syscr", "--metrics=ipc"}) {
+        std::vector<std::unique_ptr<Tier>> all;
+        all.push_back(tier_for_test());
+        TierSet set;
+        set.open(request({metrics}), std::move(all));
+        CHECK(set.empty() == (std::string_view(metrics) == "--metrics=syscr"));
+    }
 }

@@ -172,9 +172,8 @@ TEST_CASE("real tier0: a body reading N bytes per call reads rchar N and syscr i
     REQUIRE(::write(fd, data.data(), kBytes) == static_cast<ssize_t>(kBytes));
 
     auto tier = make_tier0_tier();
-    Options o;
+    TierRequest o;
     o.metrics = {"rchar"};
-    REQUIRE(tier->wanted(o));
     const auto statuses = tier->open(o);
     REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
 
@@ -203,7 +202,7 @@ TEST_CASE("real tier0: a body writing through write(2) reads syscw and wchar") {
     const int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
     REQUIRE(fd >= 0);
     auto tier = make_tier0_tier();
-    Options o;
+    TierRequest o;
     o.metrics = {"syscw"};
     REQUIRE(tier->open(o).front().usable());
     const char bytes[64] = {};

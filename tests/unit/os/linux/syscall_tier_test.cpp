@@ -77,11 +77,10 @@ const catalog::MetricDescriptor* find(const std::vector<catalog::MetricDescripto
     return nullptr;
 }
 
-Options syscall_options(std::vector<std::string> names) {
-    Options o;
-    o.syscalls_total = true;
-    o.syscalls = std::move(names);
-    return o;
+TierRequest syscall_options(std::vector<std::string> names) {
+    TierRequest r;
+    r.syscalls = SyscallRequest{true, std::move(names)};
+    return r;
 }
 
 }  // namespace
@@ -167,7 +166,7 @@ TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from trac
     glint::test::FakePerfKernel fake;
     fake.apparatus_count = 1;  // the DISABLE ioctl, seen by every tracepoint here
     auto tier = syscalls::make_syscall_tier({t.root.string()});
-    Options o = syscall_options({"write", "nosuch"});
+    TierRequest o = syscall_options({"write", "nosuch"});
     o.metrics = {"sc:futex"};
     const auto statuses = tier->open(o);
     REQUIRE(statuses.front().usable());

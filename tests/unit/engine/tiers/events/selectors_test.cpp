@@ -12,22 +12,22 @@ using catalog::EventSelector;
 
 namespace {
 
-Options metrics(std::vector<std::string> selectors) {
-    Options o;
-    o.metrics = std::move(selectors);
-    return o;
+TierRequest metrics(std::vector<std::string> selectors) {
+    TierRequest r;
+    r.metrics = std::move(selectors);
+    return r;
 }
 
 }  // namespace
 
 TEST_CASE("event selectors: each family takes its own named selectors, once, in order") {
-    const Options o = metrics({"ipc", "raw:r00c0", "pfm:CYCLES", "raw:*", "raw:r01c2",
+    const TierRequest o = metrics({"ipc", "raw:r00c0", "pfm:CYCLES", "raw:*", "raw:r01c2",
                                "raw:r00c0", "raw:zz", "all"});
-    const auto raw = events::family_selectors(o, EventSelector::Family::raw);
+    const auto raw = events::family_selectors(o.metrics, EventSelector::Family::raw);
     REQUIRE(raw.size() == 2);
     CHECK(raw[0].text == "raw:r00c0");
     CHECK(raw[1].text == "raw:r01c2");
-    const auto pfm = events::family_selectors(o, EventSelector::Family::pfm);
+    const auto pfm = events::family_selectors(o.metrics, EventSelector::Family::pfm);
     REQUIRE(pfm.size() == 1);
     CHECK(pfm[0].event == "CYCLES");
 
@@ -52,12 +52,12 @@ TEST_CASE("event selectors: raw:r<hex> resolves to PERF_TYPE_RAW with its privil
 }
 
 TEST_CASE("event selectors: a malformed raw selector stops the run before measuring, named") {
-    const auto bad = events::check_event_selectors(metrics({"ipc", "raw:r00c0", "raw:zz"}));
+    const auto bad = events::check_event_selectors(metrics({"ipc", "raw:r00c0", "raw:zz"}).metrics);
     REQUIRE(bad);
     CHECK(*bad == "--metrics selector 'raw:zz': a raw config starts with 'r'; expected "
                   "raw:r<hex>[:u|:k], e.g. raw:r00c0");
-    CHECK_FALSE(events::check_event_selectors(metrics({"raw:r00c0", "raw:*", "ipc", "all"})));
-    const auto pfm = events::check_event_selectors(metrics({"pfm:"}));
+    CHECK_FALSE(events::check_event_selectors(metrics({"raw:r00c0", "raw:*", "ipc", "all"}).metrics));
+    const auto pfm = events::check_event_selectors(metrics({"pfm:"}).metrics);
     REQUIRE(pfm);
     CHECK(pfm->find("'pfm:'") != std::string::npos);
 }

@@ -10,12 +10,11 @@ using namespace glint::engine::syscalls;
 
 namespace {
 
-Options with(std::vector<std::string> syscalls, std::vector<std::string> metrics, bool total) {
-    Options o;
-    o.syscalls = std::move(syscalls);
-    o.metrics = std::move(metrics);
-    o.syscalls_total = total;
-    return o;
+TierRequest with(std::vector<std::string> syscalls, std::vector<std::string> metrics, bool total) {
+    TierRequest r;
+    r.syscalls = SyscallRequest{total, std::move(syscalls)};
+    r.metrics = std::move(metrics);
+    return r;
 }
 
 catalog::MetricDescriptor column(std::string name, bool is_default) {
@@ -30,7 +29,7 @@ catalog::MetricDescriptor column(std::string name, bool is_default) {
 }  // namespace
 
 TEST_CASE("syscall names: --syscalls names, then sc: selectors of --metrics, without duplicates") {
-    const Options o = with({"futex", "read"}, {"syscr", "sc:write", "sc:read", "sc:*"}, true);
+    const TierRequest o = with({"futex", "read"}, {"syscr", "sc:write", "sc:read", "sc:*"}, true);
     CHECK(requested_syscalls(o) == std::vector<std::string>{"futex", "read", "write"});
     CHECK(syscall_columns_named(o));
     CHECK(syscall_columns_named(with({}, {"sc:write"}, false)));

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/tiers/tier0/tier0_tier.hpp"
+#include "engine/tiers/tier_set.hpp"
 
 using namespace glint;
 using namespace glint::engine;
@@ -86,10 +87,10 @@ const catalog::MetricDescriptor& descriptor(const std::vector<catalog::MetricDes
     return f.front();
 }
 
-Options metrics(std::vector<std::string> selectors) {
-    Options o;
-    o.metrics = std::move(selectors);
-    return o;
+TierRequest metrics(std::vector<std::string> selectors) {
+    TierRequest r;
+    r.metrics = std::move(selectors);
+    return r;
 }
 
 }  // namespace
@@ -112,13 +113,22 @@ TEST_CASE("tier0 tier: eleven opt-in quantitative columns, opened only when one 
     CHECK(descriptor(family, "cache-hit").format == catalog::Format::percent);
     CHECK(descriptor(family, "rchar").format == catalog::Format::count);
 
-    CHECK(rig.tier->wanted(metrics({"syscr"})));
-    CHECK(rig.tier->wanted(metrics({"ipc", "cache-hit"})));
-    CHECK(rig.tier->wanted(metrics({"all"})));
-    CHECK(rig.tier->wanted(metrics({"rd-*"})));
-    CHECK_FALSE(rig.tier->wanted(metrics({})));
-    CHECK_FALSE(rig.tier->wanted(metrics({"ipc", "sc:write"})));
+    CHECK_FALSE(rig.tier->wanted(metrics({"syscr"})));  // no flag of its own
     CHECK(rig.process.snapshots == 0);  // nothing read before open
+    // Naming one of its columns opens it (TierSet's check over the catalog).
+    auto opens = [&](std::vector<std::string> selectors) {
+        std::vector<std::unique_ptr<Tier>> all;
+        all.push_back(tier0::make_tier0(&scripted_snapshot));
+        TierSet set;
+        set.open(metrics(std::move(selectors)), std::move(all));
+        return !set.empty();
+    };
+    CHECK(opens({"syscr"}));
+    CHECK(opens({"ipc", "cache-hit"}));
+    CHECK(opens({"all"}));
+    CHECK(opens({"rd-*"}));
+    CHECK_FALSE(opens({}));
+    CHECK_FALSE(opens({"ipc", "sc:write"}));
 }
 
 TEST_CASE("tier0 tier: the snapshot cost is measured at open (9 empty brackets) and subtracted") {

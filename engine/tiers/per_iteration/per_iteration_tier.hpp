@@ -1,4 +1,5 @@
-// engine/runner/per_iteration.hpp: --per-iteration, every call bracketed on its own.
+// engine/tiers/per_iteration/per_iteration_tier.hpp: --per-iteration, every call bracketed on
+// its own.
 //
 // A tier (the bracket interface of engine/tiers/tier.hpp) whose pass reads {cycles,
 // instructions} with <glint/hot.hpp> around every single call of the case, subtracts the median
@@ -53,14 +54,8 @@ void measure_calls(const PerIterationGroup& group, const Workload& work, std::ui
 // Why --per-iteration cannot run with a group that opened with `status`; "" when it can.
 std::string refusal_reason(const hot::Status& status);
 
-class PerIterationTier;
-
+// The tier: begin_case() names the case (for --histogram), trailer() prints the histograms of
+// matching cases after the last table.
 std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source = {});
-
-// The per-iteration tier among `tiers`, or nullptr: the runner tells it which case it counts
-// (for --histogram) and prints its histograms after the last table.
-PerIterationTier* find_per_iteration(const std::vector<std::unique_ptr<Tier>>& tiers);
-void per_iteration_begin_case(PerIterationTier& tier, const std::string& name);
-std::vector<std::string> per_iteration_histograms(const PerIterationTier& tier);
 
 }  // namespace glint::engine

@@ -1,4 +1,4 @@
-#include "engine/runner/per_iteration.hpp"
+#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "catalog/glob.hpp"
-#include "catalog/selection.hpp"
 #include "engine/hot/histogram_json.hpp"
 
 namespace glint::engine {
@@ -112,12 +111,10 @@ public:
 
     std::string_view source() const override { return kSource; }
 
-    bool wanted(const Options& o) const override {
-        return o.per_iteration || catalog::selects_source(family(), o.metrics, kSource);
-    }
+    bool wanted(const TierRequest& request) const override { return request.per_iteration.asked; }
 
-    std::vector<Status> open(const Options& options) override {
-        histogram_glob_ = options.histogram;
+    std::vector<Status> open(const TierRequest& request) override {
+        histogram_glob_ = request.per_iteration.histogram_glob;
         const std::unique_ptr<PerIterationGroup> probe = source_();
         status_ = probe->status();
         const std::string refusal = refusal_reason(status_);
@@ -224,9 +221,10 @@ public:
         return result;
     }
 
-    void begin_case(const std::string& name) { case_ = name; }
+    void begin_case(std::string_view name) override { case_ = name; }
 
-    std::vector<std::string> histogram_lines() const {
+    // --histogram=GLOB: the distributions of the matching cases.
+    std::vector<std::string> trailer() const override {
         std::vector<std::string> lines;
         for (const auto& [name, costs] : histograms_) {
             const std::tuple<const hot::Histogram*, const char*, std::int64_t> kinds[] = {
@@ -265,20 +263,6 @@ private:
 
 std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source) {
     return std::make_unique<PerIterationTier>(std::move(source));
-}
-
-PerIterationTier* find_per_iteration(const std::vector<std::unique_ptr<Tier>>& tiers) {
-    for (const auto& t : tiers)
-        if (auto* p = dynamic_cast<PerIterationTier*>(t.get())) return p;
-    return nullptr;
-}
-
-void per_iteration_begin_case(PerIterationTier& tier, const std::string& name) {
-    tier.begin_case(name);
-}
-
-std::vector<std::string> per_iteration_histograms(const PerIterationTier& tier) {
-    return tier.histogram_lines();
 }
 
 }  // namespace glint::engine

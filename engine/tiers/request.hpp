@@ -1,0 +1,51 @@
+// engine/tiers/request.hpp: what a run asks of its tiers, resolved once from the command line
+// (engine/cli/request.hpp) and handed to each tier's wanted() and open(). Tiers never see the
+// flag struct or the runner: everything a tier may depend on is a field here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace glint::engine {
+
+// How the hardware tier reads counters (--perf-read).
+enum class PerfRead { automatic, rdpmc, syscall, compare };
+
+struct PerfRequest {
+    bool asked = false;    // --perf, --perf-scaled, --perf-inherit or --perf-read
+    bool scaled = false;   // --perf-scaled: keep the full group when multiplexed
+    bool inherit = false;  // --perf-inherit: count threads created later (raw:/pfm: groups too)
+    PerfRead read = PerfRead::automatic;
+};
+
+struct SyscallRequest {
+    bool total = false;               // --syscalls: the "syscalls" column
+    std::vector<std::string> names;   // --syscalls=NAME,...: one sc:NAME column each
+};
+
+struct PerIterationRequest {
+    bool asked = false;          // --per-iteration (or --histogram)
+    std::string histogram_glob;  // --histogram=GLOB: cases whose distributions are printed
+};
+
+// Sizing of the counting passes (engine/tiers/pass_plan.hpp); unset: from the timing pass.
+struct PassSizing {
+    std::optional<std::uint64_t> iterations;  // --perf-iters
+    std::optional<std::uint64_t> batch;       // --perf-batch
+};
+
+struct TierRequest {
+    // The --metrics entries as given: catalog names, *-globs, "all", and the raw:/pfm:/sc:
+    // selectors that open events. Empty: each opened tier shows its default columns.
+    std::vector<std::string> metrics;
+    // --list-metrics: every tier opens, so the listing can say what this host can count.
+    bool every_tier = false;
+    PerfRequest perf;
+    SyscallRequest syscalls;
+    PerIterationRequest per_iteration;
+    PassSizing sizing;
+};
+
+}  // namespace glint::engine

@@ -1,0 +1,86 @@
+#include "engine/tiers/tier_set.hpp"
+
+#include "catalog/selection.hpp"
+#include "engine/tiers/pass_plan.hpp"
+
+namespace glint::engine {
+
+void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>> all) {
+    close();
+    sizing_ = request.sizing;
+    std::vector<catalog::MetricDescriptor> unopened;
+    for (const auto& t : all) {
+        auto f = t->family();
+        unopened.insert(unopened.end(), f.begin(), f.end());
+    }
+    for (auto& t : all) {
+        const bool want = request.every_tier || t->wanted(request) ||
+                          catalog::selects_source(unopened, request.metrics, std::string(t->source()));
+        if (!want) {
+            // Listed (--list-metrics) but never a visible column: the tier was not asked for.
+            for (auto d : t->family()) {
+                d.is_default = false;
+                catalog_.push_back(std::move(d));
+            }
+            continue;
+        }
+        const std::vector<Status> st = t->open(request);
+        statuses_.insert(statuses_.end(), st.begin(), st.end());
+        auto f = t->family();
+        catalog_.insert(catalog_.end(), f.begin(), f.end());
+        if (!st.empty() && st.front().usable())
+            open_.push_back(std::move(t));
+        else if (!st.empty())
+            refusals_.push_back(st.front());
+    }
+    selection_ = request.metrics;
+    if (!selection_.empty())
+        for (const auto& t : open_)
+            for (auto& name : t->kept_columns(request)) selection_.push_back(std::move(name));
+}
+
+std::vector<std::string> TierSet::header_notes() const {
+    std::vector<std::string> notes;
+    for (const auto& t : open_)
+        for (auto& n : t->header_notes()) notes.push_back(std::move(n));
+    return notes;
+}
+
+Json TierSet::meta() const {
+    Json tiers = Json::object();
+    for (const auto& t : open_) tiers[t->source()] = t->meta();
+    return tiers;
+}
+
+CountedCase TierSet::count(std::string_view name, const Workload& work,
+                           const TimingSummary& timing,
+                           const std::function<void()>& progress) const {
+    CountedCase counted;
+    for (const auto& tier : open_) tier->begin_case(name);
+    for (const auto& tier : open_) {
+        if (progress) progress();
+        const PassPlan plan = plan_pass(timing, sizing_);
+        PassResult pass = tier->count(work, plan);
+        counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
+        counted.count_iterations = plan.iterations;
+    }
+    return counted;
+}
+
+std::vector<std::string> TierSet::trailer() const {
+    std::vector<std::string> lines;
+    for (const auto& t : open_)
+        for (auto& l : t->trailer()) lines.push_back(std::move(l));
+    return lines;
+}
+
+void TierSet::close() {
+    for (auto& t : open_) t->close();
+    open_.clear();
+    catalog_.clear();
+    statuses_.clear();
+    refusals_.clear();
+    selection_.clear();
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,77 @@
+// engine/tiers/tier_set.hpp: every counting tier of a run, opened from one request and driven
+// alike. The runner talks to tiers only through this: it opens them, asks for their catalog,
+// header notes and meta, has each case counted, and prints their trailers; it special-cases no
+// tier.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/model/json.hpp"
+#include "engine/model/row.hpp"
+#include "engine/model/status.hpp"
+#include "engine/tiers/request.hpp"
+#include "engine/tiers/tier.hpp"
+
+namespace glint::engine {
+
+// What the counting passes of one case produced.
+struct CountedCase {
+    std::vector<catalog::MetricCell> cells;         // every open tier's cells, in tier order
+    std::optional<std::uint64_t> count_iterations;  // set when at least one pass ran
+};
+
+class TierSet {
+public:
+    TierSet() = default;
+    ~TierSet() { close(); }
+    TierSet(const TierSet&) = delete;
+    TierSet& operator=(const TierSet&) = delete;
+
+    // Opens the tiers `request` asks for among `all` (in their order): those whose wanted() is
+    // true, those one of whose columns --metrics names, or all of them for --list-metrics.
+    // A tier that cannot open stays out of the run; its first status is in refusals().
+    void open(const TierRequest& request, std::vector<std::unique_ptr<Tier>> all);
+
+    // Every tier's metrics, in tier order: the opened tiers' as they report them, the others
+    // listed but never a default column.
+    const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
+    // The column selection of the run, resolved once the tiers are open: the --metrics entries
+    // plus the columns open tiers keep visible beside them. Empty: every default column.
+    const std::vector<std::string>& selection() const { return selection_; }
+    // The statuses of every tier that was opened (usable or not), in order.
+    const std::vector<Status>& statuses() const { return statuses_; }
+    // The headline status of each tier that was asked for and could not open.
+    const std::vector<Status>& refusals() const { return refusals_; }
+    bool empty() const { return open_.empty(); }
+
+    std::vector<std::string> header_notes() const;
+    // meta.tiers: {source: the tier's meta} for every open tier.
+    Json meta() const;
+
+    // The counting passes of one case, each in its own pass sized from the timing pass.
+    // `progress` runs before each pass. Exceptions from the user's code propagate.
+    CountedCase count(std::string_view name, const Workload& work, const TimingSummary& timing,
+                      const std::function<void()>& progress) const;
+
+    // Lines every tier prints after the last table.
+    std::vector<std::string> trailer() const;
+
+    void close();
+
+private:
+    PassSizing sizing_;
+    std::vector<std::unique_ptr<Tier>> open_;
+    std::vector<catalog::MetricDescriptor> catalog_;
+    std::vector<Status> statuses_;
+    std::vector<Status> refusals_;
+    std::vector<std::string> selection_;
+};
+
+}  // namespace glint::engine
