@@ -14,7 +14,7 @@
 //   bracket/group-read    its read(2) of the group alone
 // Columns, measured once when the cases register, on the group the perf tier would open here
 // (the hardware group; the software group when there is no PMU), by study_path
-// (engine/tiers/perf/bracket_study.hpp):
+// (engine/counting/bracket_study.hpp):
 //   ns/bracket          median time of one whole bracket() call (calibrate_path's clock)
 //   ns window           from the first counter read to the last (the user path: its stub or
 //                       compiled bracket, without the read(2) of software members); — for the
@@ -44,14 +44,14 @@
 #include <vector>
 
 #include "arch/arch.hpp"
-#include "engine/tiers/perf/bracket_study.hpp"
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/bracket_study.hpp"
+#include "engine/counting/group_opener.hpp"
+#include "engine/counting/read_path.hpp"
 #include "engine/timing/clock.hpp"
 
 namespace {
 
-namespace perf = glint::engine::perf;
+namespace counting = glint::engine::counting;
 using glint::os::Event;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -70,18 +70,18 @@ struct TinyBody {
 
 // The group and both paths, shared by the rows (each row owns a reference).
 struct Rig {
-    perf::OpenedGroup opened;
-    std::unique_ptr<perf::ReadPath> syscall;
-    std::unique_ptr<perf::ReadPath> user;  // the arch's user-space path, when granted
+    counting::OpenedGroup opened;
+    std::unique_ptr<counting::ReadPath> syscall;
+    std::unique_ptr<counting::ReadPath> user;  // the arch's user-space path, when granted
     std::string user_name;                 // its name: "rdpmc", "user-access"
     std::string user_absent;               // why there is no row for it
     std::size_t anchor = 0;
     std::string anchor_name;  // "instr" or "tc ns"
     TinyBody body;
-    perf::BracketingStudy syscall_study, user_study;
+    counting::BracketingStudy syscall_study, user_study;
 
-    perf::BracketingStudy study(perf::ReadPath& path) {
-        return perf::study_path(path, opened.group.spec().events, anchor,
+    counting::BracketingStudy study(counting::ReadPath& path) {
+        return counting::study_path(path, opened.group.spec().events, anchor,
                                 {&glint::detail::run_batch<TinyBody>, &body}, kStudyIterations,
                                 kStudyIterations);
     }
@@ -89,9 +89,9 @@ struct Rig {
 
 std::shared_ptr<Rig> make_rig() {
     auto rig = std::make_shared<Rig>();
-    perf::OpenRequest request;
+    counting::OpenRequest request;
     request.user_access = true;  // as the tier asks (arm64: the per-event user-access opt-in)
-    rig->opened = perf::open_counting_group(request);
+    rig->opened = counting::open_counting_group(request);
     if (!rig->opened.usable())
         throw std::runtime_error("perf_event unavailable: " + rig->opened.statuses.front().reason);
     glint::os::PerfGroup& group = rig->opened.group;
@@ -100,8 +100,8 @@ std::shared_ptr<Rig> make_rig() {
         if (members[i] == Event::instructions) rig->anchor = i, rig->anchor_name = "instr";
         if (members[i] == Event::task_clock) rig->anchor = i, rig->anchor_name = "tc ns";
     }
-    rig->syscall = perf::make_syscall_path(group);
-    perf::UserReadOffer offer = perf::offer_user_read_path(group, true);
+    rig->syscall = counting::make_syscall_path(group);
+    counting::UserReadOffer offer = glint::os::offer_user_read_path(group, true);
     rig->user = std::move(offer.path);
     rig->user_name = offer.name;
     if (!rig->user) rig->user_absent = offer.reason;
@@ -111,24 +111,24 @@ std::shared_ptr<Rig> make_rig() {
 }
 
 // The columns of one row; `s` null: a row without counters (every count column —).
-std::vector<glint::Metric> columns(const Rig& rig, const perf::BracketingStudy* s,
+std::vector<glint::Metric> columns(const Rig& rig, const counting::BracketingStudy* s,
                                    double ns_per_bracket) {
     using M = glint::Metric;
     const std::string& a = rig.anchor_name;
-    auto v = [&](double perf::BracketingStudy::*field) { return s ? s->*field : kNaN; };
+    auto v = [&](double counting::BracketingStudy::*field) { return s ? s->*field : kNaN; };
     return {M{"ns/bracket", ns_per_bracket, M::level},
             M{"ns window", s ? s->cost.window_ns : kNaN, M::level},
             M{"cyc/bracket", s ? s->cost.cycles : kNaN, M::level},
-            M{a + "/bracket", v(&perf::BracketingStudy::anchor_per_bracket), M::level},
-            M{a + "/iter b=1 raw", v(&perf::BracketingStudy::batch1_raw), M::level},
-            M{a + "/iter b=1", v(&perf::BracketingStudy::batch1), M::level},
-            M{a + "/iter batched", v(&perf::BracketingStudy::batched), M::level},
+            M{a + "/bracket", v(&counting::BracketingStudy::anchor_per_bracket), M::level},
+            M{a + "/iter b=1 raw", v(&counting::BracketingStudy::batch1_raw), M::level},
+            M{a + "/iter b=1", v(&counting::BracketingStudy::batch1), M::level},
+            M{a + "/iter batched", v(&counting::BracketingStudy::batched), M::level},
             M{"x inflation", s ? s->inflation() : kNaN, M::level}};
 }
 
 // One row whose timed call is one empty bracket of `path`, the pass begun in setup.
-void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, perf::ReadPath* path,
-              const perf::BracketingStudy& s) {
+void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, counting::ReadPath* path,
+              const counting::BracketingStudy& s) {
     glint::bench_case(
         {.name = name,
          .labels = {{"study", "bracket-cost"}},
@@ -137,7 +137,7 @@ void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, perf::Re
              if (!path->begin_pass()) throw std::runtime_error("the counting group cannot start");
          },
          .teardown = [rig, path] { path->end_pass(); }},
-        [rig, path] { return path->bracket(perf::empty_body(), 0).ok; });
+        [rig, path] { return path->bracket(counting::empty_body(), 0).ok; });
 }
 
 // A row timing one part of the syscall bracket (no counts of its own: its ns is the median).

@@ -16,7 +16,7 @@
 // reordering among them changes nothing that calibration does not subtract.
 //
 // The slots come from a Reader with `template <std::size_t I> std::int64_t read() const`
-// returning slot I's running count (for Linux: os/linux/arm64_bracket.hpp reads the perf page,
+// returning slot I's running count (for Linux: os/linux/aarch64/bracket.hpp reads the perf page,
 // falling back to read(2)); slot numbers are compile-time so each read can be specialised. This
 // file knows nothing about where the counts come from.
 #pragma once

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/group_opener.hpp"
+#include "engine/counting/messages.hpp"
 
 namespace glint::engine {
 namespace {
@@ -16,8 +16,8 @@ namespace {
 using State = Status::State;
 
 Status scalar_counting(const PerfRequest& perf, const CapabilityProbeConfig& config) {
-    perf::OpenedGroup opened = perf::open_counting_group(
-        perf::OpenRequest{perf.scaled, perf.inherit, config.pmu_root});
+    counting::OpenedGroup opened = counting::open_counting_group(
+        counting::OpenRequest{perf.scaled, perf.inherit, config.pmu_root});
     const Status& tier = opened.statuses.front();
     Status s{"scalar-counting", tier.state, tier.reason, tier.remedy};
     if (opened.usable()) {
@@ -71,14 +71,14 @@ Status event_space() {
                                     p.id_path),
                         "a kernel built with CONFIG_FTRACE_SYSCALLS"};
             return {"event-space", State::unavailable,
-                    fmt::format("{} is unreadable: {}", p.id_path, perf::describe_errno(p.error)),
+                    fmt::format("{} is unreadable: {}", p.id_path, counting::describe_errno(p.error)),
                     "run as root, or make tracefs readable (it is 0700 on hardened hosts)"};
         case Outcome::open_refused:
             return {"event-space", State::unavailable,
                     fmt::format("perf_event_open refused a tracepoint counter: {} ({})",
-                                perf::describe_errno(p.error),
-                                perf::describe_paranoid(os::perf_event_paranoid())),
-                    perf::is_permission_error(p.error)
+                                counting::describe_errno(p.error),
+                                counting::describe_paranoid(os::perf_event_paranoid())),
+                    counting::is_permission_error(p.error)
                         ? "sysctl kernel.perf_event_paranoid=1, or CAP_PERFMON"
                         : ""};
         case Outcome::not_supported:

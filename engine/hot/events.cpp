@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "catalog/event_selector.hpp"
-#include "engine/tiers/events/selectors.hpp"
+#include "engine/counting/event_naming.hpp"
 
 namespace glint::hot::detail {
 namespace {
@@ -42,8 +42,8 @@ EventLookup lookup_event(std::string_view name) {
             found.error = bad->message;
             return found;
         }
-        const engine::events::ResolvedEvent resolved =
-            engine::events::resolve_event(std::get<catalog::EventSelector>(parsed));
+        const engine::counting::ResolvedEvent resolved =
+            engine::counting::resolve_event(std::get<catalog::EventSelector>(parsed));
         if (!resolved.ok) {
             found.error = fmt::format("'{}': {}", name, resolved.reason);
             found.remedy = resolved.remedy;

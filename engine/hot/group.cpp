@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "engine/hot/events.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/messages.hpp"
 #include "os/perf_events.hpp"
 #include "os/perf_probes.hpp"
 
@@ -162,21 +162,21 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
 // Why the open failed, and the remedy.
 void explain_open_failure(const os::OpenFailure& failure, const os::GroupSpec& spec, Status& s) {
     const bool spec_is_generic = spec.specs.empty();
-    namespace perf = engine::perf;
-    if (perf::is_permission_error(failure.error)) {
-        set_reason(s, perf::permission_refused_reason(failure.error, os::perf_event_paranoid()),
-                   perf::permission_remedy());
-    } else if (perf::is_unsupported_error(failure.error) && spec_is_generic &&
+    namespace counting = engine::counting;
+    if (counting::is_permission_error(failure.error)) {
+        set_reason(s, counting::permission_refused_reason(failure.error, os::perf_event_paranoid()),
+                   counting::permission_remedy());
+    } else if (counting::is_unsupported_error(failure.error) && spec_is_generic &&
                os::is_hardware(failure.event)) {
         set_reason(s,
-                   perf::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
+                   counting::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
                    "hardware events need a CPU PMU: run on a host, or in a VM with a virtual PMU");
     } else if (!spec_is_generic && failure.member < spec.specs.size()) {
         set_reason(s, fmt::format("perf_event_open({}) failed with {}",
                                   spec.specs[failure.member].name,
-                                  perf::describe_errno(failure.error)));
+                                  counting::describe_errno(failure.error)));
     } else {
-        set_reason(s, perf::open_failed_reason(failure));
+        set_reason(s, counting::open_failed_reason(failure));
     }
 }
 
@@ -231,7 +231,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     spec.want_64bit = false;
     os::OpenFailure failure;
     bool opened = owner->group.open(spec, failure);
-    if (!opened && !options.user_only && engine::perf::is_permission_error(failure.error)) {
+    if (!opened && !options.user_only && engine::counting::is_permission_error(failure.error)) {
         spec.exclude_kernel = true;
         opened = owner->group.open(spec, failure);
     }
@@ -243,7 +243,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     status.user_only = spec.exclude_kernel;
     if (!owner->group.enable()) {
         set_reason(status, fmt::format("the group opened but could not be enabled: {}",
-                                       engine::perf::describe_errno(errno)));
+                                       engine::counting::describe_errno(errno)));
         owner->group.close();
         owner.release();
         return;
@@ -251,7 +251,7 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     std::string unmapped;
     if (const int error = owner->group.map_pages(); error != 0) {
         unmapped = fmt::format("its perf page could not be mapped: {}",
-                               engine::perf::describe_errno(error));
+                               engine::counting::describe_errno(error));
     } else {
         for (std::size_t i = 0; i < count; ++i)
             owner->pages[i] = static_cast<const Page*>(owner->group.page(i));

@@ -9,7 +9,7 @@
 #include "engine/runner/plain_run.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/tiers/client_metrics.hpp"
-#include "engine/tiers/events/selectors.hpp"
+#include "engine/counting/event_naming.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint::engine {
@@ -59,7 +59,7 @@ int print_metric_listing(const Options& options, std::vector<catalog::MetricDesc
     }
     if (catalog.empty()) std::printf("(no metrics: this build has no counting tier and no case registers a metric)\n");
     std::printf("\nselector families (--metrics):\n");
-    for (const auto& line : events::event_naming_lines()) std::printf("  %s\n", line.c_str());
+    for (const auto& line : counting::event_naming_lines()) std::printf("  %s\n", line.c_str());
     std::printf("  %s\n", syscalls::selector_family_line().c_str());
     return 0;
 }

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/sys.hpp"
 #include "os/perf_events.hpp"
 
@@ -67,7 +67,7 @@ perf_event_attr attr_of(const EventSpec& event, const GroupSpec& spec, bool lead
 }
 
 // Opens member `i` (of spec.events, or of spec.specs when given); with user access granted, a
-// generic hardware member asks for it (arm64 rules: os/linux/arm64_user_access.hpp) and
+// generic hardware member asks for it (arm64 rules: os/linux/aarch64/user_access.hpp) and
 // `grant` records its counter width. spec.specs members open exactly as specified.
 int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGrant& grant) {
     const bool generic = spec.specs.empty();

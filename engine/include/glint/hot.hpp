@@ -163,7 +163,7 @@ using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t
 inline const Page kNeverReadable{};
 
 // The arch policy on Linux. arm64 Linux publishes a non-zero index only for an event EL0 may
-// read (see os/linux/arm64_bracket.hpp, Arm64LinuxPolicy), so there a read without times need
+// read (see os/linux/aarch64/bracket.hpp, Arm64LinuxPolicy), so there a read without times need
 // not load the capabilities; x86 keeps the cap_user_rdpmc check.
 template <class ArchPolicy>
 struct LinuxPolicy : ArchPolicy {

@@ -6,9 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/tiers/events/event_counter.hpp"
+#include "engine/counting/event_counter.hpp"
+#include "engine/counting/event_naming.hpp"
 #include "engine/tiers/events/selectors.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/messages.hpp"
 #include "os/perf_probes.hpp"
 
 namespace glint::engine {
@@ -20,10 +21,10 @@ using State = Status::State;
 std::string refusal_reason(int error, const os::EventSpec& spec) {
     if (error == E2BIG)
         return fmt::format("more than {} events in one group", os::kMaxGroupEvents);
-    std::string reason = "the kernel refused it: " + perf::describe_errno(error);
-    if (perf::is_permission_error(error))
-        return reason + " (" + perf::describe_paranoid(os::perf_event_paranoid()) + ")";
-    if (perf::is_unsupported_error(error) && spec.type == os::kRawEventType) {
+    std::string reason = "the kernel refused it: " + counting::describe_errno(error);
+    if (counting::is_permission_error(error))
+        return reason + " (" + counting::describe_paranoid(os::perf_event_paranoid()) + ")";
+    if (counting::is_unsupported_error(error) && spec.type == os::kRawEventType) {
         const os::PmuInventory pmus = os::list_pmus();
         if (pmus.listed && pmus.cpu_pmus.empty())
             return reason + fmt::format("; no CPU PMU is registered ({} lists none), so no "
@@ -51,7 +52,7 @@ public:
         statuses_.clear();
         for (auto& selector : events::family_selectors(request.metrics, family_)) {
             Entry e;
-            e.resolved = events::resolve_event(selector);
+            e.resolved = counting::resolve_event(selector);
             e.selector = std::move(selector);
             entries_.push_back(std::move(e));
         }
@@ -75,8 +76,8 @@ public:
             }
             const int error = refusal != 0 ? refusal : EINVAL;
             e.reason = refusal_reason(error, e.resolved.spec);
-            if (perf::is_permission_error(error))
-                e.remedy = perf::permission_remedy() + ", or count user space only (:u)";
+            if (counting::is_permission_error(error))
+                e.remedy = counting::permission_remedy() + ", or count user space only (:u)";
         }
         for (auto& e : entries_)
             if (!e.resolved.ok) {
@@ -99,7 +100,7 @@ public:
         const std::string prefix = std::string(source()) + ": ";
         for (const auto& s : statuses_)
             lines.push_back(prefix + with_remedy(s));
-        const perf::BracketCost& cost = counter_.open_cost();
+        const counting::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured) {
             std::string parts;
             for (const auto& e : entries_) {
@@ -134,7 +135,7 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        events::EventCounts counts = counter_.count(work, plan);
+        counting::EventCounts counts = counter_.count(work, plan);
         PassResult result;
         for (const auto& e : entries_) {
             double value = catalog::kNotMeasured;
@@ -153,7 +154,7 @@ public:
 private:
     struct Entry {
         EventSelector selector;
-        events::ResolvedEvent resolved;
+        counting::ResolvedEvent resolved;
         std::size_t position = 0;  // index among the specs handed to the counter
         bool counting = false;
         std::string reason;
@@ -203,7 +204,7 @@ private:
         }
         statuses_.push_back({capability,
                              counting == entries_.size() ? State::available : State::degraded,
-                             "own counting group: " + members + "; " + perf::scope_note(inherit_),
+                             "own counting group: " + members + "; " + counting::scope_note(inherit_),
                              ""});
         for (const auto& e : entries_) {
             if (e.counting) continue;
@@ -216,7 +217,7 @@ private:
     bool inherit_ = false;  // --perf-inherit: threads created after the open are counted too
     std::vector<Entry> entries_;
     std::vector<Status> statuses_;
-    events::EventCounter counter_;
+    counting::EventCounter counter_;
 };
 
 }  // namespace

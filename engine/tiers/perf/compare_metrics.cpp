@@ -6,9 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/read_path.hpp"
 
 namespace glint::engine::perf {
+
+using namespace counting;  // the layer this tier stands on
 namespace {
 
 using os::Event;

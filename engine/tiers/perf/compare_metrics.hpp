@@ -19,7 +19,7 @@
 
 #include "catalog/metric.hpp"
 #include "engine/tiers/perf/metrics.hpp"
-#include "engine/tiers/perf/pass_math.hpp"
+#include "engine/counting/pass_math.hpp"
 
 namespace glint::engine::perf {
 

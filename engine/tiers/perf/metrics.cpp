@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 namespace glint::engine::perf {
+
+using namespace counting;  // the layer this tier stands on
 namespace {
 
 using catalog::Format;

@@ -11,10 +11,16 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/pass_math.hpp"
+#include "engine/counting/group_opener.hpp"
+#include "engine/counting/pass_math.hpp"
 
 namespace glint::engine::perf {
+
+// The counting layer's vocabulary the hardware tier speaks.
+using counting::BracketCost;
+using counting::GroupKind;
+using counting::OpenedGroup;
+using counting::PerIteration;
 
 // What the family depends on: the group that opened (or why none did).
 struct FamilyState {

@@ -7,13 +7,15 @@
 #include <fmt/format.h>
 
 #include "engine/tiers/perf/compare_metrics.hpp"
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/group_opener.hpp"
+#include "engine/counting/messages.hpp"
 #include "engine/tiers/perf/metrics.hpp"
-#include "engine/tiers/perf/pass_math.hpp"
-#include "engine/tiers/perf/pass_runner.hpp"
+#include "engine/counting/pass_math.hpp"
+#include "engine/counting/pass_runner.hpp"
 
 namespace glint::engine::perf {
+
+using namespace counting;  // the layer this tier stands on
 namespace {
 
 const char* kind_name(GroupKind kind) {
@@ -176,11 +178,11 @@ public:
         if (paths_.primary) {
             m["readPath"] = paths_.primary->name();
             if (paths_.compare) m["compare"] = true;
-            Json user = paths_.user.meta;
+            Json user = meta_json(paths_.user);
             user["path"] = paths_.user.name;
             user["counts"] = paths_.user_offered;
             if (!paths_.user_offered && !paths_.user.reason.empty()) {
-                user["state"] = to_string(paths_.user.state);
+                user["state"] = to_string(state_of(paths_.user));
                 user["reason"] = paths_.user.reason;
                 if (!paths_.user.remedy.empty()) user["remedy"] = paths_.user.remedy;
             }
@@ -188,10 +190,10 @@ public:
             Json costs = Json::object();
             Json details = Json::object();
             costs[paths_.primary->name()] = cost_json(cost_, state_.members);
-            details[paths_.primary->name()] = paths_.primary->meta();
+            details[paths_.primary->name()] = meta_json(*paths_.primary);
             if (paths_.compared) {
                 costs[paths_.compared->name()] = cost_json(compared_cost_, state_.members);
-                details[paths_.compared->name()] = paths_.compared->meta();
+                details[paths_.compared->name()] = meta_json(*paths_.compared);
             }
             m["bracketCost"] = std::move(costs);
             m["readPaths"] = std::move(details);

@@ -20,7 +20,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/read_path.hpp"
 #include "engine/tiers/tier.hpp"
 #include "os/perf_probes.hpp"
 
@@ -30,8 +30,8 @@ namespace glint::engine::perf {
 struct PerfTierConfig {
     std::string pmu_root = os::kPmuSysfsRoot;
     std::chrono::microseconds spin{2000};  // calibration handshake
-    std::size_t calibration_brackets = kCalibrationBrackets;
-    UserPathOffer offer = offer_user_read_path;  // the arch's user-space path (tests: a fake)
+    std::size_t calibration_brackets = counting::kCalibrationBrackets;
+    counting::UserPathOffer offer = os::offer_user_read_path;  // the arch's user-space path (tests: a fake)
 };
 
 std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config);

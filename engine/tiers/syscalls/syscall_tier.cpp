@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/tiers/events/event_counter.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/event_counter.hpp"
+#include "engine/counting/messages.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
 #include "os/perf_probes.hpp"
 #include "os/tracefs.hpp"
@@ -31,18 +31,18 @@ std::string lookup_reason(const Lookup& l) {
             return fmt::format("no tracepoint {} ({} does not exist)", l.event.name, l.path);
         case Lookup::Outcome::unreadable:
             return fmt::format("{} is unreadable: {} (tracefs is root-only on most systems)",
-                               l.path, perf::describe_errno(l.error));
+                               l.path, counting::describe_errno(l.error));
         case Lookup::Outcome::not_supported: break;
     }
     return "tracepoints are a Linux perf_event feature; this OS has none";
 }
 
 std::string refusal_reason(int error) {
-    std::string reason = "perf_event_open refused the tracepoint: " + perf::describe_errno(error);
-    if (perf::is_permission_error(error))
+    std::string reason = "perf_event_open refused the tracepoint: " + counting::describe_errno(error);
+    if (counting::is_permission_error(error))
         reason += fmt::format(" ({}); counting tracepoints needs perf_event_paranoid <= 1 or "
                               "CAP_PERFMON",
-                              perf::describe_paranoid(os::perf_event_paranoid()));
+                              counting::describe_paranoid(os::perf_event_paranoid()));
     return reason;
 }
 
@@ -105,7 +105,7 @@ public:
                 c.reason.clear();
             } else {
                 c.reason = refusal_reason(refusal != 0 ? refusal : EINVAL);
-                c.remedy = perf::is_permission_error(refusal)
+                c.remedy = counting::is_permission_error(refusal)
                                ? "sysctl kernel.perf_event_paranoid=1, or CAP_PERFMON"
                                : "";
             }
@@ -146,7 +146,7 @@ public:
         std::vector<std::string> lines;
         for (const auto& s : statuses_)
             lines.push_back("syscalls: " + with_remedy(s));
-        const perf::BracketCost& cost = counter_.open_cost();
+        const counting::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured && columns_.front().counting)
             lines.push_back(fmt::format(
                 "syscalls: bracket self-cost at open (median of {} empty brackets): {:g} "
@@ -177,7 +177,7 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        const events::EventCounts counts = counter_.count(work, plan);
+        const counting::EventCounts counts = counter_.count(work, plan);
         PassResult result;
         for (const auto& c : columns_) {
             const double value = c.counting ? counts.values[c.position] : catalog::kNotMeasured;
@@ -228,7 +228,7 @@ private:
     std::string tracefs_;
     std::vector<Column> columns_;
     std::vector<Status> statuses_;
-    events::EventCounter counter_;
+    counting::EventCounter counter_;
 };
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "catalog/selection.hpp"
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/messages.hpp"
 #include "engine/tiers/tier0/tier0_math.hpp"
 
 namespace glint::engine::tier0 {
@@ -157,7 +157,7 @@ private:
             return fmt::format("getrusage reports no {}", os::process_counter_name(c));
         }
         if (!probe_.io_ok)
-            return "/proc/self/io is unreadable: " + perf::describe_errno(probe_.io_error);
+            return "/proc/self/io is unreadable: " + counting::describe_errno(probe_.io_error);
         return fmt::format("this kernel's /proc/self/io has no {} field (it needs "
                            "CONFIG_TASK_IO_ACCOUNTING and CONFIG_TASK_XACCT)",
                            os::process_counter_name(c));

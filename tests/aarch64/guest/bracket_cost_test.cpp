@@ -21,7 +21,7 @@
 #include "arch/aarch64/pmu.hpp"
 #include "guest_events.hpp"
 #include "loops.hpp"
-#include "os/linux/arm64_bracket.hpp"
+#include "os/linux/aarch64/bracket.hpp"
 #include "os/linux/mmap_page.hpp"
 #include "os/linux/sys.hpp"
 

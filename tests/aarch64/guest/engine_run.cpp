@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "guest_events.hpp"
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/sys.hpp"
 
 namespace glint::guest {

@@ -23,11 +23,11 @@
 #include <limits>
 #include <string>
 
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/read_path.hpp"
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
 #include "guest_events.hpp"
-#include "os/linux/arm64_bracket.hpp"
+#include "os/linux/aarch64/bracket.hpp"
 
 namespace linux_ = glint::os::linux_;
 using glint::engine::Json;
@@ -62,7 +62,7 @@ struct Truth {
     template <class Body>
     double per_iteration(std::uint64_t n) {
         Body body;
-        const glint::detail::Batch empty = glint::engine::perf::empty_body();
+        const glint::detail::Batch empty = glint::engine::counting::empty_body();
         const std::int64_t with_body =
             instructions(&glint::detail::run_batch<Body>, &body, n);
         const std::int64_t without = instructions(empty.run, empty.ctx, 0);

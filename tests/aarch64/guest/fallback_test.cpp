@@ -9,8 +9,8 @@
 #include "arch/aarch64/pmu.hpp"
 #include "guest_events.hpp"
 #include "loops.hpp"
-#include "os/linux/arm64_bracket.hpp"
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/bracket.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/mmap_page.hpp"
 
 namespace aarch64 = glint::arch::aarch64;

@@ -1,6 +1,6 @@
 // tests/aarch64/guest/guest_events.hpp: real perf events in the arm64 guest, for the guest tests.
 //
-// Opens events on the armv8 PMU (type from sysfs) through os/linux/arm64_user_access (config1
+// Opens events on the armv8 PMU (type from sysfs) through os/linux/aarch64/user_access (config1
 // bits, 64 -> 32-bit fallback) and the sys() seam, maps each event's perf page, and offers the
 // read(2) view of the same counters to compare the user-access reads against.
 #pragma once
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "os/linux/arm64_bracket.hpp"
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/bracket.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 
 namespace glint::guest {
 

@@ -27,7 +27,7 @@
 #include "engine_run.hpp"
 #include "guest_events.hpp"
 #include "loops.hpp"
-#include "os/linux/arm64_bracket.hpp"
+#include "os/linux/aarch64/bracket.hpp"
 #include "os/linux/mmap_page.hpp"
 
 namespace aarch64 = glint::arch::aarch64;

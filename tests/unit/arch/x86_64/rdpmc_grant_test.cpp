@@ -3,12 +3,12 @@
 
 #include <string>
 
-#include "engine/tiers/perf/x86_64/rdpmc_grant.hpp"
+#include "os/linux/x86_64/rdpmc_grant.hpp"
 
 using glint::os::Event;
 using glint::os::linux_::PageCapabilities;
 using glint::os::linux_::RdpmcSetting;
-namespace x86 = glint::engine::perf::x86_64;
+namespace x86 = glint::os::linux_::x86_64;
 
 namespace {
 

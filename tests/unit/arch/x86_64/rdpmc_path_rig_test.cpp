@@ -4,15 +4,15 @@
 // system call at all (no software member, times from the leader's page).
 #include <functional>
 
-#include "engine/tiers/perf/pass_runner.hpp"
-#include "engine/tiers/perf/x86_64/rdpmc_path.hpp"
+#include "engine/counting/pass_runner.hpp"
+#include "os/linux/x86_64/rdpmc_path.hpp"
 #include "rdpmc_rig_support.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using namespace glint::test;
-namespace perf = glint::engine::perf;
-using perf::x86_64::RdpmcPath;
+namespace counting = glint::engine::counting;
+using glint::os::linux_::x86_64::RdpmcPath;
 using os::Event;
 
 namespace {
@@ -20,13 +20,13 @@ namespace {
 // A group opened on the rig (emulated ids 0.. in `events` order) with the rdpmc path over it.
 struct OpenGroup {
     os::PerfGroup group;
-    std::unique_ptr<perf::ReadPath> path;
+    std::unique_ptr<counting::ReadPath> path;
     RdpmcPath* rdpmc = nullptr;
 
     explicit OpenGroup(std::vector<Event> events) {
         os::OpenFailure failure;
         REQUIRE(group.open(os::GroupSpec{std::move(events)}, failure));
-        perf::UserReadOffer offer = perf::offer_user_read_path(group, true);
+        counting::UserReadOffer offer = glint::os::offer_user_read_path(group, true);
         REQUIRE_MESSAGE(offer.path != nullptr, offer.reason);
         path = std::move(offer.path);
         rdpmc = dynamic_cast<RdpmcPath*>(path.get());
@@ -48,13 +48,13 @@ struct ActingWork {
 };
 
 // Per-iteration values of one pass of `iterations` in brackets of `batch`.
-perf::PerIteration pass_values(perf::ReadPath& path, ActingWork& work, std::uint64_t iterations,
+counting::PerIteration pass_values(counting::ReadPath& path, ActingWork& work, std::uint64_t iterations,
                                std::uint64_t batch) {
     Workload w;
     w.batch = {&ActingWork::run, &work};
-    const perf::PassOutcome pass = perf::run_pass(path, w, PassPlan{iterations, batch});
+    const counting::PassOutcome pass = counting::run_pass(path, w, PassPlan{iterations, batch});
     REQUIRE(pass.totals.ok);
-    return perf::per_iteration(pass.totals, iterations, pass.cost);
+    return counting::per_iteration(pass.totals, iterations, pass.cost);
 }
 
 // The rig without read costs: every bracket has the same (zero) apparatus even when some reads
@@ -75,7 +75,7 @@ TEST_CASE("rdpmc path: user rdpmc revoked inside a window: read(2) serves the re
     OpenGroup g({Event::cycles, Event::page_faults, Event::instructions});
     constexpr int kInstructionsHere = 2;  // emulated ids follow the open order
     ActingWork work{&rig.kernel, 5, [&] { rig.pmu.set_user_rdpmc(kInstructionsHere, false); }};
-    const perf::PerIteration v = pass_values(*g.path, work, 40, 1);
+    const counting::PerIteration v = pass_values(*g.path, work, 40, 1);
     CHECK(v.values[0] == 20.0);
     CHECK(v.values[1] == 1.0);
     CHECK(v.values[2] == 10.0);
@@ -89,7 +89,7 @@ TEST_CASE("rdpmc path: an event moved to another counter inside a window: read_p
     GLINT_REQUIRE_EMULATION(rig.pmu);
     OpenGroup g({Event::cycles, Event::instructions, Event::page_faults});
     ActingWork work{&rig.kernel, 3, [&] { rig.pmu.move(TierRig::kCycles, 9, 77); }};
-    const perf::PerIteration v = pass_values(*g.path, work, 30, 1);
+    const counting::PerIteration v = pass_values(*g.path, work, 30, 1);
     CHECK(v.values[0] == 20.0);
     CHECK(v.values[1] == 10.0);
     CHECK(g.rdpmc->stats().slow_reads > 0);
@@ -106,11 +106,11 @@ TEST_CASE("rdpmc path: an index that moved between passes re-emits the stub") {
     CHECK(g.rdpmc->stats().restubs == 0);
     rig.kernel.reassign(TierRig::kCycles, 7);  // the next ENABLE schedules cycles on counter 7
     const std::uint64_t slow_before = g.rdpmc->stats().slow_reads;
-    const perf::PerIteration v = pass_values(*g.path, work, 10, 5);
+    const counting::PerIteration v = pass_values(*g.path, work, 10, 5);
     CHECK(v.values[0] == 20.0);
     CHECK(g.rdpmc->stats().restubs == 1);
     CHECK(g.rdpmc->stats().slow_reads == slow_before);  // the new stub reads counter 7 directly
-    const Json meta = g.path->meta();
+    const Json meta = counting::meta_json(*g.path);
     CHECK(meta.at("counters").as_array()[0].at("index").as_number() == 8);
 }
 
@@ -122,7 +122,7 @@ TEST_CASE("rdpmc path: counts stay exact while a kernel reprograms and moves cou
     AsyncKernel::Options options;
     options.move_events = true;
     options.spare_counter = 12;
-    perf::PerIteration v;
+    counting::PerIteration v;
     {
         AsyncKernel kernel(rig.pmu, options);
         v = pass_values(*g.path, work, 300, 1);
@@ -150,7 +150,7 @@ TEST_CASE("rdpmc path: no software member and cap_user_time: a bracket makes no 
     const int reads = rig.kernel.read_calls;
     const int ioctls = rig.kernel.ioctl_calls;
     for (int i = 0; i < 10; ++i) {
-        const perf::GroupDelta d = g.path->bracket({&glint::detail::run_batch<Work>, &work}, 5);
+        const counting::GroupDelta d = g.path->bracket({&glint::detail::run_batch<Work>, &work}, 5);
         REQUIRE(d.ok);
         CHECK(d.counts[0] == 100);
         CHECK(d.counts[1] == 50);
@@ -160,7 +160,7 @@ TEST_CASE("rdpmc path: no software member and cap_user_time: a bracket makes no 
     CHECK(rig.kernel.read_calls == reads);
     CHECK(rig.kernel.ioctl_calls == ioctls);
     g.path->end_pass();
-    CHECK(g.path->meta().at("times").as_string() == "the leader's mmap page (cap_user_time)");
+    CHECK(counting::meta_json(*g.path).at("times").as_string() == "the leader's mmap page (cap_user_time)");
 }
 
 TEST_CASE("rdpmc path: no software member, no cap_user_time: times come from read(2)") {
@@ -170,7 +170,7 @@ TEST_CASE("rdpmc path: no software member, no cap_user_time: times come from rea
     REQUIRE(g.path->begin_pass());
     CHECK(g.rdpmc->reads_group());
     Work work{&rig.kernel};
-    const perf::GroupDelta d = g.path->bracket({&glint::detail::run_batch<Work>, &work}, 5);
+    const counting::GroupDelta d = g.path->bracket({&glint::detail::run_batch<Work>, &work}, 5);
     REQUIRE(d.ok);
     CHECK(d.counts[1] == 50);
     CHECK(d.enabled == rig.kernel.ns_per_call + 5 * rig.kernel.ns_per_iteration);

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "fake_perf_kernel.hpp"
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/sys.hpp"
 #include "os/perf_events.hpp"
 

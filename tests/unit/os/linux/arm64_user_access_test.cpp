@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "os/linux/arm64_user_access.hpp"
+#include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/sys.hpp"
 
 namespace linux_ = glint::os::linux_;

@@ -3,11 +3,11 @@
 
 #include <cmath>
 
-#include "engine/tiers/perf/bracket_study.hpp"
-#include "engine/tiers/perf/group_opener.hpp"
+#include "engine/counting/bracket_study.hpp"
+#include "engine/counting/group_opener.hpp"
 #include "fake_perf_kernel.hpp"
 
-using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 using glint::test::FakePerfKernel;
 
 namespace {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/tiers/events/event_tier.hpp"
+#include "engine/counting/event_naming.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "fake_perf_kernel.hpp"
 #include "os/pfm.hpp"
@@ -151,7 +152,7 @@ TEST_CASE("pfm tier: without libpfm the columns degrade with the loader's reason
         CHECK_FALSE(d.available);
         CHECK(d.reason.find("cannot be loaded") != std::string::npos);
     }
-    const auto lines = events::event_naming_lines();
+    const auto lines = glint::engine::counting::event_naming_lines();
     REQUIRE(lines.size() == 2);
     CHECK(lines[1].find("eventNaming absent: libpfm-glint-test-absent.so.4 cannot be loaded") !=
           std::string::npos);
@@ -171,7 +172,7 @@ TEST_CASE("pfm selectors: an unknown name or unit mask is a usage error naming t
     CHECK_FALSE(events::check_event_selectors(metrics({"pfm:INST_RETIRED:ANY_P:u"}).metrics));
 
     auto parsed = catalog::parse_event_selector("pfm:MEM_LOAD_RETIRED:L1_HIT:k");
-    const auto r = events::resolve_event(std::get<catalog::EventSelector>(parsed));
+    const auto r = glint::engine::counting::resolve_event(std::get<catalog::EventSelector>(parsed));
     REQUIRE(r.ok);
     CHECK(r.spec.config == 0x1d1);
     CHECK(r.spec.exclude_user);

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "engine/tiers/perf/perf_tier.hpp"
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/read_path.hpp"
 #include "os/perf_events.hpp"
 #include "test_bodies.hpp"
 
@@ -51,13 +51,13 @@ TierRequest perf_options(bool inherit = false) {
 // A software group with the syscall path, independent of whether a PMU exists.
 struct SoftwareRig {
     os::PerfGroup group;
-    std::unique_ptr<perf::ReadPath> path;
+    std::unique_ptr<counting::ReadPath> path;
     SoftwareRig() {
         os::OpenFailure failure;
         REQUIRE(group.open(os::GroupSpec{{Event::task_clock, Event::page_faults,
                                           Event::context_switches, Event::cpu_migrations}},
                            failure));
-        path = perf::make_syscall_path(group);
+        path = counting::make_syscall_path(group);
     }
 };
 
@@ -95,7 +95,7 @@ TEST_CASE("real syscall path: task-clock of a busy body matches the CPU time it 
     REQUIRE(rig.path->begin_pass());
     auto busy = [] { burn_cpu(500'000); };
     using F = decltype(busy);
-    perf::GroupDelta d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4);
+    counting::GroupDelta d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4);
     REQUIRE(d.ok);
     CHECK(d.running == d.enabled);
     CHECK(static_cast<double>(d.counts[0]) >= 0.95 * 2'000'000);
@@ -111,7 +111,7 @@ TEST_CASE("real syscall path: a body that sleeps switches context each time") {
         ::nanosleep(&t, nullptr);
     };
     using F = decltype(sleeper);
-    perf::GroupDelta d = rig.path->bracket({&glint::detail::run_batch<F>, &sleeper}, 10);
+    counting::GroupDelta d = rig.path->bracket({&glint::detail::run_batch<F>, &sleeper}, 10);
     REQUIRE(d.ok);
     CHECK(d.counts[2] >= 10);  // context-switches
     CHECK(d.counts[2] <= 40);
@@ -123,11 +123,11 @@ TEST_CASE("real syscall path: time fields are taken against the pass baseline") 
     SoftwareRig rig;
     auto busy = [] { burn_cpu(300'000); };
     using F = decltype(busy);
-    perf::Body body{&glint::detail::run_batch<F>, &busy};
+    counting::Body body{&glint::detail::run_batch<F>, &busy};
     REQUIRE(rig.path->begin_pass());
     REQUIRE(rig.path->bracket(body, 3).ok);  // ~0.9 ms of history before the second pass
     REQUIRE(rig.path->begin_pass());
-    perf::GroupDelta d = rig.path->bracket(body, 1);
+    counting::GroupDelta d = rig.path->bracket(body, 1);
     REQUIRE(d.ok);
     // Only this bracket's time, not the first pass's (RESET left the time fields running).
     CHECK(d.enabled < 700'000);

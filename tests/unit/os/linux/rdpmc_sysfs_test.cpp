@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "os/linux/rdpmc_sysfs.hpp"
+#include "os/linux/x86_64/rdpmc_sysfs.hpp"
 #include "os/linux/sys.hpp"
 
 namespace linux_ = glint::os::linux_;

@@ -4,11 +4,11 @@
 
 #include <linux/perf_event.h>
 
-#include "engine/tiers/perf/group_opener.hpp"
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/group_opener.hpp"
+#include "engine/counting/read_path.hpp"
 
 using namespace glint;
-using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 
 namespace {
 
@@ -34,10 +34,10 @@ TEST_CASE("user read offer: a group opened from event specs is read with read(2)
     REQUIRE(generic_group.open(os::GroupSpec{software_events()}, failure));
     CHECK(generic_members_reason(generic_group).empty());
 
-    const UserReadOffer offer = offer_user_read_path(specs_group, true);
+    const UserReadOffer offer = glint::os::offer_user_read_path(specs_group, true);
     CHECK(offer.path == nullptr);
-    if (offer.state != engine::Status::State::not_built) {  // an arch with a user path refuses it
-        CHECK(offer.state == engine::Status::State::unavailable);
+    if (offer.state != UserReadOffer::State::not_built) {  // an arch with a user path refuses it
+        CHECK(offer.state == UserReadOffer::State::unavailable);
         CHECK(contains(offer.reason, "event specs"));
     }
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/tiers/events/event_tier.hpp"
+#include "engine/counting/event_naming.hpp"
 #include "engine/tiers/events/selectors.hpp"
 
 using namespace glint;
@@ -41,9 +42,9 @@ TEST_CASE("event selectors: each family takes its own named selectors, once, in 
 
 TEST_CASE("event selectors: raw:r<hex> resolves to PERF_TYPE_RAW with its privilege") {
     auto parsed = catalog::parse_event_selector("raw:r5300c0:u");
-    const auto r = events::resolve_event(std::get<EventSelector>(parsed));
+    const auto r = glint::engine::counting::resolve_event(std::get<EventSelector>(parsed));
     REQUIRE(r.ok);
-    CHECK(r.spec.type == os::kRawEventType);
+    CHECK(r.spec.type == glint::os::kRawEventType);
     CHECK(r.spec.config == 0x5300c0);
     CHECK(r.spec.exclude_kernel);
     CHECK_FALSE(r.spec.exclude_user);

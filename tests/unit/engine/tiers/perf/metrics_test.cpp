@@ -4,11 +4,12 @@
 #include <cerrno>
 #include <cmath>
 
-#include "engine/tiers/perf/messages.hpp"
+#include "engine/counting/messages.hpp"
 #include "engine/tiers/perf/metrics.hpp"
 
 using namespace glint;
 using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 using glint::os::Event;
 
 namespace {

@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "engine/tiers/perf/pass_math.hpp"
+#include "engine/counting/pass_math.hpp"
 
-using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 
 namespace {
 

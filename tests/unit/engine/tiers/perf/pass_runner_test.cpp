@@ -6,11 +6,11 @@
 #include <cmath>
 #include <string>
 
-#include "engine/tiers/perf/pass_runner.hpp"
+#include "engine/counting/pass_runner.hpp"
 
 using namespace glint;
 using namespace glint::engine;
-using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 
 namespace {
 

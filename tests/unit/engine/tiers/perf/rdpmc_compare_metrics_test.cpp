@@ -8,6 +8,7 @@
 
 using namespace glint;
 using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 using os::Event;
 
 namespace {

@@ -6,12 +6,12 @@
 #include <memory>
 #include <string>
 
-#include "engine/tiers/perf/read_path.hpp"
+#include "engine/counting/read_path.hpp"
 #include "engine/timing/clock.hpp"
 
 using namespace glint;
 using namespace glint::engine;
-using namespace glint::engine::perf;
+using namespace glint::engine::counting;
 
 namespace {
 
@@ -46,7 +46,7 @@ struct Offers {
     int calls = 0;
     bool last_build = false;
     bool offer = true;
-    Status::State state = Status::State::unavailable;
+    UserReadOffer::State state = UserReadOffer::State::unavailable;
 
     UserPathOffer fn() {
         return [this](os::PerfGroup&, bool build) {
@@ -56,7 +56,7 @@ struct Offers {
             o.facts = {"rdpmc sysfs: fake"};
             if (build && offer) {
                 o.path = std::make_unique<FakePath>(2);
-                o.state = Status::State::available;
+                o.state = UserReadOffer::State::available;
             } else if (build) {
                 o.state = state;
                 o.reason = "cap_user_rdpmc 0 on the page of cycles";
@@ -114,7 +114,7 @@ TEST_CASE("read-path selection: a user path not offered falls back to syscall, s
         CHECK(disclosed[0].remedy == "echo 1 > /sys/.../rdpmc");
     }
     SUBCASE("rdpmc, in a build without one: not built") {
-        offers.state = Status::State::not_built;
+        offers.state = UserReadOffer::State::not_built;
         std::vector<Status> disclosed;
         const ReadPathSelection s = select_read_path(group, PerfRead::rdpmc, disclosed, offers.fn());
         CHECK(s.primary->name() == "syscall");

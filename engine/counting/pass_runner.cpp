@@ -1,0 +1,55 @@
+#include "engine/counting/pass_runner.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace glint::engine::counting {
+namespace {
+
+// A per-call case as a Body: n calls of timed() (the pass always passes n = 1).
+void run_per_call(void* ctx, std::uint64_t n) {
+    auto* call = static_cast<glint::detail::PerCall*>(ctx);
+    for (std::uint64_t i = 0; i < n; ++i) call->timed();
+}
+
+}  // namespace
+
+std::uint64_t pass_empties(std::uint64_t brackets) {
+    return std::max(kMinPassEmpties, brackets / kEmptyEvery);
+}
+
+PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan) {
+    PassOutcome out;
+    if (!path.begin_pass()) {
+        out.totals.ok = false;
+        return out;
+    }
+    const bool batched = work.batched();
+    const std::uint64_t batch = batched ? std::max<std::uint64_t>(plan.batch, 1) : 1;
+    const std::uint64_t brackets = (plan.iterations + batch - 1) / batch;
+    const std::uint64_t empties = pass_empties(brackets);
+    const Body body = batched ? body_of(work.batch) : Body{&run_per_call, work.per_call};
+
+    std::vector<GroupDelta> empty;
+    empty.reserve(empties);
+    // Before body bracket j, catch up to floor(empties * (2j + 1) / (2 * brackets)) empties:
+    // evenly spread, half a stride before the first body bracket and after the last.
+    auto catch_up = [&](std::uint64_t target) {
+        while (empty.size() < target) empty.push_back(path.bracket(empty_body(), 0));
+    };
+    std::uint64_t left = plan.iterations;
+    for (std::uint64_t j = 0; j < brackets; ++j) {
+        catch_up(static_cast<std::uint64_t>(
+            (static_cast<unsigned __int128>(empties) * (2 * j + 1)) / (2 * brackets)));
+        const std::uint64_t n = std::min(batch, left);
+        out.totals.add(path.bracket(body, n));
+        left -= n;
+        if (!batched) work.after_one();
+    }
+    catch_up(empties);
+    path.end_pass();
+    out.cost = mean_cost(empty);
+    return out;
+}
+
+}  // namespace glint::engine::counting
