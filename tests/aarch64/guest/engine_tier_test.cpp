@@ -62,7 +62,7 @@ struct Truth {
     template <class Body>
     double per_iteration(std::uint64_t n) {
         Body body;
-        const glint::detail::Batch empty = glint::engine::counting::empty_body();
+        const glint::os::Body empty = glint::engine::counting::empty_body();
         const std::int64_t with_body =
             instructions(&glint::detail::run_batch<Body>, &body, n);
         const std::int64_t without = instructions(empty.run, empty.ctx, 0);
