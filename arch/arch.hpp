@@ -1,26 +1,51 @@
 // arch/arch.hpp: the one place that picks the ISA back end. Everything else uses
 // glint::arch::native (the policy os/linux/mmap_page.hpp reads counters with) and the
 // constants below. Nothing in arch/ knows about Linux.
+//
+// The back end is GLINT_ARCH, configured once in CMake and compiled into
+// <glint/detail/config.hpp> (installed with the library, so a user's inline code agrees with
+// it). The compiler's target must be able to run it: a build configured for one ISA and
+// compiled for another stops here.
 #pragma once
 
-#if defined(__x86_64__)
-#include "arch/x86_64/pmu.hpp"
+#include <string_view>
+
+#include <glint/detail/config.hpp>
+
+#if defined(GLINT_CONFIG_ARCH_x86_64)
+#include <glint/detail/arch/x86_64/pmu.hpp>
 namespace glint::arch {
 namespace native_ns = x86_64;
 }
-#elif defined(__aarch64__)
-#include "arch/aarch64/pmu.hpp"
+#elif defined(GLINT_CONFIG_ARCH_aarch64)
+#include <glint/detail/arch/aarch64/pmu.hpp>
 namespace glint::arch {
 namespace native_ns = aarch64;
 }
 #else
-#include "arch/generic/pmu.hpp"
+#include <glint/detail/arch/generic/pmu.hpp>
 namespace glint::arch {
 namespace native_ns = generic;
 }
 #endif
 
 namespace glint::arch {
+
+// The ISA the compiler targets, as GLINT_ARCH spells it ("other": none glint has a back end for).
+inline constexpr std::string_view kCompilerTarget =
+#if defined(__x86_64__)
+    "x86_64";
+#elif defined(__aarch64__)
+    "aarch64";
+#else
+    "other";
+#endif
+
+static_assert(std::string_view(GLINT_CONFIG_ARCH_NAME) == "generic" ||
+                  std::string_view(GLINT_CONFIG_ARCH_NAME) == kCompilerTarget,
+              "glint was configured for another ISA than the compiler targets: reconfigure with "
+              "-DGLINT_ARCH=<the target's ISA> (or generic)");
+
 // read_pmc(page_index), read_timestamp(), kName, kHasUserCounterReads.
 using native = native_ns::Pmu;
 // The policy <glint/hot.hpp> reads slot `Slot` of a group with (see each arch's SlotPmu).

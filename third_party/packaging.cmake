@@ -1,5 +1,9 @@
-# Installs glint as a CMake package: find_package(glint) gives glint::glint and glint::main.
-# fmt and xbyak are used header-only inside the library, so consumers need neither.
+# Installs glint as a package: the CMake package (find_package(glint) gives glint::glint and
+# glint::main) and a pkg-config file (glint.pc; glint-main.pc adds the main()). Headers install
+# as include/glint/*.hpp (the public API) and include/glint/detail/ (config.hpp and the arch/
+# and os/ headers <glint/hot.hpp> inlines: GLINT_DETAIL_HEADERS), so -I<prefix>/include alone
+# compiles every public header. fmt and xbyak are used header-only inside the library, so
+# consumers need neither; libglint.a needs -ldl (libpfm is loaded with dlopen).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -7,9 +11,12 @@ install(TARGETS glint glint_main EXPORT glintTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY engine/include/glint DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# <glint/hot.hpp> is header-only and reaches the arch/ and os/ readers it inlines.
-install(DIRECTORY arch os DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint
-  FILES_MATCHING PATTERN "*.hpp")
+install(FILES "${PROJECT_BINARY_DIR}/include/glint/detail/config.hpp"
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint/detail)
+foreach(_header IN LISTS GLINT_DETAIL_HEADERS)
+  get_filename_component(_dir "${_header}" DIRECTORY)
+  install(FILES "${_header}" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint/detail/${_dir})
+endforeach()
 install(EXPORT glintTargets NAMESPACE glint:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/glint)
 
 file(WRITE "${PROJECT_BINARY_DIR}/glintConfig.cmake.in" [=[
@@ -24,3 +31,34 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/glintConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/glintConfig.cmake" "${PROJECT_BINARY_DIR}/glintConfigVersion.cmake"
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/glint)
+
+# pkg-config: `pkg-config --cflags --libs glint` (your own main) or `glint-main` (glint's).
+# Paths are relative to the .pc file, so the installed tree can move.
+file(RELATIVE_PATH _pc_to_prefix "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+set(_glint_libs_private "")
+foreach(_lib IN LISTS CMAKE_DL_LIBS)
+  string(APPEND _glint_libs_private " -l${_lib}")
+endforeach()
+file(WRITE "${PROJECT_BINARY_DIR}/glint.pc" "\
+prefix=\${pcfiledir}/${_pc_to_prefix}
+includedir=\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}
+libdir=\${prefix}/${CMAKE_INSTALL_LIBDIR}
+
+Name: glint
+Description: C++20 micro-benchmark engine with zero-syscall performance-counter reads
+Version: ${PROJECT_VERSION}
+Cflags: -I\${includedir} -std=c++20
+Libs: -L\${libdir} -lglint${_glint_libs_private}
+")
+file(WRITE "${PROJECT_BINARY_DIR}/glint-main.pc" "\
+prefix=\${pcfiledir}/${_pc_to_prefix}
+libdir=\${prefix}/${CMAKE_INSTALL_LIBDIR}
+
+Name: glint-main
+Description: glint with its main(): run the binary with --bench to measure
+Version: ${PROJECT_VERSION}
+Requires: glint = ${PROJECT_VERSION}
+Libs: -L\${libdir} -lglint_main
+")
+install(FILES "${PROJECT_BINARY_DIR}/glint.pc" "${PROJECT_BINARY_DIR}/glint-main.pc"
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "arch/aarch64/counters.hpp"
+#include <glint/detail/arch/aarch64/counters.hpp>
 
 namespace glint::arch::aarch64 {
 

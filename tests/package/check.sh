@@ -21,6 +21,21 @@ grep -q "ok    consumer/add" "$work/run.log"
 "$work/build/consumer_own_main" | grep -q "ok    consumer/own_main"
 "$work/build/consumer" --bench --bench-min-time=1 | grep -q "consumer/add"
 if [ "$mode" = install ]; then
+  # Every installed public header compiles alone with -I<prefix>/include and nothing else.
+  for h in "$work/prefix/include/glint/"*.hpp; do
+    name=${h#"$work/prefix/include/"}
+    echo "#include <$name>" | g++ -std=c++20 -I"$work/prefix/include" -x c++ -fsyntax-only - \
+      || { echo "public header <$name> does not compile alone"; exit 1; }
+  done
+  echo "every public header compiles alone with -I<prefix>/include"
+  # pkg-config: the README's one-line build of a consumer with its own main().
+  export PKG_CONFIG_PATH="$(dirname "$(find "$work/prefix" -name glint.pc)")"
+  pkg-config --cflags --libs glint glint-main
+  # shellcheck disable=SC2046
+  g++ -O2 "$src/tests/package/consumer/consumer.cpp" -o "$work/pc_consumer" \
+      $(pkg-config --cflags --libs glint-main)
+  "$work/pc_consumer" | grep -q "ok    consumer/add" || { echo "pkg-config consumer failed"; exit 1; }
+  echo "pkg-config consumer built and ran"
   # examples/ (the README's <glint/hot.hpp> program) against the installed package; the
   # add_subdirectory mode skips it (a second full library build, and nothing new to check).
   cmake -S "$src/examples" -B "$work/examples" -DCMAKE_BUILD_TYPE=Release \

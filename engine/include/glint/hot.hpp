@@ -41,8 +41,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "arch/arch.hpp"
-#include "os/os.hpp"
+#include <glint/detail/arch/arch.hpp>
+#include <glint/detail/os/os.hpp>
 
 namespace glint::hot {
 
