@@ -52,4 +52,12 @@ EventCounts EventCounter::count(const Workload& work, const PassPlan& plan) {
     return out;
 }
 
+void EventCounter::add_column_facts(Json& column, std::size_t i, bool counting,
+                                    const std::string& reason) const {
+    column["counting"] = counting;
+    if (!counting) column["reason"] = reason;
+    const double cost = open_cost_of(i);
+    column["bracketCost"] = counting && std::isfinite(cost) ? Json(cost) : Json();
+}
+
 }  // namespace glint::engine::counting

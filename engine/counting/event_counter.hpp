@@ -18,6 +18,7 @@
 
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/read_path.hpp"
+#include "engine/model/json.hpp"
 #include "engine/tiers/tier.hpp"
 #include "os/perf_events.hpp"
 
@@ -56,6 +57,12 @@ public:
 
     // One counting pass over `work`.
     EventCounts count(const Workload& work, const PassPlan& plan);
+
+    // What every column counted by spec i discloses in JSON meta (the event and syscall tiers):
+    // "counting", "reason" when it does not count, and its open-time "bracketCost" (null when
+    // not measured).
+    void add_column_facts(Json& column, std::size_t i, bool counting,
+                          const std::string& reason) const;
 
 private:
     os::PerfGroup group_;

@@ -124,10 +124,7 @@ public:
             Json j = Json::object();
             j["selector"] = e.selector.text;
             j["encoding"] = e.resolved.ok ? Json(e.resolved.encoding) : Json();
-            j["counting"] = e.counting;
-            if (!e.counting) j["reason"] = e.reason;
-            const double cost = counter_.open_cost_of(e.position);
-            j["bracketCost"] = e.counting && std::isfinite(cost) ? Json(cost) : Json();
+            counter_.add_column_facts(j, e.position, e.counting, e.reason);
             events.push_back(std::move(j));
         }
         m["events"] = std::move(events);

@@ -166,10 +166,7 @@ public:
             Json j = Json::object();
             j["name"] = c.name;
             j["tracepoint"] = c.system + ":" + c.event;
-            j["counting"] = c.counting;
-            if (!c.counting) j["reason"] = c.reason;
-            const double cost = counter_.open_cost_of(c.position);
-            j["bracketCost"] = c.counting && std::isfinite(cost) ? Json(cost) : Json();
+            counter_.add_column_facts(j, c.position, c.counting, c.reason);
             columns.push_back(std::move(j));
         }
         m["columns"] = std::move(columns);
