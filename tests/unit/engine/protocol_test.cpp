@@ -72,7 +72,7 @@ struct Spinning final : glint::detail::PerCall {
 };
 }  // namespace
 
-TEST_CASE("protocol: per-call timing keeps sampling past 32 until the minimum time; pins exact") {
+TEST_CASE("protocol: pinned per-call timing runs exactly the pinned calls") {
     Counting c;
     TimingConfig config;
     config.pinned = 7;
@@ -81,15 +81,29 @@ TEST_CASE("protocol: per-call timing keeps sampling past 32 until the minimum ti
     CHECK(c.after_calls == 7);
     CHECK(t.samples == 7);
     CHECK(t.per_call);
+}
 
-    Spinning d;  // each call spins >= 2 µs: 32 calls cannot reach 1 ms of measured time
+// The budget counts each timed window as run, bracket included (README: "until the timed
+// windows (bracket included) add up to --bench-min-time"); the samples have the bracket
+// (resolution_ns) subtracted. Every Spinning window outlasts the bracket, so no sample is
+// clamped at 0 and sample + bracket is the window exactly.
+TEST_CASE("protocol: per-call timing samples past 32 until the timed windows reach the minimum time") {
+    Spinning d;  // each call spins >= 2 µs: 32 calls cannot reach 1 ms
     TimingConfig unpinned;
     unpinned.min_time_ns = 1e6;
-    unpinned.wall_budget_ns = 30e9;
+    unpinned.wall_budget_ns = 30e9;  // never the reason sampling stops here
     auto u = time_per_call(d, [&] { d.after(); }, unpinned);
-    CHECK(u.samples >= 32);
+    REQUIRE(u.samples > 32);
     CHECK(d.timed_calls == static_cast<int>(u.samples));
-    double total = 0;
-    for (double s : u.sample_ns) total += s;
-    CHECK(total >= 1e6);
+    std::vector<double> windows;
+    for (double s : u.sample_ns) {
+        REQUIRE(s > 0);  // not clamped: the window is sample + bracket
+        windows.push_back(s + u.resolution_ns);
+    }
+    double before_last = 0;
+    for (std::size_t i = 0; i + 1 < windows.size(); ++i) before_last += windows[i];
+    const double total = before_last + windows.back();
+    // 1 ns of slack for the different order of the floating-point sums.
+    CHECK(total >= unpinned.min_time_ns - 1);        // the windows reached the budget...
+    CHECK(before_last < unpinned.min_time_ns + 1);   // ...and sampling stopped at the first that did
 }
