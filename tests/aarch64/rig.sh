@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/aarch64/rig.sh: glint's arm64 PMU user access, proven in a real arm64 Linux kernel
-# under QEMU (DESIGN.md, "Verifying without a PMU", rig 3).
+# under QEMU (docs/rigs.md, rig 3).
 #
 #   rig.sh SOURCE_DIR WORK_DIR
 #

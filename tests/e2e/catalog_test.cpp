@@ -152,7 +152,7 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
     CHECK(doc.at("meta").at("tiers").at("tier0").at("scope").as_string() == "process");
 }
 
-TEST_CASE("e2e catalog: naming a column opens its tier; globs pick columns; unmatched warns") {
+TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unmatched warns") {
     auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--filter=write_3",
                               "--metrics=sc:write"});
     REQUIRE_MESSAGE(named.exit_code == 0, named.err);

@@ -79,7 +79,7 @@ TEST_CASE("event selectors: malformed pfm selectors are errors naming them") {
     CHECK(error_of("cycles").find("neither raw:") != std::string::npos);
 }
 
-TEST_CASE("event selectors: prefixes decide membership; globs select raw/pfm columns by name") {
+TEST_CASE("event selectors: prefixes decide membership, globs select raw/pfm columns by name") {
     CHECK(is_event_selector("raw:r00c0"));
     CHECK(is_event_selector("pfm:X"));
     CHECK(is_event_selector("raw:zz"));  // belongs to the family, even though malformed

@@ -65,14 +65,14 @@ struct Spinning final : glint::detail::PerCall {
     void timed() override {
         ++timed_calls;
         const auto start = now_ns();
-        while (now_ns() - start < 2000) {
+        while (now_ns() - start < 500) {
         }
     }
     glint::Outcome after() override { return {}; }
 };
 }  // namespace
 
-TEST_CASE("protocol: per-call timing keeps sampling past 32 until the minimum time; pins exact") {
+TEST_CASE("protocol: pinned per-call timing runs exactly the pinned calls") {
     Counting c;
     TimingConfig config;
     config.pinned = 7;
@@ -81,15 +81,32 @@ TEST_CASE("protocol: per-call timing keeps sampling past 32 until the minimum ti
     CHECK(c.after_calls == 7);
     CHECK(t.samples == 7);
     CHECK(t.per_call);
+}
 
-    Spinning d;  // each call spins >= 2 µs: 32 calls cannot reach 1 ms of measured time
+// The budget counts each timed window as run, bracket included (README: "until the timed
+// windows (bracket included) add up to --bench-min-time"); the samples have the bracket
+// (resolution_ns) subtracted. Every Spinning window outlasts the bracket, so no sample is
+// clamped at 0 and sample + bracket is the window exactly. The stopping rule is checked on the
+// windows this run timed, whatever they were: at least 32, and then the first sample whose
+// window brought the total to the budget is the last (the 30 s wall budget never ends it).
+TEST_CASE("protocol: per-call timing samples past 32 until the timed windows reach the minimum time") {
+    Spinning d;  // each call spins >= 0.5 µs: 32 calls take 16 µs of the 1 ms unless preempted
     TimingConfig unpinned;
     unpinned.min_time_ns = 1e6;
     unpinned.wall_budget_ns = 30e9;
     auto u = time_per_call(d, [&] { d.after(); }, unpinned);
-    CHECK(u.samples >= 32);
+    REQUIRE(u.samples >= 32);
     CHECK(d.timed_calls == static_cast<int>(u.samples));
+    double before_last = 0;
     double total = 0;
-    for (double s : u.sample_ns) total += s;
-    CHECK(total >= 1e6);
+    for (std::size_t i = 0; i < u.sample_ns.size(); ++i) {
+        REQUIRE(u.sample_ns[i] > 0);  // not clamped: the window is sample + bracket
+        const double window = u.sample_ns[i] + u.resolution_ns;
+        if (i + 1 < u.sample_ns.size()) before_last += window;
+        total += window;
+    }
+    // 1 ns of slack for the different order of the floating-point sums.
+    CHECK(total >= unpinned.min_time_ns - 1);  // the windows reached the budget...
+    if (u.samples > 32)                        // ...and sampling stopped at the first that did
+        CHECK(before_last < unpinned.min_time_ns + 1);
 }

@@ -65,17 +65,6 @@ struct KnownCost {
     }
 };
 
-// n passes of 5 instructions (3 adds, dec, jnz); n = 0 skips them with the same test+jz.
-[[gnu::noinline]] void five_per_iteration(void*, std::uint64_t n) {
-    asm volatile(
-        "test %0, %0\n\tjz 2f\n"
-        "1:\n\tadd $1, %%rax\n\tadd $2, %%rax\n\tadd $3, %%rax\n\tdec %0\n\tjnz 1b\n"
-        "2:"
-        : "+r"(n)
-        :
-        : "rax", "cc");
-}
-
 }  // namespace
 
 TEST_CASE("per-iteration rig: the distribution of a body with a known cost, apparatus subtracted") {
@@ -115,7 +104,7 @@ TEST_CASE("per-iteration rig: instructions by execution, exact per call") {
     rig.pmu.count_user_instructions(rig.instructions);
     const auto group = rig.group();
     Workload work;
-    work.batch = {&five_per_iteration, nullptr};
+    work.batch = {&glint::test::known_loop, nullptr};  // 5 instructions per pass
     auto costs = std::make_unique<CallCosts>();
     {
         Stepping step(rig.pmu);

@@ -56,17 +56,6 @@ Group<2> attach(EmulatedPmu& pmu, RigFallback& fallback, int e0, int e1) {
 
 void reprogram_e1(EmulatedPmu& pmu, void*) { pmu.reprogram(1, kWrap48 - 3); }
 
-// n passes of 5 instructions (3 adds, dec, jnz); n = 0 skips the loop with the same test+jz.
-[[gnu::noinline]] void five_per_iteration(std::uint64_t n) {
-    asm volatile(
-        "test %0, %0\n\tjz 2f\n"
-        "1:\n\tadd $1, %%rax\n\tadd $2, %%rax\n\tadd $3, %%rax\n\tdec %0\n\tjnz 1b\n"
-        "2:"
-        : "+r"(n)
-        :
-        : "rax", "cc");
-}
-
 }  // namespace
 
 TEST_CASE("hot rig: a read pair around known work, the calibrated read cost subtracted") {
@@ -234,7 +223,7 @@ TEST_CASE("hot rig: instructions counted by execution are exact per call") {
         for (int k = 0; k < kEmpty + kCalls; ++k) {
             const std::uint64_t n = glint::black_box<std::uint64_t>(k < kEmpty ? 0 : 1);
             const Snapshot<2> a = g.read();
-            five_per_iteration(n);
+            glint::test::known_loop(nullptr, n);  // 5 instructions per pass
             const Snapshot<2> b = g.read();
             deltas[k] = (b - a).counts[1];
         }

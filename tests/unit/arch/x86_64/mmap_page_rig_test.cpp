@@ -6,6 +6,7 @@
 
 #include "arch/x86_64/pmu.hpp"
 #include "os/linux/mmap_page.hpp"
+#include "stub_rig_support.hpp"
 #include "support/emulated_pmu.hpp"
 
 using glint::os::linux_::read_page;
@@ -24,19 +25,11 @@ struct FixedClock {
 
 void reprogram_e0(EmulatedPmu& pmu, void*) { pmu.reprogram(0, 0x123456789); }
 
-#define REQUIRE_EMULATION(pmu)                                                             \
-    do {                                                                                   \
-        if (!(pmu).intercepts()) {                                                         \
-            MESSAGE("rdpmc does not trap here (user rdpmc always granted): rig skipped");  \
-            return;                                                                        \
-        }                                                                                  \
-    } while (0)
-
 }  // namespace
 
 TEST_CASE("read_page on the emulated PMU: offset plus the sign-extended counter") {
     EmulatedPmu pmu(48);
-    REQUIRE_EMULATION(pmu);
+    GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(2, kWrap48 - 10);
     pmu.advance(e, 25);  // the hardware counter wraps from 0xffff_ffff_fff6 to 0xf
     const auto r = read_page<FixedClock, false>(pmu.page(e));
@@ -48,7 +41,7 @@ TEST_CASE("read_page on the emulated PMU: offset plus the sign-extended counter"
 
 TEST_CASE("read_page on the emulated PMU: a lock bumped mid-read retries to a consistent value") {
     EmulatedPmu pmu(48);
-    REQUIRE_EMULATION(pmu);
+    GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(0, kWrap48 - 1000);
     pmu.advance(e, 777);
     pmu.at_trap(1, &reprogram_e0);  // right after the first rdpmc latched the old counter
@@ -59,7 +52,7 @@ TEST_CASE("read_page on the emulated PMU: a lock bumped mid-read retries to a co
 
 TEST_CASE("read_page on the emulated PMU: index 0 gives no count and runs no rdpmc") {
     EmulatedPmu pmu(48);
-    REQUIRE_EMULATION(pmu);
+    GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(0, 5);
     pmu.advance(e, 40);
     pmu.deschedule(e);
@@ -71,7 +64,7 @@ TEST_CASE("read_page on the emulated PMU: index 0 gives no count and runs no rdp
 
 TEST_CASE("read_page: time_enabled/time_running extrapolated with time_mult/shift/offset") {
     EmulatedPmu pmu(48);
-    REQUIRE_EMULATION(pmu);
+    GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(0, 0);
     perf_event_mmap_page* page = pmu.page(e);
     page->time_enabled = 1000;
@@ -104,7 +97,7 @@ TEST_CASE("read_page: time_enabled/time_running extrapolated with time_mult/shif
 
 TEST_CASE("read_page: cap_user_time_short folds a narrow clock into time_cycles") {
     EmulatedPmu pmu(48);
-    REQUIRE_EMULATION(pmu);
+    GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(0, 0);
     perf_event_mmap_page* page = pmu.page(e);
     page->cap_user_time = 1;

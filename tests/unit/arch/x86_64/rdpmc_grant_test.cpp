@@ -30,7 +30,7 @@ const std::vector<RdpmcSetting> kCpuRdpmc0{{"cpu", "/sys/bus/event_source/device
 
 }  // namespace
 
-TEST_CASE("rdpmc grant: every hardware page granting → granted; software members do not count") {
+TEST_CASE("rdpmc grant: every hardware page granting → granted, software members do not count") {
     const x86::RdpmcGrant g = x86::decide_rdpmc(
         {{Event::cycles, granted(1)}, {Event::instructions, granted(2)},
          {Event::page_faults, software_page()}},

@@ -19,6 +19,7 @@
 
 #include "os/linux/sys.hpp"
 #include "stub_rig_support.hpp"
+#include "support/skip.hpp"
 
 namespace x86 = glint::arch::x86_64;
 namespace linux_ = glint::os::linux_;
@@ -108,15 +109,11 @@ std::int64_t slow_read_with_syscall(void* ctx, std::uint32_t) {  // a read(2)-se
 }  // namespace
 
 TEST_CASE("zero syscalls: a batch of rdpmc-path brackets makes no read or ioctl calls") {
-    if (!ensure_tracefs()) {
-        MESSAGE("tracefs with syscall tracepoints is not available (needs root): not checked");
-        return;
-    }
+    if (!ensure_tracefs())
+        return glint::test::skip("tracefs with syscall tracepoints is not available (needs root)");
     SyscallCounts counts;
-    if (!counts.open()) {
-        MESSAGE("syscall tracepoints cannot be counted here (" << counts.why << "): not checked");
-        return;
-    }
+    if (!counts.open())
+        return glint::test::skip("syscall tracepoints cannot be counted here: " + counts.why);
     EmulatedPmu pmu(48);
     GLINT_REQUIRE_EMULATION(pmu);
     for (std::uint32_t c = 0; c < 6; ++c) pmu.add_event(c, (std::uint64_t{1} << 48) - 1000);
@@ -142,15 +139,11 @@ TEST_CASE("zero syscalls: a batch of rdpmc-path brackets makes no read or ioctl 
 }
 
 TEST_CASE("zero syscalls: the counting sees read(2) when there is one (controls)") {
-    if (!ensure_tracefs()) {
-        MESSAGE("tracefs with syscall tracepoints is not available (needs root): not checked");
-        return;
-    }
+    if (!ensure_tracefs())
+        return glint::test::skip("tracefs with syscall tracepoints is not available (needs root)");
     SyscallCounts counts;
-    if (!counts.open()) {
-        MESSAGE("syscall tracepoints cannot be counted here (" << counts.why << "): not checked");
-        return;
-    }
+    if (!counts.open())
+        return glint::test::skip("syscall tracepoints cannot be counted here: " + counts.why);
     EmulatedPmu pmu(48);
     GLINT_REQUIRE_EMULATION(pmu);
     const int e = pmu.add_event(0);

@@ -53,7 +53,7 @@ TEST_CASE("baseline: Mann-Whitney p against hand-computed normal approximations"
     CHECK(mann_whitney_p(odd, even) == doctest::Approx(0.665006).epsilon(1e-4));
 }
 
-TEST_CASE("baseline: rows match by name and labels; unmatched or unresolved rows give null") {
+TEST_CASE("baseline: rows match by name and labels, unmatched or unresolved rows give null") {
     const std::string path = write_temp(R"({"schema": 2, "meta": {"host": "h1"}, "rows": [
         {"name": "a", "labels": {}, "medianNs": 10, "samplesNs": [9, 10, 11, 10]},
         {"name": "m", "labels": {"size": "4KiB", "op": "copy"}, "medianNs": 100,

@@ -88,7 +88,7 @@ std::vector<Row> mixed_rows(const TableHead& head) {
 
 }  // namespace
 
-TEST_CASE("report: mixed units align on the decimal point; NaN, estimates and error rows") {
+TEST_CASE("report: mixed units align on the decimal point — NaN, estimates and error rows") {
     TableHead head = metrics_head();
     std::string table = piped(head, mixed_rows(head));
     CHECK(table ==

@@ -52,7 +52,7 @@ TEST_CASE("bracket study: every-iteration brackets carry the apparatus, batches 
     CHECK(fake.live_fds() == 0);
 }
 
-TEST_CASE("bracket study: clamps the batch; an anchor outside the group is refused") {
+TEST_CASE("bracket study: clamps the batch, an anchor outside the group is refused") {
     FakePerfKernel fake;
     TenUnits body{&fake};
     const BracketingStudy clamped = study_software(body, 10, 50);

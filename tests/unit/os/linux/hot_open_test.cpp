@@ -149,7 +149,7 @@ TEST_CASE("hot open: a failed read(2) marks the snapshot and is counted") {
     CHECK(g.failed_reads() == 1);
 }
 
-TEST_CASE("hot open: closing the group closes its descriptors; a moved group stays usable") {
+TEST_CASE("hot open: closing the group closes its descriptors, a moved group stays usable") {
     FakePerfKernel kernel;
     {
         Group<2> g({"page-faults", "task-clock"});

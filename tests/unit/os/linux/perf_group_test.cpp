@@ -61,7 +61,7 @@ TEST_CASE("real: a software group opens, counts, and reports its time fields") {
     CHECK(reset.running == after.running);
 }
 
-TEST_CASE("real: each member's mmap page maps; the kernel refuses it for inherited events") {
+TEST_CASE("real: each member's mmap page maps, the kernel refuses it for inherited events") {
     PerfGroup group;
     OpenFailure failure;
     REQUIRE(group.open(software_spec(), failure));

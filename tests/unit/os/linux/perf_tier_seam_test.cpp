@@ -410,7 +410,7 @@ TEST_CASE("seam tier: per-call workloads bracket each call, after() outside the 
     CHECK_THROWS_AS(tier->count(w, PassPlan{5, 1}), CaseFailure);
 }
 
-TEST_CASE("seam tier: ENABLE failing mid-run still runs each call before its after(); nan cells") {
+TEST_CASE("seam tier: ENABLE failing mid-run still runs each call before its after(), nan cells") {
     FakePerfKernel fake;
     auto tier = tier_for_test();
     REQUIRE(tier->open(perf_options()).front().usable());

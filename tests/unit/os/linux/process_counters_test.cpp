@@ -91,7 +91,7 @@ double cell(const PassResult& r, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("proc io: every field of /proc/<pid>/io is parsed; unknown and malformed lines skipped") {
+TEST_CASE("proc io: every field of /proc/<pid>/io is parsed, unknown and malformed lines skipped") {
     ProcessSnapshot s;
     const int filled = os::linux_::parse_proc_io(
         "rchar: 4242\nwchar: 17\nsyscr: 9\nsyscw: 3\nread_bytes: 8192\nwrite_bytes: 0\n"

@@ -85,7 +85,7 @@ TierRequest syscall_options(std::vector<std::string> names) {
 
 }  // namespace
 
-TEST_CASE("tracefs: the first root with events/ wins; ids are read, missing and garbage told apart") {
+TEST_CASE("tracefs: the first root with events/ wins — ids are read, missing and garbage told apart") {
     FakeTracefs t;
     t.add("raw_syscalls", "sys_enter", "21\n");
     t.add("syscalls", "sys_enter_write", "oops\n");
@@ -158,7 +158,7 @@ TEST_CASE("syscall tier: a refused tracepoint open names the paranoid level and 
     CHECK(fake.live_fds() == 0);
 }
 
-TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from tracefs; exact counts") {
+TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from tracefs — exact counts") {
     FakeTracefs t;
     t.add("raw_syscalls", "sys_enter", "21\n");
     t.add("syscalls", "sys_enter_write", "600\n");

@@ -72,7 +72,7 @@ TEST_CASE("hardware group: hardware columns default and available, software ones
     CHECK(tc.reason.find("software group") != std::string::npos);
 }
 
-TEST_CASE("software group: software columns default; hardware ones say why they are absent") {
+TEST_CASE("software group: software columns default, hardware ones say why they are absent") {
     FamilyState s;
     s.opened = true;
     s.kind = GroupKind::software;

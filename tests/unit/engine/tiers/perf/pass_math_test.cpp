@@ -54,7 +54,7 @@ TEST_CASE("delta_between refuses failed reads, size changes and values going bac
     CHECK_FALSE(delta_between(a, reading(5, 20, {6})).ok);
 }
 
-TEST_CASE("PassTotals sums brackets; one failed bracket spoils the pass") {
+TEST_CASE("PassTotals sums brackets, one failed bracket spoils the pass") {
     PassTotals t;
     t.add(delta(100, 100, {10, 1}));
     t.add(delta(200, 150, {20, 2}));

@@ -67,7 +67,7 @@ TEST_CASE("tier0 math: the own-read removal never drives a field below zero") {
     CHECK(d.values[at(ProcessCounter::rchar)] == 0);
 }
 
-TEST_CASE("tier0 math: the bracket cost is the per-field median; absent where any bracket lacks it") {
+TEST_CASE("tier0 math: the bracket cost is the per-field median, absent where any bracket lacks it") {
     std::vector<Tier0Delta> empties{delta_of(1), delta_of(9), delta_of(2), delta_of(2), delta_of(3)};
     empties[3].present[at(ProcessCounter::wchar)] = false;
     const Tier0Delta cost = median_cost(empties);
