@@ -13,8 +13,8 @@
 //   bracket/ioctl-pair    its ENABLE + DISABLE pair alone, and
 //   bracket/group-read    its read(2) of the group alone
 // Columns, measured once when the cases register, on the group the perf tier would open here
-// (the hardware group; the software group when there is no PMU), by study_path
-// (engine/counting/bracket_study.hpp):
+// (the hardware group; the software group when there is no PMU), by glint::BracketCost
+// (<glint/bracket_cost.hpp>, whose study each row's figures are):
 //   ns/bracket          median time of one whole bracket() call (calibrate_path's clock)
 //   ns window           from the first counter read to the last (the user path: its stub or
 //                       compiled bracket, without the read(2) of software members); — for the
@@ -34,6 +34,7 @@
 //   glint_bench --bench --filter='bracket_cost/tiny-body' --perf --perf-batch=1  (every iteration)
 //   glint_bench --bench --filter='bracket_cost/tiny-body' --perf --perf-read=compare
 #include <glint/bench.hpp>
+#include <glint/bracket_cost.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -43,16 +44,9 @@
 #include <string>
 #include <vector>
 
-#include "arch/arch.hpp"
-#include "engine/counting/bracket_study.hpp"
-#include "engine/counting/group_opener.hpp"
-#include "engine/counting/read_path.hpp"
-#include "engine/timing/clock.hpp"
-
 namespace {
 
-namespace counting = glint::engine::counting;
-using glint::os::Event;
+using Path = glint::BracketCost::Path;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::uint64_t kStudyIterations = 20'000;
@@ -68,76 +62,51 @@ struct TinyBody {
     }
 };
 
-// The group and both paths, shared by the rows (each row owns a reference).
+// The group, both paths and their studies, shared by the rows (each row owns a reference).
 struct Rig {
-    counting::OpenedGroup opened;
-    std::unique_ptr<counting::ReadPath> syscall;
-    std::unique_ptr<counting::ReadPath> user;  // the arch's user-space path, when granted
-    std::string user_name;                 // its name: "rdpmc", "user-access"
-    std::string user_absent;               // why there is no row for it
-    std::size_t anchor = 0;
-    std::string anchor_name;  // "instr" or "tc ns"
+    glint::BracketCost cost;
     TinyBody body;
-    counting::BracketingStudy syscall_study, user_study;
-
-    counting::BracketingStudy study(counting::ReadPath& path) {
-        return counting::study_path(path, opened.group.spec().events, anchor,
-                                {&glint::detail::run_batch<TinyBody>, &body}, kStudyIterations,
-                                kStudyIterations);
-    }
+    glint::PathStudy syscall_study, user_study;
 };
 
 std::shared_ptr<Rig> make_rig() {
     auto rig = std::make_shared<Rig>();
-    counting::OpenRequest request;
-    request.user_access = true;  // as the tier asks (arm64: the per-event user-access opt-in)
-    rig->opened = counting::open_counting_group(request);
-    if (!rig->opened.usable())
-        throw std::runtime_error("perf_event unavailable: " + rig->opened.statuses.front().reason);
-    glint::os::PerfGroup& group = rig->opened.group;
-    const std::vector<Event>& members = group.spec().events;
-    for (std::size_t i = 0; i < members.size(); ++i) {
-        if (members[i] == Event::instructions) rig->anchor = i, rig->anchor_name = "instr";
-        if (members[i] == Event::task_clock) rig->anchor = i, rig->anchor_name = "tc ns";
-    }
-    rig->syscall = counting::make_syscall_path(group);
-    counting::UserReadOffer offer = glint::os::offer_user_read_path(group, true);
-    rig->user = std::move(offer.path);
-    rig->user_name = offer.name;
-    if (!rig->user) rig->user_absent = offer.reason;
-    rig->syscall_study = rig->study(*rig->syscall);
-    if (rig->user) rig->user_study = rig->study(*rig->user);
+    if (!rig->cost.ok()) throw std::runtime_error("perf_event unavailable: " + rig->cost.failure());
+    rig->syscall_study = rig->cost.study(Path::syscall, rig->body, kStudyIterations, kStudyIterations);
+    if (rig->cost.user_path_available())
+        rig->user_study = rig->cost.study(Path::user, rig->body, kStudyIterations, kStudyIterations);
     return rig;
 }
 
 // The columns of one row; `s` null: a row without counters (every count column —).
-std::vector<glint::Metric> columns(const Rig& rig, const counting::BracketingStudy* s,
+std::vector<glint::Metric> columns(const Rig& rig, const glint::PathStudy* s,
                                    double ns_per_bracket) {
     using M = glint::Metric;
-    const std::string& a = rig.anchor_name;
-    auto v = [&](double counting::BracketingStudy::*field) { return s ? s->*field : kNaN; };
+    const std::string& a = rig.cost.anchor();
+    auto v = [&](double glint::PathStudy::*field) { return s ? s->*field : kNaN; };
     return {M{"ns/bracket", ns_per_bracket, M::level},
-            M{"ns window", s ? s->cost.window_ns : kNaN, M::level},
-            M{"cyc/bracket", s ? s->cost.cycles : kNaN, M::level},
-            M{a + "/bracket", v(&counting::BracketingStudy::anchor_per_bracket), M::level},
-            M{a + "/iter b=1 raw", v(&counting::BracketingStudy::batch1_raw), M::level},
-            M{a + "/iter b=1", v(&counting::BracketingStudy::batch1), M::level},
-            M{a + "/iter batched", v(&counting::BracketingStudy::batched), M::level},
+            M{"ns window", v(&glint::PathStudy::window_ns), M::level},
+            M{"cyc/bracket", v(&glint::PathStudy::cycles_per_bracket), M::level},
+            M{a + "/bracket", v(&glint::PathStudy::anchor_per_bracket), M::level},
+            M{a + "/iter b=1 raw", v(&glint::PathStudy::batch1_raw), M::level},
+            M{a + "/iter b=1", v(&glint::PathStudy::batch1), M::level},
+            M{a + "/iter batched", v(&glint::PathStudy::batched), M::level},
             M{"x inflation", s ? s->inflation() : kNaN, M::level}};
 }
 
 // One row whose timed call is one empty bracket of `path`, the pass begun in setup.
-void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, counting::ReadPath* path,
-              const counting::BracketingStudy& s) {
+void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, Path path,
+              const glint::PathStudy& s) {
     glint::bench_case(
         {.name = name,
          .labels = {{"study", "bracket-cost"}},
-         .metrics = columns(*rig, &s, s.cost.wall_ns),
+         .metrics = columns(*rig, &s, s.ns_per_bracket),
          .setup = [rig, path] {
-             if (!path->begin_pass()) throw std::runtime_error("the counting group cannot start");
+             if (!rig->cost.begin_pass(path))
+                 throw std::runtime_error("the counting group cannot start");
          },
-         .teardown = [rig, path] { path->end_pass(); }},
-        [rig, path] { return path->bracket(counting::empty_body(), 0).ok; });
+         .teardown = [rig, path] { rig->cost.end_pass(path); }},
+        [rig, path] { return rig->cost.bracket(path); });
 }
 
 // A row timing one part of the syscall bracket (no counts of its own: its ns is the median).
@@ -146,40 +115,32 @@ void part_row(const std::shared_ptr<Rig>& rig, const char* name, Call call) {
     glint::bench_case({.name = name,
                        .labels = {{"study", "bracket-cost"}},
                        .metrics = columns(*rig, nullptr, kNaN)},
-                      [rig, call] { return call(rig->opened.group); });
+                      [rig, call] { return call(rig->cost); });
 }
 
 }  // namespace
 
 GLINT_BENCH("bracket_cost") {
     const std::shared_ptr<Rig> rig = make_rig();
-    if constexpr (glint::arch::native::kHasTimestamp) {
-        const glint::engine::ClockProperties& clock = glint::engine::clock_properties();
+    if (glint::BracketCost::has_timestamp()) {
         glint::bench_case({.name = "bracket/timestamp",
                            .labels = {{"study", "bracket-cost"}},
-                           .metrics = columns(*rig, nullptr,
-                                              clock.ticks_usable ? clock.tick_bracket_ns : kNaN)},
-                          [] {
-                              return glint::arch::native::timestamp_end() -
-                                     glint::arch::native::timestamp_begin();
-                          });
+                           .metrics = columns(*rig, nullptr, glint::BracketCost::timestamp_pair_ns())},
+                          [] { return glint::BracketCost::timestamp_pair(); });
     }
-    const std::string user_row = "bracket/" + rig->user_name;
-    if (rig->user) {
-        path_row(rig, user_row, rig->user.get(), rig->user_study);
+    const std::string user_row = "bracket/" + rig->cost.user_path_name();
+    if (rig->cost.user_path_available()) {
+        path_row(rig, user_row, Path::user, rig->user_study);
     } else {
-        const std::string note = "bracket_cost: no " + user_row + " row, " + rig->user_name +
-                                 " is not available here: " + rig->user_absent;
+        const std::string note = "bracket_cost: no " + user_row + " row, " +
+                                 rig->cost.user_path_name() +
+                                 " is not available here: " + rig->cost.user_path_absent();
         std::fprintf(stderr, "glint: %s\n", note.c_str());
         glint::bench_provenance(note);
     }
-    path_row(rig, "bracket/syscall", rig->syscall.get(), rig->syscall_study);
-    part_row(rig, "bracket/ioctl-pair",
-             [](glint::os::PerfGroup& g) { return g.enable() && g.disable(); });
-    part_row(rig, "bracket/group-read", [](glint::os::PerfGroup& g) {
-        glint::os::GroupReading reading;
-        return g.read(reading) ? reading.enabled : 0;
-    });
+    path_row(rig, "bracket/syscall", Path::syscall, rig->syscall_study);
+    part_row(rig, "bracket/ioctl-pair", [](glint::BracketCost& c) { return c.ioctl_pair(); });
+    part_row(rig, "bracket/group-read", [](glint::BracketCost& c) { return c.group_read(); });
 }
 
 GLINT_BENCH("bracket_cost/tiny-body") {

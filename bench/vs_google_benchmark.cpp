@@ -8,20 +8,25 @@
 // Targets (issue 2): within 5% of Google Benchmark, MAD <= 2% of the median, one case <= 0.5 s. This program reports; it asserts nothing.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
 
 #include <glint/bench.hpp>
-
-#include "engine/stats/summary.hpp"
-#include "engine/timing/clock.hpp"
-#include "engine/timing/protocol.hpp"
-
-using namespace glint::engine;
+#include <glint/measure.hpp>
 
 namespace {
+
+// The middle value (the mean of the two middle values for an even count).
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    if (n == 0) return std::nan("");
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
 
 double g_google_ns = std::nan("");
 
@@ -42,7 +47,7 @@ public:
 };
 
 struct Round {
-    TimingSummary glint;
+    glint::Timing glint;
     double case_seconds = 0;
     double google_ns = std::nan("");
     double ratio() const { return glint.median_ns / google_ns; }
@@ -64,11 +69,10 @@ int main(int argc, char** argv) {
         Round r;
         // glint, at default settings (5 ms samples, 32 samples), timed as a whole.
         std::uint64_t x = 1;
-        auto body = [&] { x = glint::black_box(x + x); };
-        glint::detail::Batch batch{&glint::detail::run_batch<decltype(body)>, &body};
-        const std::int64_t start = now_ns();
-        r.glint = time_batched(batch, TimingConfig{});
-        r.case_seconds = static_cast<double>(now_ns() - start) * 1e-9;
+        const auto start = std::chrono::steady_clock::now();
+        r.glint = glint::measure([&] { x = glint::black_box(x + x); });
+        r.case_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
         Capture capture;
         benchmark::RunSpecifiedBenchmarks(&capture);
