@@ -1,5 +1,6 @@
 // engine/counting/bracket_study.hpp: what one read path's brackets cost, and what that cost
-// does to a body's per-iteration counts (bench/bracket_cost.cpp reports it for every path).
+// does to a body's per-iteration counts (published by glint::BracketCost, engine/studies/;
+// bench/bracket_cost.cpp reports it for every path).
 //
 // Over an open group and one of its read paths: the bracket's own cost (calibrate_path: the
 // counts, cycles and time of an empty bracket), then the body counted twice, every iteration

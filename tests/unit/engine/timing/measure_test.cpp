@@ -34,10 +34,10 @@ void check_summary(const glint::Timing& t, std::uint64_t samples) {
 TEST_CASE("measure: pinned iterations run the body exactly samples x iterations times") {
     std::uint64_t calls = 0;
     const glint::Timing t =
-        glint::measure([&] { ++calls; }, {.samples = 5, .iterations = 100});
-    CHECK(calls == 5 * 100);
-    CHECK(t.iterations_per_sample == 100);
-    check_summary(t, 5);
+        glint::measure([&] { ++calls; }, {.samples = 8, .iterations = 1000});
+    CHECK(calls == 8 * 1000);  // the README's example
+    CHECK(t.iterations_per_sample == 1000);
+    check_summary(t, 8);
 }
 
 TEST_CASE("measure: samples are ns per iteration, and the doubling stops once a sample is long") {
