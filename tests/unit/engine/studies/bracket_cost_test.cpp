@@ -1,8 +1,10 @@
 // glint::BracketCost (<glint/bracket_cost.hpp>) for real on this host, checked against the
 // counting layer it stands on: the same group as the perf tier's, the same user-path offer.
 // On a host without a PMU (this project's development VM) that is the software group, anchor
-// "tc ns", rdpmc absent with the reason; with a PMU, the hardware group and "instr". Exact
-// figures are tested on the fake kernel (tests/unit/os/linux/bracket_cost_api_test.cpp).
+// "tc ns", rdpmc absent with the reason; with a PMU, the hardware group and "instr"; where no
+// group opens (a GLINT_OS=other build, a kernel refusing perf_event), the failure is the tier's
+// reason and the tests that need a group skip. Exact figures are tested on the fake kernel
+// (tests/unit/os/linux/bracket_cost_api_test.cpp).
 // Nothing here is about speed.
 #include <doctest/doctest.h>
 
@@ -16,6 +18,7 @@
 #include "engine/counting/group_opener.hpp"
 #include "engine/counting/read_path.hpp"
 #include "engine/timing/clock.hpp"
+#include "support/skip.hpp"
 
 using glint::BracketCost;
 using glint::PathStudy;
@@ -67,7 +70,7 @@ TEST_CASE("bracket cost: the perf tier's group, its anchor and the user path's o
 
 TEST_CASE("bracket cost: the syscall path is studied over the caller's body") {
     BracketCost cost;
-    REQUIRE_MESSAGE(cost.ok(), cost.failure());  // Linux opens at least the software group
+    if (!cost.ok()) return glint::test::skip("no counting group here: " + cost.failure());
     Counted body;
     const PathStudy s = cost.study(Path::syscall, body, 2000, 500);
     REQUIRE_MESSAGE(s.ok, s.failure);
@@ -97,7 +100,7 @@ TEST_CASE("bracket cost: the syscall path is studied over the caller's body") {
 
 TEST_CASE("bracket cost: the rows' calls work on this host") {
     BracketCost cost;
-    REQUIRE_MESSAGE(cost.ok(), cost.failure());
+    if (!cost.ok()) return glint::test::skip("no counting group here: " + cost.failure());
     REQUIRE(cost.begin_pass(Path::syscall));
     for (int i = 0; i < 3; ++i) CHECK(cost.bracket(Path::syscall));
     cost.end_pass(Path::syscall);
