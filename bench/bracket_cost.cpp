@@ -71,10 +71,11 @@ struct Rig {
 
 std::shared_ptr<Rig> make_rig() {
     auto rig = std::make_shared<Rig>();
-    if (!rig->cost.ok()) throw std::runtime_error("perf_event unavailable: " + rig->cost.failure());
-    rig->syscall_study = rig->cost.study(Path::syscall, rig->body, kStudyIterations, kStudyIterations);
-    if (rig->cost.user_path_available())
-        rig->user_study = rig->cost.study(Path::user, rig->body, kStudyIterations, kStudyIterations);
+    glint::BracketCost& cost = rig->cost;
+    if (!cost.ok()) throw std::runtime_error("perf_event unavailable: " + cost.failure());
+    rig->syscall_study = cost.study(Path::syscall, rig->body, kStudyIterations, kStudyIterations);
+    if (cost.user_path_available())
+        rig->user_study = cost.study(Path::user, rig->body, kStudyIterations, kStudyIterations);
     return rig;
 }
 
@@ -123,9 +124,10 @@ void part_row(const std::shared_ptr<Rig>& rig, const char* name, Call call) {
 GLINT_BENCH("bracket_cost") {
     const std::shared_ptr<Rig> rig = make_rig();
     if (glint::BracketCost::has_timestamp()) {
+        const double pair_ns = glint::BracketCost::timestamp_pair_ns();
         glint::bench_case({.name = "bracket/timestamp",
                            .labels = {{"study", "bracket-cost"}},
-                           .metrics = columns(*rig, nullptr, glint::BracketCost::timestamp_pair_ns())},
+                           .metrics = columns(*rig, nullptr, pair_ns)},
                           [] { return glint::BracketCost::timestamp_pair(); });
     }
     const std::string user_row = "bracket/" + rig->cost.user_path_name();
