@@ -123,7 +123,7 @@ void part_row(const std::shared_ptr<Rig>& rig, const char* name, Call call) {
 
 GLINT_BENCH("bracket_cost") {
     const std::shared_ptr<Rig> rig = make_rig();
-    if (glint::BracketCost::has_timestamp()) {
+    if constexpr (glint::BracketCost::has_timestamp()) {
         const double pair_ns = glint::BracketCost::timestamp_pair_ns();
         glint::bench_case({.name = "bracket/timestamp",
                            .labels = {{"study", "bracket-cost"}},

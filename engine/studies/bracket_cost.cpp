@@ -7,7 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "arch/arch.hpp"
 #include "engine/counting/bracket_study.hpp"
 #include "engine/counting/group_opener.hpp"
 #include "engine/counting/read_path.hpp"
@@ -131,13 +130,6 @@ bool BracketCost::ioctl_pair() {
 std::uint64_t BracketCost::group_read() {
     os::GroupReading reading;
     return ok() && impl_->opened.group.read(reading) ? reading.enabled : 0;
-}
-
-bool BracketCost::has_timestamp() { return arch::native::kHasTimestamp; }
-
-std::uint64_t BracketCost::timestamp_pair() {
-    const std::uint64_t begin = arch::native::timestamp_begin();
-    return arch::native::timestamp_end() - begin;
 }
 
 double BracketCost::timestamp_pair_ns() {

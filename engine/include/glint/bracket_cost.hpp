@@ -33,6 +33,7 @@
 #include <type_traits>
 
 #include <glint/bench.hpp>
+#include <glint/detail/arch/arch.hpp>
 
 namespace glint {
 
@@ -110,12 +111,15 @@ public:
     std::uint64_t group_read();
 
     // The bracket without counters: a serialised timestamp pair (x86-64: lfence; rdtsc ...
-    // rdtscp; lfence, arm64: isb; mrs cntvct_el0), end - begin in ticks. has_timestamp() is
-    // false where the arch has none (timestamp_pair() then returns 0). timestamp_pair_ns() is
-    // its calibrated cost, the median of empty pairs, nan where the ticks are not usable as a
-    // clock (no constant-rate counter the OS vouches for).
-    static bool has_timestamp();
-    static std::uint64_t timestamp_pair();
+    // rdtscp; lfence, arm64: isb; mrs cntvct_el0), end - begin in ticks, inlined into the
+    // caller. has_timestamp() is false where the arch has none (timestamp_pair() then returns
+    // 0). timestamp_pair_ns() is its calibrated cost, the median of empty pairs, nan where the
+    // ticks are not usable as a clock (no constant-rate counter the OS vouches for).
+    static constexpr bool has_timestamp() { return arch::native::kHasTimestamp; }
+    [[gnu::always_inline]] static std::uint64_t timestamp_pair() {
+        const std::uint64_t begin = arch::native::timestamp_begin();
+        return arch::native::timestamp_end() - begin;
+    }
     static double timestamp_pair_ns();
 
 private:
