@@ -86,27 +86,40 @@ struct Status {
     char remedy[256] = {};     // what would make it available or faster; empty when nothing
 };
 
-// Running counts in group order and a timestamp. A read that failed (a read(2) error on the
-// open group: practically never) stores kNotRead in every count and is counted by
-// Group::failed_reads().
+// Running counts in group order, a timestamp, and the group's descheduled time. A read that
+// failed (a read(2) error on the open group: practically never) stores kNotRead in every count
+// and in descheduled_ns, and is counted by Group::failed_reads().
 inline constexpr std::int64_t kNotRead = INT64_MIN;
 
+// descheduled_ns, in every type below: the nanoseconds the group has spent enabled but off the
+// PMU since it opened (the leader's time_enabled - time_running; every member of a perf group
+// is scheduled with its leader). It grows only while the kernel keeps the group off the PMU
+// (more events than counters: multiplexing; a pinned event taking the counters), when the
+// counters count nothing. In a difference it is the time the region lost, so partial() says
+// that the region's counts are short by an unknown amount.
 template <std::size_t N>
 struct Snapshot {
     std::int64_t counts[N];
     std::uint64_t ticks;
+    std::int64_t descheduled_ns;
 };
 
 // Running counts alone (read_counts(): no timestamp), or their differences.
 template <std::size_t N>
 struct Counts {
     std::int64_t counts[N];
+    std::int64_t descheduled_ns;
+    // A difference: the group was off the PMU for part of the region (its counts are short).
+    constexpr bool partial() const { return descheduled_ns != 0; }
 };
 
 template <std::size_t N>
 struct Delta {
     std::int64_t counts[N] = {};
     std::int64_t ticks = 0;
+    std::int64_t descheduled_ns = 0;
+    // The group was off the PMU for part of the region (its counts are short).
+    constexpr bool partial() const { return descheduled_ns != 0; }
 };
 
 namespace detail {
@@ -126,6 +139,7 @@ constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
         detail::in_register(d.counts[i]);
     }
     d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
+    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
     return d;
 }
 
@@ -137,6 +151,7 @@ constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
         d.counts[i] = end.counts[i] - start.counts[i];
         detail::in_register(d.counts[i]);
     }
+    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
     return d;
 }
 
@@ -148,6 +163,7 @@ constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
         detail::in_register(d.counts[i]);
     }
     d.ticks = a.ticks - b.ticks;
+    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
     return d;
 }
 
@@ -155,8 +171,11 @@ namespace detail {
 
 using Page = os::user_page::UserPage;
 
-// Reads every one of `count` counters into counts[]; out of line, may make a system call.
-using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t count);
+// Reads every one of `count` counters into counts[] and the group's descheduled time (the
+// leader's time_enabled - time_running now) into descheduled_ns; out of line, may make a system
+// call.
+using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t count,
+                          std::int64_t& descheduled_ns);
 
 // A page whose reads never grant a user read (index 0, no capabilities): the inline reader of
 // a group that cannot be read inline points at it, so its first slot jumps to the fallback.
@@ -170,24 +189,37 @@ struct LinuxPolicy : ArchPolicy {
     static constexpr bool kIndexImpliesUserRead = std::string_view(ArchPolicy::kName) == "aarch64";
 };
 
+// Slot `Slot`'s count; the leader's (slot 0) read also takes the published time_enabled and
+// time_running inside its seqlock (two loads, no timestamp, no extrapolation) for
+// descheduled_ns, which is current whenever the page grants the read (os/linux/mmap_page.hpp,
+// PageTimes::published).
 template <std::size_t Slot>
-[[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out) {
+[[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out,
+                                             std::int64_t& descheduled_ns) {
     if constexpr (!arch::native::kHasUserCounterReads) {
         (void)page;
         (void)out;
+        (void)descheduled_ns;
         return false;
     } else {
+        using Times = os::user_page::PageTimes;
+        constexpr Times kTimes = Slot == 0 ? Times::published : Times::none;
         const auto r =
-            os::user_page::read_page<LinuxPolicy<arch::native_slot<Slot>>, false>(page);
-        if (r.user_read) out = r.count;  // nothing to keep otherwise: the fallback reads again
+            os::user_page::read_page_with<LinuxPolicy<arch::native_slot<Slot>>, kTimes>(page);
+        if (r.user_read) {  // nothing to keep otherwise: the fallback reads again
+            out = r.count;
+            if constexpr (Slot == 0)
+                descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
+        }
         return r.user_read;
     }
 }
 
 template <std::size_t... I>
 [[gnu::always_inline]] inline bool read_slots(const Page* const* pages, std::int64_t* counts,
+                                              std::int64_t& descheduled_ns,
                                               std::index_sequence<I...>) {
-    return (read_slot<I>(pages[I], counts[I]) && ...);
+    return (read_slot<I>(pages[I], counts[I], descheduled_ns) && ...);
 }
 
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
@@ -204,10 +236,12 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
                 Opened& out);
 void close_group(Owner* owner) noexcept;
 const Status& status_of(const Owner* owner) noexcept;  // a closed (empty) status for nullptr
-// The fallback of a group that is not open: every count kNotRead.
-void read_nothing(const void* context, std::int64_t* counts, std::size_t count);
+// The fallback of a group that is not open: every count (and descheduled_ns) kNotRead.
+void read_nothing(const void* context, std::int64_t* counts, std::size_t count,
+                  std::int64_t& descheduled_ns);
 std::uint64_t failed_reads(const Owner* owner) noexcept;
 std::uint64_t syscall_reads(const Owner* owner) noexcept;
+std::uint64_t torn_fallbacks(const Owner* owner) noexcept;
 
 // Decides the path of `count` pages (in group order) read with `slow` as the fallback.
 void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
@@ -220,10 +254,12 @@ void column_medians(const std::int64_t* values, std::size_t rows, std::size_t co
 }  // namespace detail
 
 // Pages opened elsewhere (tests, embedders with their own perf fds): pages[i] is counter i's
-// perf_event_mmap_page (nullptr: never read in user space); slow reads every counter by other
-// means (read(2)), for the counters whose pages do not grant a user read when the fallback runs
-// (the others it reads with the generic protocol). The pages and the context must outlive the
-// group.
+// perf_event_mmap_page (nullptr: never read in user space; pages[0] is the group leader's);
+// slow reads every counter by other means (read(2)), for the counters whose pages do not grant a
+// user read when the fallback runs (the others it reads with the generic protocol), and the
+// group's time_enabled - time_running as that read gives them (read_format
+// PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING). The pages and the context
+// must outlive the group.
 struct Attachment {
     const void* pages[kMaxCounters] = {};
     detail::SlowRead slow = nullptr;
@@ -279,9 +315,11 @@ public:
     [[gnu::always_inline]] Snapshot<N> read() const {
         Snapshot<N> s;
         s.ticks = arch::native::timestamp_begin();
-        if (!detail::read_slots(pages_, s.counts, std::make_index_sequence<N>{})) [[unlikely]]
+        if (!detail::read_slots(pages_, s.counts, s.descheduled_ns,
+                                std::make_index_sequence<N>{})) [[unlikely]]
             return read_again(s.ticks);
         for (std::int64_t& count : s.counts) detail::in_register(count);
+        detail::in_register(s.descheduled_ns);
         return s;
     }
 
@@ -290,13 +328,16 @@ public:
     [[gnu::always_inline]] Counts<N> read_counts() const {
         Counts<N> c;
         arch::native::read_barrier();
-        if (!detail::read_slots(pages_, c.counts, std::make_index_sequence<N>{})) [[unlikely]]
-            c = read_counts_again();
+        if (!detail::read_slots(pages_, c.counts, c.descheduled_ns,
+                                std::make_index_sequence<N>{})) [[unlikely]]
+            return read_counts_again();
         for (std::int64_t& count : c.counts) detail::in_register(count);
+        detail::in_register(c.descheduled_ns);
         return c;
     }
 
-    // The median empty read() pair, per counter and in ticks (zero when the group is not ok).
+    // The median empty read() pair, per counter and in ticks (zero when the group is not ok);
+    // its descheduled_ns is 0, so subtracting it leaves a region's flag as it was.
     const Delta<N>& read_cost() const { return cost_; }
     // The median empty read_counts() pair.
     const Counts<N>& read_counts_cost() const { return counts_cost_; }
@@ -309,6 +350,7 @@ public:
         cost_ = calibrate([this] { return read(); });
         const Delta<N> counts = calibrate([this] { return read_counts(); });
         for (std::size_t i = 0; i < N; ++i) counts_cost_.counts[i] = counts.counts[i];
+        counts_cost_.descheduled_ns = 0;
         return cost_;
     }
 
@@ -316,6 +358,9 @@ public:
     std::uint64_t failed_reads() const { return detail::failed_reads(owner_); }
     // Reads the fallback served with read(2) (attached: with Attachment::slow), since the open.
     std::uint64_t syscall_reads() const { return detail::syscall_reads(owner_); }
+    // Of those, reads of a page whose seqlock did not settle: the inline reader and then the
+    // fallback's generic reader each gave up after os::user_page::kMaxTornReads torn reads.
+    std::uint64_t torn_fallbacks() const { return detail::torn_fallbacks(owner_); }
 
 private:
     explicit Group(const detail::Opened& opened) { adopt(opened); }
@@ -325,12 +370,12 @@ private:
     [[gnu::noinline, gnu::cold]] Snapshot<N> read_again(std::uint64_t ticks) const {
         Snapshot<N> s;
         s.ticks = ticks;
-        slow_(owner_, s.counts, N);
+        slow_(owner_, s.counts, N, s.descheduled_ns);
         return s;
     }
     [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
         Counts<N> c;
-        slow_(owner_, c.counts, N);
+        slow_(owner_, c.counts, N, c.descheduled_ns);
         return c;
     }
 
@@ -360,6 +405,7 @@ private:
         Delta<N> cost;
         for (std::size_t i = 0; i < N; ++i) cost.counts[i] = medians[i];
         cost.ticks = medians[N];
+        cost.descheduled_ns = 0;  // a cost, not a region: it never flags the region it is taken from
         return cost;
     }
 

@@ -33,11 +33,13 @@ struct Rig {
         instructions = pmu.add_event(1);
     }
 
-    static void fallback(const void* context, std::int64_t* counts, std::size_t count) {
+    static void fallback(const void* context, std::int64_t* counts, std::size_t count,
+                         std::int64_t& descheduled_ns) {
         auto* rig = const_cast<Rig*>(static_cast<const Rig*>(context));
         ++rig->fallback_calls;
         const int events[] = {rig->cycles, rig->instructions};
         for (std::size_t i = 0; i < count; ++i) counts[i] = rig->pmu.count(events[i]);  // "read(2)"
+        descheduled_ns = rig->pmu.descheduled_ns(rig->cycles);
     }
 
     std::unique_ptr<PerIterationGroup> group() {
