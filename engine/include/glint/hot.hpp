@@ -6,6 +6,7 @@
 //       const auto before = counters.read();  // inline: rdpmc / mrs, no system call
 //       process(item);
 //       const auto d = counters.read() - before - counters.read_cost();
+//       if (d.partial()) continue;  // the group was off the PMU for part of it: counts short
 //       // d.counts[0]: cycles, d.counts[1]: instructions, d.ticks: TSC / CNTVCT ticks
 //   }
 //
@@ -18,16 +19,31 @@
 //    mrs) it makes no system call; its only branches are the seqlock retry of the perf page
 //    protocol (os/linux/mmap_page.hpp, the one implementation the engine's brackets use too) and
 //    the jump to the out-of-line fallback, which reads every counter again with the generic
-//    protocol or, where that is not granted, with one read(2) of the group.
-//  - A Snapshot holds running counts (since the open) and a timestamp; two snapshots subtract
-//    to per-counter deltas plus ticks. Each read begins with the timestamp, ordered after the
+//    protocol or, where that is not granted, with one read(2) of the group. A read retries a
+//    torn seqlock at most os::user_page::kMaxTornReads (64) times, and so does the fallback's
+//    generic read; a page whose lock never settles is then read with read(2), counted by
+//    torn_fallbacks().
+//  - Multiplexing is detected and flagged, never scaled: the leader's read also loads its
+//    page's published time_enabled and time_running inside the seqlock (no timestamp, no
+//    extrapolation; every member of a perf group is scheduled with the leader) and keeps their
+//    difference, descheduled_ns. It grows only while the group is off the PMU, and the kernel
+//    republishes the page whenever it puts the group back, so two readings differ exactly by
+//    the time the region lost; a read taken while the group is off goes to the fallback, whose
+//    read(2) (PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING) gives the same difference as it stands
+//    then (started off the PMU and ended after the kernel put the group back, a region still
+//    differs by the time from its start to that schedule-in: > 0 exactly because it lost
+//    time). Delta/Counts::partial() says a region's counts are short by an unknown amount:
+//    drop or count such regions; their ticks do not tell how to scale them.
+//  - A Snapshot holds running counts (since the open), a timestamp and descheduled_ns; two
+//    snapshots subtract to per-counter deltas plus ticks and the region's descheduled_ns. Each read begins with the timestamp, ordered after the
 //    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
 //    counters in group order, so a closing read is not taken before the region completes.
 //  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
 //    subtract to Counts.
 //  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
 //    between), measured when the group opened by this very inline code in the caller's
-//    translation unit; subtract it to leave the region. recalibrate() measures them again. The
+//    translation unit; subtract it to leave the region (its descheduled_ns is 0: the flag
+//    stays). recalibrate() measures them again. The
 //    compiler may lay out the code around a region a few instructions differently than around
 //    an empty pair: for exact counts, bracket empty calls in your own loop, as --per-iteration
 //    does (engine/runner/per_iteration.cpp).
