@@ -35,7 +35,8 @@
 //    time). Delta/Counts::partial() says a region's counts are short by an unknown amount:
 //    drop or count such regions; their ticks do not tell how to scale them.
 //  - A Snapshot holds running counts (since the open), a timestamp and descheduled_ns; two
-//    snapshots subtract to per-counter deltas plus ticks and the region's descheduled_ns. Each read begins with the timestamp, ordered after the
+//    snapshots subtract to per-counter deltas plus ticks and the region's descheduled_ns
+//    (glint/detail/hot_values.hpp). Each read begins with the timestamp, ordered after the
 //    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
 //    counters in group order, so a closing read is not taken before the region completes.
 //  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
@@ -43,10 +44,9 @@
 //  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
 //    between), measured when the group opened by this very inline code in the caller's
 //    translation unit; subtract it to leave the region (its descheduled_ns is 0: the flag
-//    stays). recalibrate() measures them again. The
-//    compiler may lay out the code around a region a few instructions differently than around
-//    an empty pair: for exact counts, bracket empty calls in your own loop, as --per-iteration
-//    does (engine/runner/per_iteration.cpp).
+//    stays). recalibrate() measures them again. The compiler may lay out the code around a
+//    region a few instructions differently than around an empty pair: for exact counts, bracket
+//    empty calls in your own loop, as --per-iteration does (engine/runner/per_iteration.cpp).
 //  - Nothing here allocates, and the header pulls in no formatting or stream library.
 //  - A group counts the thread that opened it; read it on that thread.
 #pragma once
@@ -54,11 +54,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 
-#include "arch/arch.hpp"
-#include "os/os.hpp"
+#include <glint/detail/hot_reader.hpp>
+#include <glint/detail/hot_values.hpp>
 
 namespace glint::hot {
 
@@ -102,141 +101,7 @@ struct Status {
     char remedy[256] = {};     // what would make it available or faster; empty when nothing
 };
 
-// Running counts in group order, a timestamp, and the group's descheduled time. A read that
-// failed (a read(2) error on the open group: practically never) stores kNotRead in every count
-// and in descheduled_ns, and is counted by Group::failed_reads().
-inline constexpr std::int64_t kNotRead = INT64_MIN;
-
-// descheduled_ns, in every type below: the nanoseconds the group has spent enabled but off the
-// PMU since it opened (the leader's time_enabled - time_running; every member of a perf group
-// is scheduled with its leader). It grows only while the kernel keeps the group off the PMU
-// (more events than counters: multiplexing; a pinned event taking the counters), when the
-// counters count nothing. In a difference it is the time the region lost, so partial() says
-// that the region's counts are short by an unknown amount.
-template <std::size_t N>
-struct Snapshot {
-    std::int64_t counts[N];
-    std::uint64_t ticks;
-    std::int64_t descheduled_ns;
-};
-
-// Running counts alone (read_counts(): no timestamp), or their differences.
-template <std::size_t N>
-struct Counts {
-    std::int64_t counts[N];
-    std::int64_t descheduled_ns;
-    // A difference: the group was off the PMU for part of the region (its counts are short).
-    constexpr bool partial() const { return descheduled_ns != 0; }
-};
-
-template <std::size_t N>
-struct Delta {
-    std::int64_t counts[N] = {};
-    std::int64_t ticks = 0;
-    std::int64_t descheduled_ns = 0;
-    // The group was off the PMU for part of the region (its counts are short).
-    constexpr bool partial() const { return descheduled_ns != 0; }
-};
-
 namespace detail {
-// Pins a value in a general register at this point. GCC otherwise likes to pack a snapshot's
-// counts into a vector register to spill or subtract them, which costs more instructions than
-// it saves around a region this small.
-[[gnu::always_inline]] constexpr void in_register(std::int64_t& value) {
-    if (!std::is_constant_evaluated()) asm("" : "+r"(value));
-}
-}  // namespace detail
-
-template <std::size_t N>
-constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
-    Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
-    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
-    return d;
-}
-
-// Per-counter deltas, as Counts (nothing was timed).
-template <std::size_t N>
-constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
-    Counts<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
-    return d;
-}
-
-template <std::size_t N>
-constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
-    Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = a.counts[i] - b.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.ticks = a.ticks - b.ticks;
-    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
-    return d;
-}
-
-namespace detail {
-
-using Page = os::user_page::UserPage;
-
-// Reads every one of `count` counters into counts[] and the group's descheduled time (the
-// leader's time_enabled - time_running now) into descheduled_ns; out of line, may make a system
-// call.
-using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t count,
-                          std::int64_t& descheduled_ns);
-
-// A page whose reads never grant a user read (index 0, no capabilities): the inline reader of
-// a group that cannot be read inline points at it, so its first slot jumps to the fallback.
-inline const Page kNeverReadable{};
-
-// The arch policy on Linux. arm64 Linux publishes a non-zero index only for an event EL0 may
-// read (see os/linux/arm64_bracket.hpp, Arm64LinuxPolicy), so there a read without times need
-// not load the capabilities; x86 keeps the cap_user_rdpmc check.
-template <class ArchPolicy>
-struct LinuxPolicy : ArchPolicy {
-    static constexpr bool kIndexImpliesUserRead = std::string_view(ArchPolicy::kName) == "aarch64";
-};
-
-// Slot `Slot`'s count; the leader's (slot 0) read also takes the published time_enabled and
-// time_running inside its seqlock (two loads, no timestamp, no extrapolation) for
-// descheduled_ns, which is current whenever the page grants the read (os/linux/mmap_page.hpp,
-// PageTimes::published).
-template <std::size_t Slot>
-[[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out,
-                                             std::int64_t& descheduled_ns) {
-    if constexpr (!arch::native::kHasUserCounterReads) {
-        (void)page;
-        (void)out;
-        (void)descheduled_ns;
-        return false;
-    } else {
-        using Times = os::user_page::PageTimes;
-        constexpr Times kTimes = Slot == 0 ? Times::published : Times::none;
-        const auto r =
-            os::user_page::read_page_with<LinuxPolicy<arch::native_slot<Slot>>, kTimes>(page);
-        if (r.user_read) {  // nothing to keep otherwise: the fallback reads again
-            out = r.count;
-            if constexpr (Slot == 0)
-                descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
-        }
-        return r.user_read;
-    }
-}
-
-template <std::size_t... I>
-[[gnu::always_inline]] inline bool read_slots(const Page* const* pages, std::int64_t* counts,
-                                              std::int64_t& descheduled_ns,
-                                              std::index_sequence<I...>) {
-    return (read_slot<I>(pages[I], counts[I], descheduled_ns) && ...);
-}
 
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
 

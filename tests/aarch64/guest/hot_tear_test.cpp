@@ -111,14 +111,6 @@ void on_alarm(int, siginfo_t*, void* context) {
     return g.read_counts();
 }
 
-void read2(const void* context, std::int64_t* counts, std::size_t count,
-           std::int64_t& descheduled_ns) {
-    const auto* events = static_cast<const Events*>(context);
-    const glint::guest::SyscallReading r = events->read_leader_of(0);
-    for (std::size_t i = 0; i < count; ++i) counts[i] = static_cast<std::int64_t>(r.counts[i]);
-    descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
-}
-
 std::int64_t real_count(const perf_event_mmap_page* page) {
     return linux_::read_page<linux_::Arm64LinuxPolicy<glint::arch::aarch64::Pmu>, false>(page)
         .count;
@@ -159,7 +151,7 @@ TEST_CASE("hot seqlock: kernel updates at random instructions of inline reads ne
     glint::hot::Attachment a;
     a.pages[0] = events.page(0);
     a.pages[1] = &fake;
-    a.slow = &read2;
+    a.slow = &glint::guest::read_group_for_hot;
     a.slow_context = &events;
     Group<2> g = Group<2>::attach(a);
     REQUIRE(g.path() == Path::inline_user);

@@ -51,20 +51,11 @@ Events hot_events() {
                   OpenOptions{.want_64bit = false});
 }
 
-// read(2) of the group: every count and the leader's time_enabled - time_running.
-void fallback(const void* context, std::int64_t* counts, std::size_t count,
-              std::int64_t& descheduled_ns) {
-    const auto* events = static_cast<const Events*>(context);
-    const glint::guest::SyscallReading r = events->read_leader_of(0);
-    for (std::size_t i = 0; i < count; ++i) counts[i] = static_cast<std::int64_t>(r.counts[i]);
-    descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
-}
-
 Group<2> attach(const Events& events) {
     glint::hot::Attachment a;
     a.pages[0] = events.page(0);
     a.pages[1] = events.page(1);
-    a.slow = &fallback;
+    a.slow = &glint::guest::read_group_for_hot;
     a.slow_context = &events;
     return Group<2>::attach(a);
 }
@@ -287,7 +278,7 @@ TEST_CASE("hot: a group opened another way reads correctly out of line, without 
     glint::hot::Attachment a;
     a.pages[0] = events.page(0);
     a.pages[1] = events.page(1);
-    a.slow = &fallback;  // read(2): must not be used
+    a.slow = &glint::guest::read_group_for_hot;  // read(2): must not be used
     a.slow_context = &events;
     Group<2> group = Group<2>::attach(a);
     CHECK(group.path() == Path::out_of_line_user);

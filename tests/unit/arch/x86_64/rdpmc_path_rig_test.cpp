@@ -97,6 +97,26 @@ TEST_CASE("rdpmc path: an event moved to another counter inside a window: read_p
     CHECK(rig.pmu.bad_reads() == 0);
 }
 
+// A "kernel" that changes the instructions page's lock after every rdpmc: it never settles.
+void tear_instructions(EmulatedPmu& pmu, void*) {
+    perf_event_mmap_page* page = pmu.page(TierRig::kInstructions);
+    *static_cast<volatile std::uint32_t*>(&page->lock) = page->lock + 2;
+}
+
+TEST_CASE("rdpmc path: a page whose seqlock never settles is read with read(2), counted") {
+    QuietRig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    OpenGroup g({Event::cycles, Event::instructions, Event::page_faults});
+    ActingWork work{&rig.kernel, 2, [&] { rig.pmu.at_trap(0, &tear_instructions); }};
+    const perf::PerIteration v = pass_values(*g.path, work, 6, 1);
+    CHECK(v.values[0] == 20.0);
+    CHECK(v.values[1] == 10.0);
+    CHECK(g.rdpmc->stats().torn_fallbacks > 0);
+    CHECK(g.rdpmc->stats().read2_fallbacks >= g.rdpmc->stats().torn_fallbacks);
+    CHECK(g.path->meta().at("tornFallbacks").as_number() ==
+          static_cast<double>(g.rdpmc->stats().torn_fallbacks));
+}
+
 TEST_CASE("rdpmc path: an index that moved between passes re-emits the stub") {
     QuietRig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
