@@ -222,6 +222,8 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK(meta.at("histograms").at("known/cost").at("cycles").at("p99").as_number() == 700);
     CHECK(meta.at("cases").at("known/cost").at("calls").as_number() == 1000);
     CHECK(meta.at("cases").at("other").at("calls").as_number() == 10);
+    CHECK(meta.at("cases").at("known/cost").at("descheduledCalls").as_number() == 0);
+    CHECK(meta.at("cases").at("known/cost").at("tornFallbacks").as_number() == 0);
     CHECK_FALSE(meta.at("histograms").contains("other"));
 }
 
