@@ -47,6 +47,7 @@ std::unique_ptr<RdpmcPath> RdpmcPath::create(os::PerfGroup& group,
     path->layout_.fields = page_fields();
     path->layout_.slow_read = &RdpmcPath::slow_read;
     path->layout_.slow_context = path.get();
+    path->layout_.max_retries = linux_::kMaxTornReads;
     for (std::size_t m = 0; m < path->members_.size(); ++m) {
         if (!read_with_rdpmc(path->members_[m])) {
             path->software_.push_back(m);
@@ -174,6 +175,7 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     ++stats_.brackets;
     stats_.retries += record.retries;
     stats_.slow_reads += record.slow_reads;
+    stats_.torn_fallbacks += record.torn_fallbacks;
     last_ticks_ = static_cast<double>(t1 - t0);
     if (guarded.error) {
         group_.disable();
@@ -227,6 +229,7 @@ Json RdpmcPath::meta() const {
     m["brackets"] = static_cast<unsigned long>(stats_.brackets);
     m["seqlockRetries"] = static_cast<unsigned long>(stats_.retries);
     m["slowReads"] = static_cast<unsigned long>(stats_.slow_reads);
+    m["tornFallbacks"] = static_cast<unsigned long>(stats_.torn_fallbacks);
     m["read2Fallbacks"] = static_cast<unsigned long>(stats_.read2_fallbacks);
     m["failedReads"] = static_cast<unsigned long>(stats_.failed_reads);
     m["restubs"] = static_cast<unsigned long>(stats_.restubs);
