@@ -18,6 +18,8 @@ set(GLINT_DETAIL_HEADERS
   arch/generic/pmu.hpp
   os/os.hpp
   os/linux/mmap_page.hpp
+  os/linux/x86_64/page_policy.hpp
+  os/linux/aarch64/page_policy.hpp
   os/other/mmap_page.hpp)
 
 set(_glint_public_root "${PROJECT_BINARY_DIR}/include")

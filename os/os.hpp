@@ -2,7 +2,9 @@
 //
 // glint::os::user_page is this OS's protocol for reading a counter from user space: on Linux the
 // perf mmap page (os/linux/mmap_page.hpp: UserPage, read_page, PageReading); elsewhere a stub
-// whose pages never grant a user read (os/other/mmap_page.hpp). <glint/hot.hpp> reads through it.
+// whose pages never grant a user read (os/other/mmap_page.hpp). glint::os::user_page_policy<A>
+// is what the arch×OS home adds to the arch's policy A for read_page (os/<os>/<arch>/
+// page_policy.hpp; A itself where there is no home). <glint/hot.hpp> reads through both.
 //
 // The back end is GLINT_OS, configured once in CMake and compiled into
 // <glint/detail/config.hpp>; the Linux back end needs a compiler that targets Linux.
@@ -18,9 +20,29 @@
 namespace glint::os {
 namespace user_page = linux_;
 }
+#if defined(GLINT_CONFIG_ARCH_x86_64)
+#include <glint/detail/os/linux/x86_64/page_policy.hpp>
+namespace glint::os {
+template <class ArchPolicy>
+using user_page_policy = linux_::x86_64::PagePolicy<ArchPolicy>;
+}
+#elif defined(GLINT_CONFIG_ARCH_aarch64)
+#include <glint/detail/os/linux/aarch64/page_policy.hpp>
+namespace glint::os {
+template <class ArchPolicy>
+using user_page_policy = linux_::aarch64::PagePolicy<ArchPolicy>;
+}
+#else
+namespace glint::os {
+template <class ArchPolicy>
+using user_page_policy = ArchPolicy;
+}
+#endif
 #else
 #include <glint/detail/os/other/mmap_page.hpp>
 namespace glint::os {
 namespace user_page = other;
+template <class ArchPolicy>
+using user_page_policy = ArchPolicy;
 }
 #endif

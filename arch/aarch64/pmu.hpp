@@ -43,6 +43,16 @@ struct Pmu {
                      : "r"(base), "i"(Offset)
                      : "memory");
     }
+    // The two adjacent 64-bit words at base + Offset, likewise with one ldp.
+    template <std::size_t Offset>
+    [[gnu::always_inline]] static void load_pair64(const void* base, std::uint64_t& first,
+                                                   std::uint64_t& second) {
+        static_assert(Offset % 8 == 0 && Offset <= 504, "ldp (64-bit) immediate offset");
+        asm volatile("ldp %0, %1, [%2, %3]"
+                     : "=r"(first), "=r"(second)
+                     : "r"(base), "i"(Offset)
+                     : "memory");
+    }
 };
 
 template <std::uint32_t Index, unsigned Width>

@@ -70,6 +70,7 @@ void check_layout(const StubLayout& layout) {
 constexpr int kTsc = static_cast<int>(offsetof(BracketRecord, tsc));
 constexpr int kRetries = static_cast<int>(offsetof(BracketRecord, retries));
 constexpr int kSlowReads = static_cast<int>(offsetof(BracketRecord, slow_reads));
+constexpr int kTornFallbacks = static_cast<int>(offsetof(BracketRecord, torn_fallbacks));
 constexpr int counts_at(std::size_t slot) {
     return static_cast<int>(offsetof(BracketRecord, counts) + slot * sizeof(std::int64_t));
 }
@@ -110,6 +111,7 @@ public:
         mov(rbx, rcx);
         mov(dword[rbx + kRetries], 0);
         mov(dword[rbx + kSlowReads], 0);
+        mov(dword[rbx + kTornFallbacks], 0);
 
         const std::size_t k = layout_->counters.size();
         marks_.bracket_begin = getSize();
@@ -189,7 +191,7 @@ public:
 private:
     struct Pending {
         std::size_t slot = 0;
-        Xbyak::Label retry, count_retry, slow, resume;
+        Xbyak::Label retry, count_retry, torn, slow, resume;
     };
 
     void combine_edx_eax() {
@@ -246,7 +248,11 @@ private:
         for (Pending& p : pending_) {
             L(p.count_retry);
             inc(dword[rbx + kRetries]);
+            cmp(dword[rbx + kRetries], layout_->max_retries);
+            jae(p.torn, T_NEAR);
             jmp(p.retry, T_NEAR);
+            L(p.torn);
+            inc(dword[rbx + kTornFallbacks]);
             L(p.slow);
             mov(rdi, reinterpret_cast<std::uint64_t>(layout_->slow_context));
             mov(esi, static_cast<std::uint32_t>(p.slot));

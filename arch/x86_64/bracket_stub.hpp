@@ -10,7 +10,9 @@
 //     seq = page.lock
 //     if !(page.capabilities & user_read_bit) or page.index != INDEX: slow path (out of line)
 //     value = sign_extend(rdpmc(INDEX - 1), WIDTH) + page.offset     (no extension if WIDTH 64)
-//     if page.lock != seq: retry (counted in BracketRecord::retries)
+//     if page.lock != seq: retry (counted in BracketRecord::retries), or, once the bracket has
+//         retried StubLayout::max_retries times, the slow path (counted in torn_fallbacks):
+//         a page whose lock never settles cannot hang a bracket
 // The slow path calls StubLayout::slow_read, which must return the same quantity by other
 // means (the generic protocol with the page's current index, or read(2) when the page no
 // longer grants a user read). rdpmc is therefore executed only while the page grants it with
@@ -68,6 +70,9 @@ struct StubLayout {
     std::vector<StubCounter> counters;  // read in this order before the body, reversed after
     SlowRead slow_read = nullptr;       // required when counters is not empty
     void* slow_context = nullptr;
+    // Seqlock retries one bracket makes before it serves every further torn read with
+    // slow_read (the OS layer's bound: os/linux/mmap_page.hpp, kMaxTornReads).
+    std::uint32_t max_retries = 64;
 };
 
 // What one bracket stores. The stub writes every field it owns on every call.
@@ -75,7 +80,8 @@ struct BracketRecord {
     std::uint64_t tsc = 0;                       // TSC ticks from the start read to the end read
     std::int64_t counts[kMaxStubCounters] = {};  // per counter slot: end count - start count
     std::uint32_t retries = 0;     // seqlock retries (the page's lock changed during a read)
-    std::uint32_t slow_reads = 0;  // reads served by slow_read (a guard failed)
+    std::uint32_t slow_reads = 0;  // reads served by slow_read (a guard failed, or torn_fallbacks)
+    std::uint32_t torn_fallbacks = 0;  // of those, reads torn after max_retries retries
     std::int64_t start[kMaxStubCounters + 1] = {};  // stub-private: the start readings
 };
 

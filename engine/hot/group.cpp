@@ -30,11 +30,12 @@ struct Owner {
     const Page* pages[kMaxCounters] = {};  // mapped pages (nullptr when not mapped)
     std::uint64_t failed = 0;
     std::uint64_t syscall_reads = 0;  // fallback reads that needed read(2) (or `attached`)
+    std::uint64_t torn = 0;           // of those, because a page's seqlock did not settle
 };
 
 namespace {
 
-using GenericPolicy = LinuxPolicy<arch::native>;
+using GenericPolicy = os::user_page_policy<arch::native>;
 
 void copy_text(char* out, std::size_t capacity, std::string_view text) {
     const std::size_t n = std::min(capacity - 1, text.size());
@@ -47,49 +48,68 @@ void set_reason(Status& status, std::string_view reason, std::string_view remedy
     copy_text(status.remedy, sizeof status.remedy, remedy);
 }
 
-// A generic user read of one page: the protocol with the page's own index and width.
-bool generic_user_read(const Page* page, std::int64_t& out) {
+// A generic user read of one page: the protocol with the page's own index and width; the
+// leader's (slot 0) with its published times, for descheduled_ns (as the inline reader).
+bool generic_user_read(const Page* page, std::size_t slot, std::int64_t& out,
+                       std::int64_t& descheduled_ns, bool& torn) {
     if (page == nullptr) return false;
-    const auto r = os::user_page::read_page<GenericPolicy, false>(page);
+    using Times = os::user_page::PageTimes;
+    const auto r = slot == 0 ? os::user_page::read_page_with<GenericPolicy, Times::published>(page)
+                             : os::user_page::read_page_with<GenericPolicy, Times::none>(page);
     out = r.count;
+    if (slot == 0 && r.user_read) descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
+    torn = torn || r.torn;
     return r.user_read;
 }
 
 // The fallback of every group: each counter again, in user space where its page grants it
 // (the generic protocol: the page's own index and width), the others from one read(2) of the
-// group (or the attached group's own fallback).
-void owner_slow_read(const void* context, std::int64_t* counts, std::size_t count) {
+// group (or the attached group's own fallback). descheduled_ns comes from the leader's page when
+// it grants the read, else from the read(2) (its time_enabled - time_running): the same
+// quantity, since the kernel republishes the page whenever it puts the group back on the PMU.
+void owner_slow_read(const void* context, std::int64_t* counts, std::size_t count,
+                     std::int64_t& descheduled_ns) {
     auto* owner = const_cast<Owner*>(static_cast<const Owner*>(context));
     std::int64_t other[kMaxCounters];
+    std::int64_t other_descheduled = 0;
     bool other_read = false;
+    bool leader_on_page = false;
+    bool torn = false;
     for (std::size_t i = 0; i < count; ++i) {
-        if (generic_user_read(owner->pages[i], counts[i])) continue;
+        if (generic_user_read(owner->pages[i], i, counts[i], descheduled_ns, torn)) {
+            leader_on_page = leader_on_page || i == 0;
+            continue;
+        }
         if (!other_read) {
             other_read = true;
             ++owner->syscall_reads;
             if (owner->attached) {
-                owner->attached(owner->attached_context, other, count);
+                owner->attached(owner->attached_context, other, count, other_descheduled);
             } else {
                 os::GroupReading reading;
                 if (!owner->group.read(reading)) {
                     ++owner->failed;
-                    read_nothing(nullptr, counts, count);
+                    read_nothing(nullptr, counts, count, descheduled_ns);
                     return;
                 }
                 for (std::size_t j = 0; j < count; ++j)
                     other[j] = static_cast<std::int64_t>(reading.values[j]);
+                other_descheduled = static_cast<std::int64_t>(reading.enabled - reading.running);
             }
         }
         counts[i] = other[i];
     }
+    if (!leader_on_page) descheduled_ns = other_descheduled;
+    if (torn && other_read) ++owner->torn;
 }
 
 // Whether slot `slot` of an inline reader reads `page` in user space now.
 template <std::size_t... I>
 bool inline_read_works(std::size_t slot, const Page* page, std::index_sequence<I...>) {
     std::int64_t ignored = 0;
+    std::int64_t descheduled = 0;
     bool works = false;
-    ((slot == I ? (works = read_slot<I>(page, ignored), true) : false) || ...);
+    ((slot == I ? (works = read_slot<I>(page, ignored, descheduled), true) : false) || ...);
     return works;
 }
 
@@ -182,8 +202,10 @@ void explain_open_failure(const os::OpenFailure& failure, const os::GroupSpec& s
 
 }  // namespace
 
-void read_nothing(const void*, std::int64_t* counts, std::size_t count) {
+void read_nothing(const void*, std::int64_t* counts, std::size_t count,
+                  std::int64_t& descheduled_ns) {
     for (std::size_t i = 0; i < count; ++i) counts[i] = kNotRead;
+    descheduled_ns = kNotRead;
 }
 
 void open_group(const std::string_view* names, std::size_t count, const Options& options,
@@ -281,6 +303,7 @@ std::uint64_t failed_reads(const Owner* owner) noexcept { return owner ? owner->
 std::uint64_t syscall_reads(const Owner* owner) noexcept {
     return owner ? owner->syscall_reads : 0;
 }
+std::uint64_t torn_fallbacks(const Owner* owner) noexcept { return owner ? owner->torn : 0; }
 
 void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
                   const void* slow_context, Opened& out) {

@@ -8,9 +8,10 @@
 //   std::uint64_t read_pmc(std::uint32_t page_index);   // page_index != 0 (x86: rdpmc(index-1))
 //   std::uint64_t read_timestamp();                      // the clock time_mult/shift refer to
 // and optionally `static constexpr unsigned kPmcWidth` (a width checked once at open),
-// `static bool accepts_index(std::uint32_t)`, `static constexpr bool kIndexImpliesUserRead` and
-// `static void load_pair(...)` (see detail::pmc_width, detail::accepts_index,
-// detail::index_implies_user_read and detail::load_lock_and_index).
+// `static bool accepts_index(std::uint32_t)`, `static constexpr bool kIndexImpliesUserRead`,
+// `static void load_pair(...)` and `static void load_pair64(...)` (see detail::pmc_width,
+// detail::accepts_index, detail::index_implies_user_read, detail::load_lock_and_index and
+// detail::load_times).
 // read_pmc is executed only when the page grants it (cap_user_rdpmc && index != 0): executing
 // it otherwise faults (SIGSEGV on x86, SIGILL on arm64).
 #pragma once
@@ -67,12 +68,30 @@ constexpr std::uint64_t scale_count(std::uint64_t count, std::uint64_t enabled,
 
 // ---- the seqlock read --------------------------------------------------------------------------
 
+// Which times a read returns besides the count.
+enum class PageTimes : std::uint8_t {
+    none,          // no times (enabled, running: 0)
+    published,     // time_enabled and time_running as the kernel last published them: no
+                   // timestamp, no extrapolation. Their difference (the time the event was
+                   // enabled but off the PMU) is current whenever index != 0, because the
+                   // kernel republishes the page each time it puts the event on a counter and
+                   // the two advance together while it stays there.
+    extrapolated,  // both extrapolated to now with the timestamp (cap_user_time)
+};
+
+// How many times a read retries a torn seqlock before it gives up (torn == true): a kernel
+// update takes a few hundred nanoseconds and comes at most once per scheduling event, so a page
+// whose lock keeps changing through this many reads is not being updated but broken (or forged),
+// and a caller must not spin on it.
+inline constexpr unsigned kMaxTornReads = 64;
+
 struct PageReading {
     std::int64_t count = 0;     // offset + sign-extended counter (only when user_read)
-    std::uint64_t enabled = 0;  // time_enabled, extrapolated to now when cap_user_time
-    std::uint64_t running = 0;  // time_running, likewise (only while index != 0)
+    std::uint64_t enabled = 0;  // time_enabled (PageTimes::published or extrapolated)
+    std::uint64_t running = 0;  // time_running, likewise (extrapolated only while index != 0)
     std::uint32_t index = 0;    // the page's index at the read; 0: not on a counter now
     bool user_read = false;     // false: this counter must be read with read(2) instead
+    bool torn = false;          // kMaxTornReads reads in a row were torn: no user read
 };
 
 namespace detail {
@@ -138,50 +157,64 @@ constexpr bool index_implies_user_read() {
         return false;
     }
 }
+// time_enabled and time_running are adjacent 64-bit fields. A policy with
+// `template <std::size_t Offset> static void load_pair64(const void* base, std::uint64_t& first,
+// std::uint64_t& second)` loads both with one instruction (the closing lock re-read decides
+// whether they belong together, as for everything else the read loads); otherwise two loads.
+template <class Arch>
+[[gnu::always_inline]] inline void load_times(const perf_event_mmap_page* page,
+                                              std::uint64_t& enabled, std::uint64_t& running) {
+    constexpr std::size_t kEnabled = offsetof(perf_event_mmap_page, time_enabled);
+    static_assert(offsetof(perf_event_mmap_page, time_running) == kEnabled + sizeof(std::uint64_t));
+    if constexpr (requires(std::uint64_t& a) { Arch::template load_pair64<kEnabled>(page, a, a); }) {
+        Arch::template load_pair64<kEnabled>(page, enabled, running);
+    } else {
+        enabled = load(page->time_enabled);
+        running = load(page->time_running);
+    }
+}
 }  // namespace detail
 
-// Reads the counter behind `page` and, when `WithTimes`, its extrapolated enabled/running
-// times. Retries while the kernel's seqlock changes; never returns a torn value.
-// Returns user_read == false (and no count) when the page does not grant a user read.
-template <class Arch, bool WithTimes = true>
-[[gnu::always_inline]] inline PageReading read_page(const perf_event_mmap_page* page) {
-    // Locals, not the result struct, inside the loop: the barriers' memory clobbers would
+namespace detail {
+// One attempt of the seqlock read: `settled` tells whether the closing lock load matched the
+// opening one (a read that stops early, the page granting no user read, is settled).
+template <class Arch, PageTimes Times>
+[[gnu::always_inline]] inline PageReading read_page_once(const perf_event_mmap_page* page,
+                                                          bool& settled) {
+    // Locals, not the result struct, until the end: the barriers' memory clobbers would
     // otherwise keep the struct in memory and cost a store per field per read.
-    constexpr bool kNeedCaps = WithTimes || !detail::index_implies_user_read<Arch>();
+    constexpr bool kExtrapolate = Times == PageTimes::extrapolated;
+    constexpr bool kNeedCaps = kExtrapolate || !index_implies_user_read<Arch>();
     std::uint32_t seq;
     std::uint32_t index;
     bool user_read;
     std::int64_t count = 0;
     std::uint64_t enabled = 0;
     std::uint64_t running = 0;
-    do {
-        detail::load_lock_and_index<Arch>(page, seq, index);
-        detail::compiler_barrier();
-        if constexpr (WithTimes) {
-            enabled = detail::load(page->time_enabled);
-            running = detail::load(page->time_running);
-        }
-        std::uint64_t caps = 0;
-        if constexpr (kNeedCaps) caps = detail::load(page->capabilities);
-        if constexpr (detail::index_implies_user_read<Arch>()) {
-            user_read = detail::accepts_index<Arch>(index);
-        } else {
-            user_read = ((caps >> 2) & 1) && detail::accepts_index<Arch>(index);  // cap_user_rdpmc
-        }
-        if constexpr (!WithTimes) {
-            // Nothing read so far needs the seqlock's confirmation: report "no user read" now.
-            if (__builtin_expect(!user_read, 0)) break;
-        }
-        if constexpr (WithTimes) {
+    settled = true;
+    load_lock_and_index<Arch>(page, seq, index);
+    compiler_barrier();
+    if constexpr (Times != PageTimes::none) load_times<Arch>(page, enabled, running);
+    std::uint64_t caps = 0;
+    if constexpr (kNeedCaps) caps = load(page->capabilities);
+    if constexpr (index_implies_user_read<Arch>()) {
+        user_read = accepts_index<Arch>(index);
+    } else {
+        user_read = ((caps >> 2) & 1) && accepts_index<Arch>(index);  // cap_user_rdpmc
+    }
+    // Without extrapolation nothing read so far needs the seqlock's confirmation (published
+    // times are only used with a user read): "no user read" is final.
+    if (kExtrapolate || __builtin_expect(user_read, 1)) {
+        if constexpr (kExtrapolate) {
             if ((caps >> 3) & 1) {  // cap_user_time
                 ClockConversion c;
-                c.offset = detail::load(page->time_offset);
-                c.mult = detail::load(page->time_mult);
-                c.shift = detail::load(page->time_shift);
+                c.offset = load(page->time_offset);
+                c.mult = load(page->time_mult);
+                c.shift = load(page->time_shift);
                 c.short_clock = (caps >> 5) & 1;  // cap_user_time_short
                 if (c.short_clock) {
-                    c.cycles = detail::load(page->time_cycles);
-                    c.mask = detail::load(page->time_mask);
+                    c.cycles = load(page->time_cycles);
+                    c.mask = load(page->time_mask);
                 }
                 const std::uint64_t delta = clock_delta_ns(Arch::read_timestamp(), c);
                 enabled += delta;
@@ -189,12 +222,13 @@ template <class Arch, bool WithTimes = true>
             }
         }
         if (user_read) {
-            const std::int64_t offset = detail::load(page->offset);
-            const unsigned width = detail::pmc_width<Arch>(page);
+            const std::int64_t offset = load(page->offset);
+            const unsigned width = pmc_width<Arch>(page);
             count = offset + sign_extend(Arch::read_pmc(index), width);
         }
-        detail::compiler_barrier();
-    } while (__builtin_expect(detail::load(page->lock) != seq, 0));
+        compiler_barrier();
+        settled = load(page->lock) == seq;
+    }
     PageReading r;
     r.count = count;
     r.enabled = enabled;
@@ -202,6 +236,32 @@ template <class Arch, bool WithTimes = true>
     r.index = index;
     r.user_read = user_read;
     return r;
+}
+}  // namespace detail
+
+// Reads the counter behind `page` and the `Times` asked for. Retries while the kernel's seqlock
+// changes, at most kMaxTornReads attempts in all: then it returns torn == true and user_read ==
+// false (the caller reads the counter another way). Never returns a torn value.
+// Returns user_read == false (and no count) when the page does not grant a user read.
+template <class Arch, PageTimes Times>
+[[gnu::always_inline]] inline PageReading read_page_with(const perf_event_mmap_page* page) {
+    bool settled;
+    PageReading r = detail::read_page_once<Arch, Times>(page, settled);
+    if (__builtin_expect(settled, 1)) return r;
+    // The retries: a second copy of the read, so the first attempt carries no attempt counter.
+    for (unsigned attempt = 1; attempt < kMaxTornReads; ++attempt) {
+        r = detail::read_page_once<Arch, Times>(page, settled);
+        if (settled) return r;
+    }
+    r.user_read = false;
+    r.torn = true;
+    return r;
+}
+
+// read_page_with, the times extrapolated (WithTimes) or none.
+template <class Arch, bool WithTimes = true>
+[[gnu::always_inline]] inline PageReading read_page(const perf_event_mmap_page* page) {
+    return read_page_with<Arch, WithTimes ? PageTimes::extrapolated : PageTimes::none>(page);
 }
 
 // Capability bits of a page, decoded (for disclosure and for choosing a read path).

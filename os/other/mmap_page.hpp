@@ -11,13 +11,22 @@ namespace glint::os::other {
 
 struct UserPage {};  // never mapped here
 
+enum class PageTimes : std::uint8_t { none, published, extrapolated };
+inline constexpr unsigned kMaxTornReads = 64;
+
 struct PageReading {
     std::int64_t count = 0;
     std::uint64_t enabled = 0;
     std::uint64_t running = 0;
     std::uint32_t index = 0;
     bool user_read = false;
+    bool torn = false;
 };
+
+template <class Arch, PageTimes Times>
+inline PageReading read_page_with(const UserPage*) {
+    return {};
+}
 
 template <class Arch, bool WithTimes = true>
 inline PageReading read_page(const UserPage*) {

@@ -116,7 +116,16 @@ void EmulatedPmu::set_counter(int event, bool on_counter, std::uint32_t counter,
     base_[event] = count(event) - os::linux_::sign_extend(raw_start & mask(), width_);
     store(page->offset, base_[event]);
     store(page->index, on_counter ? counter + 1 : 0u);
+    store(page->time_enabled, enabled_ns_[event]);
+    store(page->time_running, running_ns_[event]);
     bump_lock(page);
+}
+
+void EmulatedPmu::advance_time(std::int64_t ns) {
+    for (int e = 0; e < events_; ++e) {
+        enabled_ns_[e] += ns;
+        if (on_counter_[e]) running_ns_[e] += ns;
+    }
 }
 
 void EmulatedPmu::advance(int event, std::int64_t n) {
@@ -155,12 +164,39 @@ void EmulatedPmu::reset(int event) {
     set_counter(event, on_counter_[event], counter_of_[event], raw);
 }
 
-void EmulatedPmu::at_trap(std::uint64_t trap, Action action, void* arg) {
+void EmulatedPmu::add_action(std::uint64_t at, When when, Action action, void* arg) {
     if (action_count_ == kMaxActions) rig_error("too many trap actions");
-    actions_[action_count_++] = {trap, action, arg};
+    actions_[action_count_++] = {at, when, action, arg};
+}
+
+void EmulatedPmu::at_trap(std::uint64_t trap, Action action, void* arg) {
+    add_action(trap, When::after_latch, action, arg);
+}
+
+void EmulatedPmu::before_rdpmc(std::uint64_t trap, Action action, void* arg) {
+    add_action(trap, When::before_latch, action, arg);
+}
+
+void EmulatedPmu::at_step(std::uint64_t step, Action action, void* arg) {
+    add_action(step, When::after_step, action, arg);
+}
+
+void EmulatedPmu::run_actions(std::uint64_t at, When when) {
+    for (int i = 0; i < action_count_; ++i) {
+        const PendingAction& a = actions_[i];
+        if (a.when == when && (a.at == at || (a.at == 0 && when != When::after_step)))
+            a.action(*this, a.arg);
+    }
+}
+
+void EmulatedPmu::after_step() {
+    ++steps;
+    if (instruction_event_ >= 0) advance(instruction_event_, 1);
+    run_actions(steps, When::after_step);
 }
 
 std::uint64_t EmulatedPmu::emulate_rdpmc(std::uint32_t ecx) {
+    run_actions(traps() + 1, When::before_latch);
     for (int e = 0; e < events_; ++e) {
         if (on_counter_[e] && counter_of_[e] == ecx) {
             return static_cast<std::uint64_t>(count(e) - base_[e]) & mask();
@@ -176,9 +212,7 @@ void EmulatedPmu::after_rdpmc() {
     if (read_cost_ != 0) advance_all(read_cost_);
     for (int e = 0; e < events_; ++e)
         if (event_read_cost_[e] != 0) advance(e, event_read_cost_[e]);
-    for (int i = 0; i < action_count_; ++i) {
-        if (actions_[i].trap == trap) actions_[i].action(*this, actions_[i].arg);
-    }
+    run_actions(trap, When::after_latch);
 }
 
 arch::x86_64::StubLayout EmulatedPmu::layout(std::initializer_list<int> events) {
@@ -217,7 +251,7 @@ struct sigaction g_previous_trap {};
 void on_trap(int sig, siginfo_t* info, void* context) {
     EmulatedPmu* pmu = g_pmu.load(std::memory_order_relaxed);
     if (pmu != nullptr && pmu->stepping && info->si_code == TRAP_TRACE) {
-        if (pmu->instruction_event() >= 0) pmu->advance(pmu->instruction_event(), 1);
+        pmu->after_step();
         return;  // EFLAGS.TF is still set in the saved context: stepping continues
     }
     if ((g_previous_trap.sa_flags & SA_SIGINFO) && g_previous_trap.sa_sigaction != nullptr) {
@@ -248,6 +282,7 @@ Stepping::Stepping(EmulatedPmu& pmu) : pmu_(pmu) {
     sigaddset(&sa.sa_mask, SIGUSR2);
     if (sigaction(SIGTRAP, &sa, &g_previous_trap) != 0) rig_error("sigaction(SIGTRAP)");
     pmu_.stepping = true;
+    pmu_.steps = 0;
     set_trap_flag();
 }
 

@@ -8,11 +8,16 @@
 // The model, per event: a true count T (what read(2) would return) advanced only by the test
 // (advance) and by a fixed cost per emulated rdpmc (set_read_cost: the apparatus); a hardware
 // counter of pmc_width bits holding (T - base) mod 2^width, where base is the page's offset
-// since the event was last programmed. "Kernel" updates (reprogram, move, deschedule, grant)
-// bump the page's lock around their writes, as perf_event_update_userpage does. Like the
-// kernel, they must run while the reading thread is interrupted: from test code between
-// brackets, from a trap action (at_trap: right after an emulated rdpmc latched its value), or
-// from AsyncKernel's signal handler. A counter that no event occupies reads as garbage.
+// since the event was last programmed; and the perf clock's time_enabled and time_running,
+// advanced by the test (advance_time: running only while the event sits on a counter).
+// "Kernel" updates (reprogram, move, deschedule, grant) bump the page's lock around their
+// writes and publish index, offset, time_enabled and time_running, as perf_event_update_userpage
+// does; between updates the page's times stay as published (time_enabled - time_running is then
+// current while the event is on a counter: both advance together). Like the kernel, updates must
+// run while the reading thread is interrupted: from test code between brackets, from a trap
+// action (at_trap: right after an emulated rdpmc latched its value; before_rdpmc: before it
+// does; at_step: after a single-stepped instruction), or from AsyncKernel's signal handler. A
+// counter that no event occupies reads as garbage.
 //
 // Only the thread that executes rdpmc is trapped; everything here runs on that thread except
 // AsyncKernel's timer thread, which only sends signals. One EmulatedPmu at a time. A trap costs
@@ -65,6 +70,11 @@ public:
     void set_read_cost(int event, std::int64_t per_read) { event_read_cost_[event] = per_read; }
     // The count read(2) would return now.
     std::int64_t count(int event) const { return truth_[event].load(std::memory_order_relaxed); }
+    // Perf-clock time: every event's time_enabled advances by ns, its time_running too while
+    // it sits on a counter. Not published to the pages (the next kernel update does that).
+    void advance_time(std::int64_t ns);
+    // time_enabled - time_running now, as read(2) would give them.
+    std::int64_t descheduled_ns(int event) const { return enabled_ns_[event] - running_ns_[event]; }
 
     // ---- "kernel" updates (lock bumped around them) ----
     void reprogram(int event, std::uint64_t raw_start);                        // same counter
@@ -74,8 +84,15 @@ public:
     void reset(int event);  // PERF_EVENT_IOC_RESET: the count restarts at 0, the counter runs on
 
     // Runs `action(*this, arg)` inside the handler of emulated rdpmc number `trap` (1-based,
-    // counted since construction), after that rdpmc latched its value.
+    // counted since construction; 0: every one), after that rdpmc latched its value.
     void at_trap(std::uint64_t trap, Action action, void* arg = nullptr);
+    // Likewise before that rdpmc latches its value (a kernel update between the reader's page
+    // loads and its rdpmc).
+    void before_rdpmc(std::uint64_t trap, Action action, void* arg = nullptr);
+    // Runs `action` after single-stepped instruction number `step` (1-based, counted since the
+    // Stepping scope began): a kernel update at any chosen instruction boundary.
+    void at_step(std::uint64_t step, Action action, void* arg = nullptr);
+    void clear_actions() { action_count_ = 0; }
 
     // Makes `event` an exact user-mode "instructions retired" counter: while a Stepping scope
     // is active, every instruction the thread retires advances it by one (single-step traps;
@@ -98,7 +115,9 @@ public:
     // Called by the signal handlers; not for tests.
     std::uint64_t emulate_rdpmc(std::uint32_t ecx);
     void after_rdpmc();
+    void after_step();
     bool stepping = false;  // set by Stepping
+    std::uint64_t steps = 0;  // instructions single-stepped since the Stepping scope began
 
 private:
     void set_counter(int event, bool on_counter, std::uint32_t counter, std::uint64_t raw_start);
@@ -109,6 +128,8 @@ private:
     int events_ = 0;
     perf_event_mmap_page* pages_[kMaxEvents] = {};
     std::atomic<std::int64_t> truth_[kMaxEvents] = {};
+    std::int64_t enabled_ns_[kMaxEvents] = {};
+    std::int64_t running_ns_[kMaxEvents] = {};
     std::int64_t base_[kMaxEvents] = {};        // hardware counter = (T - base) mod 2^width
     std::uint32_t counter_of_[kMaxEvents] = {};
     bool on_counter_[kMaxEvents] = {};
@@ -119,11 +140,15 @@ private:
     std::atomic<std::uint64_t> traps_{0};
     std::uint64_t fallback_reads_ = 0;
     std::uint64_t bad_reads_ = 0;
+    enum class When : std::uint8_t { after_latch, before_latch, after_step };
     struct PendingAction {
-        std::uint64_t trap;
+        std::uint64_t at;  // trap or step number; 0: every trap
+        When when;
         Action action;
         void* arg;
     } actions_[kMaxActions] = {};
+    void add_action(std::uint64_t at, When when, Action action, void* arg);
+    void run_actions(std::uint64_t at, When when);
     int action_count_ = 0;
 };
 

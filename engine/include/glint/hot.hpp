@@ -6,6 +6,7 @@
 //       const auto before = counters.read();  // inline: rdpmc / mrs, no system call
 //       process(item);
 //       const auto d = counters.read() - before - counters.read_cost();
+//       if (d.partial()) continue;  // the group was off the PMU for part of it: counts short
 //       // d.counts[0]: cycles, d.counts[1]: instructions, d.ticks: TSC / CNTVCT ticks
 //   }
 //
@@ -18,19 +19,34 @@
 //    mrs) it makes no system call; its only branches are the seqlock retry of the perf page
 //    protocol (os/linux/mmap_page.hpp, the one implementation the engine's brackets use too) and
 //    the jump to the out-of-line fallback, which reads every counter again with the generic
-//    protocol or, where that is not granted, with one read(2) of the group.
-//  - A Snapshot holds running counts (since the open) and a timestamp; two snapshots subtract
-//    to per-counter deltas plus ticks. Each read begins with the timestamp, ordered after the
+//    protocol or, where that is not granted, with one read(2) of the group. A read retries a
+//    torn seqlock at most os::user_page::kMaxTornReads (64) times, and so does the fallback's
+//    generic read; a page whose lock never settles is then read with read(2), counted by
+//    torn_fallbacks().
+//  - Multiplexing is detected and flagged, never scaled: the leader's read also loads its
+//    page's published time_enabled and time_running inside the seqlock (no timestamp, no
+//    extrapolation; every member of a perf group is scheduled with the leader) and keeps their
+//    difference, descheduled_ns. It grows only while the group is off the PMU, and the kernel
+//    republishes the page whenever it puts the group back, so two readings differ exactly by
+//    the time the region lost; a read taken while the group is off goes to the fallback, whose
+//    read(2) (PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING) gives the same difference as it stands
+//    then (started off the PMU and ended after the kernel put the group back, a region still
+//    differs by the time from its start to that schedule-in: > 0 exactly because it lost
+//    time). Delta/Counts::partial() says a region's counts are short by an unknown amount:
+//    drop or count such regions; their ticks do not tell how to scale them.
+//  - A Snapshot holds running counts (since the open), a timestamp and descheduled_ns; two
+//    snapshots subtract to per-counter deltas plus ticks and the region's descheduled_ns
+//    (glint/detail/hot_values.hpp). Each read begins with the timestamp, ordered after the
 //    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
 //    counters in group order, so a closing read is not taken before the region completes.
 //  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
 //    subtract to Counts.
 //  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
 //    between), measured when the group opened by this very inline code in the caller's
-//    translation unit; subtract it to leave the region. recalibrate() measures them again. The
-//    compiler may lay out the code around a region a few instructions differently than around
-//    an empty pair: for exact counts, bracket empty calls in your own loop, as --per-iteration
-//    does (engine/runner/per_iteration.cpp).
+//    translation unit; subtract it to leave the region (its descheduled_ns is 0: the flag
+//    stays). recalibrate() measures them again. The compiler may lay out the code around a
+//    region a few instructions differently than around an empty pair: for exact counts, bracket
+//    empty calls in your own loop, as --per-iteration does (engine/runner/per_iteration.cpp).
 //  - Nothing here allocates, and the header pulls in no formatting or stream library.
 //  - A group counts the thread that opened it; read it on that thread.
 #pragma once
@@ -38,11 +54,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 
-#include <glint/detail/arch/arch.hpp>
-#include <glint/detail/os/os.hpp>
+#include <glint/detail/hot_reader.hpp>
+#include <glint/detail/hot_values.hpp>
 
 namespace glint::hot {
 
@@ -86,109 +101,7 @@ struct Status {
     char remedy[256] = {};     // what would make it available or faster; empty when nothing
 };
 
-// Running counts in group order and a timestamp. A read that failed (a read(2) error on the
-// open group: practically never) stores kNotRead in every count and is counted by
-// Group::failed_reads().
-inline constexpr std::int64_t kNotRead = INT64_MIN;
-
-template <std::size_t N>
-struct Snapshot {
-    std::int64_t counts[N];
-    std::uint64_t ticks;
-};
-
-// Running counts alone (read_counts(): no timestamp), or their differences.
-template <std::size_t N>
-struct Counts {
-    std::int64_t counts[N];
-};
-
-template <std::size_t N>
-struct Delta {
-    std::int64_t counts[N] = {};
-    std::int64_t ticks = 0;
-};
-
 namespace detail {
-// Pins a value in a general register at this point. GCC otherwise likes to pack a snapshot's
-// counts into a vector register to spill or subtract them, which costs more instructions than
-// it saves around a region this small.
-[[gnu::always_inline]] constexpr void in_register(std::int64_t& value) {
-    if (!std::is_constant_evaluated()) asm("" : "+r"(value));
-}
-}  // namespace detail
-
-template <std::size_t N>
-constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
-    Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
-    return d;
-}
-
-// Per-counter deltas, as Counts (nothing was timed).
-template <std::size_t N>
-constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
-    Counts<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    return d;
-}
-
-template <std::size_t N>
-constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
-    Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = a.counts[i] - b.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.ticks = a.ticks - b.ticks;
-    return d;
-}
-
-namespace detail {
-
-using Page = os::user_page::UserPage;
-
-// Reads every one of `count` counters into counts[]; out of line, may make a system call.
-using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t count);
-
-// A page whose reads never grant a user read (index 0, no capabilities): the inline reader of
-// a group that cannot be read inline points at it, so its first slot jumps to the fallback.
-inline const Page kNeverReadable{};
-
-// The arch policy on Linux. arm64 Linux publishes a non-zero index only for an event EL0 may
-// read (see os/linux/aarch64/bracket.hpp, Arm64LinuxPolicy), so there a read without times need
-// not load the capabilities; x86 keeps the cap_user_rdpmc check.
-template <class ArchPolicy>
-struct LinuxPolicy : ArchPolicy {
-    static constexpr bool kIndexImpliesUserRead = std::string_view(ArchPolicy::kName) == "aarch64";
-};
-
-template <std::size_t Slot>
-[[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out) {
-    if constexpr (!arch::native::kHasUserCounterReads) {
-        (void)page;
-        (void)out;
-        return false;
-    } else {
-        const auto r =
-            os::user_page::read_page<LinuxPolicy<arch::native_slot<Slot>>, false>(page);
-        if (r.user_read) out = r.count;  // nothing to keep otherwise: the fallback reads again
-        return r.user_read;
-    }
-}
-
-template <std::size_t... I>
-[[gnu::always_inline]] inline bool read_slots(const Page* const* pages, std::int64_t* counts,
-                                              std::index_sequence<I...>) {
-    return (read_slot<I>(pages[I], counts[I]) && ...);
-}
 
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
 
@@ -204,10 +117,12 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
                 Opened& out);
 void close_group(Owner* owner) noexcept;
 const Status& status_of(const Owner* owner) noexcept;  // a closed (empty) status for nullptr
-// The fallback of a group that is not open: every count kNotRead.
-void read_nothing(const void* context, std::int64_t* counts, std::size_t count);
+// The fallback of a group that is not open: every count (and descheduled_ns) kNotRead.
+void read_nothing(const void* context, std::int64_t* counts, std::size_t count,
+                  std::int64_t& descheduled_ns);
 std::uint64_t failed_reads(const Owner* owner) noexcept;
 std::uint64_t syscall_reads(const Owner* owner) noexcept;
+std::uint64_t torn_fallbacks(const Owner* owner) noexcept;
 
 // Decides the path of `count` pages (in group order) read with `slow` as the fallback.
 void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
@@ -220,10 +135,12 @@ void column_medians(const std::int64_t* values, std::size_t rows, std::size_t co
 }  // namespace detail
 
 // Pages opened elsewhere (tests, embedders with their own perf fds): pages[i] is counter i's
-// perf_event_mmap_page (nullptr: never read in user space); slow reads every counter by other
-// means (read(2)), for the counters whose pages do not grant a user read when the fallback runs
-// (the others it reads with the generic protocol). The pages and the context must outlive the
-// group.
+// perf_event_mmap_page (nullptr: never read in user space; pages[0] is the group leader's);
+// slow reads every counter by other means (read(2)), for the counters whose pages do not grant a
+// user read when the fallback runs (the others it reads with the generic protocol), and the
+// group's time_enabled - time_running as that read gives them (read_format
+// PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING). The pages and the context
+// must outlive the group.
 struct Attachment {
     const void* pages[kMaxCounters] = {};
     detail::SlowRead slow = nullptr;
@@ -279,9 +196,11 @@ public:
     [[gnu::always_inline]] Snapshot<N> read() const {
         Snapshot<N> s;
         s.ticks = arch::native::timestamp_begin();
-        if (!detail::read_slots(pages_, s.counts, std::make_index_sequence<N>{})) [[unlikely]]
+        if (!detail::read_slots(pages_, s.counts, s.descheduled_ns,
+                                std::make_index_sequence<N>{})) [[unlikely]]
             return read_again(s.ticks);
         for (std::int64_t& count : s.counts) detail::in_register(count);
+        detail::in_register(s.descheduled_ns);
         return s;
     }
 
@@ -290,13 +209,16 @@ public:
     [[gnu::always_inline]] Counts<N> read_counts() const {
         Counts<N> c;
         arch::native::read_barrier();
-        if (!detail::read_slots(pages_, c.counts, std::make_index_sequence<N>{})) [[unlikely]]
-            c = read_counts_again();
+        if (!detail::read_slots(pages_, c.counts, c.descheduled_ns,
+                                std::make_index_sequence<N>{})) [[unlikely]]
+            return read_counts_again();
         for (std::int64_t& count : c.counts) detail::in_register(count);
+        detail::in_register(c.descheduled_ns);
         return c;
     }
 
-    // The median empty read() pair, per counter and in ticks (zero when the group is not ok).
+    // The median empty read() pair, per counter and in ticks (zero when the group is not ok);
+    // its descheduled_ns is 0, so subtracting it leaves a region's flag as it was.
     const Delta<N>& read_cost() const { return cost_; }
     // The median empty read_counts() pair.
     const Counts<N>& read_counts_cost() const { return counts_cost_; }
@@ -309,6 +231,7 @@ public:
         cost_ = calibrate([this] { return read(); });
         const Delta<N> counts = calibrate([this] { return read_counts(); });
         for (std::size_t i = 0; i < N; ++i) counts_cost_.counts[i] = counts.counts[i];
+        counts_cost_.descheduled_ns = 0;
         return cost_;
     }
 
@@ -316,6 +239,9 @@ public:
     std::uint64_t failed_reads() const { return detail::failed_reads(owner_); }
     // Reads the fallback served with read(2) (attached: with Attachment::slow), since the open.
     std::uint64_t syscall_reads() const { return detail::syscall_reads(owner_); }
+    // Of those, reads of a page whose seqlock did not settle: the inline reader and then the
+    // fallback's generic reader each gave up after os::user_page::kMaxTornReads torn reads.
+    std::uint64_t torn_fallbacks() const { return detail::torn_fallbacks(owner_); }
 
 private:
     explicit Group(const detail::Opened& opened) { adopt(opened); }
@@ -325,12 +251,12 @@ private:
     [[gnu::noinline, gnu::cold]] Snapshot<N> read_again(std::uint64_t ticks) const {
         Snapshot<N> s;
         s.ticks = ticks;
-        slow_(owner_, s.counts, N);
+        slow_(owner_, s.counts, N, s.descheduled_ns);
         return s;
     }
     [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
         Counts<N> c;
-        slow_(owner_, c.counts, N);
+        slow_(owner_, c.counts, N, c.descheduled_ns);
         return c;
     }
 
@@ -360,6 +286,7 @@ private:
         Delta<N> cost;
         for (std::size_t i = 0; i < N; ++i) cost.counts[i] = medians[i];
         cost.ticks = medians[N];
+        cost.descheduled_ns = 0;  // a cost, not a region: it never flags the region it is taken from
         return cost;
     }
 

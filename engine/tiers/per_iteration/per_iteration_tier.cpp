@@ -62,6 +62,11 @@ void bracket_calls(const PerIterationGroup& g, std::uint64_t calls, Call&& call,
             }
             continue;
         }
+        if (d.partial()) {  // off the PMU for part of the call: its counts are short
+            ++out.descheduled;
+            after();
+            continue;
+        }
         const std::int64_t cycles = d.counts[0] - out.empty_cycles;
         const std::int64_t instr = d.counts[1] - out.empty_instructions;
         if (cycles < 0 || instr < 0) ++out.clamped;
@@ -76,6 +81,7 @@ void bracket_calls(const PerIterationGroup& g, std::uint64_t calls, Call&& call,
 void measure_calls(const PerIterationGroup& group, const Workload& work, std::uint64_t calls,
                    CallCosts& out) {
     const std::uint64_t syscall_reads_before = group.syscall_reads();
+    const std::uint64_t torn_before = group.torn_fallbacks();
     if (work.batched()) {
         const glint::detail::Batch batch = work.batch;
         // A batch of `real` iterations: 0 for an empty call, 1 for a real one.
@@ -89,6 +95,7 @@ void measure_calls(const PerIterationGroup& group, const Workload& work, std::ui
             [&] { work.after_one(); }, out);
     }
     out.syscall_reads = group.syscall_reads() - syscall_reads_before;
+    out.torn_fallbacks = group.torn_fallbacks() - torn_before;
 }
 
 std::string refusal_reason(const hot::Status& status) {
@@ -187,10 +194,12 @@ public:
             trouble = refusal_reason(group->status());
             if (trouble.empty()) {
                 measure_calls(*group, work, plan.iterations, *costs);
-                measured = costs->syscall_reads == 0;
-                if (!measured)
+                measured = costs->syscall_reads == 0 && costs->cycles.count() > 0;
+                if (costs->syscall_reads != 0)
                     trouble = fmt::format("{} reads fell back to read(2) during the pass",
                                           costs->syscall_reads);
+                else if (!measured)
+                    trouble = "the group was off the PMU during every call";
             }
         }
         if (!trouble.empty())
@@ -202,6 +211,8 @@ public:
         summary["emptyCallInstructions"] = measured ? Json(costs->empty_instructions) : Json();
         summary["clampedCalls"] = measured ? Json(costs->clamped) : Json();
         summary["syscallReads"] = costs->syscall_reads;
+        summary["tornFallbacks"] = costs->torn_fallbacks;
+        summary["descheduledCalls"] = costs->descheduled;
         if (!trouble.empty()) summary["note"] = trouble;
         cases_.emplace_back(case_, std::move(summary));
         PassResult result;

@@ -11,7 +11,9 @@
 // read(2) per call would measure the apparatus, not the body. Where the group reads by read(2),
 // or cannot open at all, open() refuses with the reason: a stderr note, no columns, the rest of
 // the run unchanged (the same treatment as --perf on a host without counters). A case during
-// whose pass any read fell back to read(2) gets — in its cells, and the count is in meta.
+// whose pass any read fell back to read(2) gets — in its cells, and the count is in meta. A call
+// during which the group was off the PMU (multiplexed out: hot::Delta::partial()) is left out
+// of the distribution and counted in meta (descheduledCalls).
 //
 // The group is opened for each case's pass and closed after it, so it never counts (or takes
 // PMU counters from) another tier's pass; open() opens it once to decide and closes it.
@@ -43,6 +45,10 @@ struct CallCosts {
     std::int64_t empty_instructions = 0;
     std::uint64_t clamped = 0;            // calls whose residue was negative (recorded as 0)
     std::uint64_t syscall_reads = 0;      // reads that fell back to read(2) during the pass
+    std::uint64_t torn_fallbacks = 0;     // of those, because a page's seqlock never settled
+    // Calls during which the group was off the PMU for a while (Delta::partial()): their counts
+    // are short, so they are left out of the histograms and counted here.
+    std::uint64_t descheduled = 0;
 };
 
 // Brackets `calls` calls of `work` one by one (per-call workloads: after() between calls,

@@ -31,6 +31,7 @@
 
 #include "arch/aarch64/bracket.hpp"
 #include "arch/aarch64/pmu.hpp"
+#include "os/linux/aarch64/page_policy.hpp"
 #include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/mmap_page.hpp"
 
@@ -59,14 +60,10 @@ struct Arm64BracketCall {
 };
 using Arm64BracketFn = void (*)(const Arm64BracketCall& call);
 
-// An arch/aarch64 policy plus what arm64 Linux guarantees about its pages: a non-zero index is
-// only published for an event EL0 may read (the kernel's armv8pmu_user_event_idx returns 0
-// otherwise; arch_perf_update_userpage sets cap_user_rdpmc from the same condition), so a read
-// without times need not load the capabilities.
+// An arch/aarch64 policy plus what arm64 Linux guarantees about its pages (page_policy.hpp, the
+// one statement of it, which <glint/hot.hpp> reads through too).
 template <class ArchPolicy>
-struct Arm64LinuxPolicy : ArchPolicy {
-    static constexpr bool kIndexImpliesUserRead = true;
-};
+using Arm64LinuxPolicy = aarch64::PagePolicy<ArchPolicy>;
 
 // Slot `slot` of `group` through the generic policy, then read(2). Out of line: the slow path
 // of every slot.

@@ -46,6 +46,7 @@ std::unique_ptr<RdpmcPath> RdpmcPath::create(PerfGroup& group,
     path->layout_.fields = page_fields();
     path->layout_.slow_read = &RdpmcPath::slow_read;
     path->layout_.slow_context = path.get();
+    path->layout_.max_retries = linux_::kMaxTornReads;
     for (std::size_t m = 0; m < path->members_.size(); ++m) {
         if (!read_with_rdpmc(path->members_[m])) {
             path->software_.push_back(m);
@@ -173,6 +174,7 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     ++stats_.brackets;
     stats_.retries += record.retries;
     stats_.slow_reads += record.slow_reads;
+    stats_.torn_fallbacks += record.torn_fallbacks;
     last_ticks_ = static_cast<double>(t1 - t0);
     if (guarded.error) {
         group_.disable();
@@ -223,6 +225,7 @@ void RdpmcPath::meta(MetaWriter& m) const {
     m.number("brackets", static_cast<double>(stats_.brackets));
     m.number("seqlockRetries", static_cast<double>(stats_.retries));
     m.number("slowReads", static_cast<double>(stats_.slow_reads));
+    m.number("tornFallbacks", static_cast<double>(stats_.torn_fallbacks));
     m.number("read2Fallbacks", static_cast<double>(stats_.read2_fallbacks));
     m.number("failedReads", static_cast<double>(stats_.failed_reads));
     m.number("restubs", static_cast<double>(stats_.restubs));

@@ -43,6 +43,7 @@ struct RdpmcStats {
     std::uint64_t brackets = 0;
     std::uint64_t retries = 0;         // seqlock retries inside stubs
     std::uint64_t slow_reads = 0;      // guarded reads served out of line
+    std::uint64_t torn_fallbacks = 0;  // of those, reads whose seqlock did not settle
     std::uint64_t read2_fallbacks = 0; // of those, served by read(2) (no user read granted)
     std::uint64_t failed_reads = 0;    // read(2) fallbacks that failed (their bracket: not ok)
     std::uint64_t restubs = 0;         // stubs re-emitted because an index moved

@@ -144,6 +144,13 @@ os::linux_::Arm64Layout Events::layout() const {
     return linux_::arm64_layout_of(indices, widths, n, linux_::Arm64GroupPages::kMaxSlots);
 }
 
+void read_group_for_hot(const void* context, std::int64_t* counts, std::size_t count,
+                        std::int64_t& descheduled_ns) {
+    const SyscallReading r = static_cast<const Events*>(context)->read_leader_of(0);
+    for (std::size_t i = 0; i < count; ++i) counts[i] = static_cast<std::int64_t>(r.counts[i]);
+    descheduled_ns = static_cast<std::int64_t>(r.enabled - r.running);
+}
+
 bool write_sysctl(const char* path, int value) {
     const int fd = linux_::open_retry(path, O_WRONLY);
     if (fd < 0) return false;

@@ -79,6 +79,11 @@ private:
     os::linux_::Arm64GroupPages group_pages_;
 };
 
+// A <glint/hot.hpp> fallback (hot::Attachment::slow) over an Events group (context: the
+// Events): one read(2) of the group, every count and the leader's time_enabled - time_running.
+void read_group_for_hot(const void* context, std::int64_t* counts, std::size_t count,
+                        std::int64_t& descheduled_ns);
+
 // Writes /proc/sys/kernel/perf_user_access for the scope of the object, restoring the old value.
 class ScopedUserAccess {
 public:

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "arch/x86_64/pmu.hpp"
 
 namespace glint::test {
 namespace {
@@ -97,6 +96,17 @@ std::uint64_t EmulatedPerfKernel::enabled_ns(const Group& g) const {
     return g.enabled_ns + (g.enabled ? clock_ - g.since : 0);
 }
 
+std::uint64_t EmulatedPerfKernel::running_ns(const Group& g) const {
+    return static_cast<std::uint64_t>(std::llround(static_cast<double>(enabled_ns(g)) * ratio));
+}
+
+void EmulatedPerfKernel::tick(std::uint64_t ns) {
+    clock_ += ns;
+    if (!page_times) return;
+    for (const auto& [leader, g] : groups_)
+        if (g.enabled) publish_times(g);
+}
+
 void EmulatedPerfKernel::charge(const Group& g, const std::array<std::int64_t, 10>& per_kind,
                                 std::int64_t times) {
     for (int fd : g.members) {
@@ -119,11 +129,11 @@ void EmulatedPerfKernel::publish_times(const Group& g) {
         perf_event_mmap_page* page = pmu_.page(e.id);
         store(page->lock, page->lock + 1);
         store(page->capabilities, page->capabilities | (std::uint64_t{1} << 3));  // cap_user_time
-        store(page->time_mult, 1u);
+        store(page->time_mult, 0u);
         store(page->time_shift, 0u);
-        store(page->time_enabled, 0u);
-        store(page->time_running, 0u);
-        store(page->time_offset, std::uint64_t{0} - arch::x86_64::rdtsc());
+        store(page->time_offset, 0u);
+        store(page->time_enabled, enabled_ns(g));
+        store(page->time_running, running_ns(g));
         store(page->lock, page->lock + 1);
     }
 }
@@ -210,9 +220,7 @@ ssize_t EmulatedPerfKernel::do_read(int fd, void* buf, std::size_t count) {
     }
     const Group& g = groups_.at(it->second.leader);
     const std::uint64_t enabled = enabled_ns(g);
-    std::vector<std::uint64_t> data{g.members.size(), enabled,
-                                    static_cast<std::uint64_t>(
-                                        std::llround(static_cast<double>(enabled) * ratio))};
+    std::vector<std::uint64_t> data{g.members.size(), enabled, running_ns(g)};
     for (int member : g.members)
         data.push_back(static_cast<std::uint64_t>(pmu_.count(events_.at(member).id)));
     const std::size_t bytes = data.size() * sizeof(std::uint64_t);

@@ -11,13 +11,17 @@
 //    enabled group, and n * ns_per_iteration to the fake clock.
 //  - Each ENABLE and DISABLE ioctl adds syscall_cost[event kind] to the enabled group's
 //    events (the kernel's instructions of the ioctl that fall inside the window).
-//  - time_enabled accumulates fake-clock time while enabled; time_running is `ratio` of it.
-//    Every perf system call advances the clock by ns_per_call.
+//  - time_enabled accumulates fake-clock time while enabled; time_running is `ratio` of it
+//    (llround of ratio x time_enabled: the group was off the PMU for the rest, while the
+//    emulated counters, a simplification, counted throughout, so a scaled count is the true
+//    count / ratio). Every perf system call advances the clock by ns_per_call.
 //  - read(2) of any member returns the group (PERF_FORMAT_GROUP) with the true counts.
 //  - mmap returns the event's emulated page. grant_rdpmc = false opens hardware events
-//    without cap_user_rdpmc. page_times = true publishes cap_user_time on the hardware pages
-//    with time_mult 1, time_shift 0 and the offset set at ENABLE, so enabled/running
-//    extrapolate from the TSC exactly like the kernel's.
+//    without cap_user_rdpmc. page_times = true publishes the same times on the hardware pages
+//    of an enabled group, in the fake clock: cap_user_time with time_mult 0 (the reader's
+//    extrapolation adds time_offset, 0, and nothing from the TSC), time_enabled and
+//    time_running republished (lock bumped) whenever the clock moves, as the kernel's page
+//    update would at each reschedule. So page times, like read(2)'s, are exact.
 // Non-perf fds and paths go to the real system calls. One instance at a time.
 #pragma once
 
@@ -95,8 +99,9 @@ private:
         std::uint64_t enabled_ns = 0;
         std::uint64_t since = 0;  // fake clock at the last ENABLE
     };
-    void tick(std::uint64_t ns) { clock_ += ns; }
+    void tick(std::uint64_t ns);
     std::uint64_t enabled_ns(const Group& g) const;
+    std::uint64_t running_ns(const Group& g) const;
     void charge(const Group& g, const std::array<std::int64_t, 10>& per_kind, std::int64_t times);
     void publish_times(const Group& g);
 

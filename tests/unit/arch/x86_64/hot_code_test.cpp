@@ -1,16 +1,18 @@
 // The code the compiler emits for an inline <glint/hot.hpp> read, inspected with objdump: rdpmc
 // is there, the path that reads every counter first time makes no call, and its only
 // conditional branches are the seqlock retry and jumps to the out-of-line fallback. The
-// instruction counts of those paths are reported (they are what a read costs in instructions
-// when nothing retries).
+// instruction counts of those paths (what a read costs in instructions when nothing retries)
+// are asserted exactly against tests/support/headline_costs.hpp, which README quotes.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "hot_disassembly.hpp"
 #include "hot_probes.hpp"
+#include "support/headline_costs.hpp"
 
 using glint::test::FastPath;
+namespace headline = glint::test::headline;
 
 namespace {
 
@@ -31,6 +33,7 @@ TEST_CASE("hot emitted code: one read of {cycles, instructions}") {
     CHECK(p.count("lfence") == 1);
     CHECK(p.count("rdtsc") == 1);
     CHECK(p.unexplained_branch() == "");
+    CHECK(p.path().size() == headline::kX86HotRead.instructions);
     MESSAGE("x86 hot read (2 counters + TSC), fast path of glint_hot_probe_read (entry to ret, "
             "storing the snapshot): "
             << p.path().size() << " instructions");
@@ -46,6 +49,7 @@ TEST_CASE("hot emitted code: a read pair of {cycles, instructions}") {
     CHECK(p.unexplained_branch() == "");
     const FastPath nothing = fast_path_of("glint_hot_probe_nothing");
     REQUIRE(nothing.found());
+    CHECK(p.path().size() == headline::kX86HotReadPair.instructions);
     MESSAGE("x86 hot read pair (2 counters + TSC each), fast path of glint_hot_probe_pair: "
             << p.path().size() << " instructions (an empty probe: " << nothing.path().size()
             << ")");
@@ -59,6 +63,7 @@ TEST_CASE("hot emitted code: a read_counts pair (no timestamp)") {
     CHECK(p.count("lfence") == 2);
     CHECK(p.count("rdtsc") == 0);
     CHECK(p.unexplained_branch() == "");
+    CHECK(p.path().size() == headline::kX86HotCountsPair.instructions);
     MESSAGE("x86 hot read_counts pair (2 counters each), fast path of glint_hot_probe_counts_pair: "
             << p.path().size() << " instructions");
 }

@@ -33,11 +33,13 @@ struct Rig {
         instructions = pmu.add_event(1);
     }
 
-    static void fallback(const void* context, std::int64_t* counts, std::size_t count) {
+    static void fallback(const void* context, std::int64_t* counts, std::size_t count,
+                         std::int64_t& descheduled_ns) {
         auto* rig = const_cast<Rig*>(static_cast<const Rig*>(context));
         ++rig->fallback_calls;
         const int events[] = {rig->cycles, rig->instructions};
         for (std::size_t i = 0; i < count; ++i) counts[i] = rig->pmu.count(events[i]);  // "read(2)"
+        descheduled_ns = rig->pmu.descheduled_ns(rig->cycles);
     }
 
     std::unique_ptr<PerIterationGroup> group() {
@@ -96,6 +98,46 @@ TEST_CASE("per-iteration rig: the distribution of a body with a known cost, appa
     CHECK(i.p50 == 40);
     CHECK(i.p90 == 41);
     CHECK(i.max == 41);
+}
+
+// A call of one iteration costs 100 cycles and 40 instructions, and every 10th call the kernel
+// takes the group off the PMU for 300 ns in the middle of it (the counters see only 60 and 24).
+struct Descheduling {
+    Rig* rig = nullptr;
+    int calls = 0;
+    static void run(void* context, std::uint64_t n) {
+        auto* self = static_cast<Descheduling*>(context);
+        EmulatedPmu& pmu = self->rig->pmu;
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const bool off = self->calls++ % 10 == 9;
+            pmu.advance(self->rig->cycles, off ? 60 : 100);
+            pmu.advance(self->rig->instructions, off ? 24 : 40);
+            if (!off) continue;
+            pmu.deschedule(self->rig->cycles);
+            pmu.deschedule(self->rig->instructions);
+            pmu.advance_time(300);
+            pmu.move(self->rig->cycles, 0, 5);
+            pmu.move(self->rig->instructions, 1, 7);
+        }
+    }
+};
+
+TEST_CASE("per-iteration rig: calls during which the group was off the PMU are left out") {
+    Rig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    const auto group = rig.group();
+    REQUIRE(group->path() == glint::hot::Path::inline_user);
+    Descheduling body{&rig};
+    Workload work;
+    work.batch = {&Descheduling::run, &body};
+    auto costs = std::make_unique<CallCosts>();
+    glint::engine::measure_calls(*group, work, 200, *costs);
+    CHECK(costs->descheduled == 20);
+    const auto c = costs->cycles.summary();
+    CHECK(c.count == 180);
+    CHECK(c.min == 100);  // never the short 60 of a descheduled call
+    CHECK(costs->instructions.summary().min == 40);
+    CHECK(costs->syscall_reads == 0);
 }
 
 TEST_CASE("per-iteration rig: instructions by execution, exact per call") {
@@ -164,6 +206,8 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK(meta.at("histograms").at("known/cost").at("cycles").at("p99").as_number() == 700);
     CHECK(meta.at("cases").at("known/cost").at("calls").as_number() == 1000);
     CHECK(meta.at("cases").at("other").at("calls").as_number() == 10);
+    CHECK(meta.at("cases").at("known/cost").at("descheduledCalls").as_number() == 0);
+    CHECK(meta.at("cases").at("known/cost").at("tornFallbacks").as_number() == 0);
     CHECK_FALSE(meta.at("histograms").contains("other"));
 }
 

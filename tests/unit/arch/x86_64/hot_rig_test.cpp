@@ -13,6 +13,7 @@
 #include <string>
 
 #include "hot_probes.hpp"
+#include "hot_rig_support.hpp"
 #include "stub_rig_support.hpp"
 
 using glint::hot::Attachment;
@@ -23,36 +24,13 @@ using glint::hot::Path;
 using glint::hot::Snapshot;
 using glint::test::EmulatedPmu;
 using glint::test::Stepping;
+using glint::test::RigFallback;
+using glint::test::attach;
 
 namespace {
 
 constexpr std::uint64_t kWrap48 = std::uint64_t{1} << 48;
 
-// The rig's "read(2)": the counts the kernel would return (Group runs the generic protocol
-// itself first, for the pages that grant a user read).
-struct RigFallback {
-    EmulatedPmu* pmu = nullptr;
-    int events[glint::hot::kMaxCounters] = {};
-    int calls = 0;
-
-    static void read(const void* context, std::int64_t* counts, std::size_t count) {
-        auto* self = const_cast<RigFallback*>(static_cast<const RigFallback*>(context));
-        ++self->calls;
-        for (std::size_t i = 0; i < count; ++i) counts[i] = self->pmu->count(self->events[i]);
-    }
-};
-
-Group<2> attach(EmulatedPmu& pmu, RigFallback& fallback, int e0, int e1) {
-    fallback.pmu = &pmu;
-    fallback.events[0] = e0;
-    fallback.events[1] = e1;
-    Attachment a;
-    a.pages[0] = pmu.page(e0);
-    a.pages[1] = pmu.page(e1);
-    a.slow = &RigFallback::read;
-    a.slow_context = &fallback;
-    return Group<2>::attach(a);
-}
 
 void reprogram_e1(EmulatedPmu& pmu, void*) { pmu.reprogram(1, kWrap48 - 3); }
 

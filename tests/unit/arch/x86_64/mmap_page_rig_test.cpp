@@ -88,7 +88,9 @@ TEST_CASE("read_page: time_enabled/time_running extrapolated with time_mult/shif
     }
     SUBCASE("off the PMU (index 0): only enabled advances") {
         page->cap_user_time = 1;
-        pmu.deschedule(e);
+        pmu.deschedule(e);  // publishes the rig's own times: this case's again
+        page->time_enabled = 1000;
+        page->time_running = 400;
         const auto r = read_page<FixedClock>(page);
         CHECK(r.enabled == 1004);
         CHECK(r.running == 400);

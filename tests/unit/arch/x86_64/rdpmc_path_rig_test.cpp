@@ -97,6 +97,26 @@ TEST_CASE("rdpmc path: an event moved to another counter inside a window: read_p
     CHECK(rig.pmu.bad_reads() == 0);
 }
 
+// A "kernel" that changes the instructions page's lock after every rdpmc: it never settles.
+void tear_instructions(EmulatedPmu& pmu, void*) {
+    perf_event_mmap_page* page = pmu.page(TierRig::kInstructions);
+    *static_cast<volatile std::uint32_t*>(&page->lock) = page->lock + 2;
+}
+
+TEST_CASE("rdpmc path: a page whose seqlock never settles is read with read(2), counted") {
+    QuietRig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    OpenGroup g({Event::cycles, Event::instructions, Event::page_faults});
+    ActingWork work{&rig.kernel, 2, [&] { rig.pmu.at_trap(0, &tear_instructions); }};
+    const counting::PerIteration v = pass_values(*g.path, work, 6, 1);
+    CHECK(v.values[0] == 20.0);
+    CHECK(v.values[1] == 10.0);
+    CHECK(g.rdpmc->stats().torn_fallbacks > 0);
+    CHECK(g.rdpmc->stats().read2_fallbacks >= g.rdpmc->stats().torn_fallbacks);
+    CHECK(counting::meta_json(*g.path).at("tornFallbacks").as_number() ==
+          static_cast<double>(g.rdpmc->stats().torn_fallbacks));
+}
+
 TEST_CASE("rdpmc path: an index that moved between passes re-emits the stub") {
     QuietRig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
@@ -154,13 +174,40 @@ TEST_CASE("rdpmc path: no software member and cap_user_time: a bracket makes no 
         REQUIRE(d.ok);
         CHECK(d.counts[0] == 100);
         CHECK(d.counts[1] == 50);
-        CHECK(d.enabled > 0);           // TSC ticks, extrapolated from the leader's page
+        CHECK(d.enabled == 5 * rig.kernel.ns_per_iteration);  // from the leader's page
         CHECK(d.running == d.enabled);  // on the PMU throughout
     }
     CHECK(rig.kernel.read_calls == reads);
     CHECK(rig.kernel.ioctl_calls == ioctls);
     g.path->end_pass();
     CHECK(counting::meta_json(*g.path).at("times").as_string() == "the leader's mmap page (cap_user_time)");
+}
+
+TEST_CASE("rdpmc path: times from the leader's page scale a multiplexed pass") {
+    QuietRig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    rig.kernel.page_times = true;
+    rig.kernel.ratio = 0.5;                // on the PMU half the time it is enabled
+    rig.kernel.ns_per_iteration = 10'000;  // enough PMU time (>= 1 ms) to scale
+    OpenGroup g({Event::cycles, Event::instructions});
+    REQUIRE(g.path->begin_pass());
+    REQUIRE_FALSE(g.rdpmc->reads_group());
+    Work work{&rig.kernel};
+    const counting::GroupDelta d = g.path->bracket({&glint::detail::run_batch<Work>, &work}, 100);
+    REQUIRE(d.ok);
+    CHECK(d.counts[1] == 1000);
+    CHECK(d.enabled == 100 * rig.kernel.ns_per_iteration);
+    CHECK(d.running == d.enabled / 2);  // the page's time_running, not its time_enabled
+    g.path->end_pass();
+    CHECK(rig.kernel.read_calls == 0);  // every time from the page
+    // A whole pass: counts scaled by enabled / running (the emulated counters ran throughout,
+    // so scaling doubles them) and marked estimated.
+    ActingWork acting{&rig.kernel};
+    const counting::PerIteration v = pass_values(*g.path, acting, 400, 100);
+    CHECK(v.values[0] == 40.0);
+    CHECK(v.values[1] == 20.0);
+    CHECK(v.estimated);
+    CHECK(rig.kernel.read_calls == 0);
 }
 
 TEST_CASE("rdpmc path: no software member, no cap_user_time: times come from read(2)") {

@@ -22,20 +22,33 @@
 TEST_CASE("hot header: snapshots and deltas are plain fixed-size data") {
     static_assert(std::is_trivially_copyable_v<glint::hot::Snapshot<2>>);
     static_assert(std::is_trivially_copyable_v<glint::hot::Delta<8>>);
-    static_assert(sizeof(glint::hot::Snapshot<2>) == 3 * sizeof(std::int64_t));
+    static_assert(sizeof(glint::hot::Snapshot<2>) == 4 * sizeof(std::int64_t));
     static_assert(!std::is_copy_constructible_v<glint::hot::Group<2>>);
     static_assert(std::is_nothrow_move_constructible_v<glint::hot::Group<2>>);
-    const glint::hot::Snapshot<2> a{{10, 20}, 100};
-    const glint::hot::Snapshot<2> b{{15, 27}, 130};
+    const glint::hot::Snapshot<2> a{{10, 20}, 100, 5000};
+    const glint::hot::Snapshot<2> b{{15, 27}, 130, 5000};
     const glint::hot::Delta<2> d = b - a;
     CHECK(d.counts[0] == 5);
     CHECK(d.counts[1] == 7);
     CHECK(d.ticks == 30);
-    const glint::hot::Delta<2> cost{{1, 2}, 3};
+    CHECK(d.descheduled_ns == 0);
+    CHECK_FALSE(d.partial());  // descheduled before the region, not during it
+    const glint::hot::Delta<2> cost{{1, 2}, 3, 0};
     const glint::hot::Delta<2> net = d - cost;
     CHECK(net.counts[0] == 4);
     CHECK(net.counts[1] == 5);
     CHECK(net.ticks == 27);
+    CHECK_FALSE(net.partial());
+    // A region during which the group lost 700 ns of PMU time: flagged, and still flagged once
+    // the cost (whose descheduled_ns is 0) is subtracted.
+    const glint::hot::Snapshot<2> c{{16, 28}, 140, 5700};
+    CHECK((c - b).descheduled_ns == 700);
+    CHECK((c - b).partial());
+    CHECK((c - b - cost).partial());
+    const glint::hot::Counts<2> x{{1, 2}, 40};
+    const glint::hot::Counts<2> y{{3, 5}, 40};
+    CHECK_FALSE((y - x).partial());
+    CHECK((glint::hot::Counts<2>{{4, 6}, 41} - y).partial());
     CHECK(glint::hot::zero_syscall(glint::hot::Path::inline_user));
     CHECK(glint::hot::zero_syscall(glint::hot::Path::out_of_line_user));
     CHECK_FALSE(glint::hot::zero_syscall(glint::hot::Path::syscall));

@@ -1,0 +1,92 @@
+// glint/detail/hot_values.hpp: what <glint/hot.hpp> reads return, and their differences
+// (included by <glint/hot.hpp>; its comment states the contracts).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace glint::hot {
+
+// Running counts in group order, a timestamp, and the group's descheduled time. A read that
+// failed (a read(2) error on the open group: practically never) stores kNotRead in every count
+// and in descheduled_ns, and is counted by Group::failed_reads().
+inline constexpr std::int64_t kNotRead = INT64_MIN;
+
+// descheduled_ns, in every type below: the nanoseconds the group has spent enabled but off the
+// PMU since it opened (the leader's time_enabled - time_running; every member of a perf group
+// is scheduled with its leader). It grows only while the kernel keeps the group off the PMU
+// (more events than counters: multiplexing; a pinned event taking the counters), when the
+// counters count nothing. In a difference it is the time the region lost, so partial() says
+// that the region's counts are short by an unknown amount.
+template <std::size_t N>
+struct Snapshot {
+    std::int64_t counts[N];
+    std::uint64_t ticks;
+    std::int64_t descheduled_ns;
+};
+
+// Running counts alone (read_counts(): no timestamp), or their differences.
+template <std::size_t N>
+struct Counts {
+    std::int64_t counts[N];
+    std::int64_t descheduled_ns;
+    // A difference: the group was off the PMU for part of the region (its counts are short).
+    constexpr bool partial() const { return descheduled_ns != 0; }
+};
+
+template <std::size_t N>
+struct Delta {
+    std::int64_t counts[N] = {};
+    std::int64_t ticks = 0;
+    std::int64_t descheduled_ns = 0;
+    // The group was off the PMU for part of the region (its counts are short).
+    constexpr bool partial() const { return descheduled_ns != 0; }
+};
+
+namespace detail {
+// Pins a value in a general register at this point. GCC otherwise likes to pack a snapshot's
+// counts into a vector register to spill or subtract them, which costs more instructions than
+// it saves around a region this small.
+[[gnu::always_inline]] constexpr void in_register(std::int64_t& value) {
+    if (!std::is_constant_evaluated()) asm("" : "+r"(value));
+}
+}  // namespace detail
+
+template <std::size_t N>
+constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
+    Delta<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
+    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
+    return d;
+}
+
+// Per-counter deltas, as Counts (nothing was timed).
+template <std::size_t N>
+constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
+    Counts<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = end.counts[i] - start.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
+    return d;
+}
+
+template <std::size_t N>
+constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
+    Delta<N> d;
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = a.counts[i] - b.counts[i];
+        detail::in_register(d.counts[i]);
+    }
+    d.ticks = a.ticks - b.ticks;
+    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
+    return d;
+}
+
+}  // namespace glint::hot
