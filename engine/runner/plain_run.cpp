@@ -8,6 +8,7 @@
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
@@ -34,7 +35,7 @@ public:
     }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations) override {
-        if (filter_selects(options_.filter, current_->name)) batch.run(batch.ctx, 1);
+        if (filter_selects(options_.filter, current_->name)) run_untimed(batch, 1);
     }
 
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {

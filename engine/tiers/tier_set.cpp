@@ -2,6 +2,7 @@
 
 #include "catalog/selection.hpp"
 #include "engine/tiers/pass_plan.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 
@@ -59,7 +60,9 @@ CountedCase TierSet::count(std::string_view name, const Workload& work,
     for (const auto& tier : open_) tier->begin_case(name);
     for (const auto& tier : open_) {
         if (progress) progress();
-        const PassPlan plan = plan_pass(timing, sizing_);
+        PassPlan plan = plan_pass(timing, sizing_);
+        // A batch with inputs brackets at most one window of them at a time.
+        if (work.batched()) plan.batch = window_of(work.batch, plan.batch);
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
         counted.count_iterations = plan.iterations;

@@ -4,6 +4,7 @@
 
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
@@ -11,10 +12,23 @@ namespace {
 constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 
 double time_once(const glint::detail::Batch& batch, std::uint64_t n) {
-    const std::int64_t start = now_ns();
-    batch.run(batch.ctx, n);
-    const std::int64_t stop = now_ns();
-    return static_cast<double>(stop - start);
+    if (!has_inputs(batch) && window_of(batch, n) == n) {
+        const std::int64_t start = now_ns();
+        batch.run(batch.ctx, n);
+        const std::int64_t stop = now_ns();
+        return static_cast<double>(stop - start);
+    }
+    // Windows: each one's inputs built untimed, then timed alone; the clock's empty bracket is
+    // subtracted per window (a window may be short: 1024 iterations of a 1 ns body).
+    const double bracket_ns = clock_properties().bracket_ns;
+    double total = 0;
+    for_each_window(batch, n, [&](std::uint64_t k) {
+        const std::int64_t start = now_ns();
+        batch.run(batch.ctx, k);
+        const std::int64_t stop = now_ns();
+        total += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
+    });
+    return total;
 }
 
 }  // namespace
@@ -46,10 +60,19 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
 }
 
 TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config) {
-    const std::uint64_t n =
-        config.pinned ? config.pinned
-                      : double_until([&](std::uint64_t k) { return time_once(batch, k); },
-                                     config.min_time_ns);
+    // With inputs, setup runs outside the timed windows, so a sample's wall time can be far
+    // longer than its timed part: a sample whose wall time reaches the case's budget per
+    // sample also ends the doubling, so slow setup cannot make a case run for minutes.
+    const double wall_cap =
+        config.wall_budget_ns / static_cast<double>(std::max<std::uint64_t>(config.samples, 1));
+    auto sample = [&](std::uint64_t k) {
+        const std::int64_t wall_start = now_ns();
+        const double timed = time_once(batch, k);
+        if (has_inputs(batch) && static_cast<double>(now_ns() - wall_start) >= wall_cap)
+            return std::max(timed, config.min_time_ns);
+        return timed;
+    };
+    const std::uint64_t n = config.pinned ? config.pinned : double_until(sample, config.min_time_ns);
     if (config.progress) config.progress();
     std::vector<double> samples;
     samples.reserve(config.samples);

@@ -6,6 +6,7 @@
 //   }
 //
 // Without --bench the binary runs every case once as a plain test; with --bench it measures.
+// glint::iter_batched gives each iteration a fresh input built untimed (per-iteration setup).
 // Contracts:
 //  - The whole body of a GLINT_BENCH is the measured unit unless it calls glint::iter (only
 //    the callable is measured) or glint::bench_case (one row per call, measured after the body
@@ -98,10 +99,26 @@ struct CaseInfo {
 namespace detail {
 
 // A compiled batch: run(ctx, n) executes the measured callable n times with it inlined.
+// A batch with inputs (glint::iter_batched) also has prepare: prepare(ctx, n) builds the inputs
+// of the next n iterations, and every caller runs it, untimed and outside any counting bracket,
+// before each run(ctx, n) of n > 0, with n <= max_window when max_window is set. run() aborts
+// when asked for more iterations than were prepared and not yet run.
 struct Batch {
     void (*run)(void* ctx, std::uint64_t n) = nullptr;
     void* ctx = nullptr;
+    void (*prepare)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no inputs
+    std::uint64_t max_window = 0;  // at most this many iterations per prepare/run (0: any)
 };
+
+// Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.
+template <class R>
+[[gnu::always_inline]] inline void sink(R& result) {
+    if constexpr ((std::is_integral_v<R> || std::is_pointer_v<R>) && sizeof(R) <= sizeof(void*)) {
+        black_box(result);
+    } else {
+        black_box_ref(result);
+    }
+}
 
 template <class F>
 [[gnu::noinline]] void run_batch(void* ctx, std::uint64_t n) {
@@ -111,13 +128,46 @@ template <class F>
             fn();
         } else {
             auto result = fn();
-            if constexpr ((std::is_integral_v<decltype(result)> ||
-                           std::is_pointer_v<decltype(result)>) &&
-                          sizeof(result) <= sizeof(void*)) {
-                black_box(result);
-            } else {
-                black_box_ref(result);
-            }
+            sink(result);
+        }
+    }
+}
+
+// glint::iter_batched's state: the callables and the inputs of the window being run.
+template <class Setup, class F>
+struct BatchedInputs {
+    struct Slot {  // a wrapper, so that an Input of bool is not a std::vector<bool> element
+        std::invoke_result_t<Setup&> value;
+    };
+    Setup& setup;
+    F& fn;
+    std::vector<Slot> inputs;
+    std::uint64_t next = 0;  // the first prepared input not yet run
+};
+
+[[noreturn]] void unprepared_window(std::uint64_t asked, std::uint64_t ready);
+
+template <class State>
+void prepare_inputs(void* ctx, std::uint64_t n) {
+    State& s = *static_cast<State*>(ctx);
+    s.inputs.clear();  // the last window's inputs die here, untimed
+    s.inputs.reserve(n);
+    for (std::uint64_t i = 0; i < n; ++i) s.inputs.push_back({s.setup()});
+    s.next = 0;
+}
+
+template <class State>
+[[gnu::noinline]] void run_inputs(void* ctx, std::uint64_t n) {
+    State& s = *static_cast<State*>(ctx);
+    if (n > s.inputs.size() - s.next) unprepared_window(n, s.inputs.size() - s.next);
+    auto* in = s.inputs.data() + s.next;
+    s.next += n;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if constexpr (std::is_void_v<decltype(s.fn(in[i].value))>) {
+            s.fn(in[i].value);
+        } else {
+            auto result = s.fn(in[i].value);
+            sink(result);
         }
     }
 }
@@ -226,6 +276,48 @@ template <class F>
 void iter(F&& fn, Iterations pinned = {}) {
     using Fn = std::remove_reference_t<F>;
     detail::run_iter({&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&fn))},
+                     pinned);
+}
+
+// glint::iter_batched's cap on the inputs alive at once (see iter_batched).
+struct MaxInputs {
+    std::uint64_t count = 0;
+};
+inline MaxInputs max_inputs(std::uint64_t n) { return MaxInputs{n}; }
+inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
+
+// Per-iteration setup: measures fn(input) where each iteration gets a fresh input from setup().
+//
+//   glint::iter_batched([&] { return unsorted; },                 // setup: a copy, untimed
+//                       [](std::vector<int>& v) { std::sort(v.begin(), v.end()); });
+//
+// A sample of n iterations runs as windows of at most max_inputs iterations (1024 unless
+// glint::max_inputs(k) is passed): setup() builds the window's inputs, untimed, then the window
+// of fn(input) calls is timed as one (no clock read per iteration; the clock's own empty
+// bracket is subtracted per window), then the inputs die, untimed, when the next window is
+// built. Counting passes bracket the fn calls only, in the same windows. fn takes the input by
+// reference (taking it by value would copy it inside the timed window). Trade-off: the inputs
+// of one window are alive at once, k × the input's size; they were just written by setup(), so
+// a window that fits the caches times fn over cache-warm inputs and a larger one over colder
+// ones. When setup() dominates, the doubling of iterations also stops once a sample's wall
+// time, setup included, reaches the per-case budget / samples (about 31 ms by default).
+// Options: glint::iterations(n), glint::max_inputs(k). Outside --bench: one setup, one call.
+template <class Setup, class F, class... Options>
+void iter_batched(Setup&& setup, F&& fn, Options... options) {
+    using State = detail::BatchedInputs<std::remove_reference_t<Setup>, std::remove_reference_t<F>>;
+    static_assert(!std::is_void_v<std::invoke_result_t<std::remove_reference_t<Setup>&>>,
+                  "glint::iter_batched: setup() must return the input of one iteration");
+    Iterations pinned;
+    MaxInputs cap{kDefaultMaxInputs};
+    auto take = [&](auto option) {
+        if constexpr (std::is_same_v<decltype(option), Iterations>) pinned = option;
+        else if constexpr (std::is_same_v<decltype(option), MaxInputs>) cap = option;
+        else static_assert(sizeof(option) == 0, "iter_batched options: glint::iterations, glint::max_inputs");
+    };
+    (take(options), ...);
+    State state{setup, fn, {}, 0};
+    detail::run_iter({&detail::run_inputs<State>, &state, &detail::prepare_inputs<State>,
+                      cap.count ? cap.count : kDefaultMaxInputs},
                      pinned);
 }
 

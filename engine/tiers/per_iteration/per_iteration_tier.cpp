@@ -9,6 +9,7 @@
 
 #include "catalog/glob.hpp"
 #include "engine/hot/histogram_json.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
@@ -84,9 +85,13 @@ void measure_calls(const PerIterationGroup& group, const Workload& work, std::ui
     const std::uint64_t torn_before = group.torn_fallbacks();
     if (work.batched()) {
         const glint::detail::Batch batch = work.batch;
-        // A batch of `real` iterations: 0 for an empty call, 1 for a real one.
+        // A batch of `real` iterations: 0 for an empty call, 1 for a real one. iter_batched:
+        // the next real call's input is built before the first call and after each real one,
+        // outside the brackets.
+        prepare_window(batch, 1);
         bracket_calls(
-            group, calls, [&](std::uint64_t real) { batch.run(batch.ctx, real); }, [] {}, out);
+            group, calls, [&](std::uint64_t real) { batch.run(batch.ctx, real); },
+            [&] { prepare_window(batch, 1); }, out);
     } else {
         EmptyCall empty;
         glint::detail::PerCall* const bodies[2] = {&empty, work.per_call};
