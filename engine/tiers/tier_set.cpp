@@ -61,8 +61,10 @@ CountedCase TierSet::count(std::string_view name, const Workload& work,
     for (const auto& tier : open_) {
         if (progress) progress();
         PassPlan plan = plan_pass(timing, sizing_);
-        // A batch with inputs brackets at most one window of them at a time.
-        if (work.batched()) plan.batch = window_of(work.batch, plan.batch);
+        // A batch with inputs brackets one window of them at a time, sized as the timing
+        // pass sized its windows.
+        if (work.batched() && has_inputs(work.batch))
+            plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
         counted.count_iterations = plan.iterations;

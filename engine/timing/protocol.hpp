@@ -5,8 +5,9 @@
 // The loop itself is the case's compiled batch (the body inlined), so a one-cycle body reads
 // about one cycle. A batch with inputs (glint::iter_batched) is timed per window
 // (timing/windows.hpp): its inputs built untimed, each window timed alone, the clock's empty
-// bracket subtracted per window; the doubling also stops when a sample's wall time, setup
-// included, reaches wall_budget_ns / samples.
+// bracket subtracted per window, windows sized from the latest sample's time per iteration
+// (pinned: from a probe of up to 16 calls first); the doubling also stops when a sample's wall
+// time, setup included, reaches wall_budget_ns / samples.
 // Per-call: one timed call per sample, `after` untimed in between; sampling continues past
 // `samples` until the measured time reaches min_time (or exactly `pinned` calls). The clock's
 // empty-bracket cost is subtracted from each per-call sample (clamped at 0).

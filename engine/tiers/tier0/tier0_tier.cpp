@@ -132,7 +132,7 @@ public:
             work.batch.run(work.batch.ctx, plan.iterations);
             totals.add(snapshot_delta(before, source_()));
         } else if (work.batched()) {  // iter_batched: one bracket per window, setup outside
-            for_each_window(work.batch, plan.iterations, [&](std::uint64_t k) {
+            for_each_window(work.batch, plan.iterations, plan.batch, [&](std::uint64_t k) {
                 const os::ProcessSnapshot before = source_();
                 work.batch.run(work.batch.ctx, k);
                 totals.add(snapshot_delta(before, source_()));

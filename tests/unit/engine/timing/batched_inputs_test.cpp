@@ -7,6 +7,7 @@
 #include <glint/bench.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,11 +64,12 @@ TEST_CASE("iter_batched: each window's inputs are built before it, consumed once
     config.samples = 2;
     const TimingSummary t = time_batched(b.batch, config);
     CHECK(t.iterations_per_sample == 10);
-    // Windows of at most 4: 4 + 4 + 2 per sample.
-    CHECK(log == "SSSSFFFFSSSSFFFFSSFF" "SSSSFFFFSSSSFFFFSSFF");
+    // A probe of 10 calls one by one sizes the windows; then, the call being far below 20 us,
+    // windows of the cap: 4 + 4 + 2 per sample.
+    CHECK(log == "SFSFSFSFSFSFSFSFSFSF" "SSSSFFFFSSSSFFFFSSFF" "SSSSFFFFSSSSFFFFSSFF");
     CHECK_FALSE(setup_in_window);
-    REQUIRE(seen.size() == 20);
-    for (int i = 0; i < 20; ++i) CHECK(seen[static_cast<std::size_t>(i)] == i);
+    REQUIRE(seen.size() == 30);
+    for (int i = 0; i < 30; ++i) CHECK(seen[static_cast<std::size_t>(i)] == i);
 }
 
 TEST_CASE("iter_batched: the plain run builds one input and calls fn on it once") {
@@ -135,7 +137,21 @@ struct RecordingTier final : Tier {
 
 }  // namespace
 
-TEST_CASE("iter_batched: a counting pass brackets at most one window of inputs") {
+TEST_CASE("iter_batched: windows hold about 20 us of calls, at least 1, at most the cap") {
+    auto run = [](void*, std::uint64_t) {};
+    auto prepare = [](void*, std::uint64_t) {};
+    const glint::detail::Batch b{+run, nullptr, +prepare, 1024};
+    CHECK(window_for(b, 8000, 5000) == 2);      // a sort of 8 us: 2 inputs, cache-warm
+    CHECK(window_for(b, 100, 5000) == 200);
+    CHECK(window_for(b, 1, 5000) == 1024);      // capped
+    CHECK(window_for(b, 1, 300) == 300);        // never more than the run
+    CHECK(window_for(b, 50000, 5000) == 1);
+    CHECK(window_for(b, std::numeric_limits<double>::quiet_NaN(), 5000) == 1);  // not known yet
+    const glint::detail::Batch plain{+run, nullptr};
+    CHECK(window_for(plain, 1, 5000) == 5000);  // no inputs: one window, the whole run
+}
+
+TEST_CASE("iter_batched: a counting pass brackets one window of inputs at a time") {
     std::vector<PassPlan> plans;
     TierSet tiers;
     std::vector<std::unique_ptr<Tier>> all;
@@ -143,17 +159,17 @@ TEST_CASE("iter_batched: a counting pass brackets at most one window of inputs")
     tiers.open(TierRequest{}, std::move(all));
     TimingSummary timing;
     timing.iterations_per_sample = 5000;
-    timing.median_ns = 1;  // a 1 ms bracket would be 5000 iterations: all of them
+    timing.median_ns = 10;  // a 1 ms bracket would be 5000 iterations: all of them
     auto nothing = [](void*, std::uint64_t) {};
     auto prepare = [](void*, std::uint64_t) {};
     Workload with_inputs;
-    with_inputs.batch = {+nothing, nullptr, +prepare, 300};
+    with_inputs.batch = {+nothing, nullptr, +prepare, 1024};
     Workload without;
     without.batch = {+nothing, nullptr};
     tiers.count("a", with_inputs, timing, {});
     tiers.count("b", without, timing, {});
     REQUIRE(plans.size() == 2);
     CHECK(plans[0].iterations == 5000);
-    CHECK(plans[0].batch == 300);
+    CHECK(plans[0].batch == 1024);  // 20 us of 10 ns calls is 2000: the cap
     CHECK(plans[1].batch == 5000);
 }
