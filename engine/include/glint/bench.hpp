@@ -279,7 +279,7 @@ void iter(F&& fn, Iterations pinned = {}) {
                      pinned);
 }
 
-// glint::iter_batched's cap on the inputs alive at once (see iter_batched).
+// glint::iter_batched's cap on the inputs alive at once, the most calls a window holds.
 struct MaxInputs {
     std::uint64_t count = 0;
 };
@@ -291,17 +291,18 @@ inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
 //   glint::iter_batched([&] { return unsorted; },                 // setup: a copy, untimed
 //                       [](std::vector<int>& v) { std::sort(v.begin(), v.end()); });
 //
-// A sample of n iterations runs as windows of at most max_inputs iterations (1024 unless
-// glint::max_inputs(k) is passed): setup() builds the window's inputs, untimed, then the window
-// of fn(input) calls is timed as one (no clock read per iteration; the clock's own empty
-// bracket is subtracted per window), then the inputs die, untimed, when the next window is
-// built. Counting passes bracket the fn calls only, in the same windows. fn takes the input by
-// reference (taking it by value would copy it inside the timed window). Trade-off: the inputs
-// of one window are alive at once, k × the input's size; they were just written by setup(), so
-// a window that fits the caches times fn over cache-warm inputs and a larger one over colder
-// ones. When setup() dominates, the doubling of iterations also stops once a sample's wall
-// time, setup included, reaches the per-case budget / samples (about 31 ms by default).
-// Options: glint::iterations(n), glint::max_inputs(k). Outside --bench: one setup, one call.
+// A sample runs as windows: setup() builds a window's inputs, untimed, then the window of
+// fn(input) calls is timed as one (no clock read per iteration; the clock's own empty bracket
+// is subtracted per window), and the inputs die, untimed, when the next window is built.
+// Counting passes bracket the fn calls only, in the same windows. A window holds about 20 us of
+// calls (sized from the latest sample; at least 1, at most glint::max_inputs(k), default 1024):
+// its inputs, just written by setup(), are still cache-warm when fn uses them, as in a loop that
+// builds an input and uses it. Memory: one window's inputs are alive at once (at most k × the
+// input's size); lower k for large inputs of a fast fn. fn takes the input by reference (by
+// value would copy it inside the timed window). When setup() dominates, the doubling of
+// iterations also stops once a sample's wall time, setup included, reaches the case's budget /
+// samples (about 31 ms by default). Options: glint::iterations(n) (a probe of up to 16 calls
+// sizes the windows first), glint::max_inputs(k). Outside --bench: one setup, one call.
 template <class Setup, class F, class... Options>
 void iter_batched(Setup&& setup, F&& fn, Options... options) {
     using State = detail::BatchedInputs<std::remove_reference_t<Setup>, std::remove_reference_t<F>>;
