@@ -55,6 +55,7 @@ std::uint64_t parse_positive_integer(std::string_view flag, std::string_view val
 
 Options parse_options(std::span<const char* const> args) {
     Options o;
+    bool format_given = false;
     for (const char* raw : args) {
         std::string_view arg(raw);
         std::string_view name = arg;
@@ -150,12 +151,24 @@ Options parse_options(std::span<const char* const> args) {
             need_value("GLOB");
             o.histogram = value;
             o.per_iteration = true;
+        } else if (name == "--list") {
+            no_value();
+            o.list = true;
+        } else if (name == "--format") {
+            need_value("text|json");
+            if (value == "json") o.list_json = true;
+            else if (value != "text") fail(name, "'" + std::string(value) + "' is not one of text, json");
+            format_given = true;
+        } else if (name == "--version") {
+            no_value();
+            o.version = true;
         } else if (name == "--help" || name == "-h") {
             o.help = true;
         } else {
             throw UsageError("unknown flag '" + std::string(arg) + "'; see --help");
         }
     }
+    if (format_given && !o.list) fail("--format", "applies to --list only: --list --format=json");
     return o;
 }
 
@@ -177,7 +190,11 @@ const char* usage_text() {
 Without --bench every case runs once as a plain test (exit 1 if any fails).
 
   --bench                  measure: timing pass, counting passes, the table
-  --filter=GLOB            select cases by name (registration, or registration/case)
+  --filter=TERM,...        select cases: GLOB over registration or registration/case,
+                           KEY=GLOB over a label, -TERM to exclude (names or-ed, label
+                           keys and-ed: --filter='copy/*,size=4KiB,-*/slow')
+  --list                   list the selected cases with their labels; nothing runs
+  --format=json            with --list: the listing as JSON
   --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
                            for per-call cases, the minimum total measured time
   --bench-json=FILE        also write the run as JSON (schema 2)
@@ -203,6 +220,7 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
   --per-iteration          bracket every call with zero-syscall reads; p50/p99 columns
   --histogram=GLOB         with --per-iteration: a terminal histogram of matching cases
+  --version                print glint's version
   --help                   this text
 )";
 }

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "catalog/selection.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/tiers/client_metrics.hpp"
@@ -13,7 +14,11 @@
 namespace glint::engine {
 
 BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
-    : options_(options), table_(table), tiers_(tiers), catalog_(tiers.catalog()) {}
+    : options_(options),
+      filter_(CaseFilter::parse(options.filter)),
+      table_(table),
+      tiers_(tiers),
+      catalog_(tiers.catalog()) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
     baseline_ = baseline;
@@ -27,8 +32,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
         merge_client_family(catalog_, registration.metrics);
     {
         SessionScope scope(*this);
-        for (const auto& registration : registrations())
-            if (filter_may_select_under(options_.filter, registration.name)) run_body(registration);
+        for_each_body_run(filter_, [&](const BodyRun& run) { run_body(run); });
     }
     if (phase1_table_open_) table_.end_group();
     phase1_table_open_ = false;
@@ -36,16 +40,19 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
+    table_.header(complexity_.lines());
     table_.header(tiers_.trailer());
     return std::move(rows_);
 }
 
-void BenchRun::run_body(const Registration& registration) {
+void BenchRun::run_body(const BodyRun& run) {
+    const Registration& registration = run.registration;
     current_ = &registration;
+    run_ = &run;
     iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
-    Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations,
-               &registration.metrics};
+    Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
+               {}, registration.pinned_iterations, &registration.metrics, &registration};
     try {
         registration.body();
     } catch (const ReportedFailure&) {
@@ -55,19 +62,17 @@ void BenchRun::run_body(const Registration& registration) {
         return;
     }
     const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
-    if (whole_body && filter_selects(options_.filter, registration.name)) {
+    if (whole_body && filter_.selects(registration.name, registration.name, run.labels)) {
         whole.work.batch = registration.whole_body;
         measure(whole);
     }
 }
 
 void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
-    ++iter_calls_;
-    std::string name = current_->name;
-    if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
-    if (!filter_selects(options_.filter, name)) return;
-    Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations,
-           &current_->metrics};
+    const std::string name = iter_path(current_->name, ++iter_calls_);
+    if (!filter_.selects(name, current_->name, run_->labels)) return;
+    Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
+           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics, current_};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -75,7 +80,8 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
-    deferred_.push_back({current_->name, std::move(info), std::move(body)});
+    info.labels = with_param_labels(std::move(info.labels), run_->instance);
+    deferred_.push_back({current_->name, std::move(info), std::move(body), current_});
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -99,8 +105,12 @@ void BenchRun::begin_phase1_table() {
     GroupInfo group;
     MetricLists metrics;
     for (const auto& r : registrations()) {
-        if (!filter_may_select_under(options_.filter, r.name)) continue;
-        group.expected_names.push_back(r.name);
+        if (!filter_.may_select_under(r.name)) continue;
+        for (const auto& instance : instances(r)) {
+            const Labels labels = sorted_labels(param_labels(instance));
+            if (filter_.may_select_labels(labels))
+                group.expected_names.push_back(display_name(r.name, labels, {}));
+        }
         metrics.push_back(&r.metrics);
     }
     group.columns = visible_columns(metrics);
@@ -125,6 +135,9 @@ void BenchRun::measure(const Case& c) {
         shown.name = c.display_name;
         return shown;
     }());
+    if (c.registration)  // phase 1 rows are named by their path; phase 2 rows by the case
+        complexity_.add(*c.registration,
+                        current_ ? c.name : case_path(c.registration->name, c.name), row);
     rows_.push_back(std::move(row));
 }
 
@@ -177,7 +190,9 @@ void BenchRun::run_phase2() {
     current_ = nullptr;
     std::vector<DeferredCase*> chosen;
     for (auto& d : deferred_) {
-        if (filter_selects_case(options_.filter, d.registration, d.info.name)) chosen.push_back(&d);
+        if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
+                            sorted_labels(d.info.labels)))
+            chosen.push_back(&d);
     }
     if (chosen.empty()) return;
     std::vector<const Labels*> labels;
@@ -209,7 +224,7 @@ void BenchRun::run_phase2() {
         for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
         GroupInfo info;
         if (!keys.empty()) {
-            info.title = "benchmark: " + group.value;
+            info.title = group_title(sorted[group.members.front()], keys);
             info.first_column = "implementation";
         } else if (groups.size() > 1) {
             info.title = group.value;
@@ -221,7 +236,7 @@ void BenchRun::run_phase2() {
         for (std::size_t i : group.members) {
             DeferredCase& d = *chosen[i];
             Case c{d.info.name, display_name(d.info.name, sorted[i], keys), sorted[i], {},
-                   d.info.iterations, &d.info.metrics};
+                   d.info.iterations, &d.info.metrics, d.source};
             c.work.per_call = d.body.get();
             try {
                 if (d.info.setup) d.info.setup();

@@ -17,6 +17,9 @@
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/runner/body_runs.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/complexity_report.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -26,8 +29,9 @@ namespace glint::engine {
 // A bench_case deferred to phase 2.
 struct DeferredCase {
     std::string registration;
-    glint::CaseInfo info;
+    glint::CaseInfo info;  // its labels include the parameters'
     std::unique_ptr<glint::detail::PerCall> body;
+    const Registration* source = nullptr;
 };
 
 class BenchRun final : public Session {
@@ -41,6 +45,8 @@ public:
     // The catalog including the client metrics discovered in phase 1.
     const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
     bool any_failed() const { return failed_; }
+    // The complexity fits of the run's glint::complexity() registrations (JSON meta.complexity).
+    const ComplexityCollector& complexity() const { return complexity_; }
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);
@@ -57,9 +63,10 @@ private:
         Workload work;
         std::uint64_t pinned = 0;
         const std::vector<glint::Metric>* metrics = nullptr;
+        const Registration* registration = nullptr;  // for its complexity fit
     };
 
-    void run_body(const Registration& registration);
+    void run_body(const BodyRun& run);
     void measure(const Case& c);
     Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
@@ -72,6 +79,7 @@ private:
     void warn_unmatched_selectors() const;
 
     const Options& options_;
+    CaseFilter filter_;
     TableReporter& table_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
@@ -82,7 +90,9 @@ private:
     bool phase1_table_open_ = false;
 
     const Registration* current_ = nullptr;
+    const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)
     int iter_calls_ = 0;
+    ComplexityCollector complexity_;
     std::vector<DeferredCase> deferred_;
     std::vector<Row> rows_;
     bool failed_ = false;

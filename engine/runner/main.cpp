@@ -11,7 +11,10 @@
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/runner/bench_run.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/case_listing.hpp"
 #include "engine/runner/listing.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
@@ -44,6 +47,7 @@ int main(int argc, char** argv) {
         std::fputs(usage_text(), stdout);
         return 0;
     }
+    if (options.version) return print_version();
     if (options.json_path) {
         if (auto problem = check_writable(*options.json_path))
             return usage_error("--bench-json: " + *problem);
@@ -57,7 +61,10 @@ int main(int argc, char** argv) {
     const TierRequest request = tier_request(options);
     if (auto problem = events::check_event_selectors(request.metrics)) return usage_error(*problem);
     if (auto problem = syscalls::check_syscall_names(request)) return usage_error(*problem);
+    if (auto problem = check_filter(options.filter)) return usage_error(*problem);
+    if (auto problem = registration_problem(registrations())) return usage_error(*problem);
     if (options.group_by_list) return print_group_keys(options);
+    if (options.list) return print_case_list(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
 
     // The capability probe runs once, before any tier opens (it opens and closes what it needs
@@ -87,6 +94,7 @@ int main(int argc, char** argv) {
     if (options.json_path) {
         Json meta = run_meta(options, tiers, capabilities);
         if (baseline) meta["baseline"] = baseline_meta(*baseline, rows);
+        if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         // The available metrics, and the unavailable ones named in --metrics (null in every row,
         // with the reason in columns, as the table shows them —).
         const std::vector<std::string>& selection = tiers.selection();

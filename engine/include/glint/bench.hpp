@@ -71,6 +71,40 @@ struct Iterations {
 };
 inline Iterations iterations(std::uint64_t n) { return Iterations{n}; }
 
+// ---- parameters -----------------------------------------------------------------------------
+// A named parameter of a registration, passed as an option:
+//
+//   GLINT_BENCH("sum", glint::range("size", 1 << 10, 1 << 16, 4)) {
+//       std::vector<int> v(glint::param());        // this run's value of "size"
+//       glint::iter([&] { return std::accumulate(v.begin(), v.end(), 0); });
+//   }
+//
+// The body runs once per value (per combination, when there are several parameters: the first
+// varies slowest), and every row it produces, iter, whole-body or bench_case, carries the label
+// name=value (a bench_case's own label of that name is replaced). Values are integers.
+struct Param {
+    std::string name;
+    std::vector<std::int64_t> values;
+    std::string error;  // set by range()/values() on bad arguments; reported before any run
+};
+// lo, lo*factor, lo*factor^2, ... while <= hi, then hi itself if the last value fell short
+// (range("n", 1, 100, 10): 1, 10, 100; range("n", 8, 100, 4): 8, 32, 100). lo >= 1, factor >= 2.
+Param range(std::string name, std::int64_t lo, std::int64_t hi, std::int64_t factor = 2);
+// Exactly these values, in this order (distinct).
+Param values(std::string name, std::vector<std::int64_t> list);
+// The value of the registration's parameter `name` for the run in progress (name omitted: its
+// only parameter). Throws std::logic_error naming the problem outside a parameterised body.
+std::int64_t param(std::string_view name = {});
+
+// Option: fit the median time per iteration against a parameter (name omitted: the first) with
+// O(1), O(log n), O(n), O(n log n), O(n^2), O(n^3), and report the best fit under the table and
+// in JSON meta.complexity. Rows that differ only in that parameter form one fit; at least 3
+// values are needed.
+struct Complexity {
+    std::string param;
+};
+inline Complexity complexity(std::string param = {}) { return Complexity{std::move(param)}; }
+
 // The outcome of an `after` hook: ok, or an error that turns the case into an error row.
 class Outcome {
 public:
@@ -246,27 +280,32 @@ struct BuildFlags {
     bool assertions = false;
 };
 
+// What a registration's options say.
+struct RegistrationOptions {
+    std::uint64_t pinned = 0;
+    std::vector<Metric> metrics;
+    std::vector<Param> params;
+    std::optional<Complexity> complexity;
+};
+
 struct Registration {
-    // Options: glint::iterations(n) and any number of glint::Metric columns.
+    // Options: glint::iterations(n), any number of glint::Metric columns and glint::range /
+    // glint::values parameters, glint::complexity().
     template <class... Options>
     Registration(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
                  const char* file, int line, Options... options) {
-        std::uint64_t pinned = 0;
-        std::vector<Metric> metrics;
-        (take(options, pinned, metrics), ...);
-        add(name, body, whole_body, flags, file, line, pinned, std::move(metrics));
+        RegistrationOptions o;
+        (take(std::move(options), o), ...);
+        add(name, body, whole_body, flags, file, line, std::move(o));
     }
     static void add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
-                    const char* file, int line, std::uint64_t pinned_iterations,
-                    std::vector<Metric> metrics);
+                    const char* file, int line, RegistrationOptions options);
 
 private:
-    static void take(Iterations option, std::uint64_t& pinned, std::vector<Metric>&) {
-        pinned = option.count;
-    }
-    static void take(Metric option, std::uint64_t&, std::vector<Metric>& metrics) {
-        metrics.push_back(std::move(option));
-    }
+    static void take(Iterations option, RegistrationOptions& o) { o.pinned = option.count; }
+    static void take(Metric option, RegistrationOptions& o) { o.metrics.push_back(std::move(option)); }
+    static void take(Param option, RegistrationOptions& o) { o.params.push_back(std::move(option)); }
+    static void take(Complexity option, RegistrationOptions& o) { o.complexity = std::move(option); }
 };
 
 }  // namespace detail
@@ -359,6 +398,7 @@ void bench_case(CaseInfo info, Timed timed) {
     static void id()
 
 // GLINT_BENCH("name") { body },  GLINT_BENCH("name", glint::iterations(1000)) { body },
-// GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column)
+// GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column),
+// GLINT_BENCH("name", glint::range("size", 1 << 10, 1 << 20, 4), glint::complexity()) { body }
 #define GLINT_BENCH(name, ...) \
     GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)

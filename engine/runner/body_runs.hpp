@@ -1,0 +1,36 @@
+// engine/runner/body_runs.hpp: the runs of registration bodies a mode makes. Every mode (the
+// plain run, discovery, the bench run) runs each registration's body once per parameter
+// combination (engine/registry/params.hpp) that --filter may select, in registration order,
+// with glint::param() reading that combination while the body runs.
+#pragma once
+
+#include "engine/model/row.hpp"
+#include "engine/registry/params.hpp"
+#include "engine/registry/registry.hpp"
+#include "engine/runner/case_filter.hpp"
+
+namespace glint::engine {
+
+// One run of a body: its registration, its parameter combination and that combination's labels
+// (sorted by key).
+struct BodyRun {
+    const Registration& registration;
+    const ParamInstance& instance;
+    const Labels& labels;
+};
+
+// Calls run(BodyRun) for each run, with a ParamScope installed around the call.
+template <class Run>
+void for_each_body_run(const CaseFilter& filter, Run&& run) {
+    for (const Registration& r : registrations()) {
+        if (!filter.may_select_under(r.name)) continue;
+        for (const ParamInstance& instance : instances(r)) {
+            const Labels labels = sorted_labels(param_labels(instance));
+            if (!filter.may_select_labels(labels)) continue;
+            ParamScope scope(instance);
+            run(BodyRun{r, instance, labels});
+        }
+    }
+}
+
+}  // namespace glint::engine
