@@ -340,7 +340,7 @@ inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
 // input's size); lower k for large inputs of a fast fn. fn takes the input by reference (by
 // value would copy it inside the timed window). When setup() dominates, the doubling of
 // iterations also stops once a sample's wall time, setup included, reaches the case's budget /
-// samples (about 31 ms by default). Options: glint::iterations(n) (a probe of up to 16 calls
+// samples (max(1 s, 200 × --bench-min-time) / 32). Options: glint::iterations(n) (a probe of up to 16 calls
 // sizes the windows first), glint::max_inputs(k). Outside --bench: one setup, one call.
 template <class Setup, class F, class... Options>
 void iter_batched(Setup&& setup, F&& fn, Options... options) {

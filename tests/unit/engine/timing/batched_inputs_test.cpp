@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/runner/session.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
@@ -172,4 +173,36 @@ TEST_CASE("iter_batched: a counting pass brackets one window of inputs at a time
     CHECK(plans[0].iterations == 5000);
     CHECK(plans[0].batch == 1024);  // 20 us of 10 ns calls is 2000: the cap
     CHECK(plans[1].batch == 5000);
+}
+
+namespace {
+
+// A session that keeps the batch glint::iter_batched hands the runner, and runs it once.
+struct CapturingSession final : glint::engine::Session {
+    glint::detail::Batch batch;
+    glint::Iterations pinned;
+    void on_iter(glint::detail::Batch b, glint::Iterations p) override {
+        batch = b;
+        pinned = p;
+        run_untimed(b, 3);
+    }
+    void on_case(glint::CaseInfo, std::unique_ptr<glint::detail::PerCall>) override {}
+    void on_provenance(std::string_view) override {}
+};
+
+}  // namespace
+
+TEST_CASE("iter_batched: the API hands the runner a batch with inputs, capped at 1024 by default") {
+    CapturingSession session;
+    glint::engine::SessionScope scope(session);
+    int made = 0, used = 0;
+    glint::iter_batched([&] { return ++made; }, [&](int& v) { used += v; });
+    CHECK(bool(session.batch.prepare));
+    CHECK(session.batch.max_window == 1024);  // the README's default
+    CHECK(session.pinned.count == 0);
+    CHECK(made == 3);
+    CHECK(used == 1 + 2 + 3);
+    glint::iter_batched([] { return 0; }, [](int&) {}, glint::max_inputs(16), glint::iterations(50));
+    CHECK(session.batch.max_window == 16);
+    CHECK(session.pinned.count == 50);
 }
