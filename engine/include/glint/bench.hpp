@@ -349,7 +349,7 @@ void iter_batched(Setup&& setup, F&& fn, Options... options) {
                   "glint::iter_batched: setup() must return the input of one iteration");
     Iterations pinned;
     MaxInputs cap{kDefaultMaxInputs};
-    auto take = [&](auto option) {
+    [[maybe_unused]] auto take = [&](auto option) {
         if constexpr (std::is_same_v<decltype(option), Iterations>) pinned = option;
         else if constexpr (std::is_same_v<decltype(option), MaxInputs>) cap = option;
         else static_assert(sizeof(option) == 0, "iter_batched options: glint::iterations, glint::max_inputs");
