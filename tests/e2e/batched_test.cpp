@@ -3,8 +3,6 @@
 // bracket shows by orders of magnitude: 20 us of spinning, 64 fresh page faults per input.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <cstdio>
 
 #include <string>
@@ -14,6 +12,7 @@
 
 using glint::engine::Json;
 using glint::test::fixture_path;
+using glint::test::contains;
 using glint::test::run_process;
 
 namespace {
@@ -34,7 +33,7 @@ TEST_CASE("e2e batched: without --bench each iter_batched case builds one input 
 }
 
 TEST_CASE("e2e batched: setup stays out of the timed median and of every counting pass") {
-    const std::string json = "/tmp/glint_e2e_batched_" + std::to_string(getpid()) + ".json";
+    const std::string json = glint::test::temp_json_path("batched");
     auto r = run_process({fixture_path("batched"), "--bench", "--bench-min-time=1",
                           "--metrics=minflt,page-faults,task-clock", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);

@@ -2,8 +2,6 @@
 // combinations through the binary, malformed filters, --version.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -14,13 +12,10 @@
 
 using glint::engine::Json;
 using glint::test::fixture_path;
+using glint::test::contains;
 using glint::test::run_process;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
 
 // The "ok" lines of a plain run, in order.
 std::string passed(const std::vector<std::string>& args) {
@@ -94,7 +89,7 @@ TEST_CASE("e2e finding: --filter terms: globs, substrings, labels, alternatives,
 }
 
 TEST_CASE("e2e finding: --filter selects the same rows when measuring") {
-    const std::string json = "/tmp/glint_e2e_filter_" + std::to_string(::getpid()) + ".json";
+    const std::string json = glint::test::temp_json_path("filter");
     auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2",
                           "--filter=linear,constant,size=64", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);

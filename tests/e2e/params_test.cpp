@@ -1,8 +1,6 @@
 // End to end: parameters and the complexity fit (fixtures params.cpp, bad_params.cpp).
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <string>
 
@@ -11,20 +9,13 @@
 
 using glint::engine::Json;
 using glint::test::fixture_path;
+using glint::test::contains;
 using glint::test::run_process;
 
 namespace {
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
-
-std::string temp_json(const std::string& stem) {
-    return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
-}
-
 Json run_json(std::vector<std::string> args, const std::string& stem) {
-    const std::string json = temp_json(stem);
+    const std::string json = glint::test::temp_json_path(stem);
     args.insert(args.begin(), fixture_path("params"));
     args.push_back("--bench-json=" + json);
     auto r = run_process(args);

@@ -22,4 +22,10 @@ std::string fixture_path(const std::string& name);
 
 std::string read_file(const std::string& path);
 
+// True when `needle` occurs in `haystack`.
+bool contains(const std::string& haystack, const std::string& needle);
+
+// A path in /tmp unique to this process: /tmp/glint_e2e_<stem>_<pid>.json.
+std::string temp_json_path(const std::string& stem);
+
 }  // namespace glint::test
