@@ -36,38 +36,32 @@ std::optional<ComplexityFit> fit_complexity(const std::vector<double>& n,
               " distinct parameter values, got " + std::to_string(distinct.size());
         return std::nullopt;
     }
-    double mean = 0;
     for (std::size_t i = 0; i < n.size(); ++i) {
         if (!(n[i] >= 1) || !std::isfinite(n[i])) {
             why = "parameter values must be at least 1 (log n is taken)";
             return std::nullopt;
         }
-        if (!(t[i] >= 0) || !std::isfinite(t[i])) {
-            why = "a time is negative or not a number";
+        if (!(t[i] > 0) || !std::isfinite(t[i])) {
+            why = "a time is 0, negative or not a number (the fit is relative to each time)";
             return std::nullopt;
         }
-        mean += t[i];
-    }
-    mean /= static_cast<double>(t.size());
-    if (mean <= 0) {
-        why = "every time is 0";
-        return std::nullopt;
     }
     ComplexityFit fit;
     for (std::size_t m = 0; m < kComplexityModels; ++m) {
-        double tg = 0, gg = 0;
+        // Relative residuals 1 - c*g/t: with x = g/t, c = sum(x) / sum(x*x).
+        double sx = 0, sxx = 0;
         for (std::size_t i = 0; i < n.size(); ++i) {
-            const double g = kModels[m].g(n[i]);
-            tg += t[i] * g;
-            gg += g * g;
+            const double x = kModels[m].g(n[i]) / t[i];
+            sx += x;
+            sxx += x * x;
         }
-        const double c = gg > 0 ? tg / gg : 0;
+        const double c = sxx > 0 ? sx / sxx : 0;
         double ss = 0;
         for (std::size_t i = 0; i < n.size(); ++i) {
-            const double r = t[i] - c * kModels[m].g(n[i]);
+            const double r = 1 - c * kModels[m].g(n[i]) / t[i];
             ss += r * r;
         }
-        fit.models[m] = {kModels[m].name, c, std::sqrt(ss / static_cast<double>(n.size())) / mean};
+        fit.models[m] = {kModels[m].name, c, std::sqrt(ss / static_cast<double>(n.size()))};
         if (fit.models[m].rms < fit.models[fit.best].rms) fit.best = m;
     }
     return fit;

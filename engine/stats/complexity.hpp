@@ -2,9 +2,12 @@
 // complexity fit; Google Benchmark's ->Complexity(), nanobench's complexityN). Pure functions.
 //
 // For each model g(n) of O(1), O(log n), O(n), O(n log n), O(n^2), O(n^3) (log base 2), the
-// least-squares coefficient through the origin, c = sum(t*g) / sum(g*g), and the root mean
-// square of the residuals t - c*g, normalised by the mean of t. The best model has the smallest
-// normalised RMS; on a tie the simpler (earlier) model wins.
+// coefficient c of t ≈ c*g(n) that minimises the relative residuals 1 - c*g(n)/t (least
+// squares through the origin, weighted by 1/t^2: with x = g/t, c = sum(x) / sum(x*x)), and the
+// root mean square of those relative residuals. The best model has the smallest RMS; on a tie
+// the simpler (earlier) model wins. Relative, because timing noise is relative (a neighbour's
+// load slows a row by a share of its time): an unweighted fit lets the largest values decide
+// alone, and a few percent on the largest row turns O(n) into O(n log n).
 #pragma once
 
 #include <array>
@@ -20,7 +23,7 @@ inline constexpr std::size_t kComplexityModels = 6;
 struct ModelFit {
     std::string_view model;  // "O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)"
     double coefficient = 0;  // t ≈ coefficient × g(n)
-    double rms = 0;          // normalised: RMS of the residuals / mean of t
+    double rms = 0;          // RMS of the relative residuals (0.02: 2% off on average)
 };
 
 struct ComplexityFit {
@@ -33,8 +36,8 @@ struct ComplexityFit {
 inline constexpr std::size_t kMinComplexityPoints = 3;
 
 // Fits times `t` (any unit) measured at parameter values `n` (same length). nullopt, with
-// `why` set, when fewer than kMinComplexityPoints distinct n, an n below 1, a negative or
-// non-finite t, or times that are all 0.
+// `why` set, when fewer than kMinComplexityPoints distinct n, an n below 1, or a t that is not
+// a positive finite number.
 std::optional<ComplexityFit> fit_complexity(const std::vector<double>& n,
                                             const std::vector<double>& t, std::string& why);
 

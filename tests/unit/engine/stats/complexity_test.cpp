@@ -42,19 +42,36 @@ TEST_CASE("complexity: a linear cost with a constant overhead still fits O(n)") 
     CHECK(best_of(costs([](double n) { return 20 + 1.1 * n; })) == "O(n)");
 }
 
-TEST_CASE("complexity: the coefficient is least squares through the origin, rms normalised") {
+TEST_CASE("complexity: the coefficient minimises the relative residuals, the rms is theirs") {
     std::string why;
     const auto fit = fit_complexity(kSizes, costs([](double n) { return 2.5 * n; }), why);
     REQUIRE(fit);
     CHECK(fit->best == 2);
     CHECK(fit->best_fit().coefficient == doctest::Approx(2.5));
     CHECK(fit->best_fit().rms == doctest::Approx(0).epsilon(1e-9));
-    // O(1) on t = 2.5 n: c = mean(t), rms = population stddev / mean.
-    const double mean = 2.5 * (64 + 512 + 4096 + 32768) / 4.0;
+    // O(1) on t = 2.5 n: with x = 1/t, c = sum(x) / sum(x^2), residuals 1 - c/t.
+    double sx = 0, sxx = 0;
+    for (double n : kSizes) {
+        sx += 1 / (2.5 * n);
+        sxx += 1 / (2.5 * n) / (2.5 * n);
+    }
+    const double c = sx / sxx;
     double ss = 0;
-    for (double n : kSizes) ss += (2.5 * n - mean) * (2.5 * n - mean);
-    CHECK(fit->models[0].coefficient == doctest::Approx(mean));
-    CHECK(fit->models[0].rms == doctest::Approx(std::sqrt(ss / 4) / mean));
+    for (double n : kSizes) ss += (1 - c / (2.5 * n)) * (1 - c / (2.5 * n));
+    CHECK(fit->models[0].coefficient == doctest::Approx(c));
+    CHECK(fit->models[0].rms == doctest::Approx(std::sqrt(ss / 4)));
+}
+
+TEST_CASE("complexity: a largest row 20% to 70% slow does not turn O(n) into O(n log n)") {
+    // What a neighbour's load did to the e2e fixture on a shared VM (its largest row 64% slow
+    // per element): an unweighted fit, which the largest row dominates, picks O(n log n) for
+    // every one of these; the relative fit keeps O(n).
+    for (double slow : {1.2, 1.3, 1.5, 1.7}) {
+        std::vector<double> t;
+        for (double n : kSizes) t.push_back(1.5 * n);
+        t.back() *= slow;
+        CHECK(best_of(t) == "O(n)");
+    }
 }
 
 TEST_CASE("complexity: too few distinct values, values below 1 or bad times give a reason") {
@@ -64,8 +81,8 @@ TEST_CASE("complexity: too few distinct values, values below 1 or bad times give
     CHECK_FALSE(fit_complexity({0, 10, 20}, {1, 1, 2}, why));
     CHECK(why.find("at least 1") != std::string::npos);
     CHECK_FALSE(fit_complexity({1, 10, 20}, {1, NAN, 2}, why));
-    CHECK_FALSE(fit_complexity({1, 10, 20}, {0, 0, 0}, why));
-    CHECK(why == "every time is 0");
+    CHECK_FALSE(fit_complexity({1, 10, 20}, {0, 1, 2}, why));
+    CHECK(why.find("a time is 0") != std::string::npos);
 }
 
 TEST_CASE("complexity: the model's term names the parameter") {
