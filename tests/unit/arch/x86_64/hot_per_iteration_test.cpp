@@ -140,6 +140,44 @@ TEST_CASE("per-iteration rig: calls during which the group was off the PMU are l
     CHECK(costs->syscall_reads == 0);
 }
 
+// glint::iter_batched's batch: each input costs 100000 cycles to build (setup) and each call
+// 100 cycles; a call must find its own input, built outside its bracket.
+struct Inputs {
+    Rig* rig = nullptr;
+    int built = 0;
+    int used = 0;
+    int next = 0;  // inputs built and not yet used
+    static void prepare(void* context, std::uint64_t n) {
+        auto* self = static_cast<Inputs*>(context);
+        self->rig->pmu.advance(self->rig->cycles, 100000 * static_cast<std::int64_t>(n));
+        self->built += static_cast<int>(n);
+        self->next = static_cast<int>(n);
+    }
+    static void run(void* context, std::uint64_t n) {
+        auto* self = static_cast<Inputs*>(context);
+        REQUIRE(static_cast<int>(n) <= self->next);  // never a call without its input
+        self->next -= static_cast<int>(n);
+        self->used += static_cast<int>(n);
+        self->rig->pmu.advance(self->rig->cycles, 100 * static_cast<std::int64_t>(n));
+    }
+};
+
+TEST_CASE("per-iteration rig: an iter_batched call's input is built outside its bracket") {
+    Rig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    const auto group = rig.group();
+    Inputs inputs{&rig};
+    Workload work;
+    work.batch = {&Inputs::run, &inputs, &Inputs::prepare, 1024};
+    auto costs = std::make_unique<CallCosts>();
+    glint::engine::measure_calls(*group, work, 100, *costs);
+    CHECK(inputs.used == 100);
+    CHECK(inputs.built >= 100);
+    const auto c = costs->cycles.summary();
+    CHECK(c.count == 100);
+    CHECK(c.max == 100);  // no 100000 of setup in any call
+}
+
 TEST_CASE("per-iteration rig: instructions by execution, exact per call") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
