@@ -25,6 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include <glint/params.hpp>
+
 namespace glint {
 
 // ---- black_box -----------------------------------------------------------------------------
@@ -70,40 +72,6 @@ struct Iterations {
     std::uint64_t count = 0;
 };
 inline Iterations iterations(std::uint64_t n) { return Iterations{n}; }
-
-// ---- parameters -----------------------------------------------------------------------------
-// A named parameter of a registration, passed as an option:
-//
-//   GLINT_BENCH("sum", glint::range("size", 1 << 10, 1 << 16, 4)) {
-//       std::vector<int> v(glint::param());        // this run's value of "size"
-//       glint::iter([&] { return std::accumulate(v.begin(), v.end(), 0); });
-//   }
-//
-// The body runs once per value (per combination, when there are several parameters: the first
-// varies slowest), and every row it produces, iter, whole-body or bench_case, carries the label
-// name=value (a bench_case's own label of that name is replaced). Values are integers.
-struct Param {
-    std::string name;
-    std::vector<std::int64_t> values;
-    std::string error;  // set by range()/values() on bad arguments; reported before any run
-};
-// lo, lo*factor, lo*factor^2, ... while <= hi, then hi itself if the last value fell short
-// (range("n", 1, 100, 10): 1, 10, 100; range("n", 8, 100, 4): 8, 32, 100). lo >= 1, factor >= 2.
-Param range(std::string name, std::int64_t lo, std::int64_t hi, std::int64_t factor = 2);
-// Exactly these values, in this order (distinct).
-Param values(std::string name, std::vector<std::int64_t> list);
-// The value of the registration's parameter `name` for the run in progress (name omitted: its
-// only parameter). Throws std::logic_error naming the problem outside a parameterised body.
-std::int64_t param(std::string_view name = {});
-
-// Option: fit the median time per iteration against a parameter (name omitted: the first) with
-// O(1), O(log n), O(n), O(n log n), O(n^2), O(n^3), and report the best fit under the table and
-// in JSON meta.complexity. Rows that differ only in that parameter form one fit; at least 3
-// values are needed.
-struct Complexity {
-    std::string param;
-};
-inline Complexity complexity(std::string param = {}) { return Complexity{std::move(param)}; }
 
 // The outcome of an `after` hook: ok, or an error that turns the case into an error row.
 class Outcome {
@@ -165,50 +133,6 @@ template <class F>
             sink(result);
         }
     }
-}
-
-// glint::iter_batched's state: the callables and the inputs of the window being run.
-template <class Setup, class F>
-struct BatchedInputs {
-    struct Slot {  // a wrapper, so that an Input of bool is not a std::vector<bool> element
-        std::invoke_result_t<Setup&> value;
-    };
-    Setup& setup;
-    F& fn;
-    std::vector<Slot> inputs;
-    std::uint64_t next = 0;  // the first prepared input not yet run
-};
-
-[[noreturn]] void unprepared_window(std::uint64_t asked, std::uint64_t ready);
-
-template <class State>
-void prepare_inputs(void* ctx, std::uint64_t n) {
-    State& s = *static_cast<State*>(ctx);
-    s.inputs.clear();  // the last window's inputs die here, untimed
-    s.inputs.reserve(n);
-    for (std::uint64_t i = 0; i < n; ++i) s.inputs.push_back({s.setup()});
-    s.next = 0;
-}
-
-template <class State>
-[[gnu::noinline]] void run_inputs(void* ctx, std::uint64_t n) {
-    State& s = *static_cast<State*>(ctx);
-    if (n > s.inputs.size() - s.next) unprepared_window(n, s.inputs.size() - s.next);
-    auto* in = s.inputs.data() + s.next;
-    s.next += n;
-    for (std::uint64_t i = 0; i < n; ++i) {
-        if constexpr (std::is_void_v<decltype(s.fn(in[i].value))>) {
-            s.fn(in[i].value);
-        } else {
-            auto result = s.fn(in[i].value);
-            sink(result);
-        }
-    }
-}
-
-template <void (*Body)()>
-[[gnu::noinline]] void run_body_batch(void*, std::uint64_t n) {
-    for (std::uint64_t i = 0; i < n; ++i) Body();
 }
 
 // A per-call case: timed() is measured, after() runs untimed and releases the result.
@@ -318,49 +242,6 @@ void iter(F&& fn, Iterations pinned = {}) {
                      pinned);
 }
 
-// glint::iter_batched's cap on the inputs alive at once, the most calls a window holds.
-struct MaxInputs {
-    std::uint64_t count = 0;
-};
-inline MaxInputs max_inputs(std::uint64_t n) { return MaxInputs{n}; }
-inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
-
-// Per-iteration setup: measures fn(input) where each iteration gets a fresh input from setup().
-//
-//   glint::iter_batched([&] { return unsorted; },                 // setup: a copy, untimed
-//                       [](std::vector<int>& v) { std::sort(v.begin(), v.end()); });
-//
-// A sample runs as windows: setup() builds a window's inputs, untimed, then the window of
-// fn(input) calls is timed as one (no clock read per iteration; the clock's own empty bracket
-// is subtracted per window), and the inputs die, untimed, when the next window is built.
-// Counting passes bracket the fn calls only, in the same windows. A window holds about 20 us of
-// calls (sized from the latest sample; at least 1, at most glint::max_inputs(k), default 1024):
-// its inputs, just written by setup(), are still cache-warm when fn uses them, as in a loop that
-// builds an input and uses it. Memory: one window's inputs are alive at once (at most k × the
-// input's size); lower k for large inputs of a fast fn. fn takes the input by reference (by
-// value would copy it inside the timed window). When setup() dominates, the doubling of
-// iterations also stops once a sample's wall time, setup included, reaches the case's budget /
-// samples (max(1 s, 200 × --bench-min-time) / 32). Options: glint::iterations(n) (a probe of up to 16 calls
-// sizes the windows first), glint::max_inputs(k). Outside --bench: one setup, one call.
-template <class Setup, class F, class... Options>
-void iter_batched(Setup&& setup, F&& fn, Options... options) {
-    using State = detail::BatchedInputs<std::remove_reference_t<Setup>, std::remove_reference_t<F>>;
-    static_assert(!std::is_void_v<std::invoke_result_t<std::remove_reference_t<Setup>&>>,
-                  "glint::iter_batched: setup() must return the input of one iteration");
-    Iterations pinned;
-    MaxInputs cap{kDefaultMaxInputs};
-    [[maybe_unused]] auto take = [&](auto option) {
-        if constexpr (std::is_same_v<decltype(option), Iterations>) pinned = option;
-        else if constexpr (std::is_same_v<decltype(option), MaxInputs>) cap = option;
-        else static_assert(sizeof(option) == 0, "iter_batched options: glint::iterations, glint::max_inputs");
-    };
-    (take(options), ...);
-    State state{setup, fn, {}, 0};
-    detail::run_iter({&detail::run_inputs<State>, &state, &detail::prepare_inputs<State>,
-                      cap.count ? cap.count : kDefaultMaxInputs},
-                     pinned);
-}
-
 // One row per call. `timed` is measured one call per sample; its result flows into `after`,
 // which runs untimed after each call to verify and release it (void, bool or glint::Outcome;
 // it may throw). Outside --bench the case runs once, immediately.
@@ -402,3 +283,6 @@ void bench_case(CaseInfo info, Timed timed) {
 // GLINT_BENCH("name", glint::range("size", 1 << 10, 1 << 20, 4), glint::complexity()) { body }
 #define GLINT_BENCH(name, ...) \
     GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)
+
+// glint::iter_batched builds on the declarations above.
+#include <glint/iter_batched.hpp>
