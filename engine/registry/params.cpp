@@ -82,19 +82,12 @@ std::optional<std::string> registration_problem(const std::vector<Registration>&
 }  // namespace glint::engine
 
 namespace glint {
-namespace {
-
-std::string describe_name(const std::string& name) {
-    return name.empty() ? std::string("a parameter needs a name") : std::string();
-}
-
-}  // namespace
 
 Param range(std::string name, std::int64_t lo, std::int64_t hi, std::int64_t factor) {
     Param p{std::move(name), {}, {}};
     const std::string call = "glint::range(\"" + p.name + "\", " + std::to_string(lo) + ", " +
                              std::to_string(hi) + ", " + std::to_string(factor) + "): ";
-    if (p.name.empty()) p.error = call + describe_name(p.name);
+    if (p.name.empty()) p.error = call + "a parameter needs a name";
     else if (lo < 1) p.error = call + "lo must be at least 1";
     else if (hi < lo) p.error = call + "hi must be at least lo";
     else if (factor < 2) p.error = call + "the factor must be at least 2";
@@ -110,7 +103,7 @@ Param range(std::string name, std::int64_t lo, std::int64_t hi, std::int64_t fac
 Param values(std::string name, std::vector<std::int64_t> list) {
     Param p{std::move(name), std::move(list), {}};
     const std::string call = "glint::values(\"" + p.name + "\", ...): ";
-    if (p.name.empty()) p.error = call + describe_name(p.name);
+    if (p.name.empty()) p.error = call + "a parameter needs a name";
     else if (p.values.empty()) p.error = call + "give at least one value";
     for (std::size_t i = 0; p.error.empty() && i < p.values.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
