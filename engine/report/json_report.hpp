@@ -39,6 +39,9 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
 // Returns nullopt on success, otherwise a message naming the path and the system's reason
 // (the temporary file is removed).
 std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc);
+// The same for any text (--profile-folded); `what` names it in the message ("folded stacks").
+std::optional<std::string> write_text_atomically(const std::string& path, const std::string& text,
+                                                 const std::string& what);
 
 // Whether `path` can be written, checked before measuring: its directory exists, is a
 // directory and is writable, and `path` itself is not a directory. Returns nullopt when it
