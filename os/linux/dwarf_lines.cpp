@@ -23,6 +23,7 @@ struct Api {
     decltype(&::dwarf_offdie) offdie = nullptr;
     decltype(&::dwarf_haspc) haspc = nullptr;
     decltype(&::dwarf_getscopes) getscopes = nullptr;
+    decltype(&::dwarf_getscopes_die) getscopes_die = nullptr;
     decltype(&::dwarf_tag) tag = nullptr;
     decltype(&::dwarf_diename) diename = nullptr;
     decltype(&::dwarf_attr_integrate) attr_integrate = nullptr;
@@ -60,7 +61,8 @@ Loaded load() {
         bind(h, "dwarf_begin", a.begin) && bind(h, "dwarf_end", a.end) &&
         bind(h, "dwarf_addrdie", a.addrdie) && bind(h, "dwarf_nextcu", a.nextcu) &&
         bind(h, "dwarf_offdie", a.offdie) && bind(h, "dwarf_haspc", a.haspc) &&
-        bind(h, "dwarf_getscopes", a.getscopes) && bind(h, "dwarf_tag", a.tag) &&
+        bind(h, "dwarf_getscopes", a.getscopes) &&
+        bind(h, "dwarf_getscopes_die", a.getscopes_die) && bind(h, "dwarf_tag", a.tag) &&
         bind(h, "dwarf_diename", a.diename) && bind(h, "dwarf_attr_integrate", a.attr_integrate) &&
         bind(h, "dwarf_formstring", a.formstring) && bind(h, "dwarf_formudata", a.formudata) &&
         bind(h, "dwarf_getsrc_die", a.getsrc_die) && bind(h, "dwarf_lineno", a.lineno) &&
@@ -161,10 +163,23 @@ std::vector<CodeFrame> DwarfModule::frames(std::uint64_t vaddr) {
         a.lineno(l, &line);
     }
     Dwarf_Die* scopes = nullptr;
-    const int n = a.getscopes(cu, vaddr, &scopes);
+    int n = a.getscopes(cu, vaddr, &scopes);
+    // dwarf_getscopes continues past an inlined copy into its abstract definition; the chain of
+    // concrete scopes holding the innermost function comes from dwarf_getscopes_die.
+    int first = 0;
+    while (first < n && a.tag(&scopes[first]) != DW_TAG_subprogram &&
+           a.tag(&scopes[first]) != DW_TAG_inlined_subroutine)
+        ++first;
+    if (first < n && a.tag(&scopes[first]) == DW_TAG_inlined_subroutine) {
+        Dwarf_Die inner = scopes[first];
+        std::free(scopes);
+        scopes = nullptr;
+        n = a.getscopes_die(&inner, &scopes);
+        first = 0;
+    }
     Dwarf_Files* files = nullptr;
     std::size_t nfiles = 0;
-    for (int i = 0; i < n; ++i) {
+    for (int i = first; i < n; ++i) {
         const int tag = a.tag(&scopes[i]);
         if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine) continue;
         out.push_back(CodeFrame{die_name(a, &scopes[i]), file,

@@ -1,4 +1,5 @@
-// The seven capabilities: names, order, the honest "not-built" ones, the library probe.
+// The seven capabilities: names, order, the honest "not-built" ones, what --profile samples
+// with and how it symbolizes, the library probe.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -30,14 +31,37 @@ TEST_CASE("capabilities: the seven concerns, in order, each with a reason") {
 
 TEST_CASE("capabilities: what glint does not implement is not-built, never 'unavailable'") {
     auto statuses = probe_capabilities(PerfRequest{});
-    for (std::size_t i : {1u, 2u, 3u, 5u}) {
+    for (std::size_t i : {2u, 5u}) {
         CAPTURE(statuses[i].capability);
         CHECK(statuses[i].state == Status::State::not_built);
         CHECK(contains(statuses[i].reason, "glint"));
         CHECK_FALSE(statuses[i].remedy.empty());
     }
-    CHECK(contains(statuses[1].reason, "counts only"));
+    CHECK(contains(statuses[2].reason, "no data addresses, data sources or load latencies"));
     CHECK(contains(statuses[5].remedy, "numactl"));
+}
+
+TEST_CASE("capabilities: overflow sampling says what --profile samples with") {
+    const Status s = probe_capabilities(PerfRequest{})[1];
+    // Every Linux host this runs on has at least the cpu-clock timer.
+    CHECK(s.state == Status::State::available);
+    CHECK(contains(s.reason, "--profile samples user mode with "));
+    CHECK((contains(s.reason, "cycles overflow interrupts") || contains(s.reason, "cpu-clock timer")));
+    CHECK(contains(s.reason, "frame-pointer call stacks"));
+}
+
+TEST_CASE("capabilities: symbolization names glint's own code, with DWARF through libdw") {
+    const Status s = probe_capabilities(PerfRequest{})[3];
+    CHECK(contains(s.reason, "/proc/self/maps"));
+    CHECK(contains(s.reason, "ELF symbol tables"));
+    const auto libdw = glint::os::probe_library("libdw.so.1");
+    if (libdw.loaded) {
+        CHECK(s.state == Status::State::available);
+        CHECK(contains(s.reason, "DWARF through libdw.so.1 (elfutils "));
+    } else {
+        CHECK(s.state == Status::State::degraded);
+        CHECK(s.remedy == "apt-get install libdw1");
+    }
 }
 
 TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loaded") {
