@@ -12,8 +12,9 @@ std::uint64_t since(Clock::time_point start) {
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
 }
 
-// The entry functions: never inlined, never tail-calling (the empty asm after the call keeps
-// the return address inside them), so every complete stack holds one of their addresses.
+// The entry functions: one call each, never inlined, never a tail call (the empty asm after
+// the call keeps the return address inside them), so every complete stack holds the return
+// address of that one call.
 [[gnu::noinline]] void sampled_batch(const glint::detail::Batch* batch, std::uint64_t n) {
     batch->run(batch->ctx, n);
     asm volatile("" ::: "memory");
@@ -24,6 +25,21 @@ std::uint64_t since(Clock::time_point start) {
     asm volatile("" ::: "memory");
 }
 
+// Probes called through the same call instructions: they record where those calls return to.
+[[gnu::noinline]] void record_return(void* slot, std::uint64_t) {
+    *static_cast<std::uint64_t*>(slot) = reinterpret_cast<std::uint64_t>(__builtin_return_address(0));
+    asm volatile("" ::: "memory");
+}
+
+struct RecordReturn final : glint::detail::PerCall {
+    std::uint64_t at = 0;
+    [[gnu::noinline]] void timed() override {
+        at = reinterpret_cast<std::uint64_t>(__builtin_return_address(0));
+        asm volatile("" ::: "memory");
+    }
+    Outcome after() override { return {}; }
+};
+
 // Disables the sampler when the pass leaves, by return or by exception.
 struct Disabled {
     os::Sampler& s;
@@ -32,9 +48,16 @@ struct Disabled {
 
 }  // namespace
 
-std::vector<std::uint64_t> entry_addresses() {
-    return {reinterpret_cast<std::uint64_t>(&sampled_batch),
-            reinterpret_cast<std::uint64_t>(&sampled_call)};
+std::vector<std::uint64_t> entry_returns() {
+    static const std::vector<std::uint64_t> returns = [] {
+        std::uint64_t batch_return = 0;
+        const glint::detail::Batch probe{&record_return, &batch_return};
+        sampled_batch(&probe, 0);
+        RecordReturn call;
+        sampled_call(&call);
+        return std::vector<std::uint64_t>{batch_return, call.at};
+    }();
+    return returns;
 }
 
 PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLimits& limits,

@@ -8,8 +8,10 @@
 // between chunks (and between calls). The pass ends once `samples` samples were parsed or
 // `time_ns` of wall time has passed, whichever comes first (at least one chunk or call runs).
 //
-// The work is called from the two entry functions below (never inlined), so a stack can be cut
-// where it enters the case: entry_addresses() are their runtime addresses.
+// The work is called from one call instruction in each of two entry functions (never inlined),
+// so a stack can be cut exactly where it enters the case: at the return address of that call,
+// which entry_returns() finds by calling a probe through the same instruction (no symbols
+// needed: a stripped binary is cut as exactly).
 #pragma once
 
 #include <cstdint>
@@ -40,7 +42,7 @@ struct PassOutcome {
 PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLimits& limits,
                         const os::SampleSink& sink);
 
-// Runtime addresses of the functions the pass calls the case's code from.
-std::vector<std::uint64_t> entry_addresses();
+// The return addresses of the calls the pass makes into the case's code (batched, per-call).
+std::vector<std::uint64_t> entry_returns();
 
 }  // namespace glint::engine::profile

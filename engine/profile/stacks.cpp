@@ -58,12 +58,11 @@ void StackBuilder::add(const os::SampleRecord& sample, Profile& profile) {
         // The user ip of a user-mode sample is the instruction itself; every other entry (and
         // the user ip of a kernel sample, where the system call returns to) follows a call.
         const bool is_return = i > 0 || sample.in_kernel;
-        const os::Symbolized& s = resolve(user[i] - (is_return ? 1 : 0));
-        if (s.function_start != 0 &&
-            std::find(entries_.begin(), entries_.end(), s.function_start) != entries_.end()) {
+        if (i > 0 && std::find(entries_.begin(), entries_.end(), user[i]) != entries_.end()) {
             complete = true;
             break;
         }
+        const os::Symbolized& s = resolve(user[i] - (is_return ? 1 : 0));
         const std::string unnamed =
             s.module.empty() ? std::string("[unknown]")
                              : fmt::format("{}+{:#x}", module_basename(s.module), s.offset);

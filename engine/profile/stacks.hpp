@@ -2,8 +2,9 @@
 //
 // Symbolizes every address once (the symbolizer's answers are cached by address for the run),
 // expands each into its inline chain, and cuts the stack where it enters the case: the walk
-// from the sampled function up through its callers stops at the first return address inside
-// one of the pass's entry functions (the glint frames beneath the case are not the case's).
+// from the sampled function up through its callers stops at the return address of one of the
+// pass's calls into the case (sampled_pass.hpp: entry_returns(); the glint frames beneath the
+// case are not the case's).
 // A return address is symbolized one byte back, so it names the call, not the next statement.
 // A sample taken in the kernel gets a "[kernel]" frame innermost, above the user stack that
 // entered it. An address nothing names becomes "module+0xoffset" (stripped code) or
@@ -23,7 +24,7 @@ namespace glint::engine::profile {
 
 class StackBuilder {
 public:
-    // `entries`: runtime start addresses of the functions the case is called from.
+    // `entries`: the return addresses of the calls into the case (entry_returns()).
     StackBuilder(os::Symbolizer& symbols, std::vector<std::uint64_t> entries);
 
     // Adds `sample` to `profile`.

@@ -104,7 +104,7 @@ public:
                                        [&](const os::SampleRecord& r) { records.push_back(r); });
         cp.counts = sampler.counts();
         sampler.close();
-        profile::StackBuilder stacks(*symbols_, profile::entry_addresses());
+        profile::StackBuilder stacks(*symbols_, profile::entry_returns());
         for (const auto& r : records) stacks.add(r, cp.profile);
         cp.modules = modules_of(cp.profile);
         for (auto& line : profile::profile_lines(cp)) after_.push_back(std::move(line));

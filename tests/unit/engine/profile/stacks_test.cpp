@@ -44,12 +44,12 @@ std::vector<std::string> names(const Profile& p) {
 
 TEST_CASE("stacks: cut at the pass's entry, callers named, the sample complete") {
     glint::os::Symbolizer symbols;
-    StackBuilder builder(symbols, entry_addresses());
+    StackBuilder builder(symbols, entry_returns());
     Profile p;
     glint::os::SampleRecord r;
-    // A user-mode sample in leaf_fn; return addresses into caller_fn, then into the entry
-    // (named one byte back: entry + 1 names the entry itself), then beneath it.
-    r.user_stack = {at(&leaf_fn, 1), at(&caller_fn, 2), entry_addresses()[0] + 1, at(&outside_fn, 3)};
+    // A user-mode sample in leaf_fn; return addresses into caller_fn, then the return address of
+    // the pass's call into the case, then beneath it.
+    r.user_stack = {at(&leaf_fn, 1), at(&caller_fn, 2), entry_returns()[0], at(&outside_fn, 3)};
     builder.add(r, p);
     REQUIRE(p.samples() == 1);
     CHECK(p.complete() == 1);
@@ -61,7 +61,7 @@ TEST_CASE("stacks: cut at the pass's entry, callers named, the sample complete")
 
 TEST_CASE("stacks: a stack that never reaches the entry is kept, marked incomplete") {
     glint::os::Symbolizer symbols;
-    StackBuilder builder(symbols, entry_addresses());
+    StackBuilder builder(symbols, entry_returns());
     Profile p;
     glint::os::SampleRecord r;
     r.user_stack = {at(&leaf_fn, 1), at(&outside_fn, 2)};
@@ -73,11 +73,8 @@ TEST_CASE("stacks: a stack that never reaches the entry is kept, marked incomple
 }
 
 TEST_CASE("stacks: a return address at a function's first byte names the function before it") {
-    // The entry is cut only when the return address lies inside it: an address right after the
-    // entry's last byte names another function, and its first byte, seen as a return address,
-    // names whatever precedes it.
     glint::os::Symbolizer symbols;
-    StackBuilder builder(symbols, entry_addresses());
+    StackBuilder builder(symbols, entry_returns());
     const auto& s = builder.resolve(at(&caller_fn, 0));
     REQUIRE_FALSE(s.frames.empty());
     CHECK(s.frames.back().function == "glint_stacks_test::caller_fn(unsigned long)");
@@ -92,7 +89,7 @@ TEST_CASE("stacks: a return address at a function's first byte names the functio
 
 TEST_CASE("stacks: kernel samples, unnamed code and addresses in no module") {
     glint::os::Symbolizer symbols;
-    StackBuilder builder(symbols, entry_addresses());
+    StackBuilder builder(symbols, entry_returns());
     Profile p;
     glint::os::SampleRecord kernel;
     kernel.in_kernel = true;
@@ -124,4 +121,23 @@ TEST_CASE("module basename: the last path component") {
     CHECK(module_basename("/usr/lib/libc.so.6") == "libc.so.6");
     CHECK(module_basename("prog") == "prog");
     CHECK(module_basename("") == "");
+}
+
+TEST_CASE("stacks: the pass's entry returns are the return sites of its two calls into the case") {
+    const auto returns = entry_returns();
+    REQUIRE(returns.size() == 2);
+    glint::os::Symbolizer symbols;
+    const auto batch = symbols.lookup(returns[0] - 1);
+    const auto call = symbols.lookup(returns[1] - 1);
+    REQUIRE_FALSE(batch.frames.empty());
+    REQUIRE_FALSE(call.frames.empty());
+    CHECK(batch.frames.back().function.find("sampled_batch") != std::string::npos);
+    CHECK(call.frames.back().function.find("sampled_call") != std::string::npos);
+    // Exact: another address in the same entry function does not cut.
+    StackBuilder builder(symbols, returns);
+    Profile p;
+    glint::os::SampleRecord r;
+    r.user_stack = {at(&leaf_fn, 1), returns[0] + 1};
+    builder.add(r, p);
+    CHECK(p.complete() == 0);
 }
