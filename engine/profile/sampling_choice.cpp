@@ -1,5 +1,6 @@
 #include "engine/profile/sampling_choice.hpp"
 
+#include <algorithm>
 #include <cerrno>
 
 #include <fmt/format.h>
@@ -45,9 +46,10 @@ SamplingPlan plan_sampling(std::uint64_t hz, const std::string& pmu_root) {
     cycles.data_pages = kRingPages;
     const int cycles_error = try_open(cycles, plan.notes);
     if (cycles_error == 0) {
-        for (std::uint8_t p = 3; p >= 1; --p) {
+        const std::optional<int> advertised = os::pmu_max_precise(pmu_root);
+        for (int p = std::min(advertised.value_or(0), 3); p >= 1; --p) {
             os::SamplerSpec precise = cycles;
-            precise.precise_ip = p;
+            precise.precise_ip = static_cast<std::uint8_t>(p);
             os::Sampler s;
             if (s.open(precise) == 0) {
                 cycles = precise;
@@ -58,11 +60,16 @@ SamplingPlan plan_sampling(std::uint64_t hz, const std::string& pmu_root) {
         plan.spec = cycles;
         plan.how = fmt::format("cycles overflow interrupts {}", describe_rate(cycles));
         plan.precise_offered = cycles.precise_ip > 0;
-        plan.precise = plan.precise_offered
-                           ? fmt::format("precise_ip={} (the PMU's precise sampling, PEBS/IBS/SPE, "
-                                         "bounds the skid of each sampled IP)", cycles.precise_ip)
-                           : "the PMU offers no precise sampling: cycles with precise_ip 1..3 "
-                             "does not open, so sampled IPs may skid a few instructions";
+        if (plan.precise_offered)
+            plan.precise = fmt::format("precise_ip={} (the PMU's precise sampling, PEBS or IBS, "
+                                       "bounds the skid of each sampled IP)", cycles.precise_ip);
+        else if (!advertised || *advertised == 0)
+            plan.precise = "the CPU PMU advertises no precise sampling (no caps/max_precise above "
+                           "0 in sysfs), so sampled IPs may skid a few instructions";
+        else
+            plan.precise = fmt::format("the CPU PMU advertises precise_ip up to {}, but cycles "
+                                       "with precise_ip 1..{} does not open", *advertised,
+                                       std::min(*advertised, 3));
         return plan;
     }
     const os::PmuInventory pmus = os::list_pmus(pmu_root);

@@ -1,8 +1,10 @@
 // engine/profile/sampling_choice.hpp: which sampling event this host can run, decided once.
 //
 // In order: the cycles event's overflow interrupt at `hz` samples per second (the kernel
-// adjusting the period), where a hardware PMU exists, with the highest precise_ip (3, 2, 1)
-// that opens (PEBS/IBS/SPE reduce the skid of the sampled IP; 0 where the PMU offers none);
+// adjusting the period), where a hardware PMU exists, with the highest precise_ip that opens
+// up to what the PMU advertises in sysfs (caps/max_precise: PEBS/IBS reduce the skid of the
+// sampled IP; 0 where the PMU advertises none: arm64's driver accepts any precise_ip without
+// honouring it, so an open proves nothing);
 // otherwise the software cpu-clock timer every 1/hz seconds of CPU time. Both sample user mode
 // only: the pass enables and disables the sampler with a system call around every chunk (every
 // call, for per-call cases), and kernel samples would be mostly those calls' own, not the

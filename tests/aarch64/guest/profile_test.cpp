@@ -2,7 +2,10 @@
 // arm64 kernel and its PMU driver). Under QEMU's -icount the cycle counter advances exactly one
 // per instruction, and QEMU raises the cycle counter's overflow interrupt exactly, so a fixed
 // sample period on cycles splits samples between two functions exactly as their instructions
-// split: the test asserts it within one sample. The instructions event and the cpu-clock timer
+// split: the test asserts it within one sample. At one sample per 10007 instructions the
+// kernel's interrupt throttling would step in (the handler's own instructions advance the
+// virtual clock too), so the test lifts it while it samples (kernel.perf_event_max_sample_rate,
+// then kernel.perf_cpu_time_max_percent=0) and restores it after. The instructions event and the cpu-clock timer
 // are sampled the same way and reported ("glint-measure:" lines), not asserted: QEMU arms an
 // overflow timer for the cycle counter only, so the instructions event raises (almost) no
 // overflow interrupts, and the timer follows the virtual clock, not the instructions.
@@ -24,6 +27,33 @@
 using glint::os::SampleEvent;
 
 namespace {
+
+std::string read_sysctl(const std::string& name) {
+    std::ifstream in("/proc/sys/kernel/" + name);
+    std::string value;
+    in >> value;
+    return value;
+}
+
+bool write_sysctl(const std::string& name, const std::string& value) {
+    std::ofstream out("/proc/sys/kernel/" + name);
+    out << value << "\n";
+    out.flush();
+    return out.good();
+}
+
+// Lifts the kernel's sample-rate throttling for its lifetime (the rate first: the kernel
+// refuses to change it once throttling is off).
+struct Unthrottled {
+    std::string rate = read_sysctl("perf_event_max_sample_rate");
+    std::string percent = read_sysctl("perf_cpu_time_max_percent");
+    bool ok = write_sysctl("perf_event_max_sample_rate", "1000000") &&
+              write_sysctl("perf_cpu_time_max_percent", "0");
+    ~Unthrottled() {
+        write_sysctl("perf_cpu_time_max_percent", percent);
+        write_sysctl("perf_event_max_sample_rate", rate);
+    }
+};
 
 constexpr std::uint64_t kPeriod = 10007;  // a prime: no resonance with the loops' 3 and 8
 constexpr std::uint64_t kLoop3Passes = 4000000;  // 12M instructions
@@ -65,17 +95,21 @@ Split sample_split(SampleEvent event, std::uint64_t period) {
 }  // namespace
 
 TEST_CASE("guest profile: a 3:1 instruction split sampled on cycles reads 75/25 within one sample") {
+    const Unthrottled unthrottled;
+    REQUIRE_MESSAGE(unthrottled.ok, "cannot lift the kernel's sample-rate throttling");
     const Split s = sample_split(SampleEvent::cycles, kPeriod);
     REQUIRE_MESSAGE(s.open_error == 0, "cycles sampling did not open: errno ", s.open_error);
     const double want_three = 3.0 * kLoop3Passes / kPeriod;  // 1199.2
     const double want_eight = 8.0 * kLoop8Passes / kPeriod;  //  399.7
     std::printf("glint-measure: cpu=%s profile cycles every %llu: loop_3 %llu samples (12M "
-                "instructions: %.1f expected), loop_8 %llu (4M: %.1f), elsewhere %llu, lost %llu\n",
+                "instructions: %.1f expected), loop_8 %llu (4M: %.1f), elsewhere %llu, lost %llu, "
+                "throttled %llu\n",
                 glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPeriod),
                 static_cast<unsigned long long>(s.three), want_three,
                 static_cast<unsigned long long>(s.eight), want_eight,
                 static_cast<unsigned long long>(s.other),
-                static_cast<unsigned long long>(s.counts.lost));
+                static_cast<unsigned long long>(s.counts.lost),
+                static_cast<unsigned long long>(s.counts.throttled));
     CHECK(std::abs(static_cast<double>(s.three) - want_three) <= 1.0);
     CHECK(std::abs(static_cast<double>(s.eight) - want_eight) <= 1.0);
     CHECK(s.other <= 1);  // the few instructions between enable and disable
@@ -86,6 +120,7 @@ TEST_CASE("guest profile: a 3:1 instruction split sampled on cycles reads 75/25 
 }
 
 TEST_CASE("guest profile: the instructions event and the cpu-clock timer, reported") {
+    const Unthrottled unthrottled;
     const Split instr = sample_split(SampleEvent::instructions, kPeriod);
     const Split timer = sample_split(SampleEvent::cpu_clock, 100000);
     std::printf("glint-measure: cpu=%s profile instructions every %llu: open %s, loop_3 %llu "

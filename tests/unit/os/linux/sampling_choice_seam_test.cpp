@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
 
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/profile/sampling_choice.hpp"
@@ -84,12 +86,28 @@ struct FakeKernel {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
+// A sysfs PMU listing with a CPU PMU that advertises `max_precise` (none: no caps file).
+struct FakePmus {
+    std::filesystem::path root = std::filesystem::temp_directory_path() /
+                                 ("glint-sampling-pmus-" + std::to_string(getpid()));
+    explicit FakePmus(std::optional<int> max_precise) {
+        std::filesystem::create_directories(root / "cpu" / "caps");
+        std::filesystem::create_directories(root / "software");
+        if (max_precise) {
+            std::ofstream(root / "cpu" / "caps" / "max_precise") << *max_precise << "\n";
+        }
+    }
+    ~FakePmus() { std::filesystem::remove_all(root); }
+    std::string path() const { return root.string(); }
+};
+
 }  // namespace
 
 TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_ip that opens") {
     FakeKernel k;
     k.rules.max_precise = 2;
-    const SamplingPlan plan = plan_sampling(4000);
+    const FakePmus pmus(3);  // advertised 3, the kernel opens 2
+    const SamplingPlan plan = plan_sampling(4000, pmus.path());
     REQUIRE(plan.ok);
     CHECK(plan.spec.event == glint::os::SampleEvent::cycles);
     CHECK(plan.spec.frequency == 4000);
@@ -110,16 +128,29 @@ TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_i
     CHECK((a.sample_type & PERF_SAMPLE_CALLCHAIN) != 0);
 }
 
-TEST_CASE("sampling choice: a PMU without precise sampling says so") {
+TEST_CASE("sampling choice: a PMU that advertises no precise sampling gets none, even if it opens") {
+    // arm64's PMU driver accepts any precise_ip and honours none: only sysfs can tell.
     FakeKernel k;
-    const SamplingPlan plan = plan_sampling(10000);
+    k.rules.max_precise = 3;
+    const FakePmus pmus(std::nullopt);
+    const SamplingPlan plan = plan_sampling(10000, pmus.path());
     REQUIRE(plan.ok);
+    CHECK(plan.spec.event == glint::os::SampleEvent::cycles);
     CHECK(plan.spec.precise_ip == 0);
     CHECK_FALSE(plan.precise_offered);
-    CHECK(contains(plan.precise, "offers no precise sampling"));
+    CHECK(contains(plan.precise, "advertises no precise sampling"));
     const Status s = precise_data_source_status(plan);
     CHECK(s.state == Status::State::not_built);
-    CHECK(contains(s.reason, "offers no precise sampling"));
+    CHECK(contains(s.reason, "advertises no precise sampling"));
+}
+
+TEST_CASE("sampling choice: precise sampling advertised but refused says both") {
+    FakeKernel k;
+    const FakePmus pmus(2);
+    const SamplingPlan plan = plan_sampling(10000, pmus.path());
+    REQUIRE(plan.ok);
+    CHECK(plan.spec.precise_ip == 0);
+    CHECK(contains(plan.precise, "advertises precise_ip up to 2, but cycles with precise_ip 1..2 does not open"));
 }
 
 TEST_CASE("sampling choice: without a PMU the cpu-clock timer, with the reason") {
