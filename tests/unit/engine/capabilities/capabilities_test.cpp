@@ -1,8 +1,8 @@
-// The seven capabilities: names, order, the honest "not-built" ones, what --profile samples
-// with and how it symbolizes, the library probe.
+// The seven capabilities on every build: names, order, the honest "not-built" ones, the JSON.
+// Linux's probes (what --profile samples with, how it symbolizes, libpfm):
+// capabilities_linux_test.cpp, capabilities_seam_linux_test.cpp; an OS without counters:
+// capabilities_other_test.cpp.
 #include <doctest/doctest.h>
-
-#include <filesystem>
 
 #include "engine/capabilities/capabilities.hpp"
 
@@ -41,39 +41,6 @@ TEST_CASE("capabilities: what glint does not implement is not-built, never 'unav
     CHECK(contains(statuses[5].remedy, "numactl"));
 }
 
-TEST_CASE("capabilities: overflow sampling says what --profile samples with") {
-    const Status s = probe_capabilities(PerfRequest{})[1];
-    // Every Linux host this runs on has at least the cpu-clock timer.
-    CHECK(s.state == Status::State::available);
-    CHECK(contains(s.reason, "--profile samples user mode with "));
-    CHECK((contains(s.reason, "cycles overflow interrupts") || contains(s.reason, "cpu-clock timer")));
-    CHECK(contains(s.reason, "frame-pointer call stacks"));
-}
-
-TEST_CASE("capabilities: symbolization names glint's own code, with DWARF through libdw") {
-    const Status s = probe_capabilities(PerfRequest{})[3];
-    CHECK(contains(s.reason, "/proc/self/maps"));
-    CHECK(contains(s.reason, "ELF symbol tables"));
-    const auto libdw = glint::os::probe_library("libdw.so.1");
-    if (libdw.loaded) {
-        CHECK(s.state == Status::State::available);
-        CHECK(contains(s.reason, "DWARF through libdw.so.1 (elfutils "));
-    } else {
-        CHECK(s.state == Status::State::degraded);
-        CHECK(s.remedy == "apt-get install libdw1");
-    }
-}
-
-TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loaded") {
-    CapabilityProbeConfig config;
-    config.pfm_soname = "libglint-no-such-library.so.0";
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
-    CHECK(naming.state == Status::State::unavailable);
-    CHECK(contains(naming.reason, "libglint-no-such-library.so.0 cannot be loaded"));
-    CHECK(contains(naming.reason, "raw: selectors"));
-    CHECK(naming.remedy == "apt-get install libpfm4");
-}
-
 TEST_CASE("capabilities: NUMA nodes are counted from the node directory") {
     CapabilityProbeConfig config;
     config.node_root = "/nonexistent";
@@ -90,18 +57,4 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
     CHECK_FALSE(j.as_array()[0].contains("remedy"));
     CHECK(j.as_array()[1].at("state").as_string() == "not-built");
     CHECK(j.as_array()[1].at("remedy").as_string() == "do x");
-}
-
-TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no CPU PMU") {
-    const auto probe = glint::os::probe_library("libpfm.so.4");
-    if (!probe.loaded) return;  // a host without libpfm4: covered by the test above
-    const auto root = std::filesystem::temp_directory_path() / "glint-capabilities-pmus";
-    std::filesystem::create_directories(root / "software");
-    CapabilityProbeConfig config;
-    config.pmu_root = root.string();
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
-    std::filesystem::remove_all(root);
-    CHECK(naming.state == Status::State::available);
-    CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));
-    CHECK(contains(naming.reason, "no CPU PMU here"));
 }
