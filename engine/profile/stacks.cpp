@@ -17,9 +17,13 @@ Status symbolization_status(os::Symbolizer& symbols) {
     const bool named = !s.frames.empty() && s.frames.back().function.find("symbolization_status") !=
                                                 std::string::npos;
     const bool lines = named && s.frames.front().line != 0;
+    if (s.module.empty())  // the address space itself could not be read
+        return {"symbolization", Status::State::unavailable,
+                "no mapped file holds glint's own code, so profiles cannot name anything" +
+                    (symbols.debug_info_available() ? std::string() : "; " + symbols.debug_info_how()),
+                ""};
     if (!named) {
-        std::string why = s.module.empty() ? "its code is in no file-backed mapping"
-                                           : "no symbol names its address in " + s.module;
+        std::string why = "no symbol names its address in " + s.module;
         for (const auto& m : symbols.modules())
             if (m.path == s.module && !m.note.empty()) why += " (" + m.note + ")";
         return {"symbolization", Status::State::degraded,

@@ -1,88 +1,28 @@
-// Which sampling event --profile uses (engine/profile/sampling_choice.hpp), decided against a
-// fake kernel behind the sys() seam: a PMU with or without precise sampling, no PMU, a
-// locked-memory limit on the ring, and nothing at all.
+// Which sampling event --profile uses (engine/profile/sampling_choice.hpp), decided against the
+// fake kernel behind the sys() seam (support/fake_perf_kernel.hpp): a PMU with or without
+// precise sampling, no PMU, a locked-memory limit on the ring, and nothing at all. Every probe
+// closes what it opened.
 #include <doctest/doctest.h>
 
 #include <linux/perf_event.h>
-#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <optional>
 
-#include "engine/capabilities/capabilities.hpp"
 #include "engine/profile/sampling_choice.hpp"
-#include "os/linux/sys.hpp"
+#include "support/fake_perf_kernel.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::profile;
+using glint::test::FakePerfKernel;
 
 namespace {
 
-// The fake kernel's rules, and what it was asked.
-struct Rules {
-    int hardware_errno = 0;         // refuse PERF_TYPE_HARDWARE
-    int max_precise = 0;            // highest precise_ip a hardware event opens with
-    int software_errno = 0;         // refuse PERF_TYPE_SOFTWARE
-    std::size_t max_ring_pages = 1 << 20;  // mmap of more (data) pages fails with EPERM
-    std::vector<perf_event_attr> opened;
-    int live = 0;
-};
-Rules* g_rules = nullptr;
-int g_next_fd = 5000;
-std::map<void*, std::size_t> g_maps;
-
-int fake_open(perf_event_attr* attr, pid_t, int, int, unsigned long) {
-    Rules& r = *g_rules;
-    if (attr->type == PERF_TYPE_HARDWARE) {
-        if (r.hardware_errno) return errno = r.hardware_errno, -1;
-        if (attr->precise_ip > r.max_precise) return errno = EOPNOTSUPP, -1;
-    } else if (r.software_errno) {
-        return errno = r.software_errno, -1;
-    }
-    r.opened.push_back(*attr);
-    ++r.live;
-    return g_next_fd++;
-}
-int fake_close(int fd) {
-    if (fd >= 5000) return --g_rules->live, 0;
-    return glint::os::linux_::real_sys().close(fd);
-}
-void* fake_mmap(void*, std::size_t length, int, int, int, off_t) {
-    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    if (length / page - 1 > g_rules->max_ring_pages) return errno = EPERM, MAP_FAILED;
-    void* p = std::calloc(1, length);  // a zeroed control page: data_offset/size from the spec
-    g_maps[p] = length;
-    return p;
-}
-int fake_munmap(void* p, std::size_t) {
-    g_maps.erase(p);
-    std::free(p);
-    return 0;
-}
-
-struct FakeKernel {
-    Rules rules;
-    glint::os::linux_::SysTable table = glint::os::linux_::real_sys();
-    std::optional<glint::os::linux_::ScopedSys> scope;
-    FakeKernel() {
-        g_rules = &rules;
-        table.perf_event_open = fake_open;
-        table.close = fake_close;
-        table.mmap = fake_mmap;
-        table.munmap = fake_munmap;
-        scope.emplace(table);
-    }
-    ~FakeKernel() {
-        scope.reset();
-        CHECK(rules.live == 0);  // every probe closed what it opened
-        CHECK(g_maps.empty());
-        g_rules = nullptr;
-    }
-};
+// Every probe closed what it opened.
+void check_all_closed(const FakePerfKernel& k) { CHECK(k.live_fds() == 0); }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -104,10 +44,11 @@ struct FakePmus {
 }  // namespace
 
 TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_ip that opens") {
-    FakeKernel k;
-    k.rules.max_precise = 2;
+    FakePerfKernel k;
+    k.max_precise_ip = 2;
     const FakePmus pmus(3);  // advertised 3, the kernel opens 2
     const SamplingPlan plan = plan_sampling(4000, pmus.path());
+    check_all_closed(k);
     REQUIRE(plan.ok);
     CHECK(plan.spec.event == glint::os::SampleEvent::cycles);
     CHECK(plan.spec.frequency == 4000);
@@ -119,7 +60,7 @@ TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_i
     CHECK(contains(plan.how, "cycles overflow interrupts at ~4000 Hz"));
     CHECK(contains(plan.precise, "precise_ip=2"));
     // What reached the kernel: frequency mode, user mode only, user call chains.
-    const perf_event_attr& a = k.rules.opened.back();
+    const perf_event_attr& a = k.opened.back();
     CHECK(a.freq == 1);
     CHECK(a.sample_freq == 4000);
     CHECK(a.exclude_kernel == 1);
@@ -130,10 +71,11 @@ TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_i
 
 TEST_CASE("sampling choice: a PMU that advertises no precise sampling gets none, even if it opens") {
     // arm64's PMU driver accepts any precise_ip and honours none: only sysfs can tell.
-    FakeKernel k;
-    k.rules.max_precise = 3;
+    FakePerfKernel k;
+    k.max_precise_ip = 3;
     const FakePmus pmus(std::nullopt);
     const SamplingPlan plan = plan_sampling(10000, pmus.path());
+    check_all_closed(k);
     REQUIRE(plan.ok);
     CHECK(plan.spec.event == glint::os::SampleEvent::cycles);
     CHECK(plan.spec.precise_ip == 0);
@@ -145,20 +87,23 @@ TEST_CASE("sampling choice: a PMU that advertises no precise sampling gets none,
 }
 
 TEST_CASE("sampling choice: precise sampling advertised but refused says both") {
-    FakeKernel k;
+    FakePerfKernel k;
+    k.max_precise_ip = 0;
     const FakePmus pmus(2);
     const SamplingPlan plan = plan_sampling(10000, pmus.path());
+    check_all_closed(k);
     REQUIRE(plan.ok);
     CHECK(plan.spec.precise_ip == 0);
     CHECK(contains(plan.precise, "advertises precise_ip up to 2, but cycles with precise_ip 1..2 does not open"));
 }
 
 TEST_CASE("sampling choice: without a PMU the cpu-clock timer, with the reason") {
-    FakeKernel k;
-    k.rules.hardware_errno = ENOENT;
+    FakePerfKernel k;
+    k.hardware_errno = ENOENT;
     const auto root = std::filesystem::temp_directory_path() / "glint-sampling-pmus";
     std::filesystem::create_directories(root / "software");
     const SamplingPlan plan = plan_sampling(10000, root.string());
+    check_all_closed(k);
     std::filesystem::remove_all(root);
     REQUIRE(plan.ok);
     CHECK(plan.spec.event == glint::os::SampleEvent::cpu_clock);
@@ -175,10 +120,11 @@ TEST_CASE("sampling choice: without a PMU the cpu-clock timer, with the reason")
 }
 
 TEST_CASE("sampling choice: a locked-memory limit shrinks the ring, with a note") {
-    FakeKernel k;
-    k.rules.hardware_errno = ENOENT;
-    k.rules.max_ring_pages = kSmallRingPages;
+    FakePerfKernel k;
+    k.hardware_errno = ENOENT;
+    k.mmap_limit_bytes = (1 + kSmallRingPages) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
     const SamplingPlan plan = plan_sampling(10000);
+    check_all_closed(k);
     REQUIRE(plan.ok);
     CHECK(plan.spec.data_pages == kSmallRingPages);
     bool noted = false;
@@ -187,10 +133,10 @@ TEST_CASE("sampling choice: a locked-memory limit shrinks the ring, with a note"
 }
 
 TEST_CASE("sampling choice: nothing opens, overflow-sampling is unavailable with the remedy") {
-    FakeKernel k;
-    k.rules.hardware_errno = EACCES;
-    k.rules.software_errno = EACCES;
+    FakePerfKernel k;
+    k.refuse_all_errno = EACCES;
     const SamplingPlan plan = plan_sampling(10000);
+    check_all_closed(k);
     CHECK_FALSE(plan.ok);
     CHECK(contains(plan.reason, "no sampling event opens"));
     CHECK(contains(plan.reason, "EACCES"));
