@@ -44,6 +44,9 @@ struct Options {
     bool per_iteration = false;        // --per-iteration
     std::string histogram;             // --histogram=GLOB: print a terminal histogram
 
+    // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
+    ProfileRequest profile;
+
     // Finding cases.
     bool list = false;          // --list: the selected cases, measured or not, never run
     bool list_json = false;     // --format=json (with --list)

@@ -95,10 +95,6 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
-
 std::string temp_json_path(const std::string& stem) {
     return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace glint::test {
@@ -22,8 +23,10 @@ std::string fixture_path(const std::string& name);
 
 std::string read_file(const std::string& path);
 
-// True when `needle` occurs in `haystack`.
-bool contains(const std::string& haystack, const std::string& needle);
+// Whether `text` (a captured output, a file) contains `part`.
+inline bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
 
 // A path in /tmp unique to this process: /tmp/glint_e2e_<stem>_<pid>.json.
 std::string temp_json_path(const std::string& stem);
