@@ -51,3 +51,14 @@ TEST_CASE("e2e batched: setup stays out of the timed median and of every countin
     const Json& tc = spins.at("metrics").at("task-clock");
     if (!tc.is_null()) CHECK(tc.as_number() < 10000);  // ns of task-clock per iteration
 }
+
+TEST_CASE("e2e batched: --profile samples iter_batched cases in their windows of built inputs") {
+    // Before the sampling pass built each window's inputs, its first call ran with none and
+    // the binary aborted.
+    auto r = run_process({fixture_path("batched_linux"), "--bench", "--bench-min-time=0.2",
+                          "--filter=setup_spins,sort_fresh", "--profile", "--profile-time=100"});
+    CHECK(r.exit_code == 0);
+    CHECK_FALSE(contains(r.err, "internal error"));
+    CHECK(contains(r.out, "profile setup_spins: "));
+    CHECK(contains(r.out, "profile sort_fresh: "));
+}
