@@ -157,7 +157,7 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
-    CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
+    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] { table_.case_progress(); });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
     row.extra_fields = std::move(counted.row_fields);

@@ -53,11 +53,11 @@ Json TierSet::meta() const {
     return tiers;
 }
 
-CountedCase TierSet::count(std::string_view name, const Workload& work,
+CountedCase TierSet::count(std::string_view name, std::string_view shown, const Workload& work,
                            const TimingSummary& timing,
                            const std::function<void()>& progress) const {
     CountedCase counted;
-    for (const auto& tier : open_) tier->begin_case(name);
+    for (const auto& tier : open_) tier->begin_case(name, shown);
     for (const auto& tier : open_) {
         if (progress) progress();
         PassPlan plan = plan_pass(timing, sizing_);

@@ -79,7 +79,7 @@ public:
         return m;
     }
 
-    void begin_case(std::string_view name) override { case_ = name; }
+    void begin_case(std::string_view, std::string_view shown) override { case_ = shown; }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
         PassResult result;

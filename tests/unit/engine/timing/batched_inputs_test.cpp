@@ -167,8 +167,8 @@ TEST_CASE("iter_batched: a counting pass brackets one window of inputs at a time
     with_inputs.batch = {+nothing, nullptr, +prepare, 1024};
     Workload without;
     without.batch = {+nothing, nullptr};
-    tiers.count("a", with_inputs, timing, {});
-    tiers.count("b", without, timing, {});
+    tiers.count("a", "a", with_inputs, timing, {});
+    tiers.count("b", "b", without, timing, {});
     REQUIRE(plans.size() == 2);
     CHECK(plans[0].iterations == 5000);
     CHECK(plans[0].batch == 1024);  // 20 us of 10 ns calls is 2000: the cap
