@@ -1,0 +1,231 @@
+#include "engine/runner/isolation.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <thread>
+
+#include "engine/registry/registry.hpp"
+#include "engine/report/json_rows.hpp"
+#include "engine/runner/isolation_wire.hpp"
+#include "engine/runner/session.hpp"
+#include "engine/tiers/registry.hpp"
+#include "engine/tiers/tier_set.hpp"
+#include "os/process.hpp"
+
+namespace glint::engine {
+namespace {
+
+class NullTable final : public TableReporter {
+public:
+    void header(const std::vector<std::string>&) override {}
+    void begin_group(const GroupInfo&) override {}
+    void case_started(const std::string&) override {}
+    void case_finished(const Row&) override {}
+    void end_group() override {}
+};
+
+// Runs a registration body with glint::iter skipped and bench_case calls recorded, keeping
+// the `index`-th bench_case (its code included).
+class PickCase final : public Session {
+public:
+    explicit PickCase(std::size_t index) : index_(index) {}
+    void on_iter(glint::detail::Batch, glint::Iterations) override {}
+    void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
+        if (seen_++ == index_) picked_ = DeferredCase{"", std::move(info), std::move(body), index_};
+    }
+    void on_provenance(std::string_view line) override { add_provenance(line); }
+    std::optional<DeferredCase> picked_;
+
+private:
+    std::size_t index_;
+    std::size_t seen_ = 0;
+};
+
+void send_provenance(ChildStream& stream) {
+    for (const auto& line : provenance_lines()) stream.send("provenance", line);
+}
+
+// A child dying by the signals an interrupted terminal sends to its whole process group:
+// wait a moment for the parent's own handler to record it.
+bool parent_interrupted_too(const std::function<int()>& stop_signal) {
+    for (int i = 0; i < 20 && stop_signal && stop_signal() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return stop_signal && stop_signal() != 0;
+}
+
+}  // namespace
+
+struct Isolation::Child {
+    std::string display;     // the parent's name for the case in flight
+    std::string in_flight;   // the child's case in flight ("" between cases)
+    bool ended = false;
+    std::function<std::string(const std::string&)> display_of;
+};
+
+Isolation::Isolation(const Options& options, const TierRequest& request, Settings settings)
+    : options_(options), request_(request), settings_(std::move(settings)) {}
+
+std::optional<std::string> Isolation::run_child(BenchRun& run,
+                                                const std::function<void(int fd)>& child_main,
+                                                Child& received) {
+    os::ChildWatch watch;
+    watch.timeout_s = settings_.timeout_s;
+    watch.on_line = [&](std::string_view text) {
+        Json line;
+        try {
+            line = Json::parse(text);
+        } catch (const std::exception&) {
+            return;  // not a line of ours: ignored
+        }
+        if (const Json* c = line.find("case"); c && c->is_string()) {
+            if (c->as_string() == received.in_flight) return;
+            received.in_flight = c->as_string();
+            run.remote_started(received.in_flight, received.display_of(received.in_flight));
+        } else if (const Json* r = line.find("row")) {
+            Row row = row_from_json(*r, run.catalog());
+            const std::string display = received.display_of(row.name);
+            received.in_flight.clear();
+            run.remote_finished(std::move(row), display);
+        } else if (const Json* d = line.find("deferred")) {
+            run.remote_deferred(deferred_from_json(*d));
+        } else if (const Json* p = line.find("provenance"); p && p->is_string()) {
+            add_provenance(p->as_string());
+        } else if (line.contains("end")) {
+            received.ended = true;
+        }
+    };
+    watch.tick = [&] {
+        if (settings_.progress) settings_.progress();
+        return settings_.stop_signal && settings_.stop_signal() != 0;
+    };
+    const os::ChildOutcome outcome = os::run_child(child_main, watch);
+    using End = os::ChildOutcome::End;
+    switch (outcome.end) {
+        case End::exited:
+            if (received.ended && outcome.exit_code == 0) return std::nullopt;
+            return fmt::format("exit({}) inside the case", outcome.exit_code);
+        case End::signaled:
+            if (os::is_interrupt_signal(outcome.signal) && parent_interrupted_too(settings_.stop_signal))
+                throw Interrupted{settings_.stop_signal()};
+            return "killed by " + os::signal_name(outcome.signal);
+        case End::timed_out: return fmt::format("timeout after {:g} s", settings_.timeout_s);
+        case End::abandoned: throw Interrupted{settings_.stop_signal ? settings_.stop_signal() : 0};
+        case End::not_started: return "cannot run in a child process: " + outcome.problem;
+    }
+    return std::nullopt;
+}
+
+void Isolation::run_body(BenchRun& run, const Registration& registration) {
+    Child received;
+    received.display_of = [](const std::string& name) { return name; };
+    run.remote_started(registration.name, registration.name);
+    received.in_flight = registration.name;
+    const Options& options = options_;
+    const TierRequest& request = request_;
+    auto child_main = [&](int fd) {
+        TierSet tiers;
+        tiers.open(request, make_tiers());
+        NullTable table;
+        ChildStream stream(fd);
+        BenchRun child(options, table, tiers);
+        child.observe(&stream);
+        child.run_registration_alone(registration);
+        for (const auto& d : child.deferred()) stream.send("deferred", deferred_json(d.registration, d.index, d.info));
+        send_provenance(stream);
+        stream.send("end", true);
+    };
+    if (auto failure = run_child(run, child_main, received)) {
+        const std::string name = received.in_flight.empty() ? registration.name : received.in_flight;
+        run.remote_error(name, {}, &registration.metrics, name, *failure);
+    }
+}
+
+void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string& display) {
+    const Registration* registration = nullptr;
+    for (const auto& r : registrations())
+        if (r.name == d.registration) registration = &r;
+    Child received;
+    received.display_of = [&](const std::string&) { return display; };
+    run.remote_started(d.info.name, display);
+    received.in_flight = d.info.name;
+    const Options& options = options_;
+    const TierRequest& request = request_;
+    auto child_main = [&](int fd) {
+        ChildStream stream(fd);
+        TierSet tiers;
+        tiers.open(request, make_tiers());
+        PickCase pick(d.index);
+        {
+            SessionScope scope(pick);
+            try {
+                if (registration) registration->body();
+            } catch (...) {
+                // The body failed in phase 1 too (reported there); a case it registered before
+                // failing can still be measured.
+            }
+        }
+        send_provenance(stream);
+        if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+            Row row;
+            row.name = d.info.name;
+            row.labels = sorted_labels(d.info.labels);
+            row.error = "its registration body did not register it again in the child process "
+                        "(a body must register the same cases on every run)";
+            stream.row_finished(row);
+            stream.send("end", true);
+            return;
+        }
+        pick.picked_->registration = d.registration;
+        NullTable table;
+        BenchRun child(options, table, tiers);
+        child.observe(&stream);
+        child.run_deferred_alone(*pick.picked_);
+        stream.send("end", true);
+    };
+    if (auto failure = run_child(run, child_main, received))
+        run.remote_error(d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display, *failure);
+}
+
+std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& options, double timeout_s,
+                                                             std::string& problem) {
+    std::vector<DiscoveredCase> found;
+    bool ended = false;
+    os::ChildWatch watch;
+    watch.timeout_s = timeout_s;
+    watch.on_line = [&](std::string_view text) {
+        try {
+            const Json line = Json::parse(text);
+            if (const Json* d = line.find("deferred")) {
+                DeferredCase c = deferred_from_json(*d);
+                found.push_back({c.registration, c.info.name, sorted_labels(c.info.labels), c.info.metrics});
+            } else if (line.contains("end")) {
+                ended = true;
+            }
+        } catch (const std::exception&) {
+        }
+    };
+    const os::ChildOutcome outcome = os::run_child(
+        [&](int fd) {
+            ChildStream stream(fd);
+            for (const auto& c : discover_cases(options)) {
+                glint::CaseInfo info;
+                info.name = c.name;
+                info.labels = c.labels;
+                info.metrics = c.metrics;
+                stream.send("deferred", deferred_json(c.registration, 0, info));
+            }
+            stream.send("end", true);
+        },
+        watch);
+    if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0) return found;
+    switch (outcome.end) {
+        case os::ChildOutcome::End::signaled: problem = "killed by " + os::signal_name(outcome.signal); break;
+        case os::ChildOutcome::End::timed_out: problem = fmt::format("timeout after {:g} s", timeout_s); break;
+        case os::ChildOutcome::End::not_started: problem = outcome.problem; break;
+        default: problem = fmt::format("exit({}) while registering", outcome.exit_code);
+    }
+    return std::nullopt;
+}
+
+}  // namespace glint::engine
