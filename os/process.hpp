@@ -59,7 +59,9 @@ int broken_pipe_signal() noexcept;
 // self-pipe (both async-signal-safe); exec'd programs get the default actions back. Handlers
 // are process-wide: the calls below are for one watcher thread.
 void watch_interrupt_signals();
-void unwatch_interrupt_signals();  // the previous dispositions
+// The previous dispositions; but once SIGPIPE was received it stays ignored, so the writes
+// still to come fail with EPIPE instead of killing the process.
+void unwatch_interrupt_signals();
 // Waits up to `timeout_s` for one of them: the signal, 0 on timeout, -1 when woken.
 int wait_for_signal(double timeout_s);
 void wake_signal_wait();

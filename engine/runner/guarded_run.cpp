@@ -60,6 +60,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         rows = run.take_rows();
     }
     guard.run_over();
+    if (!interrupted) interrupted = guard.poll_stop();  // after the last checkpoint
 
     int status = run.any_failed() ? 1 : 0;
     if (interrupted) status = 128 + interrupted;
@@ -89,6 +90,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
         std::fprintf(stderr, "glint: error: the table could not be written to the standard output: %s\n",
                      std::strerror(error));
+        std::clearerr(stdout);  // reported: glint::main's last check reports only a new failure
         status = status ? status : 1;
     }
     return status;

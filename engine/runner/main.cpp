@@ -43,8 +43,9 @@ int check_stdout(int status) {
     errno = 0;
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         const int error = errno;
-        std::fprintf(stderr, "glint: error: writing the standard output failed%s%s\n", error ? ": " : "",
-                     error ? std::strerror(error) : "");
+        if (error != EPIPE)  // a closed pipe: nobody reads; the status says so (141)
+            std::fprintf(stderr, "glint: error: writing the standard output failed%s%s\n", error ? ": " : "",
+                         error ? std::strerror(error) : "");
         return status ? status : 1;
     }
     return status;

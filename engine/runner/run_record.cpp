@@ -81,6 +81,7 @@ void RunRecord::set_columns(const std::vector<catalog::MetricDescriptor>& column
 void RunRecord::case_started(const std::string& name) {
     if (!started_) return;
     std::string quoted = Json(name).dump(-1);
+    if (quoted == *case_.load()) return;  // the same case, a later phase of it
     if (journal_) journal_->append("{\"case\": " + quoted + "}");
     keep(std::move(quoted), case_);
 }

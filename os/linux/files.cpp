@@ -54,9 +54,11 @@ std::string base_of(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// Follows a chain of symlinks to the path that is finally written (which may not exist yet).
+// Follows a chain of symlinks to the path that is finally written (which may not exist yet),
+// stopping at a name of a descriptor (/dev/stdout, /proc/self/fd/N): those are magic links.
 bool follow_links(std::string& path, std::string& problem) {
     for (int hop = 0; hop < 40; ++hop) {
+        if (named_descriptor(path)) return true;
         struct stat st{};
         if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
         char buf[4096];
@@ -120,12 +122,12 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
         return std::nullopt;
     }
     OutputTarget target{path, path, OutputMode::replace};
-    if (auto fd = named_descriptor(path)) {
+    if (!follow_links(target.path, problem)) return std::nullopt;
+    if (auto fd = named_descriptor(target.path)) {
         target.mode = OutputMode::descriptor;
         target.fd = *fd;
         return target;
     }
-    if (!follow_links(target.path, problem)) return std::nullopt;
     struct stat st{};
     FileKind kind = FileKind::absent;
     if (::stat(target.path.c_str(), &st) == 0) {
@@ -245,7 +247,7 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
     } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
         problem = FileProblem{quoted(path) + " is " + std::to_string(st.st_size >> 20) +
                               " MiB, more than the " + std::to_string(max_bytes >> 20) +
-                              " MiB a baseline may have"};
+                              " MiB glint reads"};
     } else {
         text.clear();
         char buf[65536];
@@ -388,7 +390,7 @@ std::vector<std::string> stale_journals(const OutputTarget& target) {
     while (const dirent* entry = ::readdir(d)) {
         const std::string name = entry->d_name;
         if (name.compare(0, prefix.size(), prefix) != 0) continue;
-        const std::string path = dir + "/" + name;
+        const std::string path = target.path.find('/') == std::string::npos ? name : dir + "/" + name;
         const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) continue;
         struct stat st{};

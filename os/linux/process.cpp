@@ -236,7 +236,13 @@ void watch_interrupt_signals() {
 
 void unwatch_interrupt_signals() {
     if (!g_interrupt_watched) return;
-    for (std::size_t i = 0; i < 4; ++i) ::sigaction(kInterruptSignals[i], &g_previous_interrupt[i], nullptr);
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (kInterruptSignals[i] == SIGPIPE && g_first_signal.load() == SIGPIPE) {
+            ::signal(SIGPIPE, SIG_IGN);
+            continue;
+        }
+        ::sigaction(kInterruptSignals[i], &g_previous_interrupt[i], nullptr);
+    }
     for (int& fd : g_signal_pipe) {
         if (fd >= 0) ::close(fd);
         fd = -1;

@@ -119,7 +119,7 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         return FileProblem{"'" + path + "' is not a regular file"};
     if (fs::file_size(path, ec) > max_bytes)
         return FileProblem{"'" + path + "' is larger than the " + std::to_string(max_bytes >> 20) +
-                           " MiB a baseline may have"};
+                           " MiB glint reads"};
     std::ifstream in(path, std::ios::binary);
     if (!in) return FileProblem{"cannot read '" + path + "'"};
     std::ostringstream s;
