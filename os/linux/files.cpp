@@ -42,6 +42,12 @@ const char* kind_words(FileKind kind) {
     }
 }
 
+// "256 MiB" from 1 MiB up (rounded up), "900 bytes" below.
+std::string size_words(std::size_t bytes) {
+    if (bytes < (std::size_t{1} << 20)) return std::to_string(bytes) + " bytes";
+    return std::to_string((bytes + (std::size_t{1} << 20) - 1) >> 20) + " MiB";
+}
+
 std::string dir_of(const std::string& path) {
     const auto slash = path.rfind('/');
     if (slash == std::string::npos) return ".";
@@ -132,7 +138,7 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
     FileKind kind = FileKind::absent;
     if (::stat(target.path.c_str(), &st) == 0) {
         kind = kind_of(st.st_mode);
-    } else if (errno != ENOENT) {
+    } else if (errno != ENOENT && errno != ENOTDIR) {  // ENOTDIR: said below, by the directory
         problem = "cannot write " + quoted(path) + ": " + reason(errno);
         return std::nullopt;
     }
@@ -245,9 +251,8 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         problem = FileProblem{quoted(path) + " is " + kind_words(kind_of(st.st_mode)) +
                               ", not a regular file"};
     } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
-        problem = FileProblem{quoted(path) + " is " + std::to_string(st.st_size >> 20) +
-                              " MiB, more than the " + std::to_string(max_bytes >> 20) +
-                              " MiB glint reads"};
+        problem = FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
+                              ", more than the " + size_words(max_bytes) + " glint reads"};
     } else {
         text.clear();
         char buf[65536];
@@ -261,8 +266,8 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
             if (n == 0) break;
             text.append(buf, static_cast<std::size_t>(n));
             if (text.size() > max_bytes) {  // grew while being read
-                problem = FileProblem{quoted(path) + " grew past " + std::to_string(max_bytes >> 20) +
-                                      " MiB while it was read"};
+                problem = FileProblem{quoted(path) + " grew past " + size_words(max_bytes) +
+                                      " while it was read"};
                 break;
             }
         }
