@@ -42,6 +42,10 @@ std::optional<Baseline> load_baseline(const std::string& path, std::string& erro
         error = problem->message + (problem->missing ? " (write one with --bench-json=FILE first)" : "");
         return std::nullopt;
     }
+    return baseline_from_text(text, path, error);
+}
+
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path, std::string& error) {
     Json doc;
     try {
         doc = Json::parse(text);

@@ -41,6 +41,8 @@ inline constexpr std::size_t kMaxBaselineBytes = std::size_t{256} << 20;
 // naming the problem (unreadable, not a regular file, too large, not JSON, wrong schema, no
 // rows).
 std::optional<Baseline> load_baseline(const std::string& path, std::string& error);
+// The same over a document already read (`path` names it in messages).
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path, std::string& error);
 
 // The two column descriptors (available, default: asking for a baseline is asking for them).
 std::vector<catalog::MetricDescriptor> baseline_family();

@@ -50,7 +50,9 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
         for (const Json& n : e->as_array())
             if (n.is_string()) estimated.push_back(n.as_string());
     if (const Json* metrics = json.find("metrics"); metrics && metrics->is_object()) {
-        for (const auto& [key, value] : metrics->as_object()) {
+        for (const auto& member : metrics->as_object()) {
+            const std::string& key = member.first;
+            const Json& value = member.second;
             const auto d = std::find_if(catalog.begin(), catalog.end(),
                                         [&](const auto& m) { return m.name == key; });
             catalog::MetricDescriptor descriptor;
