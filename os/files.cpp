@@ -19,6 +19,11 @@ std::optional<OutputMode> output_mode_for(FileKind kind) {
     return std::nullopt;
 }
 
+std::string size_words(std::size_t bytes) {
+    if (bytes < (std::size_t{1} << 20)) return std::to_string(bytes) + " bytes";
+    return std::to_string((bytes + (std::size_t{1} << 20) - 1) >> 20) + " MiB";
+}
+
 std::optional<int> named_descriptor(std::string_view path) {
     if (path == "-" || path == "/dev/stdout") return 1;
     if (path == "/dev/stderr") return 2;

@@ -56,6 +56,9 @@ std::optional<std::string> probe_output(const OutputTarget& target);
 // reason); a failed replace removes its temporary file and leaves the target as it was.
 std::optional<std::string> write_output(const OutputTarget& target, std::string_view text);
 
+// "256 MiB" from 1 MiB up (rounded up), "900 bytes" below: sizes in messages.
+std::string size_words(std::size_t bytes);
+
 // Reads a whole regular file of at most `max_bytes`. A FIFO, a device, a directory or a larger
 // file is refused without blocking on it (and without reading it). Returns the problem (one
 // sentence naming the path), or nullopt with `text` filled.

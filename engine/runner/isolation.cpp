@@ -7,6 +7,7 @@
 
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/isolation_wire.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/registry.hpp"
@@ -41,6 +42,17 @@ private:
     std::size_t index_;
     std::size_t seen_ = 0;
 };
+
+std::string child_failure(const os::ChildOutcome& outcome, double timeout_s) {
+    switch (outcome.end) {
+        case os::ChildOutcome::End::signaled: return "killed by " + os::signal_name(outcome.signal);
+        case os::ChildOutcome::End::timed_out: return fmt::format("timeout after {:g} s", timeout_s);
+        case os::ChildOutcome::End::not_started: return "cannot run in a child process: " + outcome.problem;
+        case os::ChildOutcome::End::abandoned: return "stopped";
+        case os::ChildOutcome::End::exited: break;
+    }
+    return fmt::format("exit({}) inside the case", outcome.exit_code);
+}
 
 void send_provenance(ChildStream& stream) {
     for (const auto& line : provenance_lines()) stream.send("provenance", line);
@@ -101,19 +113,12 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
     };
     const os::ChildOutcome outcome = os::run_child(child_main, watch);
     using End = os::ChildOutcome::End;
-    switch (outcome.end) {
-        case End::exited:
-            if (received.ended && outcome.exit_code == 0) return std::nullopt;
-            return fmt::format("exit({}) inside the case", outcome.exit_code);
-        case End::signaled:
-            if (os::is_interrupt_signal(outcome.signal) && parent_interrupted_too(settings_.stop_signal))
-                throw Interrupted{settings_.stop_signal()};
-            return "killed by " + os::signal_name(outcome.signal);
-        case End::timed_out: return fmt::format("timeout after {:g} s", settings_.timeout_s);
-        case End::abandoned: throw Interrupted{settings_.stop_signal ? settings_.stop_signal() : 0};
-        case End::not_started: return "cannot run in a child process: " + outcome.problem;
-    }
-    return std::nullopt;
+    if (outcome.end == End::exited && received.ended && outcome.exit_code == 0) return std::nullopt;
+    if (outcome.end == End::abandoned) throw Interrupted{settings_.stop_signal ? settings_.stop_signal() : 0};
+    if (outcome.end == End::signaled && os::is_interrupt_signal(outcome.signal) &&
+        parent_interrupted_too(settings_.stop_signal))
+        throw Interrupted{settings_.stop_signal()};
+    return child_failure(outcome, settings_.timeout_s);
 }
 
 void Isolation::run_body(BenchRun& run, const Registration& registration) {
@@ -187,6 +192,95 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         run.remote_error(d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display, *failure);
 }
 
+namespace {
+
+// The child's end of a plain run: each case's start and end, as lines.
+class PlainStream final : public PlainListener {
+public:
+    PlainStream(int fd, std::string registration) : stream_(fd), registration_(std::move(registration)) {}
+    void started(const std::string& name) override { stream_.send("case", name); }
+    void ended(bool passed) override { stream_.send(passed ? "passed" : "failed", true); }
+    bool defer(const glint::CaseInfo& info, std::size_t index) override {
+        stream_.send("deferred", deferred_json(registration_, index, info));
+        return true;
+    }
+    ChildStream stream_;
+
+private:
+    std::string registration_;
+};
+
+}  // namespace
+
+// One child of a plain isolated run: its lines counted, its death a FAIL line for the case in
+// flight (`in_flight` to start with).
+void run_plain_child(const Options& options, std::string in_flight, PlainCounts& total,
+                     std::vector<DeferredCase>* deferred, const std::function<void(PlainStream&)>& work,
+                     const std::string& registration) {
+    bool ended = false;
+    os::ChildWatch watch;
+    watch.timeout_s = options.case_timeout_s;
+    watch.on_line = [&](std::string_view text) {
+        try {
+            const Json line = Json::parse(text);
+            if (const Json* c = line.find("case"); c && c->is_string()) in_flight = c->as_string();
+            if (line.contains("passed")) ++total.passed;
+            if (line.contains("failed")) ++total.failed;
+            if (const Json* d = line.find("deferred"); d && deferred) deferred->push_back(deferred_from_json(*d));
+            if (line.contains("end")) ended = true;
+        } catch (const std::exception&) {
+        }
+    };
+    const os::ChildOutcome outcome = os::run_child(
+        [&](int fd) {
+            PlainStream stream(fd, registration);
+            work(stream);
+            stream.stream_.send("end", true);
+        },
+        watch);
+    if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0) return;
+    const std::string why = child_failure(outcome, options.case_timeout_s);
+    ++total.failed;
+    print_plain_result(in_flight, &why);
+}
+
+PlainCounts run_plain_isolated(const Options& options) {
+    PlainCounts total;
+    for (const auto& r : registrations()) {
+        if (!filter_may_select_under(options.filter, r.name)) continue;
+        std::vector<DeferredCase> cases;
+        run_plain_child(options, r.name, total, &cases,
+                        [&](PlainStream& stream) { run_plain_cases(options, &r, &stream); }, r.name);
+        for (const DeferredCase& d : cases) {
+            const std::string full = r.name + "/" + d.info.name;
+            run_plain_child(options, full, total, nullptr, [&](PlainStream& stream) {
+                PickCase pick(d.index);
+                {
+                    SessionScope scope(pick);
+                    try {
+                        r.body();
+                    } catch (...) {
+                    }
+                }
+                stream.started(full);
+                std::string failure;
+                if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+                    failure = "its registration body did not register it again in the child process";
+                } else {
+                    try {
+                        run_case_once(pick.picked_->info, *pick.picked_->body);
+                    } catch (...) {
+                        failure = describe_failure(std::current_exception());
+                    }
+                }
+                stream.ended(failure.empty());
+                print_plain_result(full, failure.empty() ? nullptr : &failure);
+            }, r.name);
+        }
+    }
+    return total;
+}
+
 std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& options, double timeout_s,
                                                              std::string& problem) {
     std::vector<DiscoveredCase> found;
@@ -219,12 +313,7 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& opti
         },
         watch);
     if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0) return found;
-    switch (outcome.end) {
-        case os::ChildOutcome::End::signaled: problem = "killed by " + os::signal_name(outcome.signal); break;
-        case os::ChildOutcome::End::timed_out: problem = fmt::format("timeout after {:g} s", timeout_s); break;
-        case os::ChildOutcome::End::not_started: problem = outcome.problem; break;
-        default: problem = fmt::format("exit({}) while registering", outcome.exit_code);
-    }
+    problem = child_failure(outcome, timeout_s);
     return std::nullopt;
 }
 

@@ -56,6 +56,12 @@ private:
     Settings settings_;
 };
 
+// The plain run (no --bench) under --isolate: each selected registration's cases run once in a
+// child process of their own, which prints their ok/FAIL lines; a child that dies adds a FAIL
+// line for the case in flight ("killed by SIGSEGV", "exit(0) inside the case", "timeout
+// after 300 s") and the run goes on.
+PlainCounts run_plain_isolated(const Options& options);
+
 // The bench_cases the selected bodies register (discover_cases), found in a child process so
 // a body that crashes cannot take the caller with it. nullopt, with `problem`, when the child
 // did not finish.

@@ -42,12 +42,6 @@ const char* kind_words(FileKind kind) {
     }
 }
 
-// "256 MiB" from 1 MiB up (rounded up), "900 bytes" below.
-std::string size_words(std::size_t bytes) {
-    if (bytes < (std::size_t{1} << 20)) return std::to_string(bytes) + " bytes";
-    return std::to_string((bytes + (std::size_t{1} << 20) - 1) >> 20) + " MiB";
-}
-
 std::string dir_of(const std::string& path) {
     const auto slash = path.rfind('/');
     if (slash == std::string::npos) return ".";

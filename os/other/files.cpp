@@ -117,9 +117,9 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         return FileProblem{"cannot read '" + path + "': no such file", true};
     if (status.type() != fs::file_type::regular)
         return FileProblem{"'" + path + "' is not a regular file"};
-    if (fs::file_size(path, ec) > max_bytes)
-        return FileProblem{"'" + path + "' is larger than the " + std::to_string(max_bytes >> 20) +
-                           " MiB glint reads"};
+    if (const auto size = fs::file_size(path, ec); size > max_bytes)
+        return FileProblem{"'" + path + "' is " + size_words(size) + ", more than the " + size_words(max_bytes) +
+                           " glint reads"};
     std::ifstream in(path, std::ios::binary);
     if (!in) return FileProblem{"cannot read '" + path + "'"};
     std::ostringstream s;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/model/json.hpp"
+#include "os/process.hpp"
 #include "support/process.hpp"
 
 using glint::engine::Json;
@@ -149,8 +150,8 @@ TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run 
     CHECK(contains(r.out, "crash_exit"));
 }
 
-TEST_CASE("e2e keep: SIGINT, SIGTERM and SIGPIPE during a run leave a valid JSON with the finished rows") {
-    for (const int sig : {SIGINT, SIGTERM, SIGPIPE}) {
+TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a valid JSON with the finished rows") {
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
         CAPTURE(sig);
         TempDir dir;
         const std::string json = dir.file("out.json");
@@ -165,7 +166,7 @@ TEST_CASE("e2e keep: SIGINT, SIGTERM and SIGPIPE during a run leave a valid JSON
         CHECK(rows.size() < 10);  // stopped early
         CHECK(rows[0] == std::pair<std::string, std::string>{"slow_1", ""});
         const Json& interrupted = doc.at("meta").at("interrupted");
-        CHECK(interrupted.at("by").as_string() == (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGPIPE"));
+        CHECK(interrupted.at("by").as_string() == glint::os::signal_name(sig));
         CHECK(interrupted.at("finishedRows").as_number() == static_cast<double>(rows.size()));
         CHECK(contains(r.out, "slow_1"));  // the table's group in progress was ended
         CHECK(dir.entries() == std::vector<std::string>{"out.json"});
@@ -303,4 +304,27 @@ TEST_CASE("e2e keep: a baseline that is a FIFO or a device is refused at once") 
     auto zero = run_process({fixture_path("basic"), "--bench", "--bench-baseline=/dev/zero"});
     CHECK(zero.exit_code == 2);
     CHECK(contains(zero.err, "'/dev/zero' is a character device, not a regular file"));
+}
+
+TEST_CASE("e2e keep: the plain run fails a case that calls exit(0), and under --isolate goes on past crashes") {
+    auto in_process = run_process({fixture_path("crashing")}, {"GLINT_CRASH=exit"});
+    CHECK(in_process.exit_code == 1);
+    CHECK(contains(in_process.out, "ok    crash_abort\nFAIL  crash_exit: exit(0) inside the case\n3 passed, 1 failed\n"));
+    auto isolated = run_process({fixture_path("crashing"), "--isolate", "--case-timeout=1"},
+                                {"GLINT_CRASH=segv,abort,exit,hang,case-segv"});
+    CHECK(isolated.exit_code == 1);
+    CHECK(isolated.out ==
+          "ok    keep_before\n"
+          "FAIL  crash_segv: killed by SIGSEGV\n"
+          "FAIL  crash_abort: killed by SIGABRT\n"
+          "FAIL  crash_exit: exit(0) inside the case\n"
+          "FAIL  crash_hang: timeout after 1 s\n"
+          "ok    keep_after\n"
+          "ok    matrix/ok_first\n"
+          "FAIL  matrix/crash_case: killed by SIGSEGV\n"
+          "ok    matrix/ok_last\n"
+          "4 passed, 5 failed\n");
+    auto fine = run_process({fixture_path("crashing"), "--isolate"});
+    CHECK(fine.exit_code == 0);
+    CHECK(contains(fine.out, "9 passed, 0 failed"));
 }

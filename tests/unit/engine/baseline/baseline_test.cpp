@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -103,4 +104,14 @@ TEST_CASE("baseline: a file that is not a schema-2 document is refused with the 
         std::remove(path.c_str());
         CHECK(error.find(reason) != std::string::npos);
     }
+}
+
+TEST_CASE("baseline: a file larger than 256 MiB is refused before it is read") {
+    CHECK(kMaxBaselineBytes == std::size_t{256} * 1024 * 1024);
+    const std::string path = write_temp("");
+    std::filesystem::resize_file(path, kMaxBaselineBytes + 1);  // sparse: nothing is written
+    std::string error;
+    CHECK_FALSE(load_baseline(path, error));
+    std::remove(path.c_str());
+    CHECK(error == "'" + path + "' is 257 MiB, more than the 256 MiB glint reads");
 }

@@ -107,6 +107,7 @@ TEST_CASE("table guard: a failed write is remembered, a closed pipe asks the run
 }
 
 TEST_CASE("run guard: a signal stops the run at its next checkpoint, naming the signal") {
+    CHECK(RunGuard::Settings{}.grace_s == 2);  // how long a case gets to reach a checkpoint
     CallLog log;
     TableGuard table(log, stdout);
     RunRecord record;
