@@ -37,7 +37,8 @@ struct ChildWatch {
 // written twice). The child restores the default action of every signal this header watches,
 // unblocks all signals, is killed (SIGKILL) if the parent dies, runs `child` with `fd`, the
 // write end of a pipe whose lines the parent hands to watch.on_line, flushes stdio and leaves
-// with _exit(0). A line the child had not finished when it ended is dropped.
+// with _exit(0) (_exit(70) when `child` throws: it never unwinds into the parent's frames). A
+// line the child had not finished when it ended is dropped.
 ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatch& watch);
 
 // Writes all of `text` to the pipe end a child was given; false when the parent is gone.

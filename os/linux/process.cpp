@@ -111,7 +111,14 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
         restore_defaults_in_child();
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(1);
-        child(fds[1]);
+        try {
+            child(fds[1]);
+        } catch (...) {
+            // Never unwind into the parent's frames (they are copies here): the parent sees the
+            // missing end of the child's work.
+            std::fflush(nullptr);
+            ::_exit(70);
+        }
         std::fflush(nullptr);
         ::_exit(0);
     }

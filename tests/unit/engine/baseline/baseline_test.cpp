@@ -93,10 +93,12 @@ TEST_CASE("baseline: a file that is not a schema-2 document is refused with the 
     CHECK(error.find("cannot read '/nonexistent/glint.json'") != std::string::npos);
     CHECK(error.find("--bench-json") != std::string::npos);
 
-    for (const auto& [text, reason] : std::vector<std::pair<std::string, std::string>>{
+    for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
              {"{not json", "is not JSON"},
              {R"({"schema": 1, "rows": []})", "schema 2"},
              {R"({"schema": 2})", "no rows array"}}) {
+        const std::string& text = entry.first;  // clang 14 captures no structured binding
+        const std::string& reason = entry.second;
         CAPTURE(text);
         const std::string path = write_temp(text);
         error.clear();
