@@ -10,6 +10,7 @@
 namespace glint::engine {
 namespace {
 
+
 std::vector<std::string> split_list(std::string_view text) {
     std::vector<std::string> items;
     std::size_t start = 0;
@@ -136,6 +137,21 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--recover-journal") {
             need_value("FILE");
             o.recover_journal = std::string(value);
+        } else if (name == "--profile") {
+            if (has_value) o.profile.hz = parse_count_in(name, value, kMaxProfileHz);
+            o.profile.asked = true;
+        } else if (name == "--profile-samples") {
+            need_value("N");
+            o.profile.samples = parse_count_in(name, value, kMaxProfileSamples);
+            o.profile.asked = true;
+        } else if (name == "--profile-time") {
+            need_value("MS");
+            o.profile.time_ms = parse_decimal_in(name, value, kProfileTimeMsRange, "MS (milliseconds)");
+            o.profile.asked = true;
+        } else if (name == "--profile-folded") {
+            need_value("FILE");
+            o.profile.folded_path = std::string(value);
+            o.profile.asked = true;
         } else if (name == "--help" || name == "-h") {
             o.help = true;
         } else {
@@ -154,6 +170,7 @@ TierRequest tier_request(const Options& o) {
     r.syscalls = SyscallRequest{o.syscalls_total, o.syscalls};
     r.per_iteration = PerIterationRequest{o.per_iteration, o.histogram};
     r.sizing = PassSizing{o.perf_iters, o.perf_batch};
+    r.profile = o.profile;
     return r;
 }
 
@@ -195,6 +212,12 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
                            the run (naming it) without (default 300; 0: no limit)
   --recover-journal=FILE   turn the journal of a killed run into a --bench-json document
                            (to --bench-json=FILE, or the standard output)
+  --profile[=HZ]           after each case's passes, a sampling pass: a flat profile of
+                           where its time goes (default 10000 samples/s: cycles where a
+                           PMU exists, else the cpu-clock timer)
+  --profile-samples=N      samples per case (default 2000) ...
+  --profile-time=MS        ... or this much wall time, whichever comes first (default 1000)
+  --profile-folded=FILE    also write every case's folded stacks (flame-graph input)
   --help                   this text
 )";
 }

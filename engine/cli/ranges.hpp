@@ -5,6 +5,9 @@
 //   --perf-iters=N          1 .. 10^9 iterations of a counting pass
 //   --perf-batch=N          1 .. 10^9 iterations per counting bracket
 //   --case-timeout=SECONDS  0.1 .. 604800 s (a week; decimals allowed), or 0 for no limit
+//   --profile=HZ            1 .. 100000 samples per second (the kernel throttles far below)
+//   --profile-samples=N     1 .. 10^7 samples per case (each kept until the case's profile is built)
+//   --profile-time=MS       1 .. 600000 ms of sampling per case (decimals allowed)
 //
 // Inside those ranges the runner's arithmetic cannot overflow: a sample's target is at most
 // 1e9 ns, the per-call wall budget 200 times that, a pass at most 10^9 iterations.
@@ -25,6 +28,9 @@ inline constexpr DecimalRange kMinTimeMsRange{0.001, 1000, false};
 inline constexpr DecimalRange kCaseTimeoutRange{0.1, 604800, true};
 inline constexpr std::uint64_t kMaxPassIterations = 1'000'000'000;
 inline constexpr double kDefaultCaseTimeoutS = 300;
+inline constexpr std::uint64_t kMaxProfileHz = 100'000;
+inline constexpr std::uint64_t kMaxProfileSamples = 10'000'000;
+inline constexpr DecimalRange kProfileTimeMsRange{1, 600'000, false};
 
 // Parses a decimal number in `range`; throws UsageError naming `flag`, the value and the range
 // (`unit` words the expected form: "MS (milliseconds)").

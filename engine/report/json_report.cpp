@@ -83,6 +83,7 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
         out["estimatedMetrics"] = std::move(names);
     }
     if (row.count_iterations) out["countIterations"] = *row.count_iterations;
+    for (const auto& [key, value] : row.extra_fields.as_object()) out[key] = value;
     if (row.error) out["error"] = *row.error;
     return out;
 }

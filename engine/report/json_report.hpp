@@ -9,8 +9,8 @@
 //     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
 //     maxNs, samplesNs (every sample, ns/iter), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
-//     (only when non-empty), countIterations (only when a counting pass ran), error (only on
-//     error rows). An error row keeps name and labels and has every timing field null.
+//     (only when non-empty), countIterations (only when a counting pass ran), the fields tiers
+//     add (Row::extra_fields: profile under --profile), error (only on error rows). An error row keeps name and labels and has every timing field null.
 // Numbers follow Json's contract: integral values print as integers, others with 6
 // significant digits, NaN as null.
 #pragma once

@@ -17,6 +17,15 @@ double number(const Json& json, std::string_view key) {
     return v.is_number() ? v.as_number() : catalog::kNotMeasured;
 }
 
+// The members row_json writes from Row's own fields (timing, metrics, identity, error).
+bool is_row_member(std::string_view key) {
+    static constexpr std::string_view kOwn[] = {
+        "name", "labels", "error", "samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
+        "minNs", "maxNs", "resolutionNs", "medianResolved", "samplesNs", "metrics", "estimatedMetrics",
+        "countIterations"};
+    return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
+}
+
 }  // namespace
 
 Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>& catalog) {
@@ -65,6 +74,9 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
     }
     if (const Json* c = json.find("countIterations"); c && c->is_number())
         row.count_iterations = static_cast<std::uint64_t>(c->as_number());
+    // Every other member is a field a tier added (row_json writes Row::extra_fields as members).
+    for (const auto& [key, value] : json.as_object())
+        if (!is_row_member(key)) row.extra_fields[key] = value;
     return row;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <utility>
 
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
@@ -39,7 +40,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
             checkpoint();
         }
     }
-    if (phase1_table_open_) table_.end_group();
+    if (phase1_table_open_) end_table();
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     announce_columns();
@@ -222,6 +223,7 @@ Row BenchRun::measure_row(const Case& c) {
     });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
+    row.extra_fields = std::move(counted.row_fields);
     if (c.metrics) {
         auto cells = client_cells(*c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
@@ -295,7 +297,7 @@ void BenchRun::run_phase2() {
             else measure_deferred(*chosen[i], sorted[i], display);
             checkpoint();
         }
-        table_.end_group();
+        end_table();
     }
 }
 
@@ -326,6 +328,13 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
         std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
                      describe_failure(std::current_exception()).c_str());
     }
+}
+
+void BenchRun::end_table() {
+    table_.end_group();
+    std::vector<std::string> lines = tiers_.after_table();
+    for (auto& line : std::exchange(remote_after_table_, {})) lines.push_back(std::move(line));
+    if (!lines.empty()) table_.header(lines);
 }
 
 std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(

@@ -78,6 +78,8 @@ public:
                       const std::vector<glint::Metric>* metrics, const std::string& display,
                       const std::string& message);
     void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
+    // A line a child's tiers print under the table (printed when the table in progress ends).
+    void remote_after_table(std::string line) { remote_after_table_.push_back(std::move(line)); }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
@@ -103,6 +105,7 @@ private:
     Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
     void print_pending_header();
+    void end_table();  // ends the table, then prints what the tiers say after it
     void begin_phase1_table();
     void run_phase2();
     // The table's columns: every tier column, plus the client columns the given cases declare.
@@ -125,6 +128,7 @@ private:
     const Registration* current_ = nullptr;
     int iter_calls_ = 0;
     std::vector<DeferredCase> deferred_;
+    std::vector<std::string> remote_after_table_;  // lines children sent (remote_after_table)
     std::vector<Row> rows_;
     bool failed_ = false;
 };

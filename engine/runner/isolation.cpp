@@ -58,6 +58,12 @@ void send_provenance(ChildStream& stream) {
     for (const auto& line : provenance_lines()) stream.send("provenance", line);
 }
 
+// What the child's tiers print under a table (a case's flat profile): the parent prints it
+// under its own.
+void send_after_table(ChildStream& stream, TierSet& tiers) {
+    for (const auto& line : tiers.after_table()) stream.send("after", line);
+}
+
 // A child dying by the signals an interrupted terminal sends to its whole process group:
 // wait a moment for the parent's own handler to record it.
 bool parent_interrupted_too(const std::function<int()>& stop_signal) {
@@ -103,6 +109,8 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
             run.remote_deferred(deferred_from_json(*d));
         } else if (const Json* p = line.find("provenance"); p && p->is_string()) {
             add_provenance(p->as_string());
+        } else if (const Json* a = line.find("after"); a && a->is_string()) {
+            run.remote_after_table(a->as_string());
         } else if (line.contains("end")) {
             received.ended = true;
         }
@@ -138,6 +146,7 @@ void Isolation::run_body(BenchRun& run, const Registration& registration) {
         child.run_registration_alone(registration);
         for (const auto& d : child.deferred()) stream.send("deferred", deferred_json(d.registration, d.index, d.info));
         send_provenance(stream);
+        send_after_table(stream, tiers);
         stream.send("end", true);
     };
     if (auto failure = run_child(run, child_main, received)) {
@@ -186,6 +195,7 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         BenchRun child(options, table, tiers);
         child.observe(&stream);
         child.run_deferred_alone(*pick.picked_);
+        send_after_table(stream, tiers);
         stream.send("end", true);
     };
     if (auto failure = run_child(run, child_main, received))

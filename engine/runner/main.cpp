@@ -82,6 +82,17 @@ int run_main(int argc, char** argv) {
         std::string why;
         if (!os::child_processes_available(why)) return usage_error("--isolate: " + why);
     }
+    if (!options.profile.folded_path.empty()) {
+        if (options.isolate)
+            return usage_error("--profile-folded: not written under --isolate (each case's stacks stay in "
+                               "its child process); drop one of them, or read rows[].profile.folded "
+                               "in --bench-json");
+        std::string problem;
+        const auto folded_target = os::resolve_output(options.profile.folded_path, problem);
+        if (!folded_target) return usage_error("--profile-folded: " + problem);
+        if (auto unwritable = os::probe_output(*folded_target))
+            return usage_error("--profile-folded: " + *unwritable);
+    }
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;

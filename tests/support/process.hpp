@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace glint::test {
@@ -49,5 +50,10 @@ bool wait_until(const std::function<bool()>& ready, double timeout_s = 30);
 std::string fixture_path(const std::string& name);
 
 std::string read_file(const std::string& path);
+
+// Whether `text` (a captured output, a file) contains `part`.
+inline bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
 
 }  // namespace glint::test
