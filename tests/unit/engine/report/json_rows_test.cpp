@@ -50,3 +50,17 @@ TEST_CASE("json rows: an error row and a cell the catalog lacks come back") {
     CHECK_THROWS_AS(row_from_json(Json::parse("{\"labels\": {}}"), {}), std::runtime_error);
     CHECK_THROWS_AS(row_from_json(Json::parse("[1]"), {}), std::runtime_error);
 }
+
+TEST_CASE("json rows: the fields a tier adds to a row (its profile) come back as they were") {
+    TimingSummary timing = per_call(4, 10, 1, 9, 12);
+    timing.resolution_ns = 5;  // per-call rows carry medianResolved
+    Row row = timed_row("split", timing, {});
+    row.extra_fields["profile"] = Json::parse(R"({"samples": 2006, "functions": [{"function": "work_three"}]})");
+    const Json json = row_json(row, {});
+    const Row back = row_from_json(Json::parse(json.dump(-1)), {});
+    CHECK(back.extra_fields == row.extra_fields);
+    CHECK(row_json(back, {}) == json);
+    // Row's own members never land among the extra fields.
+    CHECK_FALSE(back.extra_fields.contains("medianNs"));
+    CHECK_FALSE(back.extra_fields.contains("medianResolved"));
+}
