@@ -17,6 +17,7 @@ struct BodyRun {
     const Registration& registration;
     const ParamInstance& instance;
     const Labels& labels;
+    std::size_t index = 0;  // the instance's place in instances(registration)
 };
 
 // Calls run(BodyRun) for each run, with a ParamScope installed around the call.
@@ -24,11 +25,12 @@ template <class Run>
 void for_each_body_run(const CaseFilter& filter, Run&& run) {
     for (const Registration& r : registrations()) {
         if (!filter.may_select_under(r.name)) continue;
-        for (const ParamInstance& instance : instances(r)) {
-            const Labels labels = sorted_labels(param_labels(instance));
+        const std::vector<ParamInstance> all = instances(r);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Labels labels = sorted_labels(param_labels(all[i]));
             if (!filter.may_select_labels(labels)) continue;
-            ParamScope scope(instance);
-            run(BodyRun{r, instance, labels});
+            ParamScope scope(all[i]);
+            run(BodyRun{r, all[i], labels, i});
         }
     }
 }

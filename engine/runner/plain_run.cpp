@@ -1,5 +1,6 @@
 #include "engine/runner/plain_run.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <exception>
 
@@ -7,36 +8,43 @@
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
+#include "engine/runner/isolation.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/timing/windows.hpp"
+#include "os/process.hpp"
 
 namespace glint::engine {
 namespace {
 
+// The case in flight, for the exit hook (set only while a plain run is in progress).
+std::atomic<const std::string*> g_plain_case{nullptr};
+std::atomic<PlainCounts*> g_plain_counts{nullptr};
+int g_plain_owner = 0;
+
+void plain_exit_hook(int status) {
+    const std::string* name = g_plain_case.load();
+    PlainCounts* counts = g_plain_counts.load();
+    if (!name || !counts || os::process_id() != g_plain_owner) return;
+    const std::string call = status < 0 ? "quick_exit()" : "exit(" + std::to_string(status) + ")";
+    std::printf("FAIL  %s: %s inside the case\n%d passed, %d failed\n", name->c_str(), call.c_str(),
+                counts->passed, counts->failed + 1);
+    std::fprintf(stderr, "glint: %s: %s inside the case: the run stops here\n", name->c_str(), call.c_str());
+    std::fflush(nullptr);
+    os::exit_immediately(1);
+}
+
 class PlainSession final : public Session {
 public:
-    explicit PlainSession(const Options& options) : filter_(CaseFilter::parse(options.filter)) {}
+    PlainSession(const Options& options, PlainListener* listener)
+        : filter_(CaseFilter::parse(options.filter)), listener_(listener) {}
 
-    int run() {
+    PlainCounts run(const BodyRun* only) {
         SessionScope scope(*this);
-        for_each_body_run(filter_, [&](const BodyRun& run) {
-            run_ = &run;
-            reported_ = false;
-            iter_calls_ = iters_run_ = 0;
-            const std::string& name = run.registration.name;
-            const std::string shown = name + label_suffix(run.labels);
-            try {
-                run.registration.body();
-                // One line for the registration's own rows: its iters, or its whole body.
-                const bool whole = iter_calls_ == 0 && filter_.selects(name, name, run.labels);
-                if (!reported_ && (iters_run_ > 0 || whole)) pass(shown);
-            } catch (...) {
-                fail(shown, describe_failure(std::current_exception()));
-            }
-        });
-        std::printf("%d passed, %d failed\n", passed_, failed_);
-        return failed_ ? 1 : 0;
+        if (only) run_one(*only);
+        else for_each_body_run(filter_, [&](const BodyRun& run) { run_one(run); });
+        g_plain_case.store(nullptr);
+        return counts_;
     }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations) override {
@@ -48,39 +56,70 @@ public:
 
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
         reported_ = true;  // the body is a matrix of cases: each reports itself
+        const std::size_t index = cases_seen_++;
         info.labels = with_param_labels(std::move(info.labels), run_->instance);
         const Labels labels = sorted_labels(info.labels);
         const std::string path = case_path(run_->registration.name, info.name);
         if (!filter_.selects(path, run_->registration.name, labels)) return;
+        if (listener_ && listener_->defer(info, index)) return;
         const std::string shown = path + label_suffix(labels);
+        in_flight(shown);
         try {
             run_case_once(info, *body);
             pass(shown);
         } catch (...) {
             fail(shown, describe_failure(std::current_exception()));
         }
+        in_flight(shown_);
     }
 
     void on_provenance(std::string_view) override {}  // inert outside --bench
 
+    PlainCounts counts_;
+
 private:
+    void run_one(const BodyRun& run) {
+        run_ = &run;
+        reported_ = false;
+        iter_calls_ = iters_run_ = 0;
+        cases_seen_ = 0;
+        const std::string& name = run.registration.name;
+        shown_ = name + label_suffix(run.labels);
+        in_flight(shown_);
+        try {
+            run.registration.body();
+            // One line for the registration's own rows: its iters, or its whole body.
+            const bool whole = iter_calls_ == 0 && filter_.selects(name, name, run.labels);
+            if (!reported_ && (iters_run_ > 0 || whole)) pass(shown_);
+        } catch (...) {
+            fail(shown_, describe_failure(std::current_exception()));
+        }
+    }
+    void in_flight(const std::string& name) {
+        in_flight_ = name;
+        g_plain_case.store(&in_flight_);
+        if (listener_) listener_->started(name);
+    }
     void pass(const std::string& name) {
-        ++passed_;
-        std::printf("ok    %s\n", name.c_str());
+        ++counts_.passed;
+        if (listener_) listener_->ended(true);
+        print_plain_result(name, nullptr);
     }
     void fail(const std::string& name, const std::string& why) {
-        ++failed_;
-        std::printf("FAIL  %s: %s\n", name.c_str(), why.c_str());
-        std::fprintf(stderr, "glint: %s: %s\n", name.c_str(), why.c_str());
+        ++counts_.failed;
+        if (listener_) listener_->ended(false);
+        print_plain_result(name, &why);
     }
 
     CaseFilter filter_;
+    PlainListener* listener_;
     const BodyRun* run_ = nullptr;
+    std::string shown_;  // the body run's name, labels included
     bool reported_ = false;
     int iter_calls_ = 0;
     int iters_run_ = 0;
-    int passed_ = 0;
-    int failed_ = 0;
+    std::size_t cases_seen_ = 0;
+    std::string in_flight_;
 };
 
 class DiscoverSession final : public Session {
@@ -134,7 +173,33 @@ private:
 
 }  // namespace
 
-int run_plain(const Options& options) { return PlainSession(options).run(); }
+void print_plain_result(const std::string& name, const std::string* failure) {
+    if (failure) {
+        std::printf("FAIL  %s: %s\n", name.c_str(), failure->c_str());
+        std::fprintf(stderr, "glint: %s: %s\n", name.c_str(), failure->c_str());
+    } else {
+        std::printf("ok    %s\n", name.c_str());
+    }
+    std::fflush(stdout);  // a case that dies next must not take the line with it
+}
+
+PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener) {
+    PlainSession session(options, listener);
+    if (listener) return session.run(only);
+    g_plain_owner = os::process_id();
+    g_plain_counts.store(&session.counts_);
+    os::set_exit_hook(&plain_exit_hook);
+    const PlainCounts counts = session.run(only);
+    os::set_exit_hook(nullptr);
+    g_plain_counts.store(nullptr);
+    return counts;
+}
+
+int run_plain(const Options& options) {
+    const PlainCounts counts = options.isolate ? run_plain_isolated(options) : run_plain_cases(options, nullptr);
+    std::printf("%d passed, %d failed\n", counts.passed, counts.failed);
+    return counts.failed ? 1 : 0;
+}
 
 std::vector<DiscoveredCase> discover_cases(const Options& options) {
     return DiscoverSession(options).run();

@@ -69,6 +69,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         config.wall_budget_ns / static_cast<double>(std::max<std::uint64_t>(config.samples, 1));
     double per_iteration_ns = std::numeric_limits<double>::quiet_NaN();
     auto sample = [&](std::uint64_t k) {
+        if (config.checkpoint) config.checkpoint();
         const std::int64_t wall_start = now_ns();
         const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k));
         per_iteration_ns = timed / static_cast<double>(k);
@@ -83,8 +84,10 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     if (config.progress) config.progress();
     std::vector<double> samples;
     samples.reserve(config.samples);
-    for (std::uint64_t i = 0; i < config.samples; ++i)
+    for (std::uint64_t i = 0; i < config.samples; ++i) {
+        if (config.checkpoint) config.checkpoint();
         samples.push_back(time_once(batch, n, window) / static_cast<double>(n));
+    }
     return summarize_samples(std::move(samples), n, false);
 }
 
@@ -104,6 +107,7 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
+        if (config.checkpoint) config.checkpoint();
         const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
         after_one();
         // The budget counts the window as run, so a call cheaper than the bracket still ends

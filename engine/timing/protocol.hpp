@@ -29,6 +29,9 @@ struct TimingConfig {
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
                                      // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
+    // Called between samples, never while timing; it may throw to abandon the case (the run
+    // is being interrupted).
+    std::function<void()> checkpoint;
 };
 
 // Iterations per sample: doubles from 1 until sample(n) (ns for n iterations) >= min_time.

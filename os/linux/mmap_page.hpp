@@ -48,12 +48,15 @@ struct ClockConversion {
 };
 
 // Nanoseconds to add to time_enabled (and to time_running when the event is on the PMU) for a
-// timestamp `cyc` read inside the seqlock.
+// timestamp `cyc` read inside the seqlock. The kernel publishes time_shift below 64; a page
+// that says otherwise (broken, forged) is taken modulo 64, as x86 and arm64 shifts do anyway,
+// so no page content makes the arithmetic undefined (found by tests/fuzz/mmap_page_fuzz.cpp).
 constexpr std::uint64_t clock_delta_ns(std::uint64_t cyc, const ClockConversion& c) {
     if (c.short_clock) cyc = c.cycles + ((cyc - c.cycles) & c.mask);
-    const std::uint64_t quot = cyc >> c.shift;
-    const std::uint64_t rem = cyc & ((std::uint64_t{1} << c.shift) - 1);
-    return c.offset + quot * c.mult + ((rem * c.mult) >> c.shift);
+    const unsigned shift = c.shift & 63u;
+    const std::uint64_t quot = cyc >> shift;
+    const std::uint64_t rem = cyc & ((std::uint64_t{1} << shift) - 1);
+    return c.offset + quot * c.mult + ((rem * c.mult) >> shift);
 }
 
 // count * enabled / running without overflowing the product (the header's quot/rem form).

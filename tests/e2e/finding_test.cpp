@@ -83,7 +83,9 @@ TEST_CASE("e2e finding: --filter terms: globs, substrings, labels, alternatives,
           "lookup/find [op=find,size=10]\nlookup/find [op=find,size=1000]\n");
     CHECK(passed({"--filter=grid,rows=2,cols=10,cols=30"}) ==
           "grid [cols=10,rows=2]\ngrid [cols=30,rows=2]\n");
-    CHECK(passed({"--filter=lookup/find,-size=1*"}) == "");
+    auto none = run_process({fixture_path("params"), "--filter=lookup/find,-size=1*"});
+    CHECK(none.exit_code == 2);  // selects nothing: refused, never a silent empty run
+    CHECK(contains(none.err, "selects no case"));
     CHECK(passed({"--filter=-linear,-constant,-grid,-lookup/count"}) ==
           "lookup/find [op=find,size=10]\nlookup/find [op=find,size=1000]\n");
 }
@@ -116,6 +118,21 @@ TEST_CASE("e2e finding: a malformed --filter or --format exits 2 with one line, 
     CHECK(contains(format.err, "--format: applies to --list only"));
     auto bad = run_process({fixture_path("params"), "--list", "--format=xml"});
     CHECK(bad.exit_code == 2);
+}
+
+TEST_CASE("e2e finding: a filter that selects nothing exits 2 in every mode, naming close labels") {
+    for (const char* mode : {"--list", "--bench", "--group-by=list"}) {
+        CAPTURE(mode);
+        auto r = run_process({fixture_path("params"), mode, "--filter=linear,size=100"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(contains(r.err, "--filter: 'linear,size=100' selects no case; closest names: "));
+        CHECK(contains(r.err, "size=1000"));  // the label term's neighbours
+        CHECK(contains(r.err, "size=10"));
+    }
+    auto glob = run_process({fixture_path("params"), "--filter=*zzz*"});
+    CHECK(glob.exit_code == 2);
+    CHECK_FALSE(contains(glob.err, "matches a substring"));  // the term is a glob already
 }
 
 TEST_CASE("e2e finding: --version prints the CMake project version") {
