@@ -149,6 +149,15 @@ std::optional<std::string> check_table_keys(const Options& options,
 
 std::vector<std::string> ineffective_flag_notes(const Options& options) {
     std::vector<std::string> notes;
+    if (options.list && !options.recover_journal) {  // a listing runs nothing, in either mode
+        for (const auto& flag : options.given) {
+            const std::string note = flag + " has no effect with --list";
+            if (flag != "--list" && flag != "--format" && flag != "--filter" && flag != "--bench" &&
+                std::find(notes.begin(), notes.end(), note) == notes.end())
+                notes.push_back(note);
+        }
+        return notes;
+    }
     if (options.bench || options.recover_journal) {
         if (options.recover_journal)
             for (const auto& flag : options.given)
