@@ -224,11 +224,12 @@ TEST_CASE("e2e profile: bad --profile flags are usage errors, before anything is
         {{"--profile-folded"}, "--profile-folded: needs a value"},
         {{"--profile-folded=/tmp/x.folded", "--isolate"}, "--profile-folded: not written under --isolate"},
     };
-    for (const auto& [flags, message] : cases) {
+    for (const auto& entry : cases) {
+        const auto& [flags, message] = entry;
+        CAPTURE(entry.first[0]);  // clang 14 cannot capture a structured binding
         std::vector<std::string> argv{fixture_path("profile"), "--bench"};
         argv.insert(argv.end(), flags.begin(), flags.end());
         const auto r = run_process(argv);
-        CAPTURE(flags[0]);
         CHECK(r.exit_code == 2);
         CHECK(contains(r.err, message));
         CHECK_FALSE(contains(r.out, "╭"));
