@@ -109,26 +109,3 @@ TEST_CASE("e2e params: a bad range is refused in every mode before anything runs
         CHECK_FALSE(contains(r.out, "fine ran"));
     }
 }
-
-TEST_CASE("e2e params: under --isolate each body run and each case runs with its own values") {
-    auto plain = run_process({fixture_path("params"), "--isolate"});
-    CHECK(plain.exit_code == 0);
-    CHECK(contains(plain.out, "ok    grid [cols=30,rows=2]\n"));
-    CHECK(contains(plain.out, "ok    lookup/count [op=count,size=1000]\n"));
-    CHECK(contains(plain.out, "18 passed, 0 failed"));
-    const Json doc = run_json({"--bench", "--bench-min-time=0.2", "--isolate", "--filter=linear,lookup"},
-                              "params_isolated");
-    std::string rows;
-    for (const auto& row : doc.at("rows").as_array()) {
-        rows += row.at("name").as_string() + "=" + row.at("labels").at("size").as_string();
-        // A bench_case's child re-runs the body: with the case's parameter value, not another's.
-        if (const Json* items = row.at("metrics").find("items"); items && !items->is_null())
-            rows += "/" + std::to_string(static_cast<long>(items->as_number()));
-        rows += " ";
-    }
-    CHECK(rows == "linear=64 linear=512 linear=4096 linear=32768 find=10/10 count=10/10 find=1000/1000 "
-                  "count=1000/1000 ");
-    const Json* linear = fit_of(doc, "linear");  // rows that come back from children are fitted
-    REQUIRE(linear);
-    CHECK(linear->at("points").size() == 4);
-}

@@ -6,7 +6,8 @@
 #   sanitize/tsan-runner  the runner's threads (run guard, table guard: glint_tsan_tests) in the
 #                         tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
-# hot reads), and the package, rig, layer and public-header checks (builds, not code). The
+# hot reads), and the package, rig, layer, public-header, README-block and port checks (builds,
+# not code: they would link the sanitized library without the sanitizer). The
 # sanitizers' own SIGSEGV handlers are off (ASAN_OPTIONS), so glint's crash handling is what
 # runs. Building entries use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get
 # install clang) they are skipped.
@@ -28,7 +29,7 @@ elseif(NOT GLINT_SANITIZE AND NOT GLINT_FUZZ AND GLINT_OS STREQUAL "linux")
                      -P ${CMAKE_CURRENT_LIST_DIR}/run_tree.cmake)
     set_tests_properties(sanitize/build PROPERTIES FIXTURES_SETUP glint_sanitize_tree RUN_SERIAL TRUE
                                                    TIMEOUT 3600)
-    set(_excluded "package|rig|layers|public_users|hot emitted code|readme costs")
+    set(_excluded "package|rig|layers|public_users|hot emitted code|readme costs|readme/|port/")
     add_test(NAME sanitize/asan-ubsan
              COMMAND ${CMAKE_COMMAND} -E env
                      ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:detect_leaks=0
