@@ -7,9 +7,10 @@
 #                         tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
 # hot reads; where the profile fixtures' helpers are inlined and laid out), and the package,
-# port, rig, layer and public-header checks (builds, not code). The sanitizers' own SIGSEGV handlers are off (ASAN_OPTIONS), so glint's crash handling is what
-# runs. Building entries use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get
-# install clang) they are skipped.
+# port, rig, layer and public-header checks (builds, not code). The sanitizers' own SIGSEGV
+# handlers are off (ASAN_OPTIONS), so glint's crash handling is what runs. Building entries
+# use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get install clang) they
+# are skipped.
 if(GLINT_SANITIZE STREQUAL "thread")
   add_executable(glint_tsan_tests ${PROJECT_SOURCE_DIR}/tests/unit/engine/runner/run_guard_linux_test.cpp
                                   ${CMAKE_CURRENT_LIST_DIR}/../support/test_main.cpp)
