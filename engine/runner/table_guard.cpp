@@ -1,6 +1,7 @@
 #include "engine/runner/table_guard.hpp"
 
 #include <cerrno>
+#include <thread>
 
 namespace glint::engine {
 
@@ -55,8 +56,14 @@ void TableGuard::end_open_group() {
 }
 
 bool TableGuard::abandon(std::chrono::milliseconds wait) {
+    // try_lock in a loop rather than a timed mutex: clang 14's TSan does not see the
+    // pthread_mutex_clocklock that std::timed_mutex uses with glibc 2.36, and reports its unlock.
     std::unique_lock lock(mutex_, std::defer_lock);
-    if (!lock.try_lock_for(wait)) return false;
+    const auto deadline = std::chrono::steady_clock::now() + wait;
+    while (!lock.try_lock()) {
+        if (std::chrono::steady_clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     if (!abandoned_ && group_open_) inner_.end_group();
     group_open_ = false;
     abandoned_ = true;

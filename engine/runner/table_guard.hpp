@@ -45,7 +45,7 @@ private:
 
     TableReporter& inner_;
     std::FILE* out_;
-    std::timed_mutex mutex_;
+    std::mutex mutex_;
     bool group_open_ = false;
     bool abandoned_ = false;
     int write_error_ = 0;

@@ -227,10 +227,9 @@ template <class Arch, PageTimes Times>
         if (user_read) {
             const std::int64_t offset = load(page->offset);
             const unsigned width = pmc_width<Arch>(page);
-            // Wrapping, as the kernel's own u64 arithmetic: a forged offset cannot make it
-            // undefined (found by tests/fuzz/mmap_page_fuzz.cpp); the same add instruction.
-            const auto pmc = static_cast<std::uint64_t>(sign_extend(Arch::read_pmc(index), width));
-            count = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset) + pmc);
+            // Wrapping, as the kernel's own u64 arithmetic: a forged page cannot make it undefined.
+            count = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset) +
+                                              static_cast<std::uint64_t>(sign_extend(Arch::read_pmc(index), width)));
         }
         compiler_barrier();
         settled = load(page->lock) == seq;
