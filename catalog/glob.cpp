@@ -70,9 +70,9 @@ bool glob_match(std::string_view glob, std::string_view text) {
     return reachable_states(glob, text)[glob.size()];
 }
 
-bool glob_may_match_extension(std::string_view glob, std::string_view prefix) {
+bool glob_may_match_extension(std::string_view glob, std::string_view prefix, char separator) {
     std::string extended(prefix);
-    extended += '/';
+    extended += separator;
     auto states = reachable_states(glob, extended);
     for (bool s : states)
         if (s) return true;

@@ -2,6 +2,7 @@
 # installed, so both are the same set of files.
 #
 #   <glint/*.hpp>            engine/include/glint/ — the public API
+#   <glint/version.hpp>      generated from project(glint VERSION ...): the one version number
 #   <glint/detail/config.hpp>  generated from GLINT_ARCH and GLINT_OS: the one definition of the
 #                            back ends the library and its users' inline code agree on
 #   <glint/detail/arch/...>, <glint/detail/os/...>
@@ -25,6 +26,8 @@ set(GLINT_DETAIL_HEADERS
 set(_glint_public_root "${PROJECT_BINARY_DIR}/include")
 configure_file("${PROJECT_SOURCE_DIR}/cmake/config.hpp.in"
                "${_glint_public_root}/glint/detail/config.hpp" @ONLY)
+configure_file("${PROJECT_SOURCE_DIR}/cmake/version.hpp.in"
+               "${_glint_public_root}/glint/version.hpp" @ONLY)
 foreach(_header IN LISTS GLINT_DETAIL_HEADERS)
   set(_link "${_glint_public_root}/glint/detail/${_header}")
   get_filename_component(_dir "${_link}" DIRECTORY)

@@ -13,6 +13,8 @@ install(TARGETS glint glint_main EXPORT glintTargets
 install(DIRECTORY engine/include/glint DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES "${PROJECT_BINARY_DIR}/include/glint/detail/config.hpp"
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint/detail)
+install(FILES "${PROJECT_BINARY_DIR}/include/glint/version.hpp"
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint)
 foreach(_header IN LISTS GLINT_DETAIL_HEADERS)
   get_filename_component(_dir "${_header}" DIRECTORY)
   install(FILES "${_header}" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint/detail/${_dir})

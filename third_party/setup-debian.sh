@@ -3,8 +3,8 @@
 # Run as root. The arm64 rig (tests/aarch64) installs its own extra packages when it runs.
 set -euo pipefail
 # clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev
-          libbenchmark-dev clang libclang-rt-dev)
+packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
+          libdw-dev libbenchmark-dev clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

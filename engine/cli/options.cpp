@@ -32,6 +32,7 @@ std::vector<std::string> split_list(std::string_view text) {
 
 Options parse_options(std::span<const char* const> args) {
     Options o;
+    bool format_given = false;
     for (const char* raw : args) {
         std::string_view arg(raw);
         std::string_view name = arg;
@@ -128,6 +129,17 @@ Options parse_options(std::span<const char* const> args) {
             need_value("GLOB");
             o.histogram = value;
             o.per_iteration = true;
+        } else if (name == "--list") {
+            no_value();
+            o.list = true;
+        } else if (name == "--format") {
+            need_value("text|json");
+            if (value == "json") o.list_json = true;
+            else if (value != "text") fail(name, "'" + std::string(value) + "' is not one of text, json");
+            format_given = true;
+        } else if (name == "--version") {
+            no_value();
+            o.version = true;
         } else if (name == "--isolate") {
             no_value();
             o.isolate = true;
@@ -158,6 +170,7 @@ Options parse_options(std::span<const char* const> args) {
             throw UsageError("unknown flag '" + std::string(arg) + "'; see --help");
         }
     }
+    if (format_given && !o.list) fail("--format", "applies to --list only: --list --format=json");
     return o;
 }
 
@@ -180,7 +193,11 @@ const char* usage_text() {
 Without --bench every case runs once as a plain test (exit 1 if any fails).
 
   --bench                  measure: timing pass, counting passes, the table
-  --filter=GLOB            select cases by name (registration, or registration/case)
+  --filter=TERM,...        select cases: GLOB over registration or registration/case,
+                           KEY=GLOB over a label, -TERM to exclude (names or-ed, label
+                           keys and-ed: --filter='copy/*,size=4KiB,-*/slow')
+  --list                   list the selected cases with their labels; nothing runs
+  --format=json            with --list: the listing as JSON
   --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
                            for per-call cases, the minimum total measured time
   --bench-json=FILE        also write the run as JSON (schema 2)
@@ -218,6 +235,7 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --profile-samples=N      samples per case (default 2000) ...
   --profile-time=MS        ... or this much wall time, whichever comes first (default 1000)
   --profile-folded=FILE    also write every case's folded stacks (flame-graph input)
+  --version                print glint's version
   --help                   this text
 )";
 }

@@ -15,7 +15,7 @@ namespace glint::engine {
 
 struct Options {
     bool bench = false;                 // --bench: measure (otherwise: run each case once)
-    std::string filter;                 // --filter=GLOB ("" = every case)
+    std::string filter;                 // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
     double min_time_ms = 5.0;           // --bench-min-time=MS
     std::optional<std::string> json_path;  // --bench-json=FILE
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
@@ -50,6 +50,11 @@ struct Options {
     std::optional<std::string> recover_journal;  // --recover-journal=FILE
     // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
     ProfileRequest profile;
+
+    // Finding cases.
+    bool list = false;          // --list: the selected cases, measured or not, never run
+    bool list_json = false;     // --format=json (with --list)
+    bool version = false;       // --version
 
     bool help = false;  // --help
     std::vector<std::string> given;  // every flag given, by name, in order (for notes)

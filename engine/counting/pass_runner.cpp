@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/timing/windows.hpp"
+
 namespace glint::engine::counting {
 namespace {
 
@@ -42,6 +44,7 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
         catch_up(static_cast<std::uint64_t>(
             (static_cast<unsigned __int128>(empties) * (2 * j + 1)) / (2 * brackets)));
         const std::uint64_t n = std::min(batch, left);
+        if (batched) prepare_window(work.batch, n);  // iter_batched inputs: outside the bracket
         out.totals.add(path.bracket(body, n));
         left -= n;
         if (!batched) work.after_one();

@@ -1,7 +1,8 @@
 // engine/counting/pass_runner.hpp: one counting pass, with its bracket cost measured inside.
 //
 // The pass brackets the workload in brackets of plan.batch iterations (per-call workloads: one
-// timed() call per bracket, after() between brackets, outside every window) and interleaves
+// timed() call per bracket, after() between brackets, outside every window; a batch with
+// inputs has each bracket's inputs built before it, outside the bracket) and interleaves
 // empty brackets among them: one per kEmptyEvery body brackets, at least kMinPassEmpties,
 // spread evenly. The mean of those empty brackets is what the pass subtracts: the cost of a
 // syscall bracket drifts (its task-clock moved by up to ~25% between blocks of brackets on the

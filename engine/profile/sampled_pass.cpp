@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "engine/timing/windows.hpp"
+
 namespace glint::engine::profile {
 namespace {
 
@@ -61,7 +63,7 @@ std::vector<std::uint64_t> entry_returns() {
 }
 
 PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLimits& limits,
-                        const os::SampleSink& sink) {
+                        const os::SampleSink& sink, std::uint64_t window) {
     PassOutcome out;
     const Clock::time_point start = Clock::now();
     auto done = [&] {
@@ -74,10 +76,16 @@ PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLi
         if (work.batched()) {
             std::uint64_t n = 1;
             do {
+                // A chunk of a batch with inputs runs as windows, each window's inputs built
+                // with the sampler off (a batch without inputs is one window); the chunk's wall
+                // time, setup included, sizes the next, so a costly setup keeps chunks short.
                 const Clock::time_point chunk = Clock::now();
-                sampler.enable();
-                sampled_batch(&work.batch, n);
-                sampler.disable();
+                const std::uint64_t w = has_inputs(work.batch) ? window : n;
+                for_each_window(work.batch, n, w, [&](std::uint64_t k) {
+                    sampler.enable();
+                    sampled_batch(&work.batch, k);
+                    sampler.disable();
+                });
                 const double took = static_cast<double>(since(chunk));
                 out.iterations += n;
                 sampler.drain(sink);

@@ -3,7 +3,10 @@
 // It runs after the case's timing and counting passes and perturbs neither: it re-runs the
 // case's compiled work under an open (disabled) Sampler, enabled only around the work itself.
 // Batched cases run batch.run(ctx, n) in chunks whose n doubles until a chunk takes about
-// kChunkNs; per-call cases run timed() with the sampler enabled and after() with it disabled
+// kChunkNs. A batch with inputs (glint::iter_batched) runs each chunk as windows of at most
+// `window` iterations, each window's inputs built with the sampler disabled, so setup is never
+// sampled; its chunks' time includes setup, so they stay short when setup is costly. Per-call
+// cases run timed() with the sampler enabled and after() with it disabled
 // (after() is outside the sampled window, as it is outside the timed one). The ring is drained
 // between chunks (and between calls). The pass ends once `samples` samples were parsed or
 // `time_ns` of wall time has passed, whichever comes first (at least one chunk or call runs).
@@ -40,7 +43,7 @@ struct PassOutcome {
 // Runs the pass. `sampler` is open and disabled; it is disabled again on return and on every
 // exception (exceptions from the user's code propagate; CaseFailure from after() too).
 PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLimits& limits,
-                        const os::SampleSink& sink);
+                        const os::SampleSink& sink, std::uint64_t window = 1);
 
 // The return addresses of the calls the pass makes into the case's code (batched, per-call).
 std::vector<std::uint64_t> entry_returns();

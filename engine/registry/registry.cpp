@@ -32,8 +32,7 @@ bool add_provenance(std::string_view line) {
 namespace glint::detail {
 
 void Registration::add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
-                       const char* file, int line, std::uint64_t pinned_iterations,
-                       std::vector<Metric> metrics) {
+                       const char* file, int line, RegistrationOptions options) {
     engine::Registration r;
     r.name = name;
     r.body = body;
@@ -41,8 +40,10 @@ void Registration::add(const char* name, void (*body)(), Batch whole_body, Build
     r.flags = flags;
     r.file = file;
     r.line = line;
-    r.pinned_iterations = pinned_iterations;
-    r.metrics = std::move(metrics);
+    r.pinned_iterations = options.pinned;
+    r.metrics = std::move(options.metrics);
+    r.params = std::move(options.params);
+    r.complexity = std::move(options.complexity);
     engine::mutable_registrations().push_back(std::move(r));
 }
 

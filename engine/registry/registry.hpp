@@ -1,8 +1,9 @@
 // engine/registry/registry.hpp: the cases registered by GLINT_BENCH (in registration order)
-// and the provenance lines registered with glint::bench_provenance.
+// and the provenance lines registered with glint::bench_provenance. Parameters: params.hpp.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,8 @@ struct Registration {
     int line = 0;
     std::uint64_t pinned_iterations = 0;
     std::vector<glint::Metric> metrics;  // client columns of the case's rows (every iter row)
+    std::vector<glint::Param> params;    // glint::range / glint::values (see params.hpp)
+    std::optional<glint::Complexity> complexity;
 };
 
 // Every registered case, in registration order (static initialisation order within a file).

@@ -20,7 +20,7 @@ struct SortSpec {
 };
 
 struct GroupInfo {
-    std::string title;  // rides in the top border ("benchmark: canada/parse"); "" for none
+    std::string title;  // rides in the top border ("dataset: canada · op: parse"); "" for none
     std::string first_column = "benchmark";
     std::vector<std::string> expected_names;  // row names known before measuring (pins widths)
     std::vector<catalog::MetricDescriptor> columns;  // visible metric columns, in order

@@ -6,15 +6,29 @@
 #include <utility>
 
 #include "catalog/selection.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
+namespace {
+
+const Registration* registration_named(const std::string& name) {
+    for (const auto& r : registrations())
+        if (r.name == name) return &r;
+    return nullptr;
+}
+
+}  // namespace
 
 BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
-    : options_(options), table_(table), tiers_(tiers), catalog_(tiers.catalog()) {}
+    : options_(options),
+      filter_(CaseFilter::parse(options.filter)),
+      table_(table),
+      tiers_(tiers),
+      catalog_(tiers.catalog()) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
     baseline_ = baseline;
@@ -29,16 +43,16 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     announce_columns();
     {
         SessionScope scope(*this);
-        for (const auto& registration : registrations()) {
-            if (!filter_may_select_under(options_.filter, registration.name)) continue;
+        for_each_body_run(filter_, [&](const BodyRun& run) {
             if (host_) {
-                current_ = &registration;
-                host_->run_body(*this, registration);
+                current_ = &run.registration;
+                run_ = &run;
+                host_->run_body(*this, run);
             } else {
-                run_body(registration);
+                run_body(run);
             }
             checkpoint();
-        }
+        });
     }
     if (phase1_table_open_) end_table();
     phase1_table_open_ = false;
@@ -47,16 +61,20 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
+    table_.header(complexity_.lines());
     table_.header(tiers_.trailer());
     return std::move(rows_);
 }
 
-void BenchRun::run_body(const Registration& registration) {
+void BenchRun::run_body(const BodyRun& run) {
+    const Registration& registration = run.registration;
     current_ = &registration;
+    run_ = &run;
     iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
-    Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations,
-               &registration.metrics};
+    body_deferred_start_ = deferred_before;
+    Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
+               {}, registration.pinned_iterations, &registration.metrics};
     started(registration.name);
     try {
         registration.body();
@@ -69,19 +87,17 @@ void BenchRun::run_body(const Registration& registration) {
         return;
     }
     const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
-    if (whole_body && filter_selects(options_.filter, registration.name)) {
+    if (whole_body && filter_.selects(registration.name, registration.name, run.labels)) {
         whole.work.batch = registration.whole_body;
         measure(whole);
     }
 }
 
 void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
-    ++iter_calls_;
-    std::string name = current_->name;
-    if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
-    if (!filter_selects(options_.filter, name)) return;
-    Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations,
-           &current_->metrics};
+    const std::string name = iter_path(current_->name, ++iter_calls_);
+    if (!filter_.selects(name, current_->name, run_->labels)) return;
+    Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
+           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -89,14 +105,14 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
-    std::size_t index = 0;
-    for (const auto& d : deferred_) index += d.registration == current_->name;
-    deferred_.push_back({current_->name, std::move(info), std::move(body), index});
+    info.labels = with_param_labels(std::move(info.labels), run_->instance);
+    const std::size_t index = deferred_.size() - body_deferred_start_;
+    deferred_.push_back({current_->name, std::move(info), std::move(body), index, run_->index, current_});
 }
 
-void BenchRun::run_registration_alone(const Registration& registration) {
+void BenchRun::run_registration_alone(const BodyRun& body) {
     SessionScope scope(*this);
-    run_body(registration);
+    run_body(body);
 }
 
 void BenchRun::started(const std::string& name) {
@@ -126,6 +142,9 @@ void BenchRun::finished(Row row, const std::string& display) {
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);
+    // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
+    if (const Registration* r = current_ ? current_ : phase2_registration_)
+        complexity_.add(*r, current_ ? row.name : case_path(r->name, row.name), row);
     rows_.push_back(std::move(row));
     if (observer_) observer_->row_finished(rows_.back());
 }
@@ -172,8 +191,12 @@ void BenchRun::begin_phase1_table() {
     GroupInfo group;
     MetricLists metrics;
     for (const auto& r : registrations()) {
-        if (!filter_may_select_under(options_.filter, r.name)) continue;
-        group.expected_names.push_back(r.name);
+        if (!filter_.may_select_under(r.name)) continue;
+        for (const auto& instance : instances(r)) {
+            const Labels labels = sorted_labels(param_labels(instance));
+            if (filter_.may_select_labels(labels))
+                group.expected_names.push_back(display_name(r.name, labels, {}));
+        }
         metrics.push_back(&r.metrics);
     }
     group.columns = visible_columns(metrics);
@@ -217,7 +240,7 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
-    CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] {
+    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
         checkpoint();
         table_.case_progress();
     });
@@ -250,7 +273,9 @@ void BenchRun::run_phase2() {
     current_ = nullptr;
     std::vector<DeferredCase*> chosen;
     for (auto& d : deferred_) {
-        if (filter_selects_case(options_.filter, d.registration, d.info.name)) chosen.push_back(&d);
+        if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
+                            sorted_labels(d.info.labels)))
+            chosen.push_back(&d);
     }
     if (chosen.empty()) return;
     std::vector<const Labels*> labels;
@@ -282,7 +307,7 @@ void BenchRun::run_phase2() {
         for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
         GroupInfo info;
         if (!keys.empty()) {
-            info.title = "benchmark: " + group.value;
+            info.title = group_title(sorted[group.members.front()], keys);
             info.first_column = "implementation";
         } else if (groups.size() > 1) {
             info.title = group.value;
@@ -293,8 +318,11 @@ void BenchRun::run_phase2() {
         table_.begin_group(info);
         for (std::size_t i : group.members) {
             const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
+            phase2_registration_ = chosen[i]->source ? chosen[i]->source
+                                                     : registration_named(chosen[i]->registration);
             if (host_) host_->run_case(*this, *chosen[i], display);
             else measure_deferred(*chosen[i], sorted[i], display);
+            phase2_registration_ = nullptr;
             checkpoint();
         }
         end_table();

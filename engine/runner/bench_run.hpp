@@ -17,6 +17,9 @@
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/runner/body_runs.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/complexity_report.hpp"
 #include "engine/runner/run_observer.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
@@ -27,9 +30,11 @@ namespace glint::engine {
 // A bench_case deferred to phase 2.
 struct DeferredCase {
     std::string registration;
-    glint::CaseInfo info;
+    glint::CaseInfo info;  // its labels include the parameters'
     std::unique_ptr<glint::detail::PerCall> body;  // null when the case runs elsewhere
-    std::size_t index = 0;  // its place among its registration's bench_case calls
+    std::size_t index = 0;     // its place among its body run's bench_case calls
+    std::size_t instance = 0;  // its body run's parameter combination, in instances(r)
+    const Registration* source = nullptr;  // null when it came from a child process
 };
 
 class BenchRun;
@@ -39,8 +44,8 @@ class BenchRun;
 class CaseHost {
 public:
     virtual ~CaseHost() = default;
-    // Phase 1 of `registration`: its rows, and the bench_cases its body registers.
-    virtual void run_body(BenchRun& run, const Registration& registration) = 0;
+    // Phase 1 of one body run: its rows, and the bench_cases its body registers.
+    virtual void run_body(BenchRun& run, const BodyRun& body) = 0;
     // One bench_case (phase 2).
     virtual void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) = 0;
 };
@@ -56,6 +61,8 @@ public:
     // The catalog including the client metrics discovered in phase 1.
     const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
     bool any_failed() const { return failed_; }
+    // The complexity fits of the run's glint::complexity() registrations (JSON meta.complexity).
+    const ComplexityCollector& complexity() const { return complexity_; }
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);
@@ -68,7 +75,7 @@ public:
     std::vector<Row> take_rows() { return std::move(rows_); }
 
     // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
-    void run_registration_alone(const Registration& registration);
+    void run_registration_alone(const BodyRun& body);
     std::vector<DeferredCase>& deferred() { return deferred_; }
     void run_deferred_alone(DeferredCase& d);
     // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
@@ -95,7 +102,7 @@ private:
         const std::vector<glint::Metric>* metrics = nullptr;
     };
 
-    void run_body(const Registration& registration);
+    void run_body(const BodyRun& run);
     void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
     void started(const std::string& name);
     void finished(Row row, const std::string& display);
@@ -114,6 +121,7 @@ private:
     void warn_unmatched_selectors() const;
 
     const Options& options_;
+    CaseFilter filter_;
     TableReporter& table_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
@@ -126,7 +134,11 @@ private:
     bool phase1_table_open_ = false;
 
     const Registration* current_ = nullptr;
+    const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)
+    std::size_t body_deferred_start_ = 0;  // deferred_'s size when that body run began
+    const Registration* phase2_registration_ = nullptr;  // the phase 2 case's, for its fit
     int iter_calls_ = 0;
+    ComplexityCollector complexity_;
     std::vector<DeferredCase> deferred_;
     std::vector<std::string> remote_after_table_;  // lines children sent (remote_after_table)
     std::vector<Row> rows_;

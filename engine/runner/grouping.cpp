@@ -31,6 +31,16 @@ std::string group_value(const Labels& labels, const std::vector<std::string>& ke
     return value;
 }
 
+std::string group_title(const Labels& labels, const std::vector<std::string>& keys) {
+    std::string title;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (i) title += " · ";
+        const std::string* v = find_label(labels, keys[i]);
+        title += keys[i] + ": " + (v ? *v : "—");
+    }
+    return title;
+}
+
 std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
                                    const std::vector<std::string>& keys) {
     std::vector<std::string> values;

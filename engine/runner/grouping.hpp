@@ -14,6 +14,10 @@ std::vector<std::string> label_keys(const std::vector<const Labels*>& all);
 // The group a row belongs to: its values for `keys` joined by "/" ("—" for a missing key).
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys);
 
+// A --group-by table's title: each key with the group's value, "size: 1000 · op: find" ("—"
+// for a missing key).
+std::string group_title(const Labels& labels, const std::vector<std::string>& keys);
+
 // Index lists of the groups, in first-seen order of their values.
 struct GroupIndex {
     std::string value;

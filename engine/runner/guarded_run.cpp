@@ -68,6 +68,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         Json meta = run_meta(options, setup.tiers, setup.capabilities);
         if (setup.baseline) meta["baseline"] = baseline_meta(*setup.baseline, rows);
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record);
+        if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         const std::string text = build_document(meta, run.json_columns(), rows).dump(2) + "\n";
         if (auto error = os::write_output(*setup.json_target, text)) {
             std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),

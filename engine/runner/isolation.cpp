@@ -5,9 +5,11 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
 #include "engine/runner/case_filter.hpp"
+#include "engine/runner/grouping.hpp"
 #include "engine/runner/isolation_wire.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/registry.hpp"
@@ -33,7 +35,7 @@ public:
     explicit PickCase(std::size_t index) : index_(index) {}
     void on_iter(glint::detail::Batch, glint::Iterations) override {}
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
-        if (seen_++ == index_) picked_ = DeferredCase{"", std::move(info), std::move(body), index_};
+        if (seen_++ == index_) picked_ = DeferredCase{"", std::move(info), std::move(body), index_, 0, nullptr};
     }
     void on_provenance(std::string_view line) override { add_provenance(line); }
     std::optional<DeferredCase> picked_;
@@ -129,10 +131,12 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
     return child_failure(outcome, settings_.timeout_s);
 }
 
-void Isolation::run_body(BenchRun& run, const Registration& registration) {
+void Isolation::run_body(BenchRun& run, const BodyRun& body) {
+    const Registration& registration = body.registration;
     Child received;
-    received.display_of = [](const std::string& name) { return name; };
-    run.remote_started(registration.name, registration.name);
+    // Phase 1 rows are named by their path and carry the body run's labels.
+    received.display_of = [&](const std::string& name) { return display_name(name, body.labels, {}); };
+    run.remote_started(registration.name, received.display_of(registration.name));
     received.in_flight = registration.name;
     const Options& options = options_;
     const TierRequest& request = request_;
@@ -143,15 +147,16 @@ void Isolation::run_body(BenchRun& run, const Registration& registration) {
         ChildStream stream(fd);
         BenchRun child(options, table, tiers);
         child.observe(&stream);
-        child.run_registration_alone(registration);
-        for (const auto& d : child.deferred()) stream.send("deferred", deferred_json(d.registration, d.index, d.info));
+        child.run_registration_alone(body);  // under the parent's ParamScope, forked with it
+        for (const auto& d : child.deferred())
+            stream.send("deferred", deferred_json(d.registration, d.index, d.info, d.instance));
         send_provenance(stream);
         send_after_table(stream, tiers);
         stream.send("end", true);
     };
     if (auto failure = run_child(run, child_main, received)) {
         const std::string name = received.in_flight.empty() ? registration.name : received.in_flight;
-        run.remote_error(name, {}, &registration.metrics, name, *failure);
+        run.remote_error(name, body.labels, &registration.metrics, received.display_of(name), *failure);
     }
 }
 
@@ -171,6 +176,11 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         tiers.open(request, make_tiers());
         PickCase pick(d.index);
         {
+            // The body runs again for the case's parameter combination.
+            const std::vector<ParamInstance> all = registration ? instances(*registration)
+                                                                : std::vector<ParamInstance>{};
+            const ParamInstance none;
+            ParamScope params(d.instance < all.size() ? all[d.instance] : none);
             SessionScope scope(pick);
             try {
                 if (registration) registration->body();
@@ -191,6 +201,8 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
             return;
         }
         pick.picked_->registration = d.registration;
+        pick.picked_->instance = d.instance;
+        pick.picked_->info.labels = d.info.labels;  // the parameters' included
         NullTable table;
         BenchRun child(options, table, tiers);
         child.observe(&stream);
@@ -211,7 +223,7 @@ public:
     void started(const std::string& name) override { stream_.send("case", name); }
     void ended(bool passed) override { stream_.send(passed ? "passed" : "failed", true); }
     bool defer(const glint::CaseInfo& info, std::size_t index) override {
-        stream_.send("deferred", deferred_json(registration_, index, info));
+        stream_.send("deferred", deferred_json(registration_, index, info, 0));
         return true;
     }
     ChildStream stream_;
@@ -256,13 +268,14 @@ void run_plain_child(const Options& options, std::string in_flight, PlainCounts&
 
 PlainCounts run_plain_isolated(const Options& options) {
     PlainCounts total;
-    for (const auto& r : registrations()) {
-        if (!filter_may_select_under(options.filter, r.name)) continue;
+    // One child per body run (the children fork under its ParamScope), then one per bench_case.
+    for_each_body_run(CaseFilter::parse(options.filter), [&](const BodyRun& run) {
+        const Registration& r = run.registration;
         std::vector<DeferredCase> cases;
-        run_plain_child(options, r.name, total, &cases,
-                        [&](PlainStream& stream) { run_plain_cases(options, &r, &stream); }, r.name);
+        run_plain_child(options, r.name + label_suffix(run.labels), total, &cases,
+                        [&](PlainStream& stream) { run_plain_cases(options, &run, &stream); }, r.name);
         for (const DeferredCase& d : cases) {
-            const std::string full = r.name + "/" + d.info.name;
+            const std::string full = case_path(r.name, d.info.name) + label_suffix(sorted_labels(d.info.labels));
             run_plain_child(options, full, total, nullptr, [&](PlainStream& stream) {
                 PickCase pick(d.index);
                 {
@@ -287,7 +300,7 @@ PlainCounts run_plain_isolated(const Options& options) {
                 print_plain_result(full, failure.empty() ? nullptr : &failure);
             }, r.name);
         }
-    }
+    });
     return total;
 }
 
@@ -301,8 +314,13 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& opti
         try {
             const Json line = Json::parse(text);
             if (const Json* d = line.find("deferred")) {
-                DeferredCase c = deferred_from_json(*d);
-                found.push_back({c.registration, c.info.name, sorted_labels(c.info.labels), c.info.metrics});
+                DeferredCase c = deferred_from_json(*d);  // and the case's path and kind
+                const Json* path = d->find("path");
+                const Json* kind = d->find("kind");
+                if (!path || !path->is_string() || !kind || !kind->is_number()) return;
+                found.push_back({c.registration, c.info.name, path->as_string(),
+                                 static_cast<DiscoveredCase::Kind>(static_cast<int>(kind->as_number())),
+                                 sorted_labels(c.info.labels), c.info.metrics});
             } else if (line.contains("end")) {
                 ended = true;
             }
@@ -317,7 +335,10 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& opti
                 info.name = c.name;
                 info.labels = c.labels;
                 info.metrics = c.metrics;
-                stream.send("deferred", deferred_json(c.registration, 0, info));
+                Json line = deferred_json(c.registration, 0, info, 0);
+                line["path"] = c.path;
+                line["kind"] = static_cast<int>(c.kind);
+                stream.send("deferred", std::move(line));
             }
             stream.send("end", true);
         },

@@ -41,7 +41,7 @@ public:
     };
     Isolation(const Options& options, const TierRequest& request, Settings settings);
 
-    void run_body(BenchRun& run, const Registration& registration) override;
+    void run_body(BenchRun& run, const BodyRun& body) override;
     void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) override;
 
 private:

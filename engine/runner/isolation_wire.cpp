@@ -7,10 +7,12 @@
 
 namespace glint::engine {
 
-Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info) {
+Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
+                   std::size_t instance) {
     Json out = Json::object();
     out["registration"] = registration;
     out["index"] = static_cast<unsigned long>(index);
+    out["instance"] = static_cast<unsigned long>(instance);
     out["name"] = info.name;
     Json labels = Json::array();
     for (const auto& [k, v] : info.labels) labels.push_back(Json::Array{Json(k), Json(v)});
@@ -42,6 +44,7 @@ DeferredCase deferred_from_json(const Json& json) {
     DeferredCase d;
     d.registration = text(json, "registration");
     d.index = static_cast<std::size_t>(number(json, "index"));
+    d.instance = static_cast<std::size_t>(number(json, "instance"));
     d.info.name = text(json, "name");
     d.info.iterations = static_cast<std::uint64_t>(number(json, "iterations"));
     if (const Json* labels = json.find("labels"); labels && labels->is_array())

@@ -2,8 +2,8 @@
 // (engine/runner/isolation.hpp), each one JSON object:
 //   {"case": NAME}          a case starts
 //   {"row": ROW}            a row is finished (row_json's form, every cell it has)
-//   {"deferred": CASE}      a bench_case the body registered: registration, index, name,
-//                           labels, metrics [{unit, amount, mode}], iterations
+//   {"deferred": CASE}      a bench_case the body registered: registration, index, instance,
+//                           name, labels, metrics [{unit, amount, mode}], iterations
 //   {"provenance": LINE}    a provenance line the body registered
 //   {"end": true}           the child finished its work
 #pragma once
@@ -19,7 +19,9 @@
 
 namespace glint::engine {
 
-Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info);
+// `instance`: the case's parameter combination, its place in instances(registration).
+Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
+                   std::size_t instance);
 // The case without its code (body null, no setup or teardown). Throws on a malformed object.
 DeferredCase deferred_from_json(const Json& json);
 

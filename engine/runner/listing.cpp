@@ -17,7 +17,8 @@ namespace glint::engine {
 int print_group_keys(const Options& options) {
     auto cases = discover_cases(options);
     std::vector<const Labels*> labels;
-    for (const auto& c : cases) labels.push_back(&c.labels);
+    for (const auto& c : cases)  // --group-by splits the bench_case tables
+        if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
     const auto keys = label_keys(labels);
     if (keys.empty()) {
         std::printf("no label keys: the selected cases register no bench_case labels\n");

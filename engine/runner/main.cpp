@@ -14,6 +14,8 @@
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/registry/params.hpp"
+#include "engine/runner/case_listing.hpp"
 #include "engine/runner/guarded_run.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/journal.hpp"
@@ -70,6 +72,7 @@ int run_main(int argc, char** argv) {
         std::fputs(usage_text(), stdout);
         return 0;
     }
+    if (options.version) return print_version();
     if (options.recover_journal) return recover_journal(*options.recover_journal, options.json_path);
     std::optional<os::OutputTarget> json_target;
     if (options.json_path && options.bench) {
@@ -102,6 +105,7 @@ int run_main(int argc, char** argv) {
     const TierRequest request = tier_request(options);
     if (auto problem = events::check_event_selectors(request.metrics)) return usage_error(*problem);
     if (auto problem = syscalls::check_syscall_names(request)) return usage_error(*problem);
+    if (auto problem = registration_problem(registrations())) return usage_error(*problem);
     // Bodies run without measuring to learn case names and labels: in a child under --isolate.
     const Discover discover = [&](const Options& o) -> std::optional<std::vector<DiscoveredCase>> {
         if (!options.isolate) return discover_cases(o);
@@ -115,6 +119,7 @@ int run_main(int argc, char** argv) {
     for (const auto& note : ineffective_flag_notes(options))
         std::fprintf(stderr, "glint: note: %s\n", note.c_str());
     if (options.group_by_list) return print_group_keys(options);
+    if (options.list) return print_case_list(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
 
     // The capability probe runs once, before any tier opens (it opens and closes what it needs

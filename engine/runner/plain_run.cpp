@@ -5,11 +5,13 @@
 #include <exception>
 
 #include "engine/registry/registry.hpp"
+#include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
+#include "engine/timing/windows.hpp"
 #include "os/process.hpp"
 
 namespace glint::engine {
@@ -34,46 +36,41 @@ void plain_exit_hook(int status) {
 
 class PlainSession final : public Session {
 public:
-    PlainSession(const Options& options, PlainListener* listener) : options_(options), listener_(listener) {}
+    PlainSession(const Options& options, PlainListener* listener)
+        : filter_(CaseFilter::parse(options.filter)), listener_(listener) {}
 
-    PlainCounts run(const Registration* only) {
+    PlainCounts run(const BodyRun* only) {
         SessionScope scope(*this);
-        for (const auto& r : registrations()) {
-            if (only && &r != only) continue;
-            if (!filter_may_select_under(options_.filter, r.name)) continue;
-            current_ = &r;
-            reported_ = false;
-            cases_seen_ = 0;
-            in_flight(r.name);
-            try {
-                r.body();
-                if (!reported_ && filter_selects(options_.filter, r.name)) pass(r.name);
-            } catch (...) {
-                fail(r.name, describe_failure(std::current_exception()));
-            }
-        }
+        if (only) run_one(*only);
+        else for_each_body_run(filter_, [&](const BodyRun& run) { run_one(run); });
         g_plain_case.store(nullptr);
         return counts_;
     }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations) override {
-        if (filter_selects(options_.filter, current_->name)) batch.run(batch.ctx, 1);
+        const std::string& name = run_->registration.name;
+        if (!filter_.selects(iter_path(name, ++iter_calls_), name, run_->labels)) return;
+        run_untimed(batch, 1);
+        ++iters_run_;
     }
 
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
         reported_ = true;  // the body is a matrix of cases: each reports itself
         const std::size_t index = cases_seen_++;
-        const std::string full = current_->name + "/" + info.name;
-        if (!filter_selects_case(options_.filter, current_->name, info.name)) return;
+        info.labels = with_param_labels(std::move(info.labels), run_->instance);
+        const Labels labels = sorted_labels(info.labels);
+        const std::string path = case_path(run_->registration.name, info.name);
+        if (!filter_.selects(path, run_->registration.name, labels)) return;
         if (listener_ && listener_->defer(info, index)) return;
-        in_flight(full);
+        const std::string shown = path + label_suffix(labels);
+        in_flight(shown);
         try {
             run_case_once(info, *body);
-            pass(full);
+            pass(shown);
         } catch (...) {
-            fail(full, describe_failure(std::current_exception()));
+            fail(shown, describe_failure(std::current_exception()));
         }
-        in_flight(current_->name);
+        in_flight(shown_);
     }
 
     void on_provenance(std::string_view) override {}  // inert outside --bench
@@ -81,6 +78,23 @@ public:
     PlainCounts counts_;
 
 private:
+    void run_one(const BodyRun& run) {
+        run_ = &run;
+        reported_ = false;
+        iter_calls_ = iters_run_ = 0;
+        cases_seen_ = 0;
+        const std::string& name = run.registration.name;
+        shown_ = name + label_suffix(run.labels);
+        in_flight(shown_);
+        try {
+            run.registration.body();
+            // One line for the registration's own rows: its iters, or its whole body.
+            const bool whole = iter_calls_ == 0 && filter_.selects(name, name, run.labels);
+            if (!reported_ && (iters_run_ > 0 || whole)) pass(shown_);
+        } catch (...) {
+            fail(shown_, describe_failure(std::current_exception()));
+        }
+    }
     void in_flight(const std::string& name) {
         in_flight_ = name;
         g_plain_case.store(&in_flight_);
@@ -97,41 +111,63 @@ private:
         print_plain_result(name, &why);
     }
 
-    const Options& options_;
+    CaseFilter filter_;
     PlainListener* listener_;
-    const Registration* current_ = nullptr;
+    const BodyRun* run_ = nullptr;
+    std::string shown_;  // the body run's name, labels included
     bool reported_ = false;
+    int iter_calls_ = 0;
+    int iters_run_ = 0;
     std::size_t cases_seen_ = 0;
     std::string in_flight_;
 };
 
 class DiscoverSession final : public Session {
 public:
-    explicit DiscoverSession(const Options& options) : options_(options) {}
+    explicit DiscoverSession(const Options& options) : filter_(CaseFilter::parse(options.filter)) {}
 
     std::vector<DiscoveredCase> run() {
         SessionScope scope(*this);
-        for (const auto& r : registrations()) {
-            if (!filter_may_select_under(options_.filter, r.name)) continue;
-            current_ = &r;
+        for_each_body_run(filter_, [&](const BodyRun& run) {
+            run_ = &run;
+            iter_calls_ = 0;
+            const std::size_t before = found_.size();
+            bool cases = false;
             try {
-                r.body();
+                run.registration.body();
             } catch (...) {
                 // A body that fails is reported by a real run; discovery only lists.
             }
-        }
+            cases = found_.size() > before;
+            const std::string& name = run.registration.name;
+            if (!cases && iter_calls_ == 0 && filter_.selects(name, name, run.labels))
+                found_.push_back({name, {}, name, DiscoveredCase::Kind::body, run.labels,
+                                  run.registration.metrics});
+        });
         return std::move(found_);
     }
 
-    void on_iter(glint::detail::Batch, glint::Iterations) override {}
+    void on_iter(glint::detail::Batch, glint::Iterations) override {
+        const std::string& name = run_->registration.name;
+        std::string path = iter_path(name, ++iter_calls_);
+        if (filter_.selects(path, name, run_->labels))
+            found_.push_back({name, {}, std::move(path), DiscoveredCase::Kind::iter, run_->labels,
+                              run_->registration.metrics});
+    }
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall>) override {
-        found_.push_back({current_->name, info.name, sorted_labels(info.labels), info.metrics});
+        const std::string& name = run_->registration.name;
+        Labels labels = sorted_labels(with_param_labels(std::move(info.labels), run_->instance));
+        std::string path = case_path(name, info.name);
+        if (filter_.selects(path, name, labels))
+            found_.push_back({name, info.name, std::move(path), DiscoveredCase::Kind::bench_case,
+                              std::move(labels), info.metrics});
     }
     void on_provenance(std::string_view) override {}
 
 private:
-    const Options& options_;
-    const Registration* current_ = nullptr;
+    CaseFilter filter_;
+    const BodyRun* run_ = nullptr;
+    int iter_calls_ = 0;
     std::vector<DiscoveredCase> found_;
 };
 
@@ -147,7 +183,7 @@ void print_plain_result(const std::string& name, const std::string* failure) {
     std::fflush(stdout);  // a case that dies next must not take the line with it
 }
 
-PlainCounts run_plain_cases(const Options& options, const Registration* only, PlainListener* listener) {
+PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener) {
     PlainSession session(options, listener);
     if (listener) return session.run(only);
     g_plain_owner = os::process_id();

@@ -1,6 +1,7 @@
 // engine/runner/plain_run.hpp: runs without --bench. Every selected case runs once as a plain
 // test (iter calls its callable once; bench_case runs setup, timed, after, teardown), so
-// benchmarks double as tests. Also the discovery run behind --group-by=list.
+// benchmarks double as tests; each prints as "ok    <path> [key=value,...]". Also the discovery
+// run behind --list, --group-by=list and --list-metrics.
 #pragma once
 
 #include <string>
@@ -11,12 +12,13 @@
 
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
+#include "engine/runner/body_runs.hpp"
 
 namespace glint::engine {
 
 // Returns the exit status: 0 when every case passed, 1 otherwise. A case that calls exit()
 // or quick_exit() fails the run: its FAIL line and the summary are printed, exit status 1.
-// With --isolate each registration runs in a child process (engine/runner/isolation.hpp).
+// With --isolate each body run runs in a child process (engine/runner/isolation.hpp).
 int run_plain(const Options& options);
 
 struct PlainCounts {
@@ -29,26 +31,31 @@ public:
     virtual ~PlainListener() = default;
     virtual void started(const std::string& name) = 0;
     virtual void ended(bool passed) = 0;
-    // A bench_case the filter selects, the `index`-th of its registration: true keeps it from
+    // A bench_case the filter selects, the `index`-th of its body run: true keeps it from
     // running here (an isolated run runs it in a child of its own).
     virtual bool defer(const glint::CaseInfo&, std::size_t /*index*/) { return false; }
 };
 
 // A case's line: "ok    NAME", or "FAIL  NAME: WHY" (also on stderr); flushed at once.
 void print_plain_result(const std::string& name, const std::string* failure);
-// The cases of the selected registrations (only `only` when given), each line printed; no
-// summary. Without a listener, exit() inside a case is caught (see run_plain).
-PlainCounts run_plain_cases(const Options& options, const Registration* only, PlainListener* listener = nullptr);
+// The cases of the selected body runs (only `only`, whose ParamScope the caller holds, when
+// given), each line printed; no summary. Without a listener, exit() inside a case is caught
+// (see run_plain).
+PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener = nullptr);
 
 struct DiscoveredCase {
+    enum class Kind { body, iter, bench_case };
     std::string registration;
-    std::string name;
-    Labels labels;  // sorted by key
+    std::string name;  // the bench_case's name; "" for a registration's own rows
+    std::string path;  // what --filter's name terms match (case_filter.hpp)
+    Kind kind = Kind::body;
+    Labels labels;  // sorted by key (parameters' included)
     std::vector<glint::Metric> metrics;
 };
 
 // Runs the selected bodies without measuring (iter does not call its callable, bench_case only
-// records) and returns the bench_cases they register.
+// records) and returns every case --filter selects: whole bodies, iters and bench_cases, in
+// registration order.
 std::vector<DiscoveredCase> discover_cases(const Options& options);
 
 }  // namespace glint::engine

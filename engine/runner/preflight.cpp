@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
@@ -52,24 +53,58 @@ std::vector<std::string> closest_names(const std::string& query, const std::vect
 
 std::optional<std::string> check_filter(const Options& options, const Discover& discover) {
     if (options.filter.empty()) return std::nullopt;
-    std::vector<std::string> names;
+    CaseFilter filter;
+    try {
+        filter = CaseFilter::parse(options.filter);
+    } catch (const FilterError& e) {
+        return std::string(e.what());
+    }
+    // A registration's own row (its whole body or first iter) is known without running bodies.
+    std::vector<std::string> names, label_terms;
     for (const auto& r : registrations()) {
-        if (filter_selects(options.filter, r.name)) return std::nullopt;
+        for (const auto& instance : instances(r)) {
+            const Labels labels = sorted_labels(param_labels(instance));
+            if (filter.selects(r.name, r.name, labels)) return std::nullopt;
+        }
         names.push_back(r.name);
     }
-    // Only bench_case names are left: they are known by running the bodies (all of them, for
-    // the list of close names).
+    // The rest (bench_cases, a body's later iters, their labels) are known by running the bodies
+    // (all of them, for the list of close names).
     Options everything = options;
     everything.filter.clear();
     const auto found = discover ? discover(everything) : std::nullopt;
     if (!found) return std::nullopt;  // the bodies could not be run: the run will report it
     for (const auto& c : *found) {
-        if (filter_selects_case(options.filter, c.registration, c.name)) return std::nullopt;
-        names.push_back(c.registration + "/" + c.name);
+        if (filter.selects(c.path, c.registration, c.labels)) return std::nullopt;
+        names.push_back(c.path);
+        for (const auto& [k, v] : c.labels) label_terms.push_back(k + "=" + v);
     }
-    const auto close = closest_names(options.filter, names, 3);
-    return "--filter: '" + options.filter + "' selects no case" +
-           (close.empty() ? std::string(" (no case is registered)") : "; closest names: " + joined(close));
+    // Close names for each term that selects something on its own: names for name terms,
+    // key=value for label terms, closest first.
+    std::vector<std::pair<std::size_t, std::string>> scored;
+    bool wildcard = false;
+    std::size_t start = 0;
+    while (start <= options.filter.size()) {
+        const std::size_t comma = std::min(options.filter.find(',', start), options.filter.size());
+        const std::string term = options.filter.substr(start, comma - start);
+        start = comma + 1;
+        if (term.empty() || term.front() == '-') continue;
+        wildcard = wildcard || term.find_first_of("*?[") != std::string::npos;
+        const auto& pool = term.find('=') == std::string::npos ? names : label_terms;
+        for (const auto& name : closest_names(term, pool, 3))
+            scored.emplace_back(edit_distance(term, name), name);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<std::string> close;
+    for (const auto& [distance, name] : scored)
+        if (close.size() < 3 && std::find(close.begin(), close.end(), name) == close.end())
+            close.push_back(name);
+    std::string message = "--filter: '" + options.filter + "' selects no case";
+    if (names.empty()) return message + " (no case is registered)";
+    if (!close.empty()) message += "; closest names: " + joined(close);
+    if (!wildcard) message += " (terms are globs over the whole path: '*part*' matches a substring)";
+    return message;
 }
 
 std::optional<std::string> check_table_keys(const Options& options,
@@ -114,6 +149,15 @@ std::optional<std::string> check_table_keys(const Options& options,
 
 std::vector<std::string> ineffective_flag_notes(const Options& options) {
     std::vector<std::string> notes;
+    if (options.list && !options.recover_journal) {  // a listing runs nothing, in either mode
+        for (const auto& flag : options.given) {
+            const std::string note = flag + " has no effect with --list";
+            if (flag != "--list" && flag != "--format" && flag != "--filter" && flag != "--bench" &&
+                std::find(notes.begin(), notes.end(), note) == notes.end())
+                notes.push_back(note);
+        }
+        return notes;
+    }
     if (options.bench || options.recover_journal) {
         if (options.recover_journal)
             for (const auto& flag : options.given)

@@ -1,6 +1,7 @@
 #include "engine/runner/run_info.hpp"
 
 #include <fmt/format.h>
+#include <glint/version.hpp>
 
 #include <set>
 
@@ -9,10 +10,6 @@
 #include "engine/registry/registry.hpp"
 #include "engine/timing/clock.hpp"
 #include "os/host.hpp"
-
-#ifndef GLINT_VERSION
-#define GLINT_VERSION "0.1.0"
-#endif
 
 namespace glint::engine {
 namespace {
@@ -62,7 +59,7 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
     std::vector<std::string> lines;
     const auto host = os::host_facts();
     const std::string os_kernel = host.kernel.empty() ? host.os : host.os + " " + host.kernel;
-    lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} · {}", GLINT_VERSION,
+    lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} · {}", GLINT_VERSION_STRING,
                                 host.cpu_model.empty() ? arch::native::kName : host.cpu_model,
                                 host.cpus, os_kernel, compiler()));
     const auto& clock = clock_properties();
@@ -99,7 +96,7 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
 Json run_meta(const Options& options, const TierSet& tiers, const std::vector<Status>& capabilities) {
     const auto host = os::host_facts();
     Json meta = Json::object();
-    meta["glint"] = GLINT_VERSION;
+    meta["glint"] = GLINT_VERSION_STRING;
     meta["host"] = host.hostname;
     meta["os"] = host.os;
     meta["kernel"] = host.kernel;

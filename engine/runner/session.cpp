@@ -1,7 +1,11 @@
 #include "engine/runner/session.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "engine/registry/registry.hpp"
 #include "engine/tiers/tier.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
@@ -33,8 +37,17 @@ void run_iter(Batch batch, Iterations pinned) {
     if (engine::g_session) {
         engine::g_session->on_iter(batch, pinned);
     } else {
-        batch.run(batch.ctx, 1);
+        engine::run_untimed(batch, 1);
     }
+}
+
+void unprepared_window(std::uint64_t asked, std::uint64_t ready) {
+    // A runner bug, never the user's: every caller prepares a window before running it.
+    std::fprintf(stderr,
+                 "glint: internal error: iter_batched window of %llu iterations run with %llu "
+                 "inputs prepared\n",
+                 static_cast<unsigned long long>(asked), static_cast<unsigned long long>(ready));
+    std::abort();
 }
 
 void add_case(CaseInfo info, std::unique_ptr<PerCall> body) {

@@ -84,8 +84,9 @@ public:
     // Facts for JSON meta under meta.tiers.<source> (read paths, bracket costs, ...).
     virtual Json meta() const { return Json::object(); }
 
-    // The case the next count() measures (its row name).
-    virtual void begin_case(std::string_view /*name*/) {}
+    // The case the next count() measures: its row name (what --histogram globs over), and how
+    // lines that must say which case it is name it, labels included ("sum [size=1024]").
+    virtual void begin_case(std::string_view /*name*/, std::string_view /*shown*/) {}
 
     // One counting pass over `work`.
     virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;

@@ -2,6 +2,7 @@
 
 #include "catalog/selection.hpp"
 #include "engine/tiers/pass_plan.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 
@@ -52,14 +53,18 @@ Json TierSet::meta() const {
     return tiers;
 }
 
-CountedCase TierSet::count(std::string_view name, const Workload& work,
+CountedCase TierSet::count(std::string_view name, std::string_view shown, const Workload& work,
                            const TimingSummary& timing,
                            const std::function<void()>& progress) const {
     CountedCase counted;
-    for (const auto& tier : open_) tier->begin_case(name);
+    for (const auto& tier : open_) tier->begin_case(name, shown);
     for (const auto& tier : open_) {
         if (progress) progress();
-        const PassPlan plan = plan_pass(timing, sizing_);
+        PassPlan plan = plan_pass(timing, sizing_);
+        // A batch with inputs brackets one window of them at a time, sized as the timing
+        // pass sized its windows.
+        if (work.batched() && has_inputs(work.batch))
+            plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
         for (auto& [key, value] : pass.row_fields.as_object()) counted.row_fields[key] = value;

@@ -56,10 +56,11 @@ public:
     // meta.tiers: {source: the tier's meta} for every open tier.
     Json meta() const;
 
-    // The counting passes of one case, each in its own pass sized from the timing pass.
-    // `progress` runs before each pass. Exceptions from the user's code propagate.
-    CountedCase count(std::string_view name, const Workload& work, const TimingSummary& timing,
-                      const std::function<void()>& progress) const;
+    // The counting passes of one case, each in its own pass sized from the timing pass; `name`
+    // and `shown` as Tier::begin_case takes them. `progress` runs before each pass. Exceptions
+    // from the user's code propagate.
+    CountedCase count(std::string_view name, std::string_view shown, const Workload& work,
+                      const TimingSummary& timing, const std::function<void()>& progress) const;
 
     // Lines every tier prints after a table (the cases counted since the last call).
     std::vector<std::string> after_table() const;

@@ -1,20 +1,35 @@
 #include "engine/timing/protocol.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
 
 constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 
-double time_once(const glint::detail::Batch& batch, std::uint64_t n) {
-    const std::int64_t start = now_ns();
-    batch.run(batch.ctx, n);
-    const std::int64_t stop = now_ns();
-    return static_cast<double>(stop - start);
+double time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t window) {
+    if (!has_inputs(batch)) {
+        const std::int64_t start = now_ns();
+        batch.run(batch.ctx, n);
+        const std::int64_t stop = now_ns();
+        return static_cast<double>(stop - start);
+    }
+    // Windows: each one's inputs built untimed, then timed alone; the clock's empty bracket is
+    // subtracted per window (a window may be short: a few us).
+    const double bracket_ns = clock_properties().bracket_ns;
+    double total = 0;
+    for_each_window(batch, n, window, [&](std::uint64_t k) {
+        const std::int64_t start = now_ns();
+        batch.run(batch.ctx, k);
+        const std::int64_t stop = now_ns();
+        total += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
+    });
+    return total;
 }
 
 }  // namespace
@@ -46,20 +61,32 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
 }
 
 TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config) {
-    const std::uint64_t n =
-        config.pinned ? config.pinned
-                      : double_until(
-                            [&](std::uint64_t k) {
-                                if (config.checkpoint) config.checkpoint();
-                                return time_once(batch, k);
-                            },
-                            config.min_time_ns);
+    // With inputs, windows are sized from the latest sample's time per iteration (1 before
+    // any). Setup runs outside the timed windows, so a sample's wall time can be far longer
+    // than its timed part: a sample whose wall time reaches the case's budget per sample also
+    // ends the doubling, so slow setup cannot make a case run for minutes.
+    const double wall_cap =
+        config.wall_budget_ns / static_cast<double>(std::max<std::uint64_t>(config.samples, 1));
+    double per_iteration_ns = std::numeric_limits<double>::quiet_NaN();
+    auto sample = [&](std::uint64_t k) {
+        if (config.checkpoint) config.checkpoint();
+        const std::int64_t wall_start = now_ns();
+        const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k));
+        per_iteration_ns = timed / static_cast<double>(k);
+        if (has_inputs(batch) && static_cast<double>(now_ns() - wall_start) >= wall_cap)
+            return std::max(timed, config.min_time_ns);
+        return timed;
+    };
+    const std::uint64_t n = config.pinned ? config.pinned : double_until(sample, config.min_time_ns);
+    // Pinned: a probe of up to 16 calls (windows of one) sizes the windows first.
+    if (config.pinned && has_inputs(batch)) sample(std::min<std::uint64_t>(n, 16));
+    const std::uint64_t window = window_for(batch, per_iteration_ns, n);
     if (config.progress) config.progress();
     std::vector<double> samples;
     samples.reserve(config.samples);
     for (std::uint64_t i = 0; i < config.samples; ++i) {
         if (config.checkpoint) config.checkpoint();
-        samples.push_back(time_once(batch, n) / static_cast<double>(n));
+        samples.push_back(time_once(batch, n, window) / static_cast<double>(n));
     }
     return summarize_samples(std::move(samples), n, false);
 }

@@ -3,7 +3,11 @@
 // Batched: the iterations per sample double until one sample takes >= min_time (unless
 // pinned), then `samples` samples of that many iterations; statistics in ns per iteration.
 // The loop itself is the case's compiled batch (the body inlined), so a one-cycle body reads
-// about one cycle.
+// about one cycle. A batch with inputs (glint::iter_batched) is timed per window
+// (timing/windows.hpp): its inputs built untimed, each window timed alone, the clock's empty
+// bracket subtracted per window, windows sized from the latest sample's time per iteration
+// (pinned: from a probe of up to 16 calls first); the doubling also stops when a sample's wall
+// time, setup included, reaches wall_budget_ns / samples.
 // Per-call: one timed call per sample, `after` untimed in between; sampling continues past
 // `samples` until the measured time reaches min_time (or exactly `pinned` calls). The clock's
 // empty-bracket cost is subtracted from each per-call sample (clamped at 0).
@@ -22,7 +26,8 @@ struct TimingConfig {
     double min_time_ns = 5e6;        // --bench-min-time
     std::uint64_t samples = 32;
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
-    double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long
+    double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
+                                     // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
     // Called between samples, never while timing; it may throw to abandon the case (the run
     // is being interrupted).

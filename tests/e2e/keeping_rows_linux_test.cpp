@@ -320,9 +320,9 @@ TEST_CASE("e2e keep: the plain run fails a case that calls exit(0), and under --
           "FAIL  crash_exit: exit(0) inside the case\n"
           "FAIL  crash_hang: timeout after 1 s\n"
           "ok    keep_after\n"
-          "ok    matrix/ok_first\n"
-          "FAIL  matrix/crash_case: killed by SIGSEGV\n"
-          "ok    matrix/ok_last\n"
+          "ok    matrix/ok_first [kind=ok]\n"  // test mode names each case with its labels
+          "FAIL  matrix/crash_case [kind=bad]: killed by SIGSEGV\n"
+          "ok    matrix/ok_last [kind=ok]\n"
           "4 passed, 5 failed\n");
     auto fine = run_process({fixture_path("crashing"), "--isolate"});
     CHECK(fine.exit_code == 0);

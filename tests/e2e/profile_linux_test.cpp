@@ -262,3 +262,12 @@ TEST_CASE("e2e profile: --capabilities reports overflow sampling and symbolizati
     CHECK(sampling);
     CHECK(symbols);
 }
+
+TEST_CASE("e2e profile: each parameterised case's profile is named with its labels") {
+    auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--profile",
+                          "--profile-time=20", "--filter=linear,lookup/find"});
+    REQUIRE(r.exit_code == 0);
+    for (const char* who : {"linear [size=64]", "linear [size=32768]", "find [op=find,size=10]",
+                            "find [op=find,size=1000]"})
+        CHECK(contains(r.out, std::string("profile ") + who + ": "));
+}

@@ -45,9 +45,11 @@ TEST_CASE("e2e: a failing after or body fails the plain run") {
     CHECK(r.exit_code == 1);
     CHECK(contains(r.out, "ok    good"));
     CHECK(contains(r.out, "FAIL  throws: exception: body exploded"));
-    CHECK(contains(r.out, "FAIL  cases/mismatch: after: mismatch: got 2"));
-    CHECK(contains(r.out, "FAIL  cases/after_throws: exception: verification threw"));
-    CHECK(contains(r.out, "ok    cases/also_ok"));
+    // Each case with its labels, so a failure says which input failed.
+    CHECK(contains(r.out, "FAIL  cases/mismatch [kind=bad]: after: mismatch: got 2"));
+    CHECK(contains(r.out, "FAIL  cases/after_throws [kind=bad]: exception: verification threw"));
+    CHECK(contains(r.out, "ok    cases/also_ok [kind=ok]"));
+    CHECK(contains(r.err, "glint: cases/mismatch [kind=bad]: after: mismatch: got 2"));
     CHECK(contains(r.out, "3 passed, 3 failed"));
 }
 
@@ -168,9 +170,13 @@ TEST_CASE("e2e: bad flags exit 2 with one line naming the flag, before measuring
 TEST_CASE("e2e: --group-by streams one table per group with the group in the border") {
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--group-by=dataset"});
     CHECK(r.exit_code == 0);
-    CHECK(contains(r.out, "benchmark: small"));
-    CHECK(contains(r.out, "benchmark: large"));
+    CHECK(contains(r.out, "╼ dataset: small ╾"));  // the title names its key
+    CHECK(contains(r.out, "╼ dataset: large ╾"));
     CHECK(contains(r.out, "implementation"));
+    auto two = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
+                            "--filter=matrix/fill", "--group-by=dataset,operation"});
+    CHECK(contains(two.out, "╼ dataset: small · operation: copy ╾"));
+    CHECK(contains(two.out, "╼ dataset: large · operation: copy ╾"));
     auto list = run_process({fixture_path("basic"), "--group-by=list"});
     CHECK(list.exit_code == 0);
     CHECK(contains(list.out, "dataset: small, large"));
@@ -200,7 +206,8 @@ TEST_CASE("e2e: a --filter that selects nothing exits 2 before measuring and nam
         auto r = run_process(args);
         CHECK(r.exit_code == 2);
         CHECK(r.err == "glint: error: --filter: 'adx_chain' selects no case; closest names: add_chain, "
-                       "matrix, pinned\n");
+                       "matrix, pinned (terms are globs over the whole path: '*part*' matches a "
+                       "substring)\n");
         CHECK(r.out.empty());
     }
     auto nested = run_process({fixture_path("basic"), "--filter=matrix/fil"});

@@ -5,3 +5,7 @@ add_test(NAME package/find_package
 add_test(NAME package/add_subdirectory
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check.sh ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} subdirectory)
 set_tests_properties(package/find_package package/add_subdirectory PROPERTIES TIMEOUT 600)
+# Build-type and option defaults, top level and as a subproject (configure only: seconds).
+add_test(NAME package/build_type_defaults
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/build_type.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(package/build_type_defaults PROPERTIES TIMEOUT 300)

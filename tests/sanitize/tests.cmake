@@ -7,7 +7,8 @@
 #                         tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
 # hot reads; where the profile fixtures' helpers are inlined and laid out), and the package,
-# port, rig, layer and public-header checks (builds, not code). The sanitizers' own SIGSEGV
+# port, rig, layer, public-header and README-block checks (builds, not code: the README blocks
+# would link the sanitized library without the sanitizer). The sanitizers' own SIGSEGV
 # handlers are off (ASAN_OPTIONS), so glint's crash handling is what runs. Building entries
 # use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get install clang) they
 # are skipped.
@@ -30,8 +31,9 @@ elseif(NOT GLINT_SANITIZE AND NOT GLINT_FUZZ AND GLINT_OS STREQUAL "linux")
     set_tests_properties(sanitize/build PROPERTIES FIXTURES_SETUP glint_sanitize_tree RUN_SERIAL TRUE
                                                    TIMEOUT 3600)
     # What g++ emits (exact instruction counts, which function a helper is inlined into and
-    # where) is asserted only in the g++ tree; a second OS tree (port/) is a build, not code.
-    set(_excluded "package|rig|layers|public_users|port/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|profile: an inlined")
+    # where) is asserted only in the g++ tree; a second OS tree (port/) and the README blocks
+    # (readme/) are builds, not code.
+    set(_excluded "package|rig|layers|public_users|port/|readme/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|sampled pass: a batch with inputs|profile: an inlined")
     add_test(NAME sanitize/asan-ubsan
              COMMAND ${CMAKE_COMMAND} -E env
                      ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:detect_leaks=0

@@ -95,6 +95,10 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
+std::string temp_json_path(const std::string& stem) {
+    return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
+}
+
 }  // namespace glint::test
 
 #include <signal.h>

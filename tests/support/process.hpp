@@ -56,4 +56,7 @@ inline bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
 }
 
+// A path in /tmp unique to this process: /tmp/glint_e2e_<stem>_<pid>.json.
+std::string temp_json_path(const std::string& stem);
+
 }  // namespace glint::test

@@ -6,6 +6,7 @@
 //   }
 //
 // Without --bench the binary runs every case once as a plain test; with --bench it measures.
+// glint::iter_batched gives each iteration a fresh input built untimed (per-iteration setup).
 // Contracts:
 //  - The whole body of a GLINT_BENCH is the measured unit unless it calls glint::iter (only
 //    the callable is measured) or glint::bench_case (one row per call, measured after the body
@@ -23,6 +24,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <glint/params.hpp>
 
 namespace glint {
 
@@ -98,10 +101,26 @@ struct CaseInfo {
 namespace detail {
 
 // A compiled batch: run(ctx, n) executes the measured callable n times with it inlined.
+// A batch with inputs (glint::iter_batched) also has prepare: prepare(ctx, n) builds the inputs
+// of the next n iterations, and every caller runs it, untimed and outside any counting bracket,
+// before each run(ctx, n) of n > 0, with n <= max_window when max_window is set. run() aborts
+// when asked for more iterations than were prepared and not yet run.
 struct Batch {
     void (*run)(void* ctx, std::uint64_t n) = nullptr;
     void* ctx = nullptr;
+    void (*prepare)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no inputs
+    std::uint64_t max_window = 0;  // at most this many iterations per prepare/run (0: any)
 };
+
+// Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.
+template <class R>
+[[gnu::always_inline]] inline void sink(R& result) {
+    if constexpr ((std::is_integral_v<R> || std::is_pointer_v<R>) && sizeof(R) <= sizeof(void*)) {
+        black_box(result);
+    } else {
+        black_box_ref(result);
+    }
+}
 
 template <class F>
 [[gnu::noinline]] void run_batch(void* ctx, std::uint64_t n) {
@@ -111,20 +130,9 @@ template <class F>
             fn();
         } else {
             auto result = fn();
-            if constexpr ((std::is_integral_v<decltype(result)> ||
-                           std::is_pointer_v<decltype(result)>) &&
-                          sizeof(result) <= sizeof(void*)) {
-                black_box(result);
-            } else {
-                black_box_ref(result);
-            }
+            sink(result);
         }
     }
-}
-
-template <void (*Body)()>
-[[gnu::noinline]] void run_body_batch(void*, std::uint64_t n) {
-    for (std::uint64_t i = 0; i < n; ++i) Body();
 }
 
 // A per-call case: timed() is measured, after() runs untimed and releases the result.
@@ -196,27 +204,32 @@ struct BuildFlags {
     bool assertions = false;
 };
 
+// What a registration's options say.
+struct RegistrationOptions {
+    std::uint64_t pinned = 0;
+    std::vector<Metric> metrics;
+    std::vector<Param> params;
+    std::optional<Complexity> complexity;
+};
+
 struct Registration {
-    // Options: glint::iterations(n) and any number of glint::Metric columns.
+    // Options: glint::iterations(n), any number of glint::Metric columns and glint::range /
+    // glint::values parameters, glint::complexity().
     template <class... Options>
     Registration(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
                  const char* file, int line, Options... options) {
-        std::uint64_t pinned = 0;
-        std::vector<Metric> metrics;
-        (take(options, pinned, metrics), ...);
-        add(name, body, whole_body, flags, file, line, pinned, std::move(metrics));
+        RegistrationOptions o;
+        (take(std::move(options), o), ...);
+        add(name, body, whole_body, flags, file, line, std::move(o));
     }
     static void add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
-                    const char* file, int line, std::uint64_t pinned_iterations,
-                    std::vector<Metric> metrics);
+                    const char* file, int line, RegistrationOptions options);
 
 private:
-    static void take(Iterations option, std::uint64_t& pinned, std::vector<Metric>&) {
-        pinned = option.count;
-    }
-    static void take(Metric option, std::uint64_t&, std::vector<Metric>& metrics) {
-        metrics.push_back(std::move(option));
-    }
+    static void take(Iterations option, RegistrationOptions& o) { o.pinned = option.count; }
+    static void take(Metric option, RegistrationOptions& o) { o.metrics.push_back(std::move(option)); }
+    static void take(Param option, RegistrationOptions& o) { o.params.push_back(std::move(option)); }
+    static void take(Complexity option, RegistrationOptions& o) { o.complexity = std::move(option); }
 };
 
 }  // namespace detail
@@ -266,6 +279,10 @@ void bench_case(CaseInfo info, Timed timed) {
     static void id()
 
 // GLINT_BENCH("name") { body },  GLINT_BENCH("name", glint::iterations(1000)) { body },
-// GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column)
+// GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column),
+// GLINT_BENCH("name", glint::range("size", 1 << 10, 1 << 20, 4), glint::complexity()) { body }
 #define GLINT_BENCH(name, ...) \
     GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)
+
+// glint::iter_batched builds on the declarations above.
+#include <glint/iter_batched.hpp>

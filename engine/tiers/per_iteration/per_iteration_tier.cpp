@@ -9,6 +9,7 @@
 
 #include "catalog/glob.hpp"
 #include "engine/hot/histogram_json.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine {
 namespace {
@@ -84,9 +85,13 @@ void measure_calls(const PerIterationGroup& group, const Workload& work, std::ui
     const std::uint64_t torn_before = group.torn_fallbacks();
     if (work.batched()) {
         const glint::detail::Batch batch = work.batch;
-        // A batch of `real` iterations: 0 for an empty call, 1 for a real one.
+        // A batch of `real` iterations: 0 for an empty call, 1 for a real one. iter_batched:
+        // the next real call's input is built before the first call and after each real one,
+        // outside the brackets.
+        prepare_window(batch, 1);
         bracket_calls(
-            group, calls, [&](std::uint64_t real) { batch.run(batch.ctx, real); }, [] {}, out);
+            group, calls, [&](std::uint64_t real) { batch.run(batch.ctx, real); },
+            [&] { prepare_window(batch, 1); }, out);
     } else {
         EmptyCall empty;
         glint::detail::PerCall* const bodies[2] = {&empty, work.per_call};
@@ -204,7 +209,7 @@ public:
         }
         if (!trouble.empty())
             std::fprintf(stderr, "glint: note: per-iteration: %s: %s; its cells render —\n",
-                         case_.c_str(), trouble.c_str());
+                         shown_.c_str(), trouble.c_str());
         Json summary = Json::object();
         summary["calls"] = measured ? Json(costs->cycles.count()) : Json();
         summary["emptyCallCycles"] = measured ? Json(costs->empty_cycles) : Json();
@@ -214,7 +219,7 @@ public:
         summary["tornFallbacks"] = costs->torn_fallbacks;
         summary["descheduledCalls"] = costs->descheduled;
         if (!trouble.empty()) summary["note"] = trouble;
-        cases_.emplace_back(case_, std::move(summary));
+        cases_.emplace_back(shown_, std::move(summary));
         PassResult result;
         double values[] = {catalog::kNotMeasured, catalog::kNotMeasured, catalog::kNotMeasured,
                            catalog::kNotMeasured};  // the order of kColumns
@@ -228,11 +233,14 @@ public:
         for (std::size_t i = 0; i < descriptors.size(); ++i)
             result.cells.push_back(catalog::make_cell(descriptors[i], values[i]));
         if (measured && !histogram_glob_.empty() && catalog::glob_match(histogram_glob_, case_))
-            histograms_.emplace_back(case_, std::move(costs));
+            histograms_.emplace_back(shown_, std::move(costs));
         return result;
     }
 
-    void begin_case(std::string_view name) override { case_ = name; }
+    void begin_case(std::string_view name, std::string_view shown) override {
+        case_ = name;
+        shown_ = shown;
+    }
 
     // --histogram=GLOB: the distributions of the matching cases.
     std::vector<std::string> trailer() const override {
@@ -267,7 +275,8 @@ private:
     hot::Status status_;
     std::vector<Status> statuses_;
     std::string histogram_glob_;
-    std::string case_;
+    std::string case_;   // the row name: --histogram globs over it
+    std::string shown_;  // with its labels: notes, histogram titles, JSON meta keys
     std::vector<std::pair<std::string, Json>> cases_;
     std::vector<std::pair<std::string, std::unique_ptr<CallCosts>>> histograms_;
 };

@@ -60,8 +60,9 @@ void measure_calls(const PerIterationGroup& group, const Workload& work, std::ui
 // Why --per-iteration cannot run with a group that opened with `status`; "" when it can.
 std::string refusal_reason(const hot::Status& status);
 
-// The tier: begin_case() names the case (for --histogram), trailer() prints the histograms of
-// matching cases after the last table.
+// The tier: begin_case() names the case (--histogram globs over its row name; notes, titles
+// and JSON meta keys name it with its labels), trailer() prints the histograms of matching
+// cases after the last table.
 std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source = {});
 
 }  // namespace glint::engine

@@ -80,9 +80,9 @@ public:
         return m;
     }
 
-    void begin_case(std::string_view name) override { case_ = name; }
+    void begin_case(std::string_view, std::string_view shown) override { case_ = shown; }
 
-    PassResult count(const Workload& work, const PassPlan&) override {
+    PassResult count(const Workload& work, const PassPlan& plan) override {
         PassResult result;
         result.counted = false;
         os::Sampler sampler;
@@ -102,7 +102,8 @@ public:
         cp.limits = limits_;
         std::vector<os::SampleRecord> records;
         cp.pass = profile::run_sampled(work, sampler, limits_,
-                                       [&](const os::SampleRecord& r) { records.push_back(r); });
+                                       [&](const os::SampleRecord& r) { records.push_back(r); },
+                                       plan.batch);  // iter_batched: the timing pass's windows
         cp.counts = sampler.counts();
         sampler.close();
         profile::StackBuilder stacks(*symbols_, profile::entry_returns());

@@ -8,6 +8,7 @@
 #include "catalog/selection.hpp"
 #include "engine/counting/messages.hpp"
 #include "engine/tiers/tier0/tier0_math.hpp"
+#include "engine/timing/windows.hpp"
 
 namespace glint::engine::tier0 {
 namespace {
@@ -126,10 +127,16 @@ public:
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
         Tier0Totals totals;
-        if (work.batched()) {
+        if (work.batched() && !has_inputs(work.batch)) {
             const os::ProcessSnapshot before = source_();
             work.batch.run(work.batch.ctx, plan.iterations);
             totals.add(snapshot_delta(before, source_()));
+        } else if (work.batched()) {  // iter_batched: one bracket per window, setup outside
+            for_each_window(work.batch, plan.iterations, plan.batch, [&](std::uint64_t k) {
+                const os::ProcessSnapshot before = source_();
+                work.batch.run(work.batch.ctx, k);
+                totals.add(snapshot_delta(before, source_()));
+            });
         } else {
             for (std::uint64_t i = 0; i < plan.iterations; ++i) {
                 const os::ProcessSnapshot before = source_();

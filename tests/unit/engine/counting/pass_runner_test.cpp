@@ -125,3 +125,30 @@ TEST_CASE("run_pass: a pass that cannot begin is not measured") {
     CHECK(path.log.empty());
     CHECK(std::isnan(per_iteration(out.totals, 10, out.cost).values[0]));
 }
+
+namespace {
+// A batch with inputs: prepare logs "P<n>" and notes whether a bracket was open.
+struct Inputs {
+    ScriptedPath* path;
+    bool prepared_inside = false;
+    static void prepare(void* ctx, std::uint64_t n) {
+        auto* self = static_cast<Inputs*>(ctx);
+        self->prepared_inside = self->prepared_inside || self->path->in_bracket;
+        self->path->log += "P" + std::to_string(n);
+    }
+};
+}  // namespace
+
+TEST_CASE("run_pass: a batch with inputs has each bracket's inputs built before it, outside") {
+    ScriptedPath path;
+    Inputs inputs{&path};
+    Workload w;
+    w.batch = {&nothing, &inputs, &Inputs::prepare, 10};
+    PassOutcome out = run_pass(path, w, PassPlan{25, 10});
+    CHECK(out.totals.brackets == 3);
+    CHECK_FALSE(inputs.prepared_inside);
+    std::string bodies;  // the log without the empty brackets
+    for (char c : path.log)
+        if (c != 'E') bodies += c;
+    CHECK(bodies == "P10B10P10B10P5B5");
+}

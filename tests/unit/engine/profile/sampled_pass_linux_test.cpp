@@ -4,6 +4,7 @@
 // noipa: a clone (constprop) would start elsewhere than their address.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -50,6 +51,28 @@ struct Call final : glint::detail::PerCall {
         return {};
     }
 };
+
+// An iter_batched-shaped batch: prepare(n) builds n inputs (spinning, as a costly setup does),
+// run(n) consumes n of them; a run with fewer inputs ready than it asks for is recorded.
+struct Inputs {
+    std::uint64_t ready = 0;
+    std::uint64_t unprepared_runs = 0;
+    std::uint64_t largest_run = 0;
+};
+
+void prepare_inputs(void* ctx, std::uint64_t n) {
+    auto& in = *static_cast<Inputs*>(ctx);
+    for (std::uint64_t i = 0; i < n; ++i) spin_in_after(20000);
+    in.ready = n;
+}
+
+void run_inputs(void* ctx, std::uint64_t n) {
+    auto& in = *static_cast<Inputs*>(ctx);
+    if (n > in.ready) ++in.unprepared_runs;
+    in.ready -= std::min(n, in.ready);
+    in.largest_run = std::max(in.largest_run, n);
+    for (std::uint64_t i = 0; i < n; ++i) spin(5000);
+}
 
 }  // namespace glint_pass_test
 
@@ -141,5 +164,32 @@ TEST_CASE("sampled pass: exceptions from the case propagate with the sampler dis
     call.throw_in_timed = false;
     call.fail_in_after = true;
     CHECK_THROWS_AS(run_sampled(work, s, PassLimits{}, nullptr), CaseFailure);
+    check_disabled(s);
+}
+
+TEST_CASE("sampled pass: a batch with inputs runs in prepared windows and never samples setup") {
+    glint::os::Sampler s;
+    REQUIRE(s.open(timer()) == 0);
+    Inputs inputs;
+    Workload work;
+    work.batch = {&run_inputs, &inputs, &prepare_inputs, 1024};
+    glint::os::Symbolizer symbols;
+    const auto setup_start = reinterpret_cast<std::uint64_t>(&spin_in_after);
+    const auto fn_start = reinterpret_cast<std::uint64_t>(&spin);
+    std::uint64_t in_setup = 0, in_fn = 0;
+    const PassOutcome out = run_sampled(
+        work, s, PassLimits{200, 10e9},
+        [&](const auto& r) {
+            const auto start = symbols.lookup(r.ip).function_start;
+            in_setup += start == setup_start;
+            in_fn += start == fn_start;
+        },
+        4);
+    CHECK(inputs.unprepared_runs == 0);
+    CHECK(inputs.largest_run == 4);
+    CHECK(out.iterations > 0);
+    CHECK(s.counts().samples >= 200);
+    CHECK(in_setup == 0);  // setup spins 4 times longer per input than fn
+    CHECK(in_fn >= s.counts().samples * 9 / 10);
     check_disabled(s);
 }

@@ -25,3 +25,10 @@ TEST_CASE("grouping: keys, values, groups in first-seen order, display names") {
     CHECK(display_name("asdf", a, {"dataset", "operation"}) == "asdf");
     CHECK(display_name("asdf", a, {}) == "asdf [canada/parse]");
 }
+
+TEST_CASE("grouping: a group's title names each key with its value") {
+    const Labels a = sorted_labels({{"op", "find"}, {"size", "1000"}});
+    CHECK(group_title(a, {"size"}) == "size: 1000");
+    CHECK(group_title(a, {"size", "op"}) == "size: 1000 · op: find");
+    CHECK(group_title(a, {"dataset"}) == "dataset: —");
+}

@@ -43,6 +43,10 @@ TEST_CASE("preflight: a flag that does nothing in the mode at hand says so") {
     CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--perf"})) ==
           std::vector<std::string>{"--perf has no effect with --recover-journal"});
     CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--bench-json=o.json"})).empty());
+    // --list runs nothing, with or without --bench: only what shapes the listing counts.
+    CHECK(ineffective_flag_notes(parse({"--list", "--bench", "--format=json", "--filter=a", "--perf",
+                                        "--bench-json=x.json", "--perf"})) ==
+          std::vector<std::string>{"--perf has no effect with --list", "--bench-json has no effect with --list"});
     // Named twice, noted once.
     CHECK(ineffective_flag_notes(parse({"--perf", "--perf"})).size() == 1);
 }

@@ -140,6 +140,44 @@ TEST_CASE("per-iteration rig: calls during which the group was off the PMU are l
     CHECK(costs->syscall_reads == 0);
 }
 
+// glint::iter_batched's batch: each input costs 100000 cycles to build (setup) and each call
+// 100 cycles; a call must find its own input, built outside its bracket.
+struct Inputs {
+    Rig* rig = nullptr;
+    int built = 0;
+    int used = 0;
+    int next = 0;  // inputs built and not yet used
+    static void prepare(void* context, std::uint64_t n) {
+        auto* self = static_cast<Inputs*>(context);
+        self->rig->pmu.advance(self->rig->cycles, 100000 * static_cast<std::int64_t>(n));
+        self->built += static_cast<int>(n);
+        self->next = static_cast<int>(n);
+    }
+    static void run(void* context, std::uint64_t n) {
+        auto* self = static_cast<Inputs*>(context);
+        REQUIRE(static_cast<int>(n) <= self->next);  // never a call without its input
+        self->next -= static_cast<int>(n);
+        self->used += static_cast<int>(n);
+        self->rig->pmu.advance(self->rig->cycles, 100 * static_cast<std::int64_t>(n));
+    }
+};
+
+TEST_CASE("per-iteration rig: an iter_batched call's input is built outside its bracket") {
+    Rig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    const auto group = rig.group();
+    Inputs inputs{&rig};
+    Workload work;
+    work.batch = {&Inputs::run, &inputs, &Inputs::prepare, 1024};
+    auto costs = std::make_unique<CallCosts>();
+    glint::engine::measure_calls(*group, work, 100, *costs);
+    CHECK(inputs.used == 100);
+    CHECK(inputs.built >= 100);
+    const auto c = costs->cycles.summary();
+    CHECK(c.count == 100);
+    CHECK(c.max == 100);  // no 100000 of setup in any call
+}
+
 TEST_CASE("per-iteration rig: instructions by execution, exact per call") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
@@ -181,7 +219,7 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     KnownCost body{&rig};
     Workload work;
     work.batch = {&KnownCost::run, &body};
-    tier->begin_case("known/cost");
+    tier->begin_case("known/cost", "known/cost [size=8]");
     const auto result = tier->count(work, glint::engine::PassPlan{1000, 1});
     REQUIRE(result.cells.size() == 4);
     CHECK(result.cells[0].name == "cycles-p50");
@@ -192,22 +230,22 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK(result.cells[2].value == 40);
     CHECK(result.cells[3].name == "instr-p99");
     CHECK(result.cells[3].value == 41);
-    tier->begin_case("other");
+    tier->begin_case("other", "other");
     (void)tier->count(work, glint::engine::PassPlan{10, 1});
 
     const auto lines = tier->trailer();
     std::string text;
     for (const auto& l : lines) text += l + "\n";
-    CHECK(text.find("known/cost: cycles per call") != std::string::npos);
+    CHECK(text.find("known/cost [size=8]: cycles per call") != std::string::npos);  // labelled
     CHECK(text.find("n=1000 min=100 p50=100 p90=100 p99=700 p99.9=5000 max=5000") != std::string::npos);
     CHECK(text.find("other") == std::string::npos);  // not matched by --histogram
     const glint::engine::Json meta = tier->meta();
     CHECK(meta.at("status").as_string() == "available");
-    CHECK(meta.at("histograms").at("known/cost").at("cycles").at("p99").as_number() == 700);
-    CHECK(meta.at("cases").at("known/cost").at("calls").as_number() == 1000);
+    CHECK(meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() == 700);
+    CHECK(meta.at("cases").at("known/cost [size=8]").at("calls").as_number() == 1000);
     CHECK(meta.at("cases").at("other").at("calls").as_number() == 10);
-    CHECK(meta.at("cases").at("known/cost").at("descheduledCalls").as_number() == 0);
-    CHECK(meta.at("cases").at("known/cost").at("tornFallbacks").as_number() == 0);
+    CHECK(meta.at("cases").at("known/cost [size=8]").at("descheduledCalls").as_number() == 0);
+    CHECK(meta.at("cases").at("known/cost [size=8]").at("tornFallbacks").as_number() == 0);
     CHECK_FALSE(meta.at("histograms").contains("other"));
 }
 

@@ -204,3 +204,23 @@ TEST_CASE("tier0 tier: without any source it is unavailable, with both reasons")
     CHECK(statuses.front().reason.find("/proc/self/io is unreadable") != std::string::npos);
     CHECK(statuses.front().reason.find("getrusage(RUSAGE_SELF) failed") != std::string::npos);
 }
+
+TEST_CASE("tier0 tier: a batch with inputs is bracketed per window, its setup outside the snapshots") {
+    Rig rig;
+    rig.tier->open(metrics({"syscr", "syscw"}));
+    struct Setup {
+        int windows = 0;
+        static void prepare(void* ctx, std::uint64_t n) {
+            ++static_cast<Setup*>(ctx)->windows;
+            (*g_process)[ProcessCounter::syscw] += 7 * n;  // setup's work: must not be counted
+        }
+    } setup;
+    auto run = [](void*, std::uint64_t n) { io_body(nullptr, n); };
+    Workload w;
+    w.batch = {+run, &setup, &Setup::prepare, 30};
+    const PassResult r = rig.tier->count(w, PassPlan{100, 30});
+    CHECK(setup.windows == 4);  // 30 + 30 + 30 + 10
+    CHECK(cell(r, "syscr") == 1);
+    CHECK(cell(r, "syscw") == 0);
+    CHECK(cell(r, "minflt") == 0);  // each window's snapshot pair subtracted as one bracket
+}

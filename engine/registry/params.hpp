@@ -1,0 +1,57 @@
+// engine/registry/params.hpp: a registration's parameters (glint::range, glint::values) as the
+// runner uses them: the combinations its body runs for, their labels, and the value
+// glint::param() reads while a body runs.
+//
+// Contracts:
+//  - instances(r) lists every combination of r's parameter values, the first parameter varying
+//    slowest; a registration without parameters has exactly one, empty, instance.
+//  - While a ParamScope is alive, glint::param(name) reads its instance (scopes nest; the
+//    innermost wins). Outside any scope glint::param throws std::logic_error.
+//  - registration_problem() finds what glint::range/values/complexity were given wrong (a bad
+//    range, an empty or repeated list, a parameter named twice, a complexity fit over a
+//    parameter the registration lacks): one line naming the registration and the fix.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/model/row.hpp"
+#include "engine/registry/registry.hpp"
+
+namespace glint::engine {
+
+struct ParamValue {
+    std::string name;
+    std::int64_t value = 0;
+};
+using ParamInstance = std::vector<ParamValue>;
+
+std::vector<ParamInstance> instances(const Registration& r);
+
+// The instance as labels: {name, decimal value} per parameter, in declaration order.
+Labels param_labels(const ParamInstance& instance);
+
+// `labels` with every label of `instance` set (replacing a label of the same key).
+std::vector<std::pair<std::string, std::string>> with_param_labels(
+    std::vector<std::pair<std::string, std::string>> labels, const ParamInstance& instance);
+
+class ParamScope {
+public:
+    explicit ParamScope(const ParamInstance& instance);
+    ~ParamScope();
+    ParamScope(const ParamScope&) = delete;
+    ParamScope& operator=(const ParamScope&) = delete;
+
+private:
+    const ParamInstance* previous_;
+};
+
+// The name of the parameter r's complexity fit runs over ("" when r asks for no fit).
+std::string complexity_param(const Registration& r);
+
+// The first problem among every registration's parameters, or nullopt.
+std::optional<std::string> registration_problem(const std::vector<Registration>& all);
+
+}  // namespace glint::engine

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Every ```cpp block of README.md compiles against the installed package, so the examples can
+# never rot. Usage: check_blocks.sh <source dir> <build dir>
+#
+# One install of the build into a temporary prefix, then each block, by what it is:
+#   - a suite (it uses GLINT_BENCH and has no main): built and linked with glint-main, then run
+#     as a plain test (every case once; it must pass);
+#   - a program (it defines main): built and linked with glint;
+#   - a fragment (anything else: statements, as the body of a function): its #include lines
+#     hoisted, the rest wrapped in `int glint_readme_fragment() { ... return 0; }`, compiled with
+#     -fsyntax-only. A fragment includes the headers it uses, as a reader would copy it.
+# All with -std=c++20 -Wall -Werror and the flags pkg-config gives. A failure names the block
+# by its README line and shows the compiler's output; a README without cpp blocks fails too.
+set -euo pipefail
+src=$1 build=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+PKG_CONFIG_PATH="$(dirname "$(find "$work/prefix" -name glint.pc | head -n1)")"
+export PKG_CONFIG_PATH
+read -r -a main_flags <<< "$(pkg-config --cflags --libs glint-main)"
+read -r -a lib_flags <<< "$(pkg-config --cflags --libs glint)"
+
+# block<N>.cpp and block<N>.line (the README line of its opening fence).
+awk -v dir="$work" '
+  /^```cpp[[:space:]]*$/ { n++; file = sprintf("%s/block%02d.cpp", dir, n); printf "" > file;
+                           print NR > (file ".line"); inblock = 1; next }
+  inblock && /^```/      { inblock = 0; close(file); next }
+  inblock                { print >> file }
+' "$src/README.md"
+
+shopt -s nullglob
+blocks=("$work"/block*.cpp)
+if ((${#blocks[@]} == 0)); then
+  echo "README.md has no \`\`\`cpp block: nothing was checked"
+  exit 1
+fi
+failed=0
+for b in "${blocks[@]}"; do
+  line=$(cat "$b.line")
+  exe=${b%.cpp}
+  if grep -q 'int main(' "$b"; then
+    kind=program
+    cmd=(g++ -std=c++20 -O1 -Wall -Werror "$b" -o "$exe" "${lib_flags[@]}")
+  elif grep -q 'GLINT_BENCH' "$b"; then
+    kind=suite
+    cmd=(g++ -std=c++20 -O1 -Wall -Werror "$b" -o "$exe" "${main_flags[@]}")
+  else
+    kind=fragment
+    wrapped=${b%.cpp}.fragment.cpp
+    { grep '^#include' "$b" || true
+      echo 'int glint_readme_fragment() {'
+      grep -v '^#include' "$b" || true
+      echo 'return 0; }'; } > "$wrapped"
+    cmd=(g++ -std=c++20 -Wall -Werror -fsyntax-only "$wrapped" "${lib_flags[@]}")
+  fi
+  if ! "${cmd[@]}" > "$work/out.log" 2>&1; then
+    echo "README.md:$line: the $kind does not compile:"
+    cat "$work/out.log"
+    failed=1
+    continue
+  fi
+  if [ "$kind" = suite ] && ! "$exe" > "$work/run.log" 2>&1; then
+    echo "README.md:$line: the suite compiles but its cases do not pass as tests:"
+    cat "$work/run.log"
+    failed=1
+    continue
+  fi
+  echo "README.md:$line: $kind ok"
+done
+exit $failed
