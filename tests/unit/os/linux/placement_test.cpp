@@ -1,0 +1,58 @@
+// The calling thread's affinity, CPU, CPU time and context switches, on this kernel.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+#include "os/cpu_affinity.hpp"
+#include "os/thread_usage.hpp"
+
+using namespace glint::os;
+
+TEST_CASE("placement: a thread pinned to one CPU reads that affinity and runs there") {
+    const std::vector<unsigned> allowed = thread_affinity();
+    REQUIRE(!allowed.empty());
+    const unsigned target = allowed.back();
+    std::vector<unsigned> seen;
+    int rc = -1, cpu = -1;
+    std::thread t([&] {  // another thread: the test runner's own affinity stays as it was
+        rc = set_thread_affinity({target});
+        seen = thread_affinity();
+        cpu = current_cpu();
+    });
+    t.join();
+    CHECK(rc == 0);
+    CHECK(seen == std::vector<unsigned>{target});
+    CHECK(cpu == static_cast<int>(target));
+    CHECK(thread_affinity() == allowed);
+}
+
+TEST_CASE("placement: pinning to a CPU that does not exist is refused with EINVAL") {
+    int rc = 0;
+    std::thread t([&] { rc = set_thread_affinity({4000}); });
+    t.join();
+    CHECK(rc == EINVAL);
+}
+
+TEST_CASE("placement: thread CPU time follows work, not sleep") {
+    const std::int64_t start = thread_cpu_ns();
+    REQUIRE(start >= 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    const std::int64_t slept = thread_cpu_ns();
+    volatile std::uint64_t x = 0;
+    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
+    while (std::chrono::steady_clock::now() < spin_until) x = x + 1;
+    const std::int64_t spun = thread_cpu_ns();
+    CHECK(slept - start < 10'000'000);   // a 30 ms sleep used well under 10 ms of CPU
+    CHECK(spun - slept > 10'000'000);    // 30 ms of spinning used more than 10 ms
+}
+
+TEST_CASE("placement: a sleep is a voluntary context switch of this thread") {
+    const ThreadSwitches before = thread_switches();
+    REQUIRE(before.ok);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    const ThreadSwitches after = thread_switches();
+    CHECK(after.voluntary > before.voluntary);
+    CHECK(after.involuntary >= before.involuntary);
+}
