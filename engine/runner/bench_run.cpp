@@ -7,7 +7,9 @@
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
+#include "engine/stability/verdict.hpp"
 #include "engine/tiers/client_metrics.hpp"
+#include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
@@ -36,7 +38,9 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     warn_unmatched_selectors();
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
-    table_.header(tiers_.trailer());
+    std::vector<std::string> trailer = tiers_.trailer();
+    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    table_.header(trailer);
     return std::move(rows_);
 }
 
@@ -137,6 +141,7 @@ Row BenchRun::measure_row(const Case& c) {
     config.pinned = c.pinned;
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };
+    config.before_samples = [this] { watcher_.begin(); };
     if (c.work.batched()) {
         row.timing = time_batched(c.work.batch, config);
     } else {
@@ -144,6 +149,8 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
+    row.stability = watcher_.end();
+    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
     CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;

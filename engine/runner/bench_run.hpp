@@ -18,6 +18,7 @@
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/runner/session.hpp"
+#include "engine/stability/case_watch.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
 
@@ -80,6 +81,8 @@ private:
     bool header_printed_ = false;
     std::size_t provenance_printed_ = 0;
     bool phase1_table_open_ = false;
+
+    CaseWatcher watcher_;  // the timing pass's CPU, migrations and preemptions (this thread)
 
     const Registration* current_ = nullptr;
     int iter_calls_ = 0;

@@ -150,9 +150,9 @@ TEST_CASE("report: the live spinner row sits in the table, dim, between rows and
     const Frame& frame = live.snapshot();
     REQUIRE(frame.lines.size() == 6);
     CHECK(frame.lines[4] ==
-          "│ ⠹ sum.bench    │  measuring… │                    │          │          │");
+          "│ ⠹ sum.bench    │  measuring… │                     │          │          │");
     CHECK(frame.lines[3] ==
-          "│ medianOf.bench │ 32×16777216 │  11.48ns ±0.02ns   │  11.41ns │  11.54ns │");
+          "│ medianOf.bench │ 32×16777216 │   11.48ns ±0.02ns   │  11.41ns │  11.54ns │");
     CHECK(frame.dim[4]);
     CHECK(live.screen().all_dim(4));
     CHECK_FALSE(frame.dim[3]);
