@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
 namespace glint::engine {
@@ -44,6 +45,12 @@ struct Options {
     bool per_iteration = false;        // --per-iteration
     std::string histogram;             // --histogram=GLOB: print a terminal histogram
 
+    // Placement and environment (engine/placement/, engine/environment/).
+    std::optional<unsigned> pin_cpu;        // --pin=CPU
+    bool pin_auto = false;                  // --pin=auto
+    std::optional<unsigned> numa_node;      // --numa-node=N
+    bool quiet_environment = false;         // --quiet-environment
+
     bool help = false;  // --help
 };
 
@@ -59,5 +66,8 @@ const char* usage_text();
 
 // What the flags ask of the tiers, resolved once (tiers never see Options).
 TierRequest tier_request(const Options& options);
+
+// What --pin and --numa-node ask of the placement.
+PlacementRequest placement_request(const Options& options);
 
 }  // namespace glint::engine

@@ -167,7 +167,6 @@ Row BenchRun::measure_row(const Case& c) {
 
 void BenchRun::record_error(const Case& c, const std::string& message) {
     failed_ = true;
-    std::fprintf(stderr, "glint: %s: %s\n", c.name.c_str(), message.c_str());
     Row row;
     row.name = c.name;
     row.labels = c.labels;
@@ -177,6 +176,7 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     Row shown = row;
     shown.name = c.display_name;
     table_.case_finished(shown);
+    table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
     rows_.push_back(std::move(row));
 }
 
@@ -242,8 +242,8 @@ void BenchRun::run_phase2() {
                 if (d.info.teardown) d.info.teardown();
             } catch (...) {
                 failed_ = true;
-                std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
-                             describe_failure(std::current_exception()).c_str());
+                table_.diagnostic("glint: " + c.name + ": teardown: " +
+                                  describe_failure(std::current_exception()));
             }
         }
         table_.end_group();

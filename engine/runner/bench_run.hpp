@@ -42,6 +42,7 @@ public:
     // The catalog including the client metrics discovered in phase 1.
     const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
     bool any_failed() const { return failed_; }
+    const CaseWatcher& watcher() const { return watcher_; }
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);

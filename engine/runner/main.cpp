@@ -4,17 +4,21 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <span>
+#include <variant>
 
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/environment/run_environment.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/runner/bench_run.hpp"
 #include "engine/runner/listing.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
+#include "engine/stability/stability_meta.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -59,6 +63,14 @@ int main(int argc, char** argv) {
     if (auto problem = syscalls::check_syscall_names(request)) return usage_error(*problem);
     if (options.group_by_list) return print_group_keys(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
+    // --pin / --numa-node apply before anything is measured (a request that cannot be met is
+    // bad usage); the environment is read once they hold.
+    std::optional<RunEnvironment> environment;
+    if (options.bench && !options.capabilities && !options.list_metrics) {
+        auto placement = apply_placement(placement_request(options));
+        if (auto* problem = std::get_if<std::string>(&placement)) return usage_error(*problem);
+        environment.emplace(std::get<Placement>(std::move(placement)), options.quiet_environment);
+    }
 
     // The capability probe runs once, before any tier opens (it opens and closes what it needs
     // itself): --capabilities prints it, JSON meta records it.
@@ -73,7 +85,8 @@ int main(int argc, char** argv) {
     for (const Status& refused : tiers.refusals())  // the listing gives the reason instead
         std::fprintf(stderr, "glint: note: %s\n", note_line(refused).c_str());
 
-    std::vector<std::string> notes = tiers.header_notes();
+    std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
+    for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));
     if (baseline) notes.push_back(baseline_header(*baseline));
 
     const bool live = os::stdout_is_terminal();
@@ -81,12 +94,15 @@ int main(int argc, char** argv) {
     BenchRun run(options, *table, tiers);
     if (baseline) run.compare_with(&*baseline);
     std::vector<Row> rows = run.run(header_lines(options, notes));
+    if (environment) table->header(environment->end_lines());
     warn_unknown_sort_column(options, run.catalog());
 
     int status = run.any_failed() ? 1 : 0;
     if (options.json_path) {
         Json meta = run_meta(options, tiers, capabilities);
         if (baseline) meta["baseline"] = baseline_meta(*baseline, rows);
+        if (environment) environment->add_meta(meta);
+        meta["stability"] = stability_meta(run.watcher());
         // The available metrics, and the unavailable ones named in --metrics (null in every row,
         // with the reason in columns, as the table shows them —).
         const std::vector<std::string>& selection = tiers.selection();

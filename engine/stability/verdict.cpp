@@ -37,10 +37,8 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
     if (code == "cpu-time") return fmt::format("CPU/wall < {:g}", limits.min_cpu_wall);
     if (code == "spread") return fmt::format("MAD > {:g}% of median", limits.max_spread * 100);
     if (code == "migrated") return "moved between CPUs";
-    if (code == "preempted")
-        return fmt::format("preempted in ≥ {:g}% of samples", limits.preempted_share * 100);
-    if (code == "timer-resolution")
-        return fmt::format("samples < {:g} timer steps", limits.min_timer_steps);
+    if (code == "preempted") return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);
+    if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
     return std::string(code);
 }
 
@@ -56,12 +54,10 @@ std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresho
             const auto& u = r.stability->unstable;
             return std::find(u.begin(), u.end(), code) != u.end();
         });
-        if (n > 0) parts += fmt::format("{}{} ({}: {})", parts.empty() ? "" : ", ", code,
-                                        describe_reason(code, limits), n);
+        if (n > 0) parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code,
+                                        describe_reason(code, limits));
     }
-    return fmt::format("~ unstable ({} row{}): {}; JSON rows[].unstable; remedies: --pin, a quieter "
-                       "machine, more iterations",
-                       marked, marked == 1 ? "" : "s", parts);
+    return fmt::format("~ unstable: {} · JSON rows[].unstable · try --pin, a quieter machine", parts);
 }
 
 }  // namespace glint::engine

@@ -95,6 +95,6 @@ TEST_CASE("stability: the table marks an unstable median with ~ and the footer s
     CHECK(report::format_row(shaky, head).cells[1] == "~1.00ns ±0.01ns");
     CHECK(unstable_footer({stable}).empty());
     CHECK(unstable_footer({stable, shaky, moved, error_row("e", "boom")}) ==
-          "~ unstable (2 rows): cpu-time (CPU/wall < 0.9: 1), migrated (moved between CPUs: 2); "
-          "JSON rows[].unstable; remedies: --pin, a quieter machine, more iterations");
+          "~ unstable: 1× cpu-time (CPU/wall < 0.9), 2× migrated (moved between CPUs) · "
+          "JSON rows[].unstable · try --pin, a quieter machine");
 }
