@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "engine/environment/checks.hpp"
 #include "os/environment.hpp"
 #include "support/fake_tree.hpp"
 
@@ -133,4 +134,25 @@ TEST_CASE("environment: NMI watchdog, ASLR, paranoid level and THP") {
     CHECK(f.aslr == 2);
     CHECK(f.perf_event_paranoid == -1);
     CHECK(f.thp == "always");
+}
+
+TEST_CASE("environment: from a fake tree to the warnings a person reads") {
+    FakeMachine m;
+    m.sys.write("devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+    m.sys.write("devices/system/cpu/intel_pstate/no_turbo", "0\n");
+    m.sys.write("devices/system/cpu/smt/active", "1\n");
+    m.sys.write("devices/system/cpu/isolated", "\n");
+    m.proc.write("loadavg", "3.20 2.00 1.00 5/300 1234\n");
+    m.sys.write("hypervisor/type", "xen\n");
+    m.sys.write("bus/event_source/devices/cpu/type", "4\n");
+    m.proc.write("sys/kernel/nmi_watchdog", "1\n");
+    m.proc.write("sys/kernel/randomize_va_space", "2\n");
+    m.sys.write("kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
+    m.proc.write("sys/kernel/perf_event_paranoid", "2\n");
+    EnvironmentFacts f = read_environment(m.roots(), {0});
+    f.privileged = false;
+    std::vector<std::string> checks;
+    for (const auto& w : glint::engine::check_environment(f)) checks.push_back(w.check);
+    CHECK(checks == std::vector<std::string>{"governor", "boost", "smt", "isolation", "load", "hypervisor",
+                                             "nmi-watchdog", "aslr", "thp", "paranoid"});
 }

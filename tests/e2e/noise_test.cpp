@@ -1,0 +1,140 @@
+// End to end: placement (--pin, --numa-node), the environment checks and the unstable marks.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <string>
+
+#include "engine/model/json.hpp"
+#include "os/cpu_affinity.hpp"
+#include "support/process.hpp"
+#include "support/skip.hpp"
+
+using glint::engine::Json;
+using glint::test::fixture_path;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_json(const std::string& stem) {
+    return "/tmp/glint_e2e_noise_" + stem + "_" + std::to_string(getpid()) + ".json";
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+Json load(const std::string& path) {
+    Json doc = Json::parse(glint::test::read_file(path));
+    std::remove(path.c_str());
+    return doc;
+}
+
+const Json& row(const Json& doc, const std::string& name) {
+    for (const auto& r : doc.at("rows").as_array())
+        if (r.at("name").as_string() == name) return r;
+    FAIL("no row " << name);
+    throw;
+}
+
+std::vector<std::string> strings(const Json& array) {
+    std::vector<std::string> out;
+    for (const auto& s : array.as_array()) out.push_back(s.as_string());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says so") {
+    const auto allowed = glint::os::thread_affinity();
+    if (std::find(allowed.begin(), allowed.end(), 0u) == allowed.end())
+        return glint::test::skip("CPU 0 is not one this test may use");
+    const std::string json = temp_json("pin");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                          "--pin=0", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    // What the kernel says of the measuring thread while the case ran (/proc/self/status).
+    CHECK(contains(r.out, "provenance: Cpus_allowed_list:\t0\n"));
+    CHECK(contains(r.out, "placement: pinned to CPU 0 (--pin=0)"));
+    const Json doc = load(json);
+    const Json& placement = doc.at("meta").at("placement");
+    CHECK(placement.at("pin").as_string() == "cpu");
+    CHECK(placement.at("pinnedCpu").as_number() == 0);
+    REQUIRE(placement.at("cpus").as_array().size() == 1);
+    CHECK(placement.at("cpus").as_array()[0].as_number() == 0);
+    const Json& affinity = row(doc, "affinity");
+    CHECK(affinity.at("cpu").as_number() == 0);  // one CPU, not a list: it never moved
+    CHECK(affinity.at("migrations").as_number() == 0);
+    const auto reasons = strings(affinity.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "migrated") == reasons.end());
+    CHECK(doc.at("meta").at("environment").at("cpus").as_array().size() == 1);
+    CHECK(doc.at("meta").at("topology").at("cpu").as_number() == 0);
+}
+
+TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
+    const std::string json = temp_json("auto");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                          "--pin=auto", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const Json& placement = doc.at("meta").at("placement");
+    const auto allowed = glint::os::thread_affinity();
+    const auto cpu = static_cast<unsigned>(placement.at("pinnedCpu").as_number());
+    CHECK(std::find(allowed.begin(), allowed.end(), cpu) != allowed.end());
+    CHECK(contains(placement.at("chosenBy").as_string(), "--pin=auto"));
+    CHECK(contains(r.out, "provenance: Cpus_allowed_list:\t" + std::to_string(cpu) + "\n"));
+}
+
+TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for its CPU time") {
+    const std::string json = temp_json("sleep");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const Json& sleeper = row(doc, "sleeper");
+    CHECK(sleeper.at("cpuWallRatio").as_number() < 0.5);
+    CHECK(sleeper.at("samplesCpuNs").as_array().size() == 32);
+    const auto reasons = strings(sleeper.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
+    CHECK(contains(r.out, "│ ~"));  // the median cell carries the mark
+    CHECK(contains(r.out, "~ unstable: "));
+    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
+}
+
+TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-environment keeps them in JSON only") {
+    if (glint::os::thread_affinity().size() < 2)
+        return glint::test::skip("one CPU: an unpinned run cannot move, so no warning is certain");
+    const std::string loud_json = temp_json("loud"), quiet_json = temp_json("quiet");
+    auto loud = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                             "--bench-json=" + loud_json});
+    REQUIRE(loud.exit_code == 0);
+    CHECK(contains(loud.out, "environment: not pinned: the scheduler may move the run across CPUs "));
+    CHECK(contains(loud.out, " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
+    auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                              "--quiet-environment", "--bench-json=" + quiet_json});
+    REQUIRE(quiet.exit_code == 0);
+    CHECK_FALSE(contains(quiet.out, "environment:"));
+    CHECK(contains(quiet.out, "placement: not pinned"));
+    const Json loud_doc = load(loud_json), quiet_doc = load(quiet_json);
+    const Json& warnings = quiet_doc.at("meta").at("environment").at("warnings");
+    CHECK(quiet_doc.at("meta").at("environment").at("quiet").as_bool());
+    bool pinning = false;
+    for (const auto& w : warnings.as_array()) pinning = pinning || w.at("check").as_string() == "pinning";
+    CHECK(pinning);
+    CHECK_FALSE(loud_doc.at("meta").at("environment").at("quiet").as_bool());
+}
+
+TEST_CASE("e2e: a CPU or NUMA node the run cannot use is bad usage, before anything is measured") {
+    auto cpu = run_process({fixture_path("noise"), "--bench", "--pin=4000"});
+    CHECK(cpu.exit_code == 2);
+    CHECK(contains(cpu.err, "glint: error: --pin=4000: CPU 4000 is not one this process may use (allowed: "));
+    CHECK_FALSE(contains(cpu.out, "╭"));
+    auto node = run_process({fixture_path("noise"), "--bench", "--numa-node=4000"});
+    CHECK(node.exit_code == 2);
+    CHECK(contains(node.err, "glint: error: --numa-node=4000: no such NUMA node"));
+    auto word = run_process({fixture_path("noise"), "--bench", "--pin=fast"});
+    CHECK(word.exit_code == 2);
+    CHECK(contains(word.err, "--pin: 'fast' is not a number; expected --pin=CPU|auto"));
+}
