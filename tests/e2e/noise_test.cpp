@@ -138,3 +138,20 @@ TEST_CASE("e2e: a CPU or NUMA node the run cannot use is bad usage, before anyth
     CHECK(word.exit_code == 2);
     CHECK(contains(word.err, "--pin: 'fast' is not a number; expected --pin=CPU|auto"));
 }
+
+TEST_CASE("e2e: the numa:node<N> columns state where a case's buffer lives") {
+    const std::string json = temp_json("numa");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=numa/*",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "numa:node0"));
+    const Json doc = load(json);
+    const Json& metrics = row(doc, "sum").at("metrics");
+    double total = 0;
+    for (const auto& node : doc.at("meta").at("topology").at("numaNodes").as_array()) {
+        const std::string column = "numa:node" + std::to_string(static_cast<int>(node.at("id").as_number()));
+        REQUIRE(metrics.contains(column));
+        total += metrics.at(column).as_number();
+    }
+    CHECK(total == doctest::Approx(100.0));  // every page of the touched buffer is on some node
+}
