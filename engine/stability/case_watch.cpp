@@ -1,6 +1,8 @@
 #include "engine/stability/case_watch.hpp"
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "engine/counting/messages.hpp"
 #include "os/cpu_affinity.hpp"
@@ -18,7 +20,12 @@ CaseWatcher::CaseWatcher() {
     if (!group_.enable()) {
         why_ = "cpu-migrations does not start: " + counting::describe_errno(errno);
         group_.close();
+        return;
     }
+    // The kernel counts a migration when the moved thread is next scheduled in, so one that
+    // happened before the counter opened (pinning the thread, --pin) would land in the first
+    // case. A short sleep schedules the thread out and in once, settling it here.
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
 }
 
 bool CaseWatcher::read_migrations(std::uint64_t& out) const {

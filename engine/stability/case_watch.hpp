@@ -4,7 +4,9 @@
 //
 // The watcher opens its cpu-migrations counter once, on the thread that constructs it (the
 // runner's: cases run there), counting kernel and user time (a migration happens in the
-// kernel). Where the counter cannot open (no perf_event, a paranoid kernel) migrations are
+// kernel); the constructor sleeps once (50 µs) so a migration made before it opened, which the
+// kernel counts only when the thread is next scheduled in, is not charged to the first case.
+// Where the counter cannot open (no perf_event, a paranoid kernel) migrations are
 // unknown and only a different CPU at the end than at the start tells a migration; why is in
 // migrations_unavailable(). begin() and end() read outside any timed window.
 #pragma once
