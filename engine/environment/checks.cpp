@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/model/json_values.hpp"
 #include "os/cpu_list.hpp"
 
 namespace glint::engine {
@@ -106,17 +107,6 @@ Json load_json(const os::LoadAverage& l) {
     return a;
 }
 
-template <class T>
-Json optional_json(const std::optional<T>& v) {
-    return v ? Json(*v) : Json();
-}
-
-Json cpu_array(const std::vector<unsigned>& cpus) {
-    Json a = Json::array();
-    for (unsigned c : cpus) a.push_back(c);
-    return a;
-}
-
 }  // namespace
 
 std::vector<EnvironmentWarning> check_environment(const os::EnvironmentFacts& facts) {
@@ -144,15 +134,15 @@ Json environment_json(const os::EnvironmentFacts& f, const os::LoadAverage& end,
     Json e = Json::object();
     e["known"] = f.known;
     if (!f.known) e["unknownReason"] = f.unknown_why;
-    e["cpus"] = cpu_array(f.cpus);
+    e["cpus"] = number_list_json(f.cpus);
     Json governors = Json::object();
     for (const auto& [cpu, g] : f.governors) governors[std::to_string(cpu)] = g;
     e["governors"] = std::move(governors);
     e["boost"] = optional_json(f.boost);
     e["boostSource"] = f.boost_source.empty() ? Json() : Json(f.boost_source);
     e["smtActive"] = optional_json(f.smt_active);
-    e["isolatedCpus"] = f.isolated ? cpu_array(*f.isolated) : Json();
-    e["nohzFullCpus"] = f.nohz_full ? cpu_array(*f.nohz_full) : Json();
+    e["isolatedCpus"] = f.isolated ? number_list_json(*f.isolated) : Json();
+    e["nohzFullCpus"] = f.nohz_full ? number_list_json(*f.nohz_full) : Json();
     e["loadAverageStart"] = load_json(f.load);
     e["loadAverageEnd"] = load_json(end);
     e["hypervisor"]["present"] = f.hypervisor;

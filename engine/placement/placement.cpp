@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/model/json_values.hpp"
 #include "os/cpu_affinity.hpp"
 #include "os/cpu_list.hpp"
 #include "os/errors.hpp"
@@ -129,21 +130,16 @@ std::string placement_line(const Placement& p) {
 }
 
 Json placement_json(const Placement& p) {
-    auto cpus = [](const std::vector<unsigned>& v) {
-        Json a = Json::array();
-        for (unsigned c : v) a.push_back(c);
-        return a;
-    };
     Json j = Json::object();
     const char* pin = p.request.pin == PlacementRequest::Pin::cpu         ? "cpu"
                       : p.request.pin == PlacementRequest::Pin::automatic ? "auto"
                                                                           : "none";
     j["pin"] = pin;
-    j["pinnedCpu"] = p.pinned ? Json(*p.pinned) : Json();
+    j["pinnedCpu"] = optional_json(p.pinned);
     j["chosenBy"] = p.chosen_by.empty() ? Json() : Json(p.chosen_by);
-    j["allowedCpus"] = cpus(p.allowed);
-    j["cpus"] = cpus(p.cpus);
-    j["numaNode"] = p.request.numa_node ? Json(*p.request.numa_node) : Json();
+    j["allowedCpus"] = number_list_json(p.allowed);
+    j["cpus"] = number_list_json(p.cpus);
+    j["numaNode"] = optional_json(p.request.numa_node);
     j["memoryBound"] = p.memory_bound;
     return j;
 }
