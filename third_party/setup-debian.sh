@@ -3,7 +3,7 @@
 # Run as root. The QEMU guest rigs (tests/aarch64, tests/numa) install their own extra packages
 # (qemu-system-arm or qemu-system-x86, a cross compiler, cpio) when they run.
 set -euo pipefail
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libbenchmark-dev)
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

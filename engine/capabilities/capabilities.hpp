@@ -5,10 +5,11 @@
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
 // symbolization, event-space, numa-topology, event-naming.
 //
-// States: "not-built" means glint does not implement it (sampling, precise/data-source,
-// symbolization) — a different statement from "unavailable", which means this
-// kernel or machine refused it. scalar-counting opens (and closes) a counting group to find out;
-// numa-topology lists the nodes and asks move_pages about one page
+// States: "not-built" means glint does not implement it (precise data-source sampling) — a
+// different statement from "unavailable", which means this kernel or machine refused it.
+// scalar-counting opens (and closes) a counting group to find out; overflow-sampling opens the
+// sampler --profile would use (engine/profile/sampling_choice.hpp); symbolization names one of
+// glint's own functions; numa-topology lists the nodes and asks move_pages about one page
 // (engine/placement/numa_status.hpp).
 #pragma once
 

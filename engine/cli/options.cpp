@@ -8,6 +8,8 @@
 namespace glint::engine {
 namespace {
 
+constexpr std::uint64_t kMaxProfileHz = 100000;
+
 std::vector<std::string> split_list(std::string_view text) {
     std::vector<std::string> items;
     std::size_t start = 0;
@@ -176,6 +178,24 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--quiet-environment") {
             no_value();
             o.quiet_environment = true;
+        } else if (name == "--profile") {
+            if (has_value) o.profile.hz = parse_positive_integer(name, value);
+            if (o.profile.hz > kMaxProfileHz)
+                fail(name, std::to_string(o.profile.hz) + " Hz is above the " +
+                               std::to_string(kMaxProfileHz) + " Hz glint allows (the kernel throttles far below it)");
+            o.profile.asked = true;
+        } else if (name == "--profile-samples") {
+            need_value("N");
+            o.profile.samples = parse_positive_integer(name, value);
+            o.profile.asked = true;
+        } else if (name == "--profile-time") {
+            need_value("MS");
+            o.profile.time_ms = parse_positive_double(name, value, "MS (milliseconds)");
+            o.profile.asked = true;
+        } else if (name == "--profile-folded") {
+            need_value("FILE");
+            o.profile.folded_path = std::string(value);
+            o.profile.asked = true;
         } else if (name == "--help" || name == "-h") {
             o.help = true;
         } else {
@@ -194,6 +214,7 @@ TierRequest tier_request(const Options& o) {
     r.syscalls = SyscallRequest{o.syscalls_total, o.syscalls};
     r.per_iteration = PerIterationRequest{o.per_iteration, o.histogram};
     r.sizing = PassSizing{o.perf_iters, o.perf_batch};
+    r.profile = o.profile;
     return r;
 }
 
@@ -243,6 +264,12 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --pin=CPU|auto           pin the measuring thread to CPU (auto: the least busy allowed CPU)
   --numa-node=N            run on NUMA node N's CPUs with memory bound to node N
   --quiet-environment      keep environment warnings out of the header (JSON keeps them)
+  --profile[=HZ]           after each case's passes, a sampling pass: a flat profile of
+                           where its time goes (default 10000 samples/s: cycles where a
+                           PMU exists, else the cpu-clock timer)
+  --profile-samples=N      samples per case (default 2000) ...
+  --profile-time=MS        ... or this much wall time, whichever comes first (default 1000)
+  --profile-folded=FILE    also write every case's folded stacks (flame-graph input)
   --help                   this text
 )";
 }

@@ -51,6 +51,9 @@ struct Options {
     std::optional<unsigned> numa_node;      // --numa-node=N
     bool quiet_environment = false;         // --quiet-environment
 
+    // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
+    ProfileRequest profile;
+
     bool help = false;  // --help
 };
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
+#include "engine/model/json.hpp"
 #include "engine/model/stability.hpp"
 
 namespace glint::engine {
@@ -55,6 +56,7 @@ struct Row {
     std::optional<std::uint64_t> count_iterations;  // set when a counting pass ran
     std::optional<std::string> error;               // set on an error row
     std::optional<CaseStability> stability;         // set on a measured row
+    Json extra_fields = Json::object();  // fields tiers add to the JSON row ("profile", ...)
 
     bool is_error() const { return error.has_value(); }
     // Names of the cells that are multiplex-scaled estimates (JSON estimatedMetrics).

@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
         if (auto problem = check_writable(*options.json_path))
             return usage_error("--bench-json: " + *problem);
     }
+    if (!options.profile.folded_path.empty()) {
+        if (auto problem = check_writable(options.profile.folded_path))
+            return usage_error("--profile-folded: " + *problem);
+    }
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;

@@ -59,13 +59,15 @@ rm -rf "$ROOT" && mkdir -p "$ROOT"/{bin,dev,proc,sys,tmp,etc/glint}
 install -m 755 "$BUILD_DIR/glint_guest_init" "$ROOT/init"
 install -m 755 "$BUILD_DIR/glint_guest_tests" "$ROOT/bin/"
 install -m 755 "$BUILD_DIR/glint/bench/glint_bench" "$ROOT/bin/" || rig_fail "no glint_bench was built"
-aarch64-linux-gnu-strip "$ROOT/init" "$ROOT"/bin/*
+# Debug sections only: the symbol tables stay, so --profile names functions in the guest.
+aarch64-linux-gnu-strip --strip-debug "$ROOT/init" "$ROOT"/bin/*
 echo "/proc/sys/kernel/perf_user_access 1" >"$ROOT/etc/glint/sysctl"
 echo "GLINT_BENCH_JSON=$BENCH_JSON" >"$ROOT/etc/glint/env"
 # The bench program first (the shipped suite, one case, as a user runs it, with both read
-# paths' bracket costs in its header), then the tests, which also check the document it wrote.
+# paths' bracket costs in its header, and its sampled profile), then the tests, which also
+# check the document it wrote.
 cat >"$ROOT/etc/glint/programs" <<PROGRAMS
-/bin/glint_bench --bench --perf --perf-read=compare --bench-min-time=1 --filter=add_chain --bench-json=$BENCH_JSON
+/bin/glint_bench --bench --perf --perf-read=compare --bench-min-time=1 --profile --filter=add_chain --bench-json=$BENCH_JSON
 /bin/glint_guest_tests --no-colors=true --duration=true
 PROGRAMS
 INITRAMFS="$WORK_DIR/initramfs.cpio"
