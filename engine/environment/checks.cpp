@@ -68,8 +68,11 @@ void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
 void hypervisor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!f.hypervisor) return;
     const std::string who = f.hypervisor_name.empty() ? "" : " (" + f.hypervisor_name + ")";
+    // Whether the guest sees a CPU PMU decides which counters exist at all.
+    const std::string pmu = !f.cpu_pmu ? "" : *f.cpu_pmu ? ", which exposes a CPU PMU"
+                                                         : ", which exposes no CPU PMU (software events only)";
     out.push_back({"hypervisor",
-                   fmt::format("running under a hypervisor{}: other guests can take the CPU", who),
+                   fmt::format("running under a hypervisor{}{}: other guests can take the CPU", who, pmu),
                    "bare metal or dedicated vCPUs; rows that lost CPU time are marked ~ (cpu-time)"});
 }
 

@@ -9,7 +9,8 @@
 //   pinning     the run may use more than one CPU (--pin)
 //   isolation   a run CPU is not isolated (isolcpus), when the kernel says which are
 //   load        the 1-minute load average at the start is >= kBusyLoad
-//   hypervisor  a hypervisor is present (other guests can take the CPU)
+//   hypervisor  a hypervisor is present (other guests can take the CPU); the line says whether
+//               it exposes a CPU PMU, when that is known
 //   nmi-watchdog  the NMI watchdog is on where a CPU PMU exists (it holds a counter)
 //   aslr        address-space randomisation is on (layouts, hence timings, differ run to run)
 //   thp         transparent huge pages are "always" (page sizes of buffers vary)

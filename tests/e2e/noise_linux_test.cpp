@@ -1,13 +1,21 @@
 // End to end: placement (--pin, --numa-node), the environment checks and the unstable marks.
 #include <doctest/doctest.h>
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 
 #include "engine/model/json.hpp"
 #include "os/cpu_affinity.hpp"
+#include "os/cpu_list.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
 
@@ -44,6 +52,37 @@ std::vector<std::string> strings(const Json& array) {
     return out;
 }
 
+// Runs the noise fixture with `args` and, while its "affinity" case runs (the fixture's
+// handshake holds it there), reads the measuring thread's Cpus_allowed_list from
+// /proc/<pid>/task/<tid>/status. Returns the run and that list ("" when it never got there).
+std::pair<glint::test::ProcessResult, std::string> run_observing_affinity(std::vector<std::string> args) {
+    char pattern[] = "/tmp/glint_e2e_handshake_XXXXXX";
+    REQUIRE(mkdtemp(pattern) != nullptr);
+    const std::filesystem::path dir = pattern;
+    args.insert(args.begin(), fixture_path("noise"));
+    glint::test::ProcessResult result;
+    std::atomic<bool> finished{false};
+    std::thread runner([&] {
+        result = run_process(args, {"GLINT_NOISE_HANDSHAKE=" + dir.string()});
+        finished = true;
+    });
+    std::string allowed;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!finished && !std::filesystem::exists(dir / "running") && std::chrono::steady_clock::now() < give_up)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (std::filesystem::exists(dir / "running")) {
+        long pid = 0, tid = 0;
+        std::ifstream(dir / "running") >> pid >> tid;
+        std::ifstream status("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.rfind("Cpus_allowed_list:", 0) == 0) std::istringstream(line.substr(18)) >> allowed;
+        std::ofstream(dir / "seen") << "\n";
+    }
+    runner.join();
+    std::filesystem::remove_all(dir);
+    return {std::move(result), allowed};
+}
+
 }  // namespace
 
 TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says so") {
@@ -51,10 +90,12 @@ TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says 
     if (std::find(allowed.begin(), allowed.end(), 0u) == allowed.end())
         return glint::test::skip("CPU 0 is not one this test may use");
     const std::string json = temp_json("pin");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
-                          "--pin=0", "--bench-json=" + json});
+    auto [r, seen] = run_observing_affinity(
+        {"--bench", "--bench-min-time=1", "--filter=affinity", "--pin=0", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
-    // What the kernel says of the measuring thread while the case ran (/proc/self/status).
+    // What the kernel says of the measuring thread while the case runs, read by this test.
+    CHECK(seen == "0");
+    // ... and read by the case itself (/proc/self/status), stamped as provenance.
     CHECK(contains(r.out, "provenance: Cpus_allowed_list:\t0\n"));
     CHECK(contains(r.out, "placement: pinned to CPU 0 (--pin=0)"));
     const Json doc = load(json);
@@ -109,9 +150,10 @@ TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-enviro
     if (glint::os::thread_affinity().size() < 2)
         return glint::test::skip("one CPU: an unpinned run cannot move, so no warning is certain");
     const std::string loud_json = temp_json("loud"), quiet_json = temp_json("quiet");
-    auto loud = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
-                             "--bench-json=" + loud_json});
+    auto [loud, seen] = run_observing_affinity({"--bench", "--bench-min-time=1", "--filter=affinity",
+                                                "--bench-json=" + loud_json});
     REQUIRE(loud.exit_code == 0);
+    CHECK(seen == glint::os::format_cpu_list(glint::os::thread_affinity()));  // unpinned: every CPU
     CHECK(contains(loud.out, "environment: not pinned: the scheduler may move the run across CPUs "));
     CHECK(contains(loud.out, " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
     auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",

@@ -103,12 +103,20 @@ TEST_CASE("environment checks: a busy machine at the start, and load that rose b
     CHECK(!check_end_load({1.5, 1, 1}, {2.5, 1, 1}));  // the start already said so
 }
 
-TEST_CASE("environment checks: a hypervisor, named when a source names it") {
+TEST_CASE("environment checks: a hypervisor, named when a source names it, with its PMU") {
     EnvironmentFacts f = quiet_machine();
     f.hypervisor = true;
+    f.cpu_pmu.reset();
     CHECK(only(f, "hypervisor").problem == "running under a hypervisor: other guests can take the CPU");
     f.hypervisor_name = "KVM";
     CHECK(only(f, "hypervisor").problem == "running under a hypervisor (KVM): other guests can take the CPU");
+    f.cpu_pmu = false;
+    CHECK(only(f, "hypervisor").problem ==
+          "running under a hypervisor (KVM), which exposes no CPU PMU (software events only): other "
+          "guests can take the CPU");
+    f.cpu_pmu = true;
+    CHECK(only(f, "hypervisor").problem ==
+          "running under a hypervisor (KVM), which exposes a CPU PMU: other guests can take the CPU");
 }
 
 TEST_CASE("environment checks: the NMI watchdog matters only where a CPU PMU exists") {
