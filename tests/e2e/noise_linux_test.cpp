@@ -20,6 +20,7 @@
 #include "support/skip.hpp"
 
 using glint::engine::Json;
+using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::run_process;
 
@@ -27,10 +28,6 @@ namespace {
 
 std::string temp_json(const std::string& stem) {
     return "/tmp/glint_e2e_noise_" + stem + "_" + std::to_string(getpid()) + ".json";
-}
-
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
 }
 
 Json load(const std::string& path) {
