@@ -44,6 +44,7 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
 
 std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits) {
     std::string parts;
+    bool noisy = false, too_short = false;  // which remedies apply
     std::size_t marked = 0;
     for (const auto& row : rows)
         if (row.stability && !row.stability->unstable.empty()) ++marked;
@@ -54,10 +55,13 @@ std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresho
             const auto& u = r.stability->unstable;
             return std::find(u.begin(), u.end(), code) != u.end();
         });
-        if (n > 0) parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code,
-                                        describe_reason(code, limits));
+        if (n == 0) continue;
+        parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
+        (code == "timer-resolution" ? too_short : noisy) = true;
     }
-    return fmt::format("~ unstable: {} · JSON rows[].unstable · try --pin, a quieter machine", parts);
+    std::string remedy = noisy ? "try --pin, a quieter machine" : "";
+    if (too_short) remedy += std::string(noisy ? "; " : "") + "more iterations per sample (glint::iterations)";
+    return fmt::format("~ unstable: {} · JSON rows[].unstable · {}", parts, remedy);
 }
 
 }  // namespace glint::engine

@@ -41,7 +41,8 @@ const std::vector<std::string>& unstable_reason_codes();
 std::string describe_reason(std::string_view code, const StabilityThresholds& limits = {});
 
 // The footer under the tables when some rows are unstable: one line naming the reasons seen
-// (with how many rows each) and where JSON has them; "" when no row is unstable.
+// (with how many rows each), where JSON has them and what helps (--pin and a quieter machine
+// for noise, more iterations per sample for timer-resolution); "" when no row is unstable.
 std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits = {});
 
 }  // namespace glint::engine

@@ -143,6 +143,19 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
 }
 
+TEST_CASE("e2e: samples of too few pinned iterations are flagged below the timer's resolution") {
+    const std::string json = temp_json("tiny");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=tiny",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const auto reasons = strings(row(doc, "tiny").at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "timer-resolution") != reasons.end());
+    CHECK(contains(r.out, "× timer-resolution (sample < 1000 timer steps)"));
+    CHECK(contains(r.out, "more iterations per sample (glint::iterations)\n"));  // the footer's remedy
+    CHECK(doc.at("meta").at("stability").at("thresholds").at("minTimerSteps").as_number() == 1000);
+}
+
 TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-environment keeps them in JSON only") {
     if (glint::os::thread_affinity().size() < 2)
         return glint::test::skip("one CPU: an unpinned run cannot move, so no warning is certain");

@@ -97,4 +97,10 @@ TEST_CASE("stability: the table marks an unstable median with ~ and the footer s
     CHECK(unstable_footer({stable, shaky, moved, error_row("e", "boom")}) ==
           "~ unstable: 1× cpu-time (CPU/wall < 0.9), 2× migrated (moved between CPUs) · "
           "JSON rows[].unstable · try --pin, a quieter machine");
+    Row tiny = timed_row("t", steady());
+    tiny.stability = CaseStability{{0}, 0, 0, {"timer-resolution"}};
+    CHECK(unstable_footer({tiny}) == "~ unstable: 1× timer-resolution (sample < 1000 timer steps) · "
+                                     "JSON rows[].unstable · more iterations per sample (glint::iterations)");
+    CHECK(unstable_footer({tiny, shaky}).ends_with(
+        " · try --pin, a quieter machine; more iterations per sample (glint::iterations)"));
 }
