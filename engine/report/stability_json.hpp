@@ -11,11 +11,21 @@
 // Error rows carry none of them.
 #pragma once
 
+#include <string_view>
+
 #include "engine/model/json.hpp"
 #include "engine/model/row.hpp"
 
 namespace glint::engine {
 
 void add_stability_json(Json& out, const Row& row);
+
+// The members add_stability_json writes (a row read back must not keep them as extra fields).
+bool is_stability_member(std::string_view key);
+
+// Reads those members back into `row` (rows that crossed a process boundary: --isolate):
+// samplesCpuNs, the CPU/wall ratio (as cpu_ns = ratio, wall_ns = 1: the ratio is what JSON
+// keeps) and, when `unstable` is present, the CaseStability with its reasons.
+void read_stability_json(const Json& json, Row& row);
 
 }  // namespace glint::engine
