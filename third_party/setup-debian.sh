@@ -3,7 +3,9 @@
 # Run as root. The QEMU guest rigs (tests/aarch64, tests/numa) install their own extra packages
 # (qemu-system-arm or qemu-system-x86, a cross compiler, cpio) when they run.
 set -euo pipefail
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev libbenchmark-dev)
+# clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev
+          libbenchmark-dev clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

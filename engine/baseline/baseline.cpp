@@ -1,11 +1,10 @@
 #include "engine/baseline/baseline.hpp"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/stats/rank_test.hpp"
+#include "os/files.hpp"
 
 namespace glint::engine {
 
@@ -38,16 +37,18 @@ std::string row_key(const std::string& name, const Labels& sorted_labels) {
 }
 
 std::optional<Baseline> load_baseline(const std::string& path, std::string& error) {
-    std::ifstream in(path);
-    if (!in) {
-        error = "cannot read '" + path + "' (write one with --bench-json=FILE first)";
+    std::string text;
+    if (auto problem = os::read_regular_file(path, kMaxBaselineBytes, text)) {
+        error = problem->message + (problem->missing ? " (write one with --bench-json=FILE first)" : "");
         return std::nullopt;
     }
-    std::stringstream text;
-    text << in.rdbuf();
+    return baseline_from_text(text, path, error);
+}
+
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path, std::string& error) {
     Json doc;
     try {
-        doc = Json::parse(text.str());
+        doc = Json::parse(text);
     } catch (const std::exception& e) {
         error = "'" + path + "' is not JSON: " + e.what();
         return std::nullopt;

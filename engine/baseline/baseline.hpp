@@ -33,9 +33,16 @@ struct Baseline {
 // The identity of a row: its name and sorted labels.
 std::string row_key(const std::string& name, const Labels& sorted_labels);
 
+// A baseline is a regular file of at most this size (a FIFO, a device or a larger file is
+// refused before it is read).
+inline constexpr std::size_t kMaxBaselineBytes = std::size_t{256} << 20;
+
 // Reads and checks a schema-2 document. On failure returns nullopt and sets `error` to one line
-// naming the problem (unreadable, not JSON, wrong schema, no rows).
+// naming the problem (unreadable, not a regular file, too large, not JSON, wrong schema, no
+// rows).
 std::optional<Baseline> load_baseline(const std::string& path, std::string& error);
+// The same over a document already read (`path` names it in messages).
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path, std::string& error);
 
 // The two column descriptors (available, default: asking for a baseline is asking for them).
 std::vector<catalog::MetricDescriptor> baseline_family();

@@ -50,8 +50,12 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
 TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config) {
     const std::uint64_t n =
         config.pinned ? config.pinned
-                      : double_until([&](std::uint64_t k) { return time_once(batch, k); },
-                                     config.min_time_ns);
+                      : double_until(
+                            [&](std::uint64_t k) {
+                                if (config.checkpoint) config.checkpoint();
+                                return time_once(batch, k);
+                            },
+                            config.min_time_ns);
     if (config.progress) config.progress();
     std::vector<double> samples, cpu;
     samples.reserve(config.samples);
@@ -63,6 +67,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     std::int64_t cpu_before = os::thread_cpu_ns();
     double wall = 0, cpu_total = 0;
     for (std::uint64_t i = 0; i < config.samples; ++i) {
+        if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
         const double t = time_once(batch, n);
         const std::int64_t cpu_after = os::thread_cpu_ns();
         const double c = cpu_before >= 0 && cpu_after >= 0 ? static_cast<double>(cpu_after - cpu_before) : NAN;
@@ -97,6 +102,7 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
+        if (config.checkpoint) config.checkpoint();
         const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
         after_one();
         // The budget counts the window as run, so a call cheaper than the bracket still ends

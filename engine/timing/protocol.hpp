@@ -30,6 +30,9 @@ struct TimingConfig {
     // Called once right before the first counted sample (after the doubling and any
     // progress call): where observations of the samples (engine/stability/) begin.
     std::function<void()> before_samples;
+    // Called between samples, never while timing; it may throw to abandon the case (the run
+    // is being interrupted).
+    std::function<void()> checkpoint;
 };
 
 // Iterations per sample: doubles from 1 until sample(n) (ns for n iterations) >= min_time.

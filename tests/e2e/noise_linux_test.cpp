@@ -143,6 +143,22 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
 }
 
+TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mark, CPU and counts") {
+    const std::string json = temp_json("isolate");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper", "--isolate",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "│ ~"));  // the parent's table marks the row the child sent
+    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    const Json doc = load(json);
+    const Json& sleeper = row(doc, "sleeper");
+    const auto reasons = strings(sleeper.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
+    CHECK(sleeper.at("cpuWallRatio").as_number() < 0.5);
+    CHECK(sleeper.at("samplesCpuNs").as_array().size() == 32);
+    CHECK(sleeper.at("cpu").is_number());
+}
+
 TEST_CASE("e2e: samples of too few pinned iterations are flagged below the timer's resolution") {
     const std::string json = temp_json("tiny");
     auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=tiny",
