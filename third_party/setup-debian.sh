@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs glint's build and test dependencies on Debian 12 with apt-get, only those missing.
-# Run as root. The arm64 rig (tests/aarch64) installs its own extra packages when it runs.
+# Run as root. The QEMU guest rigs (tests/aarch64, tests/numa) install their own extra packages
+# (qemu-system-arm or qemu-system-x86, a cross compiler, cpio) when they run.
 set -euo pipefail
 # clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1

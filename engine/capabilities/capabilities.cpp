@@ -2,13 +2,13 @@
 
 #include <cerrno>
 #include <filesystem>
-#include <regex>
 #include <system_error>
 
 #include <fmt/format.h>
 
 #include "engine/counting/group_opener.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/placement/numa_status.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
 #include "os/symbols.hpp"
@@ -77,21 +77,6 @@ Status event_space() {
             "tracepoints are a Linux perf_event feature; this OS has none", ""};
 }
 
-Status numa_topology(const CapabilityProbeConfig& config) {
-    std::error_code ec;
-    std::size_t nodes = 0;
-    static const std::regex node_name("node[0-9]+");
-    for (const auto& entry : std::filesystem::directory_iterator(config.node_root, ec))
-        if (std::regex_match(entry.path().filename().string(), node_name)) ++nodes;
-    const std::string machine =
-        nodes == 0 ? std::string("the NUMA layout is unknown here")
-                   : fmt::format("this machine has {} NUMA node{}", nodes, nodes == 1 ? "" : "s");
-    return {"numa-topology", State::not_built,
-            "glint does not model NUMA or CPU topology (no node pinning, no page-to-node "
-            "classification); " + machine,
-            "pin the run yourself, e.g. numactl --cpunodebind=0 --membind=0 <bench> --bench"};
-}
-
 Status event_naming(const CapabilityProbeConfig& config) {
     const os::LibraryProbe p = os::probe_library(config.pfm_soname, "pfm_get_version");
     if (!p.loaded)  // off Linux (!supported) nothing counts, so nothing "still works"
@@ -127,7 +112,7 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf,
             profile::precise_data_source_status(sampling),
             symbolization(),
             event_space(),
-            numa_topology(config),
+            numa_topology_status(config.sys_root),
             event_naming(config)};
 }
 

@@ -5,11 +5,12 @@
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
 // symbolization, event-space, numa-topology, event-naming.
 //
-// States: "not-built" means glint does not implement it (precise data-source sampling,
-// NUMA/topology) — a different statement from "unavailable", which means this kernel or
-// machine refused it. scalar-counting opens (and closes) a counting group to find out;
-// overflow-sampling opens the sampler --profile would use (engine/profile/sampling_choice.hpp);
-// symbolization names one of glint's own functions.
+// States: "not-built" means glint does not implement it (precise data-source sampling) — a
+// different statement from "unavailable", which means this kernel or machine refused it.
+// scalar-counting opens (and closes) a counting group to find out; overflow-sampling opens the
+// sampler --profile would use (engine/profile/sampling_choice.hpp); symbolization names one of
+// glint's own functions; numa-topology lists the nodes and asks move_pages about one page
+// (engine/placement/numa_status.hpp).
 #pragma once
 
 #include <string>
@@ -25,7 +26,7 @@ namespace glint::engine {
 // Where the probes look (tests point them at fakes); production uses the defaults.
 struct CapabilityProbeConfig {
     std::string pmu_root = os::kPmuSysfsRoot;
-    std::string node_root = "/sys/devices/system/node";
+    std::string sys_root = "/sys";  // NUMA nodes: <sys_root>/devices/system/node
     const char* pfm_soname = "libpfm.so.4";
 };
 

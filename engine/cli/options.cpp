@@ -28,6 +28,18 @@ std::vector<std::string> split_list(std::string_view text) {
     throw UsageError(std::string(flag) + ": " + what);
 }
 
+// A CPU or node number: 0 is a valid one.
+unsigned parse_index(std::string_view flag, std::string_view value, std::string_view form) {
+    std::string text(value);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=" + std::string(form));
+    errno = 0;
+    const unsigned long long n = std::strtoull(text.c_str(), nullptr, 10);
+    if (errno != 0 || n > kMaxCpuOrNode)
+        fail(flag, text + " is out of range (0 to " + std::to_string(kMaxCpuOrNode) + ")");
+    return static_cast<unsigned>(n);
+}
+
 }  // namespace
 
 Options parse_options(std::span<const char* const> args) {
@@ -140,6 +152,21 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--version") {
             no_value();
             o.version = true;
+        } else if (name == "--pin") {
+            need_value("CPU|auto");
+            if (value == "auto") {
+                o.pin_auto = true;
+                o.pin_cpu.reset();
+            } else {
+                o.pin_cpu = parse_index(name, value, "CPU|auto");
+                o.pin_auto = false;
+            }
+        } else if (name == "--numa-node") {
+            need_value("N");
+            o.numa_node = parse_index(name, value, "N");
+        } else if (name == "--quiet-environment") {
+            no_value();
+            o.quiet_environment = true;
         } else if (name == "--isolate") {
             no_value();
             o.isolate = true;
@@ -187,6 +214,17 @@ TierRequest tier_request(const Options& o) {
     return r;
 }
 
+PlacementRequest placement_request(const Options& o) {
+    PlacementRequest r;
+    if (o.pin_auto) r.pin = PlacementRequest::Pin::automatic;
+    if (o.pin_cpu) {
+        r.pin = PlacementRequest::Pin::cpu;
+        r.cpu = *o.pin_cpu;
+    }
+    r.numa_node = o.numa_node;
+    return r;
+}
+
 const char* usage_text() {
     return R"(usage: <bench binary> [flags]
 
@@ -223,6 +261,9 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
   --per-iteration          bracket every call with zero-syscall reads; p50/p99 columns
   --histogram=GLOB         with --per-iteration: a terminal histogram of matching cases
+  --pin=CPU|auto           pin the measuring thread to CPU (auto: the least busy allowed CPU)
+  --numa-node=N            run on NUMA node N's CPUs with memory bound to node N
+  --quiet-environment      keep environment warnings out of the header (JSON keeps them)
   --isolate                each case in a child process: a crash, exit() or hang becomes
                            an error row and the run goes on
   --case-timeout=SECONDS   a case running longer is an error row under --isolate, and ends

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
 namespace glint::engine {
@@ -44,10 +45,17 @@ struct Options {
     bool per_iteration = false;        // --per-iteration
     std::string histogram;             // --histogram=GLOB: print a terminal histogram
 
+    // Placement and environment (engine/placement/, engine/environment/).
+    std::optional<unsigned> pin_cpu;        // --pin=CPU
+    bool pin_auto = false;                  // --pin=auto
+    std::optional<unsigned> numa_node;      // --numa-node=N
+    bool quiet_environment = false;         // --quiet-environment
+
     // A run that keeps what it measured (engine/runner/run_guard.hpp, isolation.hpp).
     bool isolate = false;                      // --isolate: each case in a child process
     double case_timeout_s = 300;               // --case-timeout=SECONDS (0: none)
     std::optional<std::string> recover_journal;  // --recover-journal=FILE
+
     // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
     ProfileRequest profile;
 
@@ -72,5 +80,8 @@ const char* usage_text();
 
 // What the flags ask of the tiers, resolved once (tiers never see Options).
 TierRequest tier_request(const Options& options);
+
+// What --pin and --numa-node ask of the placement.
+PlacementRequest placement_request(const Options& options);
 
 }  // namespace glint::engine

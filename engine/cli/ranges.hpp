@@ -8,6 +8,7 @@
 //   --profile=HZ            1 .. 100000 samples per second (the kernel throttles far below)
 //   --profile-samples=N     1 .. 10^7 samples per case (each kept until the case's profile is built)
 //   --profile-time=MS       1 .. 600000 ms of sampling per case (decimals allowed)
+//   --pin=CPU, --numa-node=N  0 .. 65535 (then checked against the CPUs and nodes that exist)
 //
 // Inside those ranges the runner's arithmetic cannot overflow: a sample's target is at most
 // 1e9 ns, the per-call wall budget 200 times that, a pass at most 10^9 iterations.
@@ -31,6 +32,7 @@ inline constexpr double kDefaultCaseTimeoutS = 300;
 inline constexpr std::uint64_t kMaxProfileHz = 100'000;
 inline constexpr std::uint64_t kMaxProfileSamples = 10'000'000;
 inline constexpr DecimalRange kProfileTimeMsRange{1, 600'000, false};
+inline constexpr unsigned kMaxCpuOrNode = 65'535;
 
 // Parses a decimal number in `range`; throws UsageError naming `flag`, the value and the range
 // (`unit` words the expected form: "MS (milliseconds)").

@@ -1,6 +1,7 @@
 // engine/model/row.hpp: one measured row, as the runner hands it to the reporters.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "catalog/metric.hpp"
 #include "engine/model/json.hpp"
+#include "engine/model/stability.hpp"
 
 namespace glint::engine {
 
@@ -33,6 +35,17 @@ struct TimingSummary {
     // Whether a time of this case (a sample, the median) is above that resolution.
     bool resolved(double ns) const { return !per_call || ns >= resolution_ns; }
     bool median_resolved() const { return resolved(median_ns); }
+
+    // The measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID) beside the wall time. Batched:
+    // read once between consecutive samples, so sample_cpu_ns[i] is sample i's CPU time per
+    // iteration (the read itself included); per-call: read once before and once after the
+    // sampling loop (a per-call sample can be shorter than the read), sample_cpu_ns empty.
+    // cpu_ns / wall_ns cover the same span: the measured samples (per-call: the whole loop,
+    // `after` included). NaN when the thread clock is unavailable.
+    std::vector<double> sample_cpu_ns;
+    double cpu_ns = NAN;
+    double wall_ns = NAN;
+    double cpu_wall_ratio() const { return wall_ns > 0 ? cpu_ns / wall_ns : NAN; }
 };
 
 struct Row {
@@ -42,6 +55,7 @@ struct Row {
     std::vector<catalog::MetricCell> cells;
     std::optional<std::uint64_t> count_iterations;  // set when a counting pass ran
     std::optional<std::string> error;               // set on an error row
+    std::optional<CaseStability> stability;         // set on a measured row
     Json extra_fields = Json::object();  // fields tiers add to the JSON row ("profile", ...)
 
     bool is_error() const { return error.has_value(); }

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/report/stability_json.hpp"
+
 namespace glint::engine {
 
 namespace {
@@ -75,6 +77,7 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
     out["name"] = row.name;
     out["labels"] = labels_json(row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing);
+    add_stability_json(out, row);
     out["metrics"] = metrics_json(row, columns);
     std::vector<std::string> estimated = row.estimated_metrics();
     if (!estimated.empty()) {

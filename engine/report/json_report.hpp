@@ -7,7 +7,8 @@
 //     metric is unavailable.
 //   rows, in the order given (measurement order; never sorted or grouped): name, labels (an
 //     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
-//     maxNs, samplesNs (every sample, ns/iter), metrics (one member per column, by catalog
+//     maxNs, samplesNs (every sample, ns/iter), the CPU-time and stability fields
+//     (engine/report/stability_json.hpp), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
 //     (only when non-empty), countIterations (only when a counting pass ran), the fields tiers
 //     add (Row::extra_fields: profile under --profile), error (only on error rows). An error row keeps name and labels and has every timing field null.

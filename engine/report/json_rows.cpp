@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/report/stability_json.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -74,9 +76,10 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
     }
     if (const Json* c = json.find("countIterations"); c && c->is_number())
         row.count_iterations = static_cast<std::uint64_t>(c->as_number());
+    read_stability_json(json, row);
     // Every other member is a field a tier added (row_json writes Row::extra_fields as members).
     for (const auto& [key, value] : json.as_object())
-        if (!is_row_member(key)) row.extra_fields[key] = value;
+        if (!is_row_member(key) && !is_stability_member(key)) row.extra_fields[key] = value;
     return row;
 }
 

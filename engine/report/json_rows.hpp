@@ -2,7 +2,7 @@
 // for rows that crossed a process boundary (--isolate's children) or a file.
 //
 // The round trip keeps name, labels, timing (with every sample), cells, estimated flags,
-// countIterations and error; numbers keep what the JSON keeps (6 significant digits). A cell
+// countIterations, error and the stability fields (engine/report/stability_json.hpp); numbers keep what the JSON keeps (6 significant digits). A cell
 // takes its header, format and class from the descriptor of the same name in `catalog`; a name
 // the catalog lacks becomes a count cell headed with its name. A null metric stays nan.
 #pragma once

@@ -70,8 +70,10 @@ FormattedRow format_row(const Row& row, const TableHead& head) {
         return out;
     }
     const TimingSummary& timing = *row.timing;
-    out.cells = {format_n(timing), format_median_mad(timing), format_sample_ns(timing, timing.min_ns),
-                 format_sample_ns(timing, timing.max_ns)};
+    // An unstable row's median carries "~" (as nanobench marks them; the footer says why).
+    const bool unstable = row.stability && !row.stability->unstable.empty();
+    out.cells = {format_n(timing), (unstable ? kUnstableMark : "") + format_median_mad(timing),
+                 format_sample_ns(timing, timing.min_ns), format_sample_ns(timing, timing.max_ns)};
     for (const auto& metric : head.metrics) {
         const catalog::MetricCell* cell = row.cell(metric.name);
         out.cells.push_back(cell ? format_metric(*cell) : kNotMeasuredText);
@@ -89,7 +91,7 @@ Layout tight_layout(const TableHead& head, const std::vector<FormattedRow>& rows
 Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expected_names) {
     Layout layout = header_layout(head);
     FormattedRow worst;
-    worst.cells = {"32×16777216", "999.99ns ±999.99ns", "999.99ns", "999.99ns"};
+    worst.cells = {"32×16777216", std::string(kUnstableMark) + "999.99ns ±999.99ns", "999.99ns", "999.99ns"};
     for (const auto& metric : head.metrics) worst.cells.push_back(worst_case_metric(metric.format));
     hold_row(layout, worst);
     for (const auto& name : expected_names)

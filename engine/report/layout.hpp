@@ -28,6 +28,9 @@ struct TableHead {
 // The labels of the numeric columns: "n", "median/iter", "min", "max", then metric headers.
 std::vector<std::string> numeric_headers(const TableHead& head);
 
+// The prefix of an unstable row's median cell ("~0.49ns ±0.00ns").
+inline constexpr const char* kUnstableMark = "~";
+
 // One row as text, before alignment.
 struct FormattedRow {
     std::string name;
@@ -35,7 +38,8 @@ struct FormattedRow {
     std::optional<std::string> error;  // an error row: one message spanning the numeric columns
 };
 
-// A row's text: NaN timing or metric values and metric cells the row lacks render "—".
+// A row's text: NaN timing or metric values and metric cells the row lacks render "—"; an
+// unstable row's median cell starts with kUnstableMark.
 FormattedRow format_row(const Row& row, const TableHead& head);
 
 struct ColumnWidth {
@@ -54,7 +58,7 @@ Layout tight_layout(const TableHead& head, const std::vector<FormattedRow>& rows
 
 // Widths pinned before measuring, so no live frame resizes: the name column holds the header
 // and every expected name; each numeric column holds its worst-case value ("32×16777216",
-// "999.99ns ±999.99ns", "999.99ns", and for metrics "≈999.99k", "≈999.99", "≈100.00%").
+// "~999.99ns ±999.99ns", "999.99ns", and for metrics "≈999.99k", "≈999.99", "≈100.00%").
 // A value beyond that (seconds past 999.9s, a huge count of samples) does not fit: see fits().
 Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expected_names);
 

@@ -14,9 +14,20 @@
 // prints the rows not yet shown as one table, sorted, with tight widths. A streaming group
 // whose rows outgrow the terminal turns deferred from that row on.
 //
+// The spinner row (and the status line) show "measuring… case k/N · ~Ts left": k counts the
+// group's rows, N its expected names (at least k); T is the cases left after this one times the
+// mean duration of the run's finished cases, plus what this case has left of that mean (no
+// estimate before a case has finished).
+//
+// Diagnostics (the runner's "glint: <case>: <why>" lines, on stderr) would land under the tail
+// and throw the cursor-up repaints off by their lines: while a group is on screen they wait and
+// print after its final frame.
+//
 // Nothing is painted except from these calls, and the runner makes them only between
 // measurements, so no repaint work runs while a case is timed.
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <optional>
 
 #include "engine/report/render.hpp"
@@ -33,12 +44,37 @@ constexpr std::string_view kDim = "\x1b[2m";
 constexpr std::string_view kNormal = "\x1b[0m";
 constexpr std::string_view kUpAndErase = "\x1b[1A\x1b[2K";
 
+double steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// "~3s left", "~1m05s left", "<1s left".
+std::string time_left(double seconds) {
+    if (seconds < 1) return "<1s left";
+    const long s = std::lround(seconds);
+    if (s < 60) return "~" + std::to_string(s) + "s left";
+    const long m = s / 60, r = s % 60;
+    return "~" + std::to_string(m) + "m" + (r < 10 ? "0" : "") + std::to_string(r) + "s left";
+}
+
 class LiveTable final : public TableOutput {
 public:
-    LiveTable(std::FILE* out, SortSpec sort, std::optional<std::size_t> columns)
-        : TableOutput(out, std::move(sort)), fixed_columns_(columns) {}
+    LiveTable(std::FILE* out, SortSpec sort, std::optional<std::size_t> columns, std::FILE* err,
+              std::function<double()> clock)
+        : TableOutput(out, std::move(sort)), fixed_columns_(columns), err_(err),
+          clock_(clock ? std::move(clock) : steady_seconds) {}
+
+    void diagnostic(const std::string& line) override {
+        if (group_open_) {
+            waiting_.push_back(line);
+            return;
+        }
+        std::fprintf(err_, "%s\n", line.c_str());
+        std::fflush(err_);
+    }
 
     void begin_group(const GroupInfo& group) override {
+        group_open_ = true;
         head_ = head_of(group);
         expected_ = group.expected_names.size();
         layout_ = pinned_layout(head_, group.expected_names);
@@ -55,6 +91,7 @@ public:
     void case_started(const std::string& name) override {
         in_flight_ = name;
         spin_ = 0;
+        started_at_ = clock_();
         if (deferred_) {
             paint_status();
         } else {
@@ -84,6 +121,10 @@ public:
 
     void case_finished(const Row& row) override {
         rows_.push_back(row);
+        if (in_flight_) {
+            finished_seconds_ += std::max(0.0, clock_() - started_at_);
+            ++finished_cases_;
+        }
         in_flight_.reset();
         if (deferred_) {
             erase_tail();
@@ -127,6 +168,10 @@ public:
         flush();
         rows_.clear();
         segment_open_ = false;
+        group_open_ = false;
+        for (const auto& line : waiting_) std::fprintf(err_, "%s\n", line.c_str());
+        if (!waiting_.empty()) std::fflush(err_);
+        waiting_.clear();
     }
 
 private:
@@ -150,7 +195,7 @@ private:
 
     void paint_tail() {
         if (in_flight_) {
-            write_dim(render_spinner_row(kSpinnerGlyphs[spin_], *in_flight_, layout_));
+            write_dim(render_spinner_row(kSpinnerGlyphs[spin_], *in_flight_, progress_text(), layout_));
             ++tail_lines_;
         }
         write_line(render_bottom_border(layout_));
@@ -159,10 +204,8 @@ private:
 
     void paint_status() {
         erase_tail();
-        std::string status = std::string(kSpinnerGlyphs[spin_]) + " " + single_line(*in_flight_) +
-                             "  measuring…  " + std::to_string(rows_.size());
-        if (expected_ > 0) status += "/" + std::to_string(expected_);
-        status += " done";
+        std::string status =
+            std::string(kSpinnerGlyphs[spin_]) + " " + single_line(*in_flight_) + "  " + progress_text();
         // One column short of the terminal: a full-width line may wrap on some terminals.
         if (columns_) status = truncate_to_width(status, *columns_ > 1 ? *columns_ - 1 : 1);
         write_dim(status);
@@ -174,6 +217,18 @@ private:
         write(line);
         write(kNormal);
         write("\n");
+    }
+
+    // "measuring… case k/N · ~Ts left" (see the top of this file).
+    std::string progress_text() const {
+        const std::size_t k = rows_.size() + 1;
+        const std::size_t n = std::max(expected_, k);
+        std::string text = "measuring… case " + std::to_string(k) + "/" + std::to_string(n);
+        if (finished_cases_ == 0) return text;
+        const double mean = finished_seconds_ / static_cast<double>(finished_cases_);
+        const double elapsed = std::max(0.0, clock_() - started_at_);
+        const double left = static_cast<double>(n - k) * mean + std::max(0.0, mean - elapsed);
+        return text + " · " + time_left(left);
     }
 
     bool too_wide(const Layout& layout) const {
@@ -192,13 +247,23 @@ private:
     std::size_t tail_lines_ = 0;  // lines at the bottom that the next paint replaces
     std::optional<std::string> in_flight_;
     std::size_t spin_ = 0;
+
+    std::FILE* err_;                    // where diagnostics go
+    std::function<double()> clock_;     // seconds (tests: a fake)
+    bool group_open_ = false;           // between begin_group and end_group
+    std::vector<std::string> waiting_;  // diagnostics held until end_group
+    double started_at_ = 0;             // the case in flight's start
+    double finished_seconds_ = 0;       // run-wide: time of the finished cases...
+    std::size_t finished_cases_ = 0;    // ...and how many
 };
 
 }  // namespace
 
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
-                                               std::optional<std::size_t> columns) {
-    return std::make_unique<LiveTable>(out, std::move(sort), columns);
+                                               std::optional<std::size_t> columns, std::FILE* err,
+                                               std::function<double()> clock) {
+    return std::make_unique<LiveTable>(out, std::move(sort), columns, err ? err : stderr,
+                                       std::move(clock));
 }
 
 }  // namespace glint::engine::report

@@ -94,15 +94,11 @@ std::string render_row(const FormattedRow& row, const Layout& layout) {
 }
 
 std::string render_spinner_row(std::string_view glyph, std::string_view name,
-                               const Layout& layout) {
+                               std::string_view status, const Layout& layout) {
     std::string label = std::string(glyph) + " " + single_line(name);
-    std::vector<std::string> cells;
-    for (std::size_t i = 0; i < layout.numeric.size(); ++i) {
-        std::size_t width = layout.numeric[i].width;
-        cells.push_back(i == 0 ? pad_left(truncate_to_width("measuring…", width), width)
-                               : std::string(width, ' '));
-    }
-    return cells_line(pad_right(truncate_to_width(label, layout.name), layout.name), cells);
+    const std::size_t span = error_span_width(layout);
+    return cells_line(pad_right(truncate_to_width(label, layout.name), layout.name),
+                      {pad_right(truncate_to_width(single_line(status), span), span)});
 }
 
 std::string render_bottom_border(const Layout& layout) {

@@ -34,10 +34,10 @@ std::string render_header(const TableHead& head, const Layout& layout);
 std::string render_separator(const Layout& layout);
 // A measured row, or an error row (name, then the message truncated with "…" to the span).
 std::string render_row(const FormattedRow& row, const Layout& layout);
-// The row of the case in flight: "⠹ name" (cut to the name column), "measuring…" in the n
-// column, the other cells blank.
+// The row of the case in flight: "⠹ name" (cut to the name column), then `status`
+// ("measuring… case 2/7 · ~3s left") spanning the numeric columns, cut to fit.
 std::string render_spinner_row(std::string_view glyph, std::string_view name,
-                               const Layout& layout);
+                               std::string_view status, const Layout& layout);
 std::string render_bottom_border(const Layout& layout);
 
 // The whole table, one '\n'-terminated line each.

@@ -4,6 +4,11 @@
 
 namespace glint::engine {
 
+void TableReporter::diagnostic(const std::string& line) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+}
+
 std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort) {
     return live ? report::make_live_table(out, std::move(sort))
                 : report::make_piped_table(out, std::move(sort));

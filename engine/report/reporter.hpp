@@ -35,6 +35,9 @@ public:
     virtual void case_progress() {}                           // live: advance the spinner
     virtual void case_finished(const Row& row) = 0;
     virtual void end_group() = 0;
+    // A line for stderr about a case ("glint: <case>: <why>"). Piped: printed at once; live:
+    // held while a group is on screen and printed after its final frame.
+    virtual void diagnostic(const std::string& line);
 };
 
 // live: an interactive terminal (rows tick in, spinner row, no escape codes otherwise).

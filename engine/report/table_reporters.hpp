@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,8 +44,12 @@ std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort);
 
 // An interactive terminal: rows tick in beneath a dim spinner row, with pinned widths.
 // `columns` is the terminal's width; by default it is asked of `out` at each begin_group
-// (unknown when `out` is not a terminal: then any width is assumed to fit).
+// (unknown when `out` is not a terminal: then any width is assumed to fit). Diagnostics go to
+// `err` (stderr by default); `clock` gives seconds for the time-left estimate (steady_clock by
+// default; tests pass a fake).
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
-                                               std::optional<std::size_t> columns = std::nullopt);
+                                               std::optional<std::size_t> columns = std::nullopt,
+                                               std::FILE* err = nullptr,
+                                               std::function<double()> clock = {});
 
 }  // namespace glint::engine::report

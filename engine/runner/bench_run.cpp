@@ -9,7 +9,9 @@
 #include "engine/registry/params.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
+#include "engine/stability/verdict.hpp"
 #include "engine/tiers/client_metrics.hpp"
+#include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
@@ -62,7 +64,9 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     run_phase2();
     print_pending_header();  // provenance registered after the last table began
     table_.header(complexity_.lines());
-    table_.header(tiers_.trailer());
+    std::vector<std::string> trailer = tiers_.trailer();
+    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    table_.header(trailer);
     return std::move(rows_);
 }
 
@@ -232,6 +236,7 @@ Row BenchRun::measure_row(const Case& c) {
     config.pinned = c.pinned;
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };
+    config.before_samples = [this] { watcher_.begin(); };
     config.checkpoint = [this] { checkpoint(); };
     if (c.work.batched()) {
         row.timing = time_batched(c.work.batch, config);
@@ -240,6 +245,8 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
+    row.stability = watcher_.end();
+    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
     CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
         checkpoint();
         table_.case_progress();
@@ -259,7 +266,6 @@ Row BenchRun::measure_row(const Case& c) {
 }
 
 void BenchRun::record_error(const Case& c, const std::string& message) {
-    std::fprintf(stderr, "glint: %s: %s\n", c.name.c_str(), message.c_str());
     Row row;
     row.name = c.name;
     row.labels = c.labels;
@@ -267,6 +273,7 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
     if (!phase1_table_open_ && current_) begin_phase1_table();
     finished(std::move(row), c.display_name);
+    table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
 }
 
 void BenchRun::run_phase2() {
@@ -353,8 +360,7 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
         throw;
     } catch (...) {
         failed_ = true;
-        std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
-                     describe_failure(std::current_exception()).c_str());
+        table_.diagnostic("glint: " + c.name + ": teardown: " + describe_failure(std::current_exception()));
     }
 }
 

@@ -22,6 +22,7 @@
 #include "engine/runner/complexity_report.hpp"
 #include "engine/runner/run_observer.hpp"
 #include "engine/runner/session.hpp"
+#include "engine/stability/case_watch.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
 
@@ -63,6 +64,7 @@ public:
     bool any_failed() const { return failed_; }
     // The complexity fits of the run's glint::complexity() registrations (JSON meta.complexity).
     const ComplexityCollector& complexity() const { return complexity_; }
+    const CaseWatcher& watcher() const { return watcher_; }
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);
@@ -132,6 +134,8 @@ private:
     bool header_printed_ = false;
     std::size_t provenance_printed_ = 0;
     bool phase1_table_open_ = false;
+
+    CaseWatcher watcher_;  // the timing pass's CPU, migrations and preemptions (this thread)
 
     const Registration* current_ = nullptr;
     const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)

@@ -11,6 +11,7 @@
 #include "engine/runner/run_info.hpp"
 #include "engine/runner/run_record.hpp"
 #include "engine/runner/table_guard.hpp"
+#include "engine/stability/stability_meta.hpp"
 #include "os/process.hpp"
 #include "os/terminal.hpp"
 
@@ -35,7 +36,9 @@ int run_guarded_bench(const BenchSetup& setup) {
 
     RunRecord record;
     std::string journal_note;
-    record.start(setup.json_target, run_meta(options, setup.tiers, setup.capabilities), journal_note);
+    Json journal_meta = run_meta(options, setup.tiers, setup.capabilities);
+    if (setup.environment) setup.environment->add_meta(journal_meta);
+    record.start(setup.json_target, journal_meta, journal_note);
     if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
     RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
 
@@ -59,6 +62,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         guarded_table.end_open_group();
         rows = run.take_rows();
     }
+    if (setup.environment) guarded_table.header(setup.environment->end_lines());
     guard.run_over();
     if (!interrupted) interrupted = guard.poll_stop();  // after the last checkpoint
 
@@ -69,6 +73,8 @@ int run_guarded_bench(const BenchSetup& setup) {
         if (setup.baseline) meta["baseline"] = baseline_meta(*setup.baseline, rows);
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
+        if (setup.environment) setup.environment->add_meta(meta);
+        meta["stability"] = stability_meta(run.watcher());
         const std::string text = build_document(meta, run.json_columns(), rows).dump(2) + "\n";
         if (auto error = os::write_output(*setup.json_target, text)) {
             std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),

@@ -15,6 +15,7 @@
 
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/environment/run_environment.hpp"
 #include "engine/model/status.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "os/files.hpp"
@@ -29,6 +30,9 @@ struct BenchSetup {
     const Baseline* baseline = nullptr;
     const os::OutputTarget* json_target = nullptr;  // resolved and probed
     std::vector<std::string> header_notes;
+    // The placement applied and the environment read (engine/environment/): its end-of-run
+    // lines follow the tables, its meta (placement, environment, topology) goes in JSON.
+    RunEnvironment* environment = nullptr;
 };
 
 int run_guarded_bench(const BenchSetup& setup);

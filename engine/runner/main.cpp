@@ -7,11 +7,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <span>
+#include <variant>
 
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/environment/run_environment.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/registry/params.hpp"
@@ -121,6 +124,14 @@ int run_main(int argc, char** argv) {
     if (options.group_by_list) return print_group_keys(options);
     if (options.list) return print_case_list(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
+    // --pin / --numa-node apply before anything is measured (a request that cannot be met is
+    // bad usage); the environment is read once they hold.
+    std::optional<RunEnvironment> environment;
+    if (options.bench && !options.capabilities && !options.list_metrics) {
+        auto placement = apply_placement(placement_request(options));
+        if (auto* problem = std::get_if<std::string>(&placement)) return usage_error(*problem);
+        environment.emplace(std::get<Placement>(std::move(placement)), options.quiet_environment);
+    }
 
     // The capability probe runs once, before any tier opens (it opens and closes what it needs
     // itself): --capabilities prints it, JSON meta records it.
@@ -143,10 +154,12 @@ int run_main(int argc, char** argv) {
         for (const auto& note : stale_journal_notes(*json_target))
             std::fprintf(stderr, "glint: note: %s\n", note.c_str());
 
-    std::vector<std::string> notes = tiers.header_notes();
+    std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
+    for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));
     if (baseline) notes.push_back(baseline_header(*baseline));
     return run_guarded_bench(BenchSetup{options, request, tiers, capabilities, baseline ? &*baseline : nullptr,
-                                        json_target ? &*json_target : nullptr, notes});
+                                        json_target ? &*json_target : nullptr, notes,
+                                        environment ? &*environment : nullptr});
 }
 
 }  // namespace

@@ -168,8 +168,10 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
     // Without --bench nothing is measured. The informational modes still open the tiers the
     // counting flags name, so those flags count there.
     const bool informational = options.list_metrics || options.capabilities || options.group_by_list;
-    static const char* const kMeasuring[] = {"--bench-json", "--bench-baseline", "--bench-min-time", "--sort-by",
-                                             "--perf-iters", "--perf-batch", "--per-iteration", "--histogram"};
+    static const char* const kMeasuring[] = {"--bench-json",    "--bench-baseline", "--bench-min-time",
+                                             "--sort-by",       "--perf-iters",     "--perf-batch",
+                                             "--per-iteration", "--histogram",      "--pin",
+                                             "--numa-node",     "--quiet-environment"};
     static const char* const kCounting[] = {"--perf", "--perf-scaled", "--perf-inherit", "--perf-read",
                                             "--metrics", "--syscalls"};
     std::vector<std::string> seen;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <glint/version.hpp>
 
+#include <cmath>
 #include <set>
 
 #include "arch/arch.hpp"
@@ -53,6 +54,12 @@ Json string_array(const std::vector<std::string>& items) {
     return a;
 }
 
+// The thread CPU clock read once per batched sample (engine/timing/protocol.hpp), its cost.
+std::string thread_clock_note(const ClockProperties& clock) {
+    if (!std::isfinite(clock.thread_cpu_read_ns)) return " · no thread CPU clock (cpu-time unchecked)";
+    return fmt::format(" · thread CPU clock read {:.0f}ns, once per sample", clock.thread_cpu_read_ns);
+}
+
 }  // namespace
 
 std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes) {
@@ -63,8 +70,8 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
                                 host.cpu_model.empty() ? arch::native::kName : host.cpu_model,
                                 host.cpus, os_kernel, compiler()));
     const auto& clock = clock_properties();
-    lines.push_back(fmt::format("timer: steady_clock · step {:.0f}ns · read {:.1f}ns", clock.resolution_ns,
-                                clock.read_cost_ns));
+    lines.push_back(fmt::format("timer: steady_clock · step {:.0f}ns · read {:.1f}ns{}", clock.resolution_ns,
+                                clock.read_cost_ns, thread_clock_note(clock)));
     if (clock.ticks_usable) {
         lines.push_back(fmt::format(
             "per-call samples: {} at {:.3f} GHz ({}), its {:.1f}ns bracket subtracted", clock.ticks_name,
@@ -119,6 +126,8 @@ Json run_meta(const Options& options, const TierSet& tiers, const std::vector<St
     meta["timer"]["perCallClock"] = clock.ticks_usable ? clock.ticks_name : "steady_clock";
     meta["timer"]["perCallBracketNs"] = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
     meta["timer"]["ticksPerNs"] = clock.ticks_usable ? Json(1.0 / clock.ns_per_tick) : Json{};
+    meta["timer"]["threadCpuReadNs"] =
+        std::isfinite(clock.thread_cpu_read_ns) ? Json(clock.thread_cpu_read_ns) : Json{};
     Json& knobs = meta["knobs"];
     knobs["minTimeMs"] = options.min_time_ms;
     knobs["samples"] = 32;

@@ -48,6 +48,12 @@ void TableGuard::end_group() {
     });
 }
 
+void TableGuard::diagnostic(const std::string& line) {
+    std::unique_lock lock(mutex_);
+    if (abandoned_) return TableReporter::diagnostic(line);  // no table left to wait for
+    inner_.diagnostic(line);
+}
+
 void TableGuard::end_open_group() {
     forward([&] {
         if (group_open_) inner_.end_group();

@@ -28,6 +28,8 @@ public:
     void case_progress() override;
     void case_finished(const Row& row) override;
     void end_group() override;
+    // Forwarded (live: held until the group's final frame); printed at once once abandoned.
+    void diagnostic(const std::string& line) override;
 
     // The run's thread, when it stops early: ends the group in progress.
     void end_open_group();

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "arch/arch.hpp"
 #include "engine/stats/summary.hpp"
 #include "os/host.hpp"
+#include "os/thread_usage.hpp"
 
 namespace glint::engine {
 namespace {
@@ -65,6 +67,19 @@ double measure_tick_bracket(double ns_per_tick) {
     return median(pairs);
 }
 
+// The steady_clock pair around each read (`bracket_ns`) is subtracted.
+double measure_thread_cpu_read(double bracket_ns) {
+    if (os::thread_cpu_ns() < 0) return NAN;
+    std::array<double, 101> reads{};
+    for (auto& r : reads) {
+        const std::int64_t a = now_ns();
+        volatile std::int64_t sink = os::thread_cpu_ns();
+        (void)sink;
+        r = static_cast<double>(now_ns() - a);
+    }
+    return std::max(0.0, median(reads) - bracket_ns);
+}
+
 }  // namespace
 
 const ClockProperties& clock_properties() {
@@ -73,6 +88,7 @@ const ClockProperties& clock_properties() {
         p.resolution_ns = measure_resolution();
         p.read_cost_ns = measure_read_cost();
         p.bracket_ns = measure_bracket();
+        p.thread_cpu_read_ns = measure_thread_cpu_read(p.bracket_ns);
         p.ticks_name = arch::native::kTimestampName;
         if constexpr (arch::native::kHasTimestamp) {
             p.ticks_usable = os::timestamp_counter_is_stable(p.ticks_why);

@@ -1,11 +1,13 @@
 #include "engine/timing/protocol.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/windows.hpp"
+#include "os/thread_usage.hpp"
 
 namespace glint::engine {
 namespace {
@@ -82,13 +84,34 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     if (config.pinned && has_inputs(batch)) sample(std::min<std::uint64_t>(n, 16));
     const std::uint64_t window = window_for(batch, per_iteration_ns, n);
     if (config.progress) config.progress();
-    std::vector<double> samples;
+    std::vector<double> samples, cpu;
     samples.reserve(config.samples);
+    cpu.reserve(config.samples);
+    const double per = static_cast<double>(n);
+    if (config.before_samples) config.before_samples();
+    // One thread-CPU-clock read between consecutive samples (never inside a timed window):
+    // each sample's CPU time is the difference of the reads around it.
+    std::int64_t cpu_before = os::thread_cpu_ns();
+    double wall = 0, cpu_total = 0;
     for (std::uint64_t i = 0; i < config.samples; ++i) {
-        if (config.checkpoint) config.checkpoint();
-        samples.push_back(time_once(batch, n, window) / static_cast<double>(n));
+        if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
+        const double t = time_once(batch, n, window);
+        const std::int64_t cpu_after = os::thread_cpu_ns();
+        // iter_batched: the inputs' setup runs between the timed windows, inside the CPU span,
+        // so the sample's CPU time is not the timed part's: not measured.
+        const bool measured = cpu_before >= 0 && cpu_after >= 0 && !has_inputs(batch);
+        const double c = measured ? static_cast<double>(cpu_after - cpu_before) : NAN;
+        cpu_before = cpu_after;
+        samples.push_back(t / per);
+        cpu.push_back(c / per);
+        wall += t;
+        cpu_total += c;
     }
-    return summarize_samples(std::move(samples), n, false);
+    TimingSummary summary = summarize_samples(std::move(samples), n, false);
+    summary.sample_cpu_ns = std::move(cpu);
+    summary.cpu_ns = cpu_total;
+    summary.wall_ns = wall;
+    return summary;
 }
 
 TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<void()>& after_one,
@@ -98,8 +121,10 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
     const double bracket_ns = clock.ticks_usable ? clock.tick_bracket_ns : clock.bracket_ns;
     std::vector<double> samples;
     double measured = 0;
-    const std::int64_t wall_start = now_ns();
     if (config.progress) config.progress();
+    if (config.before_samples) config.before_samples();
+    const std::int64_t cpu_start = os::thread_cpu_ns();
+    const std::int64_t wall_start = now_ns();
     auto done = [&] {
         if (config.pinned) return samples.size() >= config.pinned;
         if (samples.size() < config.samples) return false;
@@ -115,8 +140,14 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         measured += window;
         samples.push_back(std::max(0.0, window - bracket_ns));
     }
+    const std::int64_t wall_stop = now_ns();
+    const std::int64_t cpu_stop = os::thread_cpu_ns();
     TimingSummary summary = summarize_samples(std::move(samples), 1, true);
     summary.resolution_ns = bracket_ns;
+    if (cpu_start >= 0 && cpu_stop >= 0) {
+        summary.cpu_ns = static_cast<double>(cpu_stop - cpu_start);
+        summary.wall_ns = static_cast<double>(wall_stop - wall_start);
+    }
     return summary;
 }
 

@@ -11,6 +11,9 @@
 // Per-call: one timed call per sample, `after` untimed in between; sampling continues past
 // `samples` until the measured time reaches min_time (or exactly `pinned` calls). The clock's
 // empty-bracket cost is subtracted from each per-call sample (clamped at 0).
+// CPU time: batched samples read the thread's CPU clock once between consecutive samples (one
+// extra read per sample, outside the timed windows); per-call sampling reads it once before
+// and once after the loop. TimingSummary::sample_cpu_ns / cpu_ns / wall_ns hold the result.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +32,9 @@ struct TimingConfig {
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
                                      // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
+    // Called once right before the first counted sample (after the doubling and any
+    // progress call): where observations of the samples (engine/stability/) begin.
+    std::function<void()> before_samples;
     // Called between samples, never while timing; it may throw to abandon the case (the run
     // is being interrupted).
     std::function<void()> checkpoint;

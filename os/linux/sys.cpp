@@ -5,7 +5,9 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sched.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -32,9 +34,28 @@ ssize_t real_pread(int fd, void* buf, std::size_t count, off_t offset) {
     return ::pread(fd, buf, count, offset);
 }
 
-const SysTable kReal = {real_perf_event_open, real_ioctl, real_read,  real_write,
-                        real_open,            real_close, real_mmap,  real_munmap,
-                        real_getrusage,       real_access, real_pread};
+int real_sched_getaffinity(pid_t pid, std::size_t size, void* mask) {
+    return ::sched_getaffinity(pid, size, static_cast<cpu_set_t*>(mask));
+}
+int real_sched_setaffinity(pid_t pid, std::size_t size, const void* mask) {
+    return ::sched_setaffinity(pid, size, static_cast<const cpu_set_t*>(mask));
+}
+int real_sched_getcpu() { return ::sched_getcpu(); }
+int real_clock_gettime(int clock, timespec* ts) { return ::clock_gettime(clock, ts); }
+long real_move_pages(int pid, unsigned long count, void** pages, const int* nodes, int* status,
+                     int flags) {
+    return ::syscall(SYS_move_pages, pid, count, pages, nodes, status, flags);
+}
+long real_set_mempolicy(int mode, const unsigned long* nodemask, unsigned long maxnode) {
+    return ::syscall(SYS_set_mempolicy, mode, nodemask, maxnode);
+}
+
+const SysTable kReal = {real_perf_event_open,   real_ioctl,         real_read,
+                        real_write,             real_open,          real_close,
+                        real_mmap,              real_munmap,        real_getrusage,
+                        real_access,            real_pread,         real_sched_getaffinity,
+                        real_sched_setaffinity, real_sched_getcpu,  real_clock_gettime,
+                        real_move_pages,        real_set_mempolicy};
 const SysTable* g_current = &kReal;
 
 }  // namespace

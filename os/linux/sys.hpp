@@ -14,6 +14,7 @@
 
 struct perf_event_attr;
 struct rusage;
+struct timespec;
 
 namespace glint::os::linux_ {
 
@@ -30,6 +31,16 @@ struct SysTable {
     int (*getrusage)(int who, rusage* usage);
     int (*access)(const char* path, int mode);
     ssize_t (*pread)(int fd, void* buf, std::size_t count, off_t offset);
+    // Placement and NUMA (os/linux/cpu_affinity.cpp, thread_usage.cpp, numa.cpp). The
+    // affinity masks are cpu_set_t-sized byte arrays; move_pages and set_mempolicy are the
+    // raw system calls (no libnuma).
+    int (*sched_getaffinity)(pid_t pid, std::size_t size, void* mask);
+    int (*sched_setaffinity)(pid_t pid, std::size_t size, const void* mask);
+    int (*sched_getcpu)();
+    int (*clock_gettime)(int clock, timespec* ts);
+    long (*move_pages)(int pid, unsigned long count, void** pages, const int* nodes, int* status,
+                       int flags);
+    long (*set_mempolicy)(int mode, const unsigned long* nodemask, unsigned long maxnode);
 };
 
 // The table in force (the real system calls unless a test replaced it).

@@ -1,4 +1,5 @@
-// The bench program ran in this guest before the tests (see init.cpp) and wrote its
+// The bench program ran in this guest before the tests (tests/aarch64/rig.sh lists both in the
+// guest's /etc/glint/programs) and wrote its
 // --bench-json document: the engine's pipeline runs on arm64 unchanged.
 #include <doctest/doctest.h>
 

@@ -95,3 +95,32 @@ TEST_CASE("options: each bad value names its flag") {
     for (int i = 0; i < 63; ++i) many += "s" + std::to_string(i) + ",";
     CHECK(error_of({many.c_str()}).rfind("--syscalls: names 63 syscalls", 0) == 0);
 }
+
+TEST_CASE("options: --pin, --numa-node and --quiet-environment") {
+    Options none = parse({});
+    CHECK_FALSE(none.pin_cpu);
+    CHECK_FALSE(none.pin_auto);
+    CHECK_FALSE(none.numa_node);
+    CHECK_FALSE(none.quiet_environment);
+    CHECK_FALSE(placement_request(none).any());
+
+    Options pinned = parse({"--pin=0", "--numa-node=1", "--quiet-environment"});
+    CHECK(pinned.pin_cpu == 0u);  // CPU 0 and node 0 are valid numbers
+    CHECK(pinned.numa_node == 1u);
+    CHECK(pinned.quiet_environment);
+    const PlacementRequest r = placement_request(pinned);
+    CHECK(r.pin == PlacementRequest::Pin::cpu);
+    CHECK(r.cpu == 0);
+    CHECK(r.numa_node == 1u);
+
+    Options automatic = parse({"--pin=3", "--pin=auto"});  // the last one wins
+    CHECK(automatic.pin_auto);
+    CHECK_FALSE(automatic.pin_cpu);
+    CHECK(placement_request(automatic).pin == PlacementRequest::Pin::automatic);
+
+    CHECK(error_of({"--pin"}) == "--pin: needs a value: --pin=CPU|auto");
+    CHECK(error_of({"--pin=-1"}) == "--pin: '-1' is not a number; expected --pin=CPU|auto");
+    CHECK(error_of({"--pin=70000"}) == "--pin: 70000 is out of range (0 to 65535)");
+    CHECK(error_of({"--numa-node=x"}) == "--numa-node: 'x' is not a number; expected --numa-node=N");
+    CHECK(error_of({"--quiet-environment=1"}) == "--quiet-environment: takes no value");
+}

@@ -27,11 +27,16 @@ std::vector<Row> document_rows() {
     Row measured = timed_row("asdf", timing, {make_cell(cols[0], 1.83, true)});
     measured.labels = {{"operation", "parse"}, {"dataset", "canada"}};
     measured.count_iterations = 1000;
+    measured.timing->sample_cpu_ns = {1.0, 2.0, 2.5};
+    measured.timing->cpu_ns = 5.5 * 1024;
+    measured.timing->wall_ns = 5.5 * 1024 * 2;
+    measured.stability = CaseStability{{0, 1}, 3, std::nullopt, {"cpu-time", "migrated"}};
 
     Row plain = timed_row("plain", per_call(2, 1500.0, 0.0, 1500.0, 1500.0),
                           {make_cell(cols[0], std::nan(""))});
     plain.timing->sample_ns = {1500.0, 1500.0};
     plain.timing->resolution_ns = 20.5;
+    plain.stability = CaseStability{{1}, 0, 2, {}};
 
     Row failed = error_row("broken", "mismatch");
     failed.labels = {{"z", "1"}, {"a", "2"}};
@@ -89,6 +94,12 @@ TEST_CASE("report: the JSON document, exactly") {
       "minNs": 1.23457,
       "maxNs": 2.5,
       "samplesNs": [1.23457, 2, 2.5],
+      "cpuWallRatio": 0.5,
+      "samplesCpuNs": [1, 2, 2.5],
+      "cpu": [0, 1],
+      "migrations": 3,
+      "preemptions": null,
+      "unstable": ["cpu-time", "migrated"],
       "metrics": {
         "ipc": 1.83,
         "llc-miss": null
@@ -109,6 +120,11 @@ TEST_CASE("report: the JSON document, exactly") {
       "resolutionNs": 20.5,
       "medianResolved": true,
       "samplesNs": [1500, 1500],
+      "cpuWallRatio": null,
+      "cpu": 1,
+      "migrations": 0,
+      "preemptions": 2,
+      "unstable": [],
       "metrics": {
         "ipc": null,
         "llc-miss": null

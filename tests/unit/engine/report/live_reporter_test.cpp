@@ -149,10 +149,11 @@ TEST_CASE("report: the live spinner row sits in the table, dim, between rows and
     live.reporter().case_progress();
     const Frame& frame = live.snapshot();
     REQUIRE(frame.lines.size() == 6);
-    CHECK(frame.lines[4] ==
-          "│ ⠹ sum.bench    │  measuring… │                    │          │          │");
+    // (the first case took no time: "· <1s left" follows)
+    CHECK(frame.lines[4].rfind("│ ⠹ sum.bench    │ measuring… case 2/2 ", 0) == 0);
+    CHECK(display_width(frame.lines[4]) == display_width(frame.lines[3]));
     CHECK(frame.lines[3] ==
-          "│ medianOf.bench │ 32×16777216 │  11.48ns ±0.02ns   │  11.41ns │  11.54ns │");
+          "│ medianOf.bench │ 32×16777216 │   11.48ns ±0.02ns   │  11.41ns │  11.54ns │");
     CHECK(frame.dim[4]);
     CHECK(live.screen().all_dim(4));
     CHECK_FALSE(frame.dim[3]);
@@ -205,7 +206,7 @@ TEST_CASE("report: with a sort order, live mode shows a status line, then the so
         REQUIRE(frame.lines.size() == 1);
         CHECK(frame.dim[0]);
         CHECK(frame.lines[0].find(row.name) != std::string::npos);
-        CHECK(frame.lines[0].find(std::to_string(done) + "/3 done") != std::string::npos);
+        CHECK(frame.lines[0].find("measuring… case " + std::to_string(done + 1) + "/3") != std::string::npos);
         live.reporter().case_progress();
         live.snapshot();
         live.reporter().case_finished(row);
@@ -277,4 +278,74 @@ TEST_CASE("report: rows that outgrow the terminal mid-group wait for end_group")
     for (const auto& line : split_lines(render_table(tight_table(head, {wide, b}))))
         expected.push_back(line);
     CHECK(screen.lines() == expected);
+}
+
+TEST_CASE("report: the spinner row counts cases and, after the first, estimates the time left") {
+    CapturedFile captured;
+    double now = 100.0;
+    auto reporter = make_live_table(captured.file(), {}, std::nullopt, captured.file(), [&] { return now; });
+    TerminalScreen screen;
+    GroupInfo g;
+    g.expected_names = {"a", "b", "c", "d"};
+    reporter->begin_group(g);
+    auto spinner = [&] {
+        screen.feed(captured.take_new());
+        const auto lines = screen.lines();
+        return lines[lines.size() - 2];
+    };
+    reporter->case_started("a");
+    CHECK(spinner().find("measuring… case 1/4 ") != std::string::npos);  // no estimate yet
+    CHECK(spinner().find("left") == std::string::npos);
+    now += 2.0;  // a took 2 s
+    reporter->case_finished(timed_row("a", batched(32, 8, 10.0, 0.1, 9.0, 11.0)));
+    reporter->case_started("b");
+    // b, then c and d: 2 s each at a's pace.
+    CHECK(spinner().find("measuring… case 2/4 · ~6s left") != std::string::npos);
+    now += 1.0;
+    reporter->case_progress();  // repainted between measurements: b has 1 s of its 2 s left
+    CHECK(spinner().find("case 2/4 · ~5s left") != std::string::npos);
+    now += 4.5;  // b overruns: only c and d remain in the estimate
+    reporter->case_progress();
+    CHECK(spinner().find("case 2/4 · ~4s left") != std::string::npos);
+    reporter->case_finished(timed_row("b", batched(32, 8, 10.0, 0.1, 9.0, 11.0)));
+    reporter->case_started("c");  // mean (2 + 5.5) / 2 = 3.75 s: c and d
+    CHECK(spinner().find("case 3/4 · ~8s left") != std::string::npos);
+    now += 3.7;
+    reporter->case_finished(timed_row("c", batched(32, 8, 10.0, 0.1, 9.0, 11.0)));
+    reporter->case_started("d");
+    now += 3.5;
+    reporter->case_progress();
+    CHECK(spinner().find("case 4/4 · <1s left") != std::string::npos);
+    reporter->case_finished(timed_row("d", batched(32, 8, 10.0, 0.1, 9.0, 11.0)));
+    reporter->case_started("e");  // more cases than expected: N grows with k
+    CHECK(spinner().find("case 5/5") != std::string::npos);
+}
+
+TEST_CASE("report: a case's diagnostic waits for the final frame, which keeps no spinner row") {
+    CapturedFile captured;  // stdout and stderr on one terminal, as a person sees them
+    auto reporter = make_live_table(captured.file(), {}, std::nullopt, captured.file());
+    TerminalScreen screen;
+    GroupInfo g = group();
+    reporter->begin_group(g);
+    for (const auto& row : rows()) {
+        reporter->case_started(row.name);
+        reporter->case_progress();
+        reporter->case_finished(row);
+        if (row.is_error()) reporter->diagnostic("glint: " + row.name + ": " + *row.error);
+        screen.feed(captured.take_new());
+        for (const auto& line : screen.lines()) CHECK(line.find("glint: ") == std::string::npos);
+    }
+    reporter->end_group();
+    screen.feed(captured.take_new());
+    std::vector<std::string> expected = split_lines(render_table(pinned_table(g, rows())));
+    expected.push_back("glint: broken: after() threw: mismatch");
+    CHECK(screen.lines() == expected);
+    for (const auto& line : screen.lines()) CHECK(line.find("measuring") == std::string::npos);
+}
+
+TEST_CASE("report: outside a group a diagnostic prints at once, and piped output never waits") {
+    CapturedFile captured;
+    auto live = make_live_table(captured.file(), {}, std::nullopt, captured.file());
+    live->diagnostic("glint: setup failed");
+    CHECK(captured.take_new() == "glint: setup failed\n");
 }

@@ -38,6 +38,11 @@ TEST_CASE("preflight: a flag that does nothing in the mode at hand says so") {
     // The listing opens the tiers the counting flags name; --group-by=list is a mode.
     CHECK(ineffective_flag_notes(parse({"--list-metrics", "--perf", "--metrics=ipc"})).empty());
     CHECK(ineffective_flag_notes(parse({"--group-by=list"})).empty());
+    // Placement and the environment checks belong to a --bench run (the plain run does not pin).
+    CHECK(ineffective_flag_notes(parse({"--pin=0", "--numa-node=0", "--quiet-environment"})) ==
+          std::vector<std::string>{"--pin has no effect without --bench", "--numa-node has no effect without --bench",
+                                   "--quiet-environment has no effect without --bench"});
+    CHECK(ineffective_flag_notes(parse({"--bench", "--pin=auto", "--quiet-environment"})).empty());
     CHECK(ineffective_flag_notes(parse({"--case-timeout=3"})) ==
           std::vector<std::string>{"--case-timeout has no effect without --bench or --isolate"});
     CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--perf"})) ==

@@ -1,0 +1,13 @@
+// engine/stability/stability_meta.hpp: meta.stability, what the unstable marks rest on:
+//   {thresholds: {minCpuWall, maxSpread, preemptedShare, minTimerSteps}, reasons: {code:
+//    meaning}, threadCpuReadNs, migrationsCounted, migrationsUnavailable?}
+#pragma once
+
+#include "engine/model/json.hpp"
+#include "engine/stability/case_watch.hpp"
+
+namespace glint::engine {
+
+Json stability_meta(const CaseWatcher& watcher);
+
+}  // namespace glint::engine

@@ -1,0 +1,67 @@
+#include "engine/stability/verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace glint::engine {
+
+std::vector<std::string> unstable_reasons(const TimingSummary& timing, const CaseStability& seen,
+                                          double timer_step_ns, const StabilityThresholds& limits) {
+    std::vector<std::string> reasons;
+    const double ratio = timing.cpu_wall_ratio();
+    if (std::isfinite(ratio) && ratio < limits.min_cpu_wall) reasons.emplace_back("cpu-time");
+    if (timing.median_resolved() && timing.median_ns > 0 &&
+        timing.mad_ns > limits.max_spread * timing.median_ns)
+        reasons.emplace_back("spread");
+    const bool moved = (seen.migrations && *seen.migrations > 0) || seen.cpus.size() > 1;
+    if (moved) reasons.emplace_back("migrated");
+    if (seen.preemptions && timing.samples > 0 &&
+        static_cast<double>(*seen.preemptions) >= limits.preempted_share * static_cast<double>(timing.samples))
+        reasons.emplace_back("preempted");
+    if (!timing.per_call && timer_step_ns > 0 && timing.median_ns > 0 &&
+        timing.median_ns * static_cast<double>(timing.iterations_per_sample) <
+            limits.min_timer_steps * timer_step_ns)
+        reasons.emplace_back("timer-resolution");
+    return reasons;
+}
+
+const std::vector<std::string>& unstable_reason_codes() {
+    static const std::vector<std::string> codes = {"cpu-time", "spread", "migrated", "preempted",
+                                                   "timer-resolution"};
+    return codes;
+}
+
+std::string describe_reason(std::string_view code, const StabilityThresholds& limits) {
+    if (code == "cpu-time") return fmt::format("CPU/wall < {:g}", limits.min_cpu_wall);
+    if (code == "spread") return fmt::format("MAD > {:g}% of median", limits.max_spread * 100);
+    if (code == "migrated") return "moved between CPUs";
+    if (code == "preempted") return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);
+    if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
+    return std::string(code);
+}
+
+std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits) {
+    std::string parts;
+    bool noisy = false, too_short = false;  // which remedies apply
+    std::size_t marked = 0;
+    for (const auto& row : rows)
+        if (row.stability && !row.stability->unstable.empty()) ++marked;
+    if (marked == 0) return "";
+    for (const auto& code : unstable_reason_codes()) {
+        const auto n = std::count_if(rows.begin(), rows.end(), [&](const Row& r) {
+            if (!r.stability) return false;
+            const auto& u = r.stability->unstable;
+            return std::find(u.begin(), u.end(), code) != u.end();
+        });
+        if (n == 0) continue;
+        parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
+        (code == "timer-resolution" ? too_short : noisy) = true;
+    }
+    std::string remedy = noisy ? "try --pin, a quieter machine" : "";
+    if (too_short) remedy += std::string(noisy ? "; " : "") + "more iterations per sample (glint::iterations)";
+    return fmt::format("~ unstable: {} · JSON rows[].unstable · {}", parts, remedy);
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,227 @@
+// End to end: placement (--pin, --numa-node), the environment checks and the unstable marks.
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "engine/model/json.hpp"
+#include "os/cpu_affinity.hpp"
+#include "os/cpu_list.hpp"
+#include "support/process.hpp"
+#include "support/skip.hpp"
+
+using glint::engine::Json;
+using glint::test::contains;
+using glint::test::fixture_path;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_json(const std::string& stem) {
+    return "/tmp/glint_e2e_noise_" + stem + "_" + std::to_string(getpid()) + ".json";
+}
+
+Json load(const std::string& path) {
+    Json doc = Json::parse(glint::test::read_file(path));
+    std::remove(path.c_str());
+    return doc;
+}
+
+const Json& row(const Json& doc, const std::string& name) {
+    for (const auto& r : doc.at("rows").as_array())
+        if (r.at("name").as_string() == name) return r;
+    FAIL("no row " << name);
+    throw;
+}
+
+std::vector<std::string> strings(const Json& array) {
+    std::vector<std::string> out;
+    for (const auto& s : array.as_array()) out.push_back(s.as_string());
+    return out;
+}
+
+// Runs the noise fixture with `args` and, while its "affinity" case runs (the fixture's
+// handshake holds it there), reads the measuring thread's Cpus_allowed_list from
+// /proc/<pid>/task/<tid>/status. Returns the run and that list ("" when it never got there).
+std::pair<glint::test::ProcessResult, std::string> run_observing_affinity(std::vector<std::string> args) {
+    char pattern[] = "/tmp/glint_e2e_handshake_XXXXXX";
+    REQUIRE(mkdtemp(pattern) != nullptr);
+    const std::filesystem::path dir = pattern;
+    args.insert(args.begin(), fixture_path("noise"));
+    glint::test::ProcessResult result;
+    std::atomic<bool> finished{false};
+    std::thread runner([&] {
+        result = run_process(args, {"GLINT_NOISE_HANDSHAKE=" + dir.string()});
+        finished = true;
+    });
+    std::string allowed;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!finished && !std::filesystem::exists(dir / "running") && std::chrono::steady_clock::now() < give_up)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (std::filesystem::exists(dir / "running")) {
+        long pid = 0, tid = 0;
+        std::ifstream(dir / "running") >> pid >> tid;
+        std::ifstream status("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.rfind("Cpus_allowed_list:", 0) == 0) std::istringstream(line.substr(18)) >> allowed;
+        std::ofstream(dir / "seen") << "\n";
+    }
+    runner.join();
+    std::filesystem::remove_all(dir);
+    return {std::move(result), allowed};
+}
+
+}  // namespace
+
+TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says so") {
+    const auto allowed = glint::os::thread_affinity();
+    if (std::find(allowed.begin(), allowed.end(), 0u) == allowed.end())
+        return glint::test::skip("CPU 0 is not one this test may use");
+    const std::string json = temp_json("pin");
+    auto [r, seen] = run_observing_affinity(
+        {"--bench", "--bench-min-time=1", "--filter=affinity", "--pin=0", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    // What the kernel says of the measuring thread while the case runs, read by this test.
+    CHECK(seen == "0");
+    // ... and read by the case itself (/proc/self/status), stamped as provenance.
+    CHECK(contains(r.out, "provenance: Cpus_allowed_list:\t0\n"));
+    CHECK(contains(r.out, "placement: pinned to CPU 0 (--pin=0)"));
+    const Json doc = load(json);
+    const Json& placement = doc.at("meta").at("placement");
+    CHECK(placement.at("pin").as_string() == "cpu");
+    CHECK(placement.at("pinnedCpu").as_number() == 0);
+    REQUIRE(placement.at("cpus").as_array().size() == 1);
+    CHECK(placement.at("cpus").as_array()[0].as_number() == 0);
+    const Json& affinity = row(doc, "affinity");
+    CHECK(affinity.at("cpu").as_number() == 0);  // one CPU, not a list: it never moved
+    CHECK(affinity.at("migrations").as_number() == 0);
+    const auto reasons = strings(affinity.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "migrated") == reasons.end());
+    CHECK(doc.at("meta").at("environment").at("cpus").as_array().size() == 1);
+    CHECK(doc.at("meta").at("topology").at("cpu").as_number() == 0);
+}
+
+TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
+    const std::string json = temp_json("auto");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                          "--pin=auto", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const Json& placement = doc.at("meta").at("placement");
+    const auto allowed = glint::os::thread_affinity();
+    const auto cpu = static_cast<unsigned>(placement.at("pinnedCpu").as_number());
+    CHECK(std::find(allowed.begin(), allowed.end(), cpu) != allowed.end());
+    CHECK(contains(placement.at("chosenBy").as_string(), "--pin=auto: "));
+    if (allowed.size() > 1)  // the README's figure: /proc/stat over 100 ms
+        CHECK(contains(placement.at("chosenBy").as_string(), " over 100 ms, "));
+    CHECK(contains(r.out, "provenance: Cpus_allowed_list:\t" + std::to_string(cpu) + "\n"));
+}
+
+TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for its CPU time") {
+    const std::string json = temp_json("sleep");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const Json& sleeper = row(doc, "sleeper");
+    CHECK(sleeper.at("cpuWallRatio").as_number() < 0.5);
+    CHECK(sleeper.at("samplesCpuNs").as_array().size() == 32);
+    const auto reasons = strings(sleeper.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
+    CHECK(contains(r.out, "│ ~"));  // the median cell carries the mark
+    CHECK(contains(r.out, "~ unstable: "));
+    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
+}
+
+TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mark, CPU and counts") {
+    const std::string json = temp_json("isolate");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper", "--isolate",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "│ ~"));  // the parent's table marks the row the child sent
+    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    const Json doc = load(json);
+    const Json& sleeper = row(doc, "sleeper");
+    const auto reasons = strings(sleeper.at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
+    CHECK(sleeper.at("cpuWallRatio").as_number() < 0.5);
+    CHECK(sleeper.at("samplesCpuNs").as_array().size() == 32);
+    CHECK(sleeper.at("cpu").is_number());
+}
+
+TEST_CASE("e2e: samples of too few pinned iterations are flagged below the timer's resolution") {
+    const std::string json = temp_json("tiny");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=tiny",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = load(json);
+    const auto reasons = strings(row(doc, "tiny").at("unstable"));
+    CHECK(std::find(reasons.begin(), reasons.end(), "timer-resolution") != reasons.end());
+    CHECK(contains(r.out, "× timer-resolution (sample < 1000 timer steps)"));
+    CHECK(contains(r.out, "more iterations per sample (glint::iterations)\n"));  // the footer's remedy
+    CHECK(doc.at("meta").at("stability").at("thresholds").at("minTimerSteps").as_number() == 1000);
+}
+
+TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-environment keeps them in JSON only") {
+    if (glint::os::thread_affinity().size() < 2)
+        return glint::test::skip("one CPU: an unpinned run cannot move, so no warning is certain");
+    const std::string loud_json = temp_json("loud"), quiet_json = temp_json("quiet");
+    auto [loud, seen] = run_observing_affinity({"--bench", "--bench-min-time=1", "--filter=affinity",
+                                                "--bench-json=" + loud_json});
+    REQUIRE(loud.exit_code == 0);
+    CHECK(seen == glint::os::format_cpu_list(glint::os::thread_affinity()));  // unpinned: every CPU
+    CHECK(contains(loud.out, "environment: not pinned: the scheduler may move the run across CPUs "));
+    CHECK(contains(loud.out, " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
+    auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+                              "--quiet-environment", "--bench-json=" + quiet_json});
+    REQUIRE(quiet.exit_code == 0);
+    CHECK_FALSE(contains(quiet.out, "environment:"));
+    CHECK(contains(quiet.out, "placement: not pinned"));
+    const Json loud_doc = load(loud_json), quiet_doc = load(quiet_json);
+    const Json& warnings = quiet_doc.at("meta").at("environment").at("warnings");
+    CHECK(quiet_doc.at("meta").at("environment").at("quiet").as_bool());
+    bool pinning = false;
+    for (const auto& w : warnings.as_array()) pinning = pinning || w.at("check").as_string() == "pinning";
+    CHECK(pinning);
+    CHECK_FALSE(loud_doc.at("meta").at("environment").at("quiet").as_bool());
+}
+
+TEST_CASE("e2e: a CPU or NUMA node the run cannot use is bad usage, before anything is measured") {
+    auto cpu = run_process({fixture_path("noise"), "--bench", "--pin=4000"});
+    CHECK(cpu.exit_code == 2);
+    CHECK(contains(cpu.err, "glint: error: --pin=4000: CPU 4000 is not one this process may use (allowed: "));
+    CHECK_FALSE(contains(cpu.out, "╭"));
+    auto node = run_process({fixture_path("noise"), "--bench", "--numa-node=4000"});
+    CHECK(node.exit_code == 2);
+    CHECK(contains(node.err, "glint: error: --numa-node=4000: no such NUMA node"));
+    auto word = run_process({fixture_path("noise"), "--bench", "--pin=fast"});
+    CHECK(word.exit_code == 2);
+    CHECK(contains(word.err, "--pin: 'fast' is not a number; expected --pin=CPU|auto"));
+}
+
+TEST_CASE("e2e: the numa:node<N> columns state where a case's buffer lives") {
+    const std::string json = temp_json("numa");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=numa/*",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "numa:node0"));
+    const Json doc = load(json);
+    const Json& metrics = row(doc, "sum").at("metrics");
+    double total = 0;
+    for (const auto& node : doc.at("meta").at("topology").at("numaNodes").as_array()) {
+        const std::string column = "numa:node" + std::to_string(static_cast<int>(node.at("id").as_number()));
+        REQUIRE(metrics.contains(column));
+        total += metrics.at(column).as_number();
+    }
+    CHECK(total == doctest::Approx(100.0));  // every page of the touched buffer is on some node
+}

@@ -1,0 +1,106 @@
+// When a row is unstable, and the footer that explains the marks (engine/stability/verdict.hpp).
+#include <doctest/doctest.h>
+
+#include "engine/report/layout.hpp"
+#include "engine/stability/verdict.hpp"
+#include "../report/rows.hpp"
+
+using namespace glint::engine;
+using namespace glint::engine::report::testing;
+using Reasons = std::vector<std::string>;
+
+namespace {
+
+// 32 samples of 1,000,000 iterations at 1 ns: 1 ms per sample, 50,000 steps of a 20 ns timer.
+TimingSummary steady() {
+    TimingSummary t = batched(32, 1'000'000, 1.0, 0.01, 0.99, 1.02);
+    t.cpu_ns = 31e6;
+    t.wall_ns = 32e6;
+    return t;
+}
+CaseStability still() { return CaseStability{{3}, 0, 0, {}}; }
+
+}  // namespace
+
+TEST_CASE("stability: a steady row on one CPU is stable") {
+    CHECK(unstable_reasons(steady(), still(), 20).empty());
+}
+
+TEST_CASE("stability: CPU time below 90% of wall time is cpu-time") {
+    TimingSummary t = steady();
+    t.cpu_ns = 0.89 * t.wall_ns;
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"cpu-time"});
+    t.cpu_ns = 0.9 * t.wall_ns;
+    CHECK(unstable_reasons(t, still(), 20).empty());
+    t.cpu_ns = NAN;  // no thread clock: nothing to say
+    CHECK(unstable_reasons(t, still(), 20).empty());
+}
+
+TEST_CASE("stability: MAD above 5% of the median is spread, unless the median is unresolved") {
+    TimingSummary t = steady();
+    t.mad_ns = 0.051;
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"spread"});
+    t.mad_ns = 0.05;
+    CHECK(unstable_reasons(t, still(), 20).empty());
+    TimingSummary call = per_call(1000, 10.0, 5.0, 0.0, 40.0);
+    call.resolution_ns = 20;  // a median below the bracket is a bound: its spread says nothing
+    CHECK(unstable_reasons(call, still(), 20).empty());
+    call.median_ns = 100;
+    call.mad_ns = 6;
+    CHECK(unstable_reasons(call, still(), 20) == Reasons{"spread"});
+}
+
+TEST_CASE("stability: a counted migration or a different CPU at the end is migrated") {
+    CHECK(unstable_reasons(steady(), CaseStability{{3}, 1, 0, {}}, 20) == Reasons{"migrated"});
+    CHECK(unstable_reasons(steady(), CaseStability{{3, 5}, std::nullopt, 0, {}}, 20) ==
+          Reasons{"migrated"});
+    CHECK(unstable_reasons(steady(), CaseStability{{3}, std::nullopt, 0, {}}, 20).empty());
+}
+
+TEST_CASE("stability: preemptions in a quarter of the samples is preempted") {
+    CHECK(unstable_reasons(steady(), CaseStability{{3}, 0, 7, {}}, 20).empty());  // 7 of 32
+    CHECK(unstable_reasons(steady(), CaseStability{{3}, 0, 8, {}}, 20) == Reasons{"preempted"});
+}
+
+TEST_CASE("stability: batched samples shorter than 1000 timer steps are timer-resolution") {
+    TimingSummary t = steady();
+    t.iterations_per_sample = 19'999;  // 19,999 ns: 999.95 steps of 20 ns
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"timer-resolution"});
+    t.iterations_per_sample = 20'000;
+    CHECK(unstable_reasons(t, still(), 20).empty());
+    TimingSummary call = per_call(1000, 100.0, 1.0, 90.0, 200.0);  // per-call: medianResolved says it
+    CHECK(unstable_reasons(call, still(), 20).empty());
+}
+
+TEST_CASE("stability: reasons come in a fixed order") {
+    TimingSummary t = steady();
+    t.cpu_ns = 0.5 * t.wall_ns;
+    t.mad_ns = 0.5;
+    t.iterations_per_sample = 10;
+    CHECK(unstable_reasons(t, CaseStability{{0, 1}, 2, 32, {}}, 20) ==
+          Reasons{"cpu-time", "spread", "migrated", "preempted", "timer-resolution"});
+    CHECK(unstable_reason_codes() ==
+          Reasons{"cpu-time", "spread", "migrated", "preempted", "timer-resolution"});
+}
+
+TEST_CASE("stability: the table marks an unstable median with ~ and the footer says why") {
+    Row stable = timed_row("a", steady());
+    stable.stability = still();
+    Row shaky = timed_row("b", steady());
+    shaky.stability = CaseStability{{0, 1}, 1, 0, {"cpu-time", "migrated"}};
+    Row moved = timed_row("c", steady());
+    moved.stability = CaseStability{{0, 1}, 1, 0, {"migrated"}};
+    report::TableHead head;
+    CHECK(report::format_row(stable, head).cells[1] == "1.00ns ±0.01ns");
+    CHECK(report::format_row(shaky, head).cells[1] == "~1.00ns ±0.01ns");
+    CHECK(unstable_footer({stable}).empty());
+    CHECK(unstable_footer({stable, shaky, moved, error_row("e", "boom")}) ==
+          "~ unstable: 1× cpu-time (CPU/wall < 0.9), 2× migrated (moved between CPUs) · "
+          "JSON rows[].unstable · try --pin, a quieter machine");
+    Row tiny = timed_row("t", steady());
+    tiny.stability = CaseStability{{0}, 0, 0, {"timer-resolution"}};
+    CHECK(unstable_footer({tiny}) == "~ unstable: 1× timer-resolution (sample < 1000 timer steps) · "
+                                     "JSON rows[].unstable · more iterations per sample (glint::iterations)");
+    CHECK(unstable_footer({tiny, shaky}).ends_with(
+        " · try --pin, a quieter machine; more iterations per sample (glint::iterations)"));
+}
