@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs glint's build and test dependencies on Debian 12 with apt-get, only those missing.
-# Run as root. The arm64 rig (tests/aarch64) installs its own extra packages when it runs.
+# Run as root. The arm64 rig (tests/aarch64) and the HTML report's browser test (tests/html:
+# chromium) install their own extra packages when they run.
 set -euo pipefail
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libbenchmark-dev)
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libbenchmark-dev
+          nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,7 +27,7 @@ Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : 
 void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
     if (!timing) {
         for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
-                                "minNs", "maxNs", "samplesNs"})
+                                "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -45,6 +45,10 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
     Json samples = Json::array();
     for (double s : timing->sample_ns) samples.push_back(number_or_null(s));
     out["samplesNs"] = std::move(samples);
+    Json medians = Json::array();  // one per --bench-repeat repetition
+    for (double m : timing->repetition_median_ns) medians.push_back(number_or_null(m));
+    if (timing->repetition_median_ns.empty()) medians.push_back(number_or_null(timing->median_ns));
+    out["repetitionMediansNs"] = std::move(medians);
 }
 
 Json metrics_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
@@ -78,6 +82,7 @@ Json column_json(const catalog::MetricDescriptor& column) {
 Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
     Json out = Json::object();
     out["name"] = row.name;
+    out["registration"] = row.registration;
     out["labels"] = labels_json(row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing);
     out["metrics"] = metrics_json(row, columns);
@@ -107,14 +112,17 @@ Json build_document(const Json& meta, const std::vector<catalog::MetricDescripto
 }
 
 std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc) {
+    return write_file_atomically(path, doc.dump(2) + "\n");
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, const std::string& text) {
     const std::string temp = path + ".tmp." + std::to_string(::getpid());
     auto failure = [&](const std::string& what, int error) {
         std::remove(temp.c_str());
-        return "cannot write JSON to '" + path + "': " + what + system_reason(error);
+        return "cannot write '" + path + "': " + what + system_reason(error);
     };
     std::FILE* file = std::fopen(temp.c_str(), "wb");
     if (!file) return failure("", errno);
-    const std::string text = doc.dump(2) + "\n";
     bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
     written = std::fflush(file) == 0 && written;
     int error = written ? 0 : errno;

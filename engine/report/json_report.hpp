@@ -5,9 +5,11 @@
 //   columns: one object per descriptor: name, header, format ("ratio"|"count"|"percent"),
 //     class ("quantitative"|"diagnostic"), source, available, default, and reason when the
 //     metric is unavailable.
-//   rows, in the order given (measurement order; never sorted or grouped): name, labels (an
+//   rows, in the order given (measurement order; never sorted or grouped): name, registration
+//     (the GLINT_BENCH that measured it: with name and labels, the row's identity), labels (an
 //     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
-//     maxNs, samplesNs (every sample, ns/iter), metrics (one member per column, by catalog
+//     maxNs, samplesNs (every sample, ns/iter), repetitionMediansNs (each --bench-repeat
+//     repetition's median; one entry for a single run), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
 //     (only when non-empty), countIterations (only when a counting pass ran), error (only on
 //     error rows). An error row keeps name and labels and has every timing field null.
@@ -39,6 +41,8 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
 // Returns nullopt on success, otherwise a message naming the path and the system's reason
 // (the temporary file is removed).
 std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc);
+// The same for any text (the HTML report).
+std::optional<std::string> write_file_atomically(const std::string& path, const std::string& text);
 
 // Whether `path` can be written, checked before measuring: its directory exists, is a
 // directory and is writable, and `path` itself is not a directory. Returns nullopt when it

@@ -13,7 +13,8 @@
 namespace glint::engine {
 
 BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
-    : options_(options), table_(table), tiers_(tiers), catalog_(tiers.catalog()) {}
+    : options_(options), gate_(table), table_(gate_), repetitions_(options.repeat), tiers_(tiers),
+      catalog_(tiers.catalog()) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
     baseline_ = baseline;
@@ -25,6 +26,21 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     header_lines_ = header_lines;
     for (const auto& registration : registrations())
         merge_client_family(catalog_, registration.metrics);
+    for (std::uint64_t rep = 1; rep <= repetitions_.count(); ++rep) {
+        repetitions_.begin(rep);
+        gate_.mute(!repetitions_.last());
+        run_once();
+        if (repetitions_.last()) break;
+        repetitions_.keep(rows_);
+        rows_.clear();
+    }
+    print_pending_header();  // provenance registered after the last table began
+    table_.header(tiers_.trailer());
+    return std::move(rows_);
+}
+
+void BenchRun::run_once() {
+    deferred_.clear();  // each repetition's bodies register their bench_cases afresh
     {
         SessionScope scope(*this);
         for (const auto& registration : registrations())
@@ -33,11 +49,8 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     if (phase1_table_open_) table_.end_group();
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
-    warn_unmatched_selectors();
+    if (repetitions_.last()) warn_unmatched_selectors();
     run_phase2();
-    print_pending_header();  // provenance registered after the last table began
-    table_.header(tiers_.trailer());
-    return std::move(rows_);
 }
 
 void BenchRun::run_body(const Registration& registration) {
@@ -45,7 +58,7 @@ void BenchRun::run_body(const Registration& registration) {
     iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
     Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations,
-               &registration.metrics};
+               &registration.metrics, registration.name};
     try {
         registration.body();
     } catch (const ReportedFailure&) {
@@ -67,7 +80,7 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
     if (iter_calls_ > 1) name += "#" + std::to_string(iter_calls_);
     if (!filter_selects(options_.filter, name)) return;
     Case c{name, name, {}, {}, pinned.count ? pinned.count : current_->pinned_iterations,
-           &current_->metrics};
+           &current_->metrics, current_->name};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -84,6 +97,7 @@ void BenchRun::on_provenance(std::string_view line) {
 }
 
 void BenchRun::print_pending_header() {
+    if (gate_.muted()) return;  // printed by the last repetition
     std::vector<std::string> lines;
     if (!header_printed_) lines = header_lines_;
     const auto& provenance = provenance_lines();
@@ -130,11 +144,16 @@ void BenchRun::measure(const Case& c) {
 
 Row BenchRun::measure_row(const Case& c) {
     Row row;
+    row.registration = c.registration;
     row.name = c.name;
     row.labels = c.labels;
     TimingConfig config;
     config.min_time_ns = options_.min_time_ms * 1e6;
     config.pinned = c.pinned;
+    if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
+        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
+        c.work.batch.run(c.work.batch.ctx, n);
+    }
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };
     if (c.work.batched()) {
@@ -144,6 +163,9 @@ Row BenchRun::measure_row(const Case& c) {
         c.work.after_one();
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
+    if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
+    repetitions_.merge(row);
+    if (row.is_error()) return row;
     CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
@@ -162,6 +184,7 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     failed_ = true;
     std::fprintf(stderr, "glint: %s: %s\n", c.name.c_str(), message.c_str());
     Row row;
+    row.registration = c.registration;
     row.name = c.name;
     row.labels = c.labels;
     row.error = message;
@@ -190,7 +213,7 @@ void BenchRun::run_phase2() {
     if (options_.group_by_all) keys = label_keys(labels);
     const auto offered = label_keys(labels);
     for (const auto& k : keys) {
-        if (std::find(offered.begin(), offered.end(), k) == offered.end()) {
+        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
             std::string list;
             for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
             std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
@@ -221,7 +244,7 @@ void BenchRun::run_phase2() {
         for (std::size_t i : group.members) {
             DeferredCase& d = *chosen[i];
             Case c{d.info.name, display_name(d.info.name, sorted[i], keys), sorted[i], {},
-                   d.info.iterations, &d.info.metrics};
+                   d.info.iterations, &d.info.metrics, d.registration};
             c.work.per_call = d.body.get();
             try {
                 if (d.info.setup) d.info.setup();

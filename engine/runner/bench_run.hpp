@@ -17,6 +17,7 @@
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/runner/repetition.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -57,8 +58,10 @@ private:
         Workload work;
         std::uint64_t pinned = 0;
         const std::vector<glint::Metric>* metrics = nullptr;
+        std::string registration;  // the row's registration (its identity's first part)
     };
 
+    void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const Registration& registration);
     void measure(const Case& c);
     Row measure_row(const Case& c);
@@ -72,7 +75,9 @@ private:
     void warn_unmatched_selectors() const;
 
     const Options& options_;
-    TableReporter& table_;
+    GatedTable gate_;        // the caller's table, muted before the last repetition
+    TableReporter& table_;   // gate_
+    Repetitions repetitions_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
     const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller

@@ -11,7 +11,9 @@
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/report/text_formats.hpp"
 #include "engine/runner/bench_run.hpp"
+#include "engine/runner/html_output.hpp"
 #include "engine/runner/listing.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
@@ -31,6 +33,13 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
+// A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
+void warn_duplicate_identities(const std::vector<Row>& rows) {
+    if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
+        std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
+                             "document like this: give the cases distinct names or labels\n", twice->c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,10 +57,19 @@ int main(int argc, char** argv) {
         if (auto problem = check_writable(*options.json_path))
             return usage_error("--bench-json: " + *problem);
     }
+    if (options.html_path) {
+        if (auto problem = check_writable(*options.html_path))
+            return usage_error("--bench-html: " + *problem);
+    }
+    if (options.fail_if_slower && !options.baseline_path)
+        return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;
-        baseline = load_baseline(*options.baseline_path, problem);
+        CompareReportOptions compare;
+        compare.settings.threshold = options.threshold_pct / 100;
+        if (options.fail_if_slower) compare.gate = *options.fail_if_slower / 100;
+        baseline = load_baseline(*options.baseline_path, compare, problem);
         if (!baseline) return usage_error("--bench-baseline: " + problem);
     }
     const TierRequest request = tier_request(options);
@@ -77,16 +95,34 @@ int main(int argc, char** argv) {
     if (baseline) notes.push_back(baseline_header(*baseline));
 
     const bool live = os::stdout_is_terminal();
-    auto table = make_table_reporter(stdout, live, SortSpec{options.sort_by, options.sort_descending});
+    const SortSpec sort{options.sort_by, options.sort_descending};
+    auto table = options.format == "box" ? make_table_reporter(stdout, live, sort)
+                                         : make_text_format_reporter(stdout, options.format, sort);
     BenchRun run(options, *table, tiers);
     if (baseline) run.compare_with(&*baseline);
-    std::vector<Row> rows = run.run(header_lines(options, notes));
+    const std::vector<std::string> header = header_lines(options, notes);
+    std::vector<Row> rows = run.run(header);
     warn_unknown_sort_column(options, run.catalog());
 
     int status = run.any_failed() ? 1 : 0;
+    std::optional<BaselineComparison> compared;
+    if (baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
+        compared.emplace(*baseline, rows);
+        const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
+        std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : stdout);
+        if (compared->gate_failed()) status = 1;
+    }
+    warn_duplicate_identities(rows);
+    if (options.html_path) {
+        if (auto error = write_run_html(*options.html_path, rows, run.catalog(), header,
+                                        baseline ? &*baseline : nullptr, compared ? &*compared : nullptr)) {
+            std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
+            status = status ? status : 1;
+        }
+    }
     if (options.json_path) {
         Json meta = run_meta(options, tiers, capabilities);
-        if (baseline) meta["baseline"] = baseline_meta(*baseline, rows);
+        if (compared) meta["baseline"] = compared->meta();
         // The available metrics, and the unavailable ones named in --metrics (null in every row,
         // with the reason in columns, as the table shows them —).
         const std::vector<std::string>& selection = tiers.selection();

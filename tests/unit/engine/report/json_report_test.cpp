@@ -30,15 +30,19 @@ std::vector<Row> document_rows() {
     timing.sample_ns = {1.23456789, 2.0, 2.5};
     Row measured = timed_row("asdf", timing, {make_cell(cols[0], 1.83, true)});
     measured.labels = {{"operation", "parse"}, {"dataset", "canada"}};
+    measured.registration = "parsers";
+    measured.timing->repetition_median_ns = {2, 2.1, 1.9};
     measured.count_iterations = 1000;
 
     Row plain = timed_row("plain", per_call(2, 1500.0, 0.0, 1500.0, 1500.0),
                           {make_cell(cols[0], std::nan(""))});
     plain.timing->sample_ns = {1500.0, 1500.0};
     plain.timing->resolution_ns = 20.5;
+    plain.registration = "plain";
 
     Row failed = error_row("broken", "mismatch");
     failed.labels = {{"z", "1"}, {"a", "2"}};
+    failed.registration = "broken";
     return {measured, plain, failed};
 }
 
@@ -98,6 +102,7 @@ TEST_CASE("report: the JSON document, exactly") {
   "rows": [
     {
       "name": "asdf",
+      "registration": "parsers",
       "labels": {
         "dataset": "canada",
         "operation": "parse"
@@ -110,6 +115,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "minNs": 1.23457,
       "maxNs": 2.5,
       "samplesNs": [1.23457, 2, 2.5],
+      "repetitionMediansNs": [2, 2.1, 1.9],
       "metrics": {
         "ipc": 1.83,
         "llc-miss": null
@@ -119,6 +125,7 @@ TEST_CASE("report: the JSON document, exactly") {
     },
     {
       "name": "plain",
+      "registration": "plain",
       "labels": {},
       "samples": 2,
       "iterationsPerSample": 1,
@@ -130,6 +137,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "resolutionNs": 20.5,
       "medianResolved": true,
       "samplesNs": [1500, 1500],
+      "repetitionMediansNs": [1500],
       "metrics": {
         "ipc": null,
         "llc-miss": null
@@ -137,6 +145,7 @@ TEST_CASE("report: the JSON document, exactly") {
     },
     {
       "name": "broken",
+      "registration": "broken",
       "labels": {
         "a": "2",
         "z": "1"
@@ -149,6 +158,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "minNs": null,
       "maxNs": null,
       "samplesNs": null,
+      "repetitionMediansNs": null,
       "metrics": {
         "ipc": null,
         "llc-miss": null

@@ -1,0 +1,73 @@
+// engine/compare/verdict.hpp: the verdict on one row measured twice (a base and a new side).
+// Pure functions of the two sides' numbers.
+//
+// The change is the ratio of the headline medians (new / base). Its confidence interval, at
+// `level` (95%), is Moses' rank interval of the shift of log(repetition medians) (see
+// engine/stats/shift.hpp), so run-to-run drift inside each run (interleaved repetitions, A, B,
+// C, A, B, C, ...) widens it; thousands of per-call samples never narrow it. Verdict against
+// the practical threshold t (3%):
+//   slower  the whole interval lies above +t      faster  the whole interval lies below -t
+//   same    the whole interval lies within ±t     noisy   the interval straddles +t or -t
+// So a difference smaller than t reads "same" however small its p-value, and a large change
+// reads slower or faster only when the repetitions agree on it.
+//
+// When a side has too few repetitions for the interval to reach `level` (fewer than 4 against
+// 4, e.g. one run each), the interval comes from the per-sample times instead (thinned to 256
+// evenly spaced order statistics per side): it says nothing about drift between runs, so the
+// verdict is slower / faster only beyond a factor `single_run_factor` (2×: one run of a case on
+// the development VM differed from another by up to 1.8×) and "noisy" otherwise, never "same".
+//
+// Instructions per iteration, when both sides counted them exactly (a PMU, no multiplexing),
+// are an anchor of their own: when time is noisy, a change of instructions beyond
+// `instr_threshold` (1%) decides the verdict (more instructions: slower), basis "instructions".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace glint::engine {
+
+enum class Verdict { faster, slower, same, noisy, unavailable };
+// What the verdict rests on.
+enum class Basis { repetitions, samples, instructions, none };
+
+const char* to_string(Verdict v);
+const char* to_string(Basis b);
+
+struct CompareSettings {
+    double threshold = 0.03;        // practical threshold, as a fraction (--threshold=PCT / 100)
+    double instr_threshold = 0.01;  // instructions/iter anchor
+    double level = 0.95;            // confidence of every interval
+    double single_run_factor = 2.0; // a per-sample verdict needs the interval beyond ×2 or ÷2
+    std::size_t thinned_samples = 256;
+};
+
+// One side of a comparison: a row of one run.
+struct Side {
+    double median_ns = 0;                    // the headline (median of repetition medians)
+    std::vector<double> repetition_medians;  // one per repetition
+    std::vector<double> samples_ns;          // every sample of every repetition
+    std::optional<double> instructions;      // exact instructions per iteration, when counted
+};
+
+struct Change {
+    double ratio = 0;           // new median / base median
+    double low = 0, high = 0;   // the interval of the ratio (nan when none exists)
+    double instr_ratio = 0;     // new / base instructions per iteration (nan when not both)
+    Verdict time = Verdict::unavailable;  // what time alone says
+    Verdict verdict = Verdict::unavailable;
+    Basis basis = Basis::none;
+};
+
+// Where an interval of the ratio lies against the band ±threshold.
+Verdict classify(double low, double high, double threshold);
+
+// The comparison of two measured sides (both medians finite and > 0).
+Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings);
+
+// The gate: slower beyond `fraction` with confidence (the interval's low bound, or on the
+// instructions basis the instructions' change, beyond it).
+bool slower_beyond(const Change& change, double fraction);
+
+}  // namespace glint::engine

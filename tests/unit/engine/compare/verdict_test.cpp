@@ -1,0 +1,135 @@
+// The verdict on one row measured twice, on fixed inputs.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "engine/compare/verdict.hpp"
+
+using namespace glint::engine;
+
+namespace {
+
+Side side(std::vector<double> reps, double scale = 1.0) {
+    Side s;
+    for (double& r : reps) r *= scale;
+    s.repetition_medians = reps;
+    std::vector<double> sorted = reps;
+    std::sort(sorted.begin(), sorted.end());
+    s.median_ns = sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                    : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+    s.samples_ns = reps;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("verdict: where an interval lies against the threshold band") {
+    CHECK(classify(1.05, 1.20, 0.03) == Verdict::slower);
+    CHECK(classify(0.80, 0.96, 0.03) == Verdict::faster);
+    CHECK(classify(0.98, 1.02, 0.03) == Verdict::same);
+    CHECK(classify(1.01, 1.02, 0.03) == Verdict::same);  // small and certain: still same
+    CHECK(classify(1.02, 1.05, 0.03) == Verdict::noisy); // straddles +3%
+    CHECK(classify(0.90, 1.10, 0.03) == Verdict::noisy); // straddles both edges
+    CHECK(classify(std::nan(""), std::nan(""), 0.03) == Verdict::noisy);
+    CHECK(classify(1.03, 1.03, 0.03) == Verdict::same);  // on the edge is within
+}
+
+TEST_CASE("verdict: repetition medians decide, a known 30% shift is slower, identical is same") {
+    const std::vector<double> reps{100, 101, 99, 100.5, 99.5};
+    const CompareSettings settings;
+    const Change slower = compare_sides(side(reps), side(reps, 1.3), settings);
+    CHECK(slower.basis == Basis::repetitions);
+    CHECK(slower.verdict == Verdict::slower);
+    CHECK(slower.ratio == doctest::Approx(1.3));
+    CHECK(slower.low > 1.25);
+    CHECK(slower.high < 1.35);
+    CHECK(slower_beyond(slower, 0.10));
+    CHECK_FALSE(slower_beyond(slower, 0.40));
+
+    const Change same = compare_sides(side(reps), side(reps), settings);
+    CHECK(same.verdict == Verdict::same);
+    CHECK(same.ratio == doctest::Approx(1.0));
+    CHECK_FALSE(slower_beyond(same, 0.0));
+
+    const Change faster = compare_sides(side(reps), side(reps, 0.5), settings);
+    CHECK(faster.verdict == Verdict::faster);
+    CHECK_FALSE(slower_beyond(faster, 0.0));
+}
+
+TEST_CASE("verdict: spread between repetitions widens the interval: noisy, not a false alarm") {
+    // The new side's repetitions wander from -10% to +40%: the median moved +10% but the
+    // interval straddles the threshold.
+    const Change c = compare_sides(side({100, 101, 99, 100, 100}), side({90, 140, 110, 95, 125}),
+                                   CompareSettings{});
+    CHECK(c.basis == Basis::repetitions);
+    CHECK(c.verdict == Verdict::noisy);
+    CHECK(c.low < 1.0);
+    CHECK(c.high > 1.2);
+}
+
+TEST_CASE("verdict: unequal repetition counts, and too few for a 95% interval") {
+    // 4 against 6: C(10,4) = 210 arrangements, P(U = 0) = 1/210: an interval exists.
+    const Change c = compare_sides(side({100, 101, 99, 100}), side({130, 131, 129, 130, 132, 128}),
+                                   CompareSettings{});
+    CHECK(c.basis == Basis::repetitions);
+    CHECK(c.verdict == Verdict::slower);
+    // 3 against 3 cannot reach 95%: the per-sample fallback, which never says "same".
+    Side a = side({100, 100, 100}), b = side({100, 100, 100});
+    const Change few = compare_sides(a, b, CompareSettings{});
+    CHECK(few.basis == Basis::samples);
+    CHECK(few.verdict == Verdict::noisy);
+}
+
+TEST_CASE("verdict: one run each: too noisy to say unless huge and consistent") {
+    Side a, b;
+    a.median_ns = 100;
+    a.repetition_medians = {100};
+    for (int i = 0; i < 64; ++i) a.samples_ns.push_back(95 + i % 10);
+    b = a;
+    // +30% with tight samples: the per-sample interval excludes 1 but says nothing of drift.
+    for (double& s : b.samples_ns) s *= 1.3;
+    b.median_ns = 130;
+    const Change moderate = compare_sides(a, b, CompareSettings{});
+    CHECK(moderate.basis == Basis::samples);
+    CHECK(moderate.verdict == Verdict::noisy);
+    CHECK(moderate.low > 1.2);  // the interval is reported all the same
+    CHECK_FALSE(slower_beyond(moderate, 0.10));
+    // 3x slower, every sample: beyond the single-run factor (2x).
+    for (double& s : b.samples_ns) s *= 3.0 / 1.3;
+    b.median_ns = 300;
+    const Change huge = compare_sides(a, b, CompareSettings{});
+    CHECK(huge.verdict == Verdict::slower);
+    CHECK(slower_beyond(huge, 0.10));
+    // Per-call samples clamped at 0 have no log: they count at half the smallest positive one.
+    a.samples_ns[0] = 0;
+    CHECK(std::isfinite(compare_sides(a, b, CompareSettings{}).low));
+}
+
+TEST_CASE("verdict: exact instructions decide a noisy row, never overrule a confident one") {
+    Side a = side({100, 101, 99, 100}), b = side({90, 140, 110, 95});
+    a.instructions = 1000;
+    b.instructions = 1050;  // +5%, beyond the 1% anchor
+    const CompareSettings settings;
+    const Change noisy = compare_sides(a, b, settings);
+    CHECK(noisy.time == Verdict::noisy);
+    CHECK(noisy.verdict == Verdict::slower);
+    CHECK(noisy.basis == Basis::instructions);
+    CHECK(noisy.instr_ratio == doctest::Approx(1.05));
+    CHECK(slower_beyond(noisy, 0.03));
+    CHECK_FALSE(slower_beyond(noisy, 0.10));
+    b.instructions = 1005;  // +0.5%: within the anchor's threshold, time's verdict stands
+    CHECK(compare_sides(a, b, settings).verdict == Verdict::noisy);
+    b.instructions = 900;  // fewer instructions: faster
+    CHECK(compare_sides(a, b, settings).verdict == Verdict::faster);
+    // Time says "same" with confidence: more instructions do not overrule it.
+    Side c = side({100, 101, 99, 100});
+    c.instructions = 1100;
+    const Change same = compare_sides(a, c, settings);
+    CHECK(same.verdict == Verdict::same);
+    CHECK(same.instr_ratio == doctest::Approx(1.1));
+    // Only one side counted: no anchor.
+    b.instructions.reset();
+    CHECK(std::isnan(compare_sides(a, b, settings).instr_ratio));
+}
