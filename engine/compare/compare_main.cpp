@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "engine/cli/options.hpp"
+#include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
+#include "engine/report/json_report.hpp"
 
 namespace glint::engine {
 namespace {
@@ -92,6 +94,8 @@ int compare_main(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
     }
+    if (!cli.html.empty())
+        if (auto problem = check_writable(cli.html)) return usage_error("--html: " + *problem);
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());
     for (const auto& file : cli.files) {
@@ -109,7 +113,13 @@ int compare_main(int argc, char** argv) {
                                  : render_comparison(comparison, cli.report, cli.format);
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
-    return comparison.gate_failed() ? 1 : 0;
+    int status = comparison.gate_failed() ? 1 : 0;
+    if (!cli.html.empty())
+        if (auto error = report::html::write_page(cli.html, comparison_html(comparison, cli.report))) {
+            std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());
+            status = 2;
+        }
+    return status;
 }
 
 }  // namespace glint::engine

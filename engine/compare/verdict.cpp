@@ -62,12 +62,13 @@ const char* to_string(Basis b) {
     return "none";
 }
 
-Verdict classify(double low, double high, double threshold) {
+Verdict classify(double ratio, double low, double high, double threshold) {
     if (!(low <= high)) return Verdict::noisy;  // nan: no interval
     if (low > 1 + threshold) return Verdict::slower;
     if (high < 1 - threshold) return Verdict::faster;
-    if (low >= 1 - threshold && high <= 1 + threshold) return Verdict::same;
-    return Verdict::noisy;
+    const bool within = std::fabs(ratio - 1) <= threshold;
+    const bool resolved = high - low <= 2 * threshold;
+    return within && resolved ? Verdict::same : Verdict::noisy;
 }
 
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings) {
@@ -78,7 +79,7 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
     if (auto reps = ratio_interval(base.repetition_medians, next.repetition_medians, settings.level)) {
         std::tie(c.low, c.high) = *reps;
         c.basis = Basis::repetitions;
-        c.time = classify(c.low, c.high, settings.threshold);
+        c.time = classify(c.ratio, c.low, c.high, settings.threshold);
     } else {
         // One run (or too few): the per-sample interval, trusted only for a huge change.
         const auto a = thin_to_quantiles(base.samples_ns, settings.thinned_samples);

@@ -7,7 +7,10 @@
 // C, A, B, C, ...) widens it; thousands of per-call samples never narrow it. Verdict against
 // the practical threshold t (3%):
 //   slower  the whole interval lies above +t      faster  the whole interval lies below -t
-//   same    the whole interval lies within ±t     noisy   the interval straddles +t or -t
+//   same    the change is within ±t and the interval is no wider than the band (2t): a change
+//           of t would have shown
+//   noisy   anything else: the interval straddles an edge of the band and is too wide to
+//           resolve t, or the change is beyond t without confidence
 // So a difference smaller than t reads "same" however small its p-value, and a large change
 // reads slower or faster only when the repetitions agree on it.
 //
@@ -60,8 +63,8 @@ struct Change {
     Basis basis = Basis::none;
 };
 
-// Where an interval of the ratio lies against the band ±threshold.
-Verdict classify(double low, double high, double threshold);
+// The verdict of a ratio and its interval against the band ±threshold.
+Verdict classify(double ratio, double low, double high, double threshold);
 
 // The comparison of two measured sides (both medians finite and > 0).
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings);

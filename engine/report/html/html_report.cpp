@@ -85,22 +85,24 @@ std::string render_page(const Report& report) {
            escape(report.sample_label);
     if (any_base) out += "<span style=\"background:#777\"></span>" + escape(report.base_label);
     out += " (box: quartiles, bar: median, whiskers: 1.5 IQR, ▸: beyond the axis)</p>\n";
-    out += "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>";
+    out += "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>"
+           "<th data-key=\"plot\">distribution</th>";
     for (const auto& c : report.columns) out += "<th data-key=\"" + escape(c.key) + "\">" + escape(c.header) + "</th>";
-    out += "<th data-key=\"plot\">distribution</th></tr></thead>\n<tbody>\n";
+    out += "</tr></thead>\n<tbody>\n";
     for (const auto& row : report.rows) {
         out += "<tr class=\"row\" data-verdict=\"" + escape(row.verdict) + "\"><td class=\"name\" data-sort=\"" +
                escape(row.name) + "\">" + escape(row.name) + "</td>";
+        std::vector<PlotLane> lanes;
+        if (!row.base_samples_ns.empty()) lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
+        lanes.push_back({report.sample_label, "lane-new", row.samples_ns});
+        out += "<td class=\"plot\">" + distribution_svg(lanes) + row.extra_html + "</td>";
         for (std::size_t i = 0; i < report.columns.size(); ++i) {
             const Cell cell = i < row.cells.size() ? row.cells[i] : Cell{"—"};
             std::string cls = report.columns[i].numeric ? "num" : "";
             if (report.columns[i].key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
             out += "<td class=\"" + cls + "\"" + sort_attr(cell) + ">" + escape(cell.text) + "</td>";
         }
-        std::vector<PlotLane> lanes;
-        if (!row.base_samples_ns.empty()) lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
-        lanes.push_back({report.sample_label, "lane-new", row.samples_ns});
-        out += "<td class=\"plot\">" + distribution_svg(lanes) + row.extra_html + "</td></tr>\n";
+        out += "</tr>\n";
     }
     out += "</tbody></table>\n<script>" + std::string(kScript) + "</script>\n</body></html>\n";
     return out;

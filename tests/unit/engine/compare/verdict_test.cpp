@@ -26,14 +26,16 @@ Side side(std::vector<double> reps, double scale = 1.0) {
 }  // namespace
 
 TEST_CASE("verdict: where an interval lies against the threshold band") {
-    CHECK(classify(1.05, 1.20, 0.03) == Verdict::slower);
-    CHECK(classify(0.80, 0.96, 0.03) == Verdict::faster);
-    CHECK(classify(0.98, 1.02, 0.03) == Verdict::same);
-    CHECK(classify(1.01, 1.02, 0.03) == Verdict::same);  // small and certain: still same
-    CHECK(classify(1.02, 1.05, 0.03) == Verdict::noisy); // straddles +3%
-    CHECK(classify(0.90, 1.10, 0.03) == Verdict::noisy); // straddles both edges
-    CHECK(classify(std::nan(""), std::nan(""), 0.03) == Verdict::noisy);
-    CHECK(classify(1.03, 1.03, 0.03) == Verdict::same);  // on the edge is within
+    CHECK(classify(1.10, 1.05, 1.20, 0.03) == Verdict::slower);
+    CHECK(classify(0.90, 0.80, 0.96, 0.03) == Verdict::faster);
+    CHECK(classify(1.00, 0.98, 1.02, 0.03) == Verdict::same);
+    CHECK(classify(1.015, 1.01, 1.02, 0.03) == Verdict::same);  // small and certain: still same
+    CHECK(classify(1.01, 0.98, 1.035, 0.03) == Verdict::same);  // pokes out, narrower than ±3%
+    CHECK(classify(1.035, 1.02, 1.05, 0.03) == Verdict::noisy); // beyond +3% without confidence
+    CHECK(classify(1.01, 0.97, 1.08, 0.03) == Verdict::noisy);  // too wide to resolve 3%
+    CHECK(classify(1.00, 0.90, 1.10, 0.03) == Verdict::noisy);  // straddles both edges
+    CHECK(classify(1.0, std::nan(""), std::nan(""), 0.03) == Verdict::noisy);
+    CHECK(classify(1.029, 1.029, 1.029, 0.03) == Verdict::same);  // a certain change within ±3%
 }
 
 TEST_CASE("verdict: repetition medians decide, a known 30% shift is slower, identical is same") {

@@ -1,0 +1,182 @@
+// End to end: --bench-repeat, glint-compare and --bench-baseline on the A/B fixture (a case made
+// 30% slower between two runs by an environment variable), and the text formats.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "engine/model/json.hpp"
+#include "support/process.hpp"
+
+using glint::engine::Json;
+using glint::test::fixture_path;
+using glint::test::read_file;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_path(const std::string& stem, const std::string& ext = ".json") {
+    return "/tmp/glint_e2e_compare_" + stem + "_" + std::to_string(getpid()) + ext;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
+
+// The line of the box table whose name cell is `name`.
+std::string table_line(const std::string& out, const std::string& name) {
+    const auto at = out.find("│ " + name + " ");
+    if (at == std::string::npos) return "";
+    return out.substr(at, out.find('\n', at) - at);
+}
+
+// Ten interleaved repetitions (enough for a 95% interval), per-call cases of a few µs.
+std::vector<std::string> ab_run(const std::string& json) {
+    return {fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
+            "--bench-json=" + json};
+}
+
+}  // namespace
+
+TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it, and calls the unchanged case same") {
+    const std::string base = temp_path("base"), next = temp_path("next");
+    REQUIRE(run_process(ab_run(base)).exit_code == 0);
+    REQUIRE(run_process(ab_run(next), {"GLINT_FIXTURE_SLOWER=30"}).exit_code == 0);
+    // This VM drifts by a few percent between runs: a 10% threshold keeps "same" meaningful here.
+    auto r = run_process({compare_path(), base, next, "--fail-if-slower=10", "--threshold=10"});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
+    CHECK(contains(table_line(r.out, "ab/steady"), "same"));
+    CHECK(contains(r.out, "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    // Two registrations' "impl" cases are two rows, each compared with itself (same, not -80%).
+    CHECK(contains(table_line(r.out, "fast/impl"), "same"));
+    CHECK(contains(table_line(r.out, "slow/impl"), "same"));
+    CHECK(contains(table_line(r.out, "ab/changing"), "10/10"));
+    // The gate passes when the threshold is beyond the change, and without a gate.
+    CHECK(run_process({compare_path(), base, next, "--fail-if-slower=60"}).exit_code == 0);
+    CHECK(run_process({compare_path(), base, next}).exit_code == 0);
+    // Markdown and JSON carry the same verdicts.
+    auto md = run_process({compare_path(), base, next, "--format=md"});
+    CHECK(md.out.rfind("| benchmark | base | new | change | 95% CI | verdict | reps |", 0) == 0);
+    auto js = run_process({compare_path(), base, next, "--format=json", "--fail-if-slower=10"});
+    CHECK(js.exit_code == 1);
+    const Json doc = Json::parse(js.out);
+    bool flagged = false;
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("registration").as_string() == "ab" && row.at("name").as_string() == "changing") {
+            flagged = row.at("changes").as_array()[0].at("verdict") == Json("slower");
+            CHECK(row.at("changes").as_array()[0].at("changePercent").as_number() > 15);
+        }
+    CHECK(flagged);
+    CHECK(doc.at("gate").at("failed") == Json(true));
+    std::remove(base.c_str());
+    std::remove(next.c_str());
+}
+
+TEST_CASE("e2e: --bench-baseline gates a run with --fail-if-slower and records the comparison") {
+    const std::string base = temp_path("gate_base"), next = temp_path("gate_next");
+    REQUIRE(run_process(ab_run(base)).exit_code == 0);
+    auto args = ab_run(next);
+    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10", "--threshold=10"});
+    auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out, "vs base"));
+    CHECK(contains(r.out, "this run vs " + base + ": geometric mean"));
+    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
+    CHECK(contains(r.out, "FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    const Json doc = Json::parse(read_file(next));
+    CHECK(doc.at("meta").at("baseline").at("comparison").at("gate").at("failed") == Json(true));
+    CHECK(doc.at("meta").at("baseline").at("matched") == Json(4));
+    // Unchanged: the gate passes.
+    auto same = run_process({fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
+                             "--bench-baseline=" + base, "--fail-if-slower=10"});
+    CHECK(same.exit_code == 0);
+    CHECK(contains(same.out, "passed (no row slower beyond 10.0% with confidence)"));
+    // A gate without a baseline would pass silently: refused before measuring.
+    auto lone = run_process({fixture_path("ab"), "--bench", "--fail-if-slower=10"});
+    CHECK(lone.exit_code == 2);
+    CHECK(contains(lone.err, "--fail-if-slower: gates a comparison; add --bench-baseline=FILE"));
+    CHECK_FALSE(contains(lone.out, "╭"));
+    std::remove(base.c_str());
+    std::remove(next.c_str());
+}
+
+TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping each repetition's median") {
+    const std::string json = temp_path("repeat"), trace = temp_path("trace", ".txt");
+    std::remove(trace.c_str());
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-repeat=3", "--bench-min-time=1",
+                          "--bench-json=" + json},
+                         {"GLINT_FIXTURE_TRACE=" + trace});
+    REQUIRE(r.exit_code == 0);
+    // A, B, C, D, A, B, C, D, A, B, C, D: every case once per repetition, in order.
+    const std::string once = "ab/steady\nab/changing\nfast/impl\nslow/impl\n";
+    CHECK(read_file(trace) == once + once + once);
+    CHECK(contains(r.err, "glint: --bench-repeat: repetition 1 of 3 (the table follows the last)"));
+    CHECK(contains(r.out, "every case 3 times, interleaved"));
+    // The table shows each row once.
+    CHECK(r.out.find("│ steady") == r.out.rfind("│ steady"));
+    const Json doc = Json::parse(read_file(json));
+    CHECK(doc.at("meta").at("knobs").at("repetitions") == Json(3));
+    for (const auto& row : doc.at("rows").as_array()) {
+        CAPTURE(row.at("name").as_string());
+        const auto& medians = row.at("repetitionMediansNs").as_array();
+        REQUIRE(medians.size() == 3);
+        std::vector<double> m{medians[0].as_number(), medians[1].as_number(), medians[2].as_number()};
+        std::sort(m.begin(), m.end());
+        CHECK(row.at("medianNs").as_number() == doctest::Approx(m[1]).epsilon(1e-5));
+        CHECK(row.at("registration").is_string());
+    }
+    std::remove(json.c_str());
+    std::remove(trace.c_str());
+}
+
+TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
+    const std::string deep = temp_path("deep"), twice = temp_path("twice");
+    std::ofstream(deep) << std::string(50000, '[') << std::string(50000, ']');
+    std::ofstream(twice) << R"({"schema": 2, "rows": [{"name": "impl", "registration": "r", "labels": {}},
+                               {"name": "impl", "registration": "r", "labels": {}}]})";
+    auto d = run_process({compare_path(), deep, deep});
+    CHECK(d.exit_code == 2);
+    CHECK(d.err == "glint-compare: error: '" + deep + "' nests deeper than 64 levels: not a glint --bench-json document\n");
+    auto t = run_process({compare_path(), twice, twice});
+    CHECK(t.exit_code == 2);
+    CHECK(contains(t.err, "has two rows with the identity registration 'r', name 'impl', labels {}"));
+    CHECK(run_process({compare_path(), deep}).exit_code == 2);
+    CHECK(run_process({compare_path(), "/nonexistent/a.json", twice}).exit_code == 2);
+    auto flag = run_process({compare_path(), "--bogus", twice, twice});
+    CHECK(flag.exit_code == 2);
+    CHECK(contains(flag.err, "unknown flag '--bogus'"));
+    CHECK(run_process({compare_path(), "--threshold=abc", twice, twice}).exit_code == 2);
+    // The run refuses the same baseline before measuring.
+    auto run = run_process({fixture_path("ab"), "--bench", "--bench-baseline=" + deep});
+    CHECK(run.exit_code == 2);
+    CHECK(contains(run.err, "--bench-baseline: '" + deep + "' nests deeper than 64 levels"));
+    CHECK_FALSE(contains(run.out, "╭"));
+    std::remove(deep.c_str());
+    std::remove(twice.c_str());
+}
+
+TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") {
+    auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    REQUIRE(md.exit_code == 0);
+    CHECK_FALSE(contains(md.out, "╭"));
+    CHECK(contains(md.out, "| benchmark | n | median/iter | min | max |"));
+    CHECK(contains(md.out, "| add_chain | 32×"));
+    auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | min | max | B/s |\n|:---|---:|"));
+    auto csv = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=csv"});
+    REQUIRE(csv.exit_code == 0);
+    CHECK_FALSE(contains(csv.out, "╭"));
+    CHECK(contains(csv.out, "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns"));
+    CHECK(contains(csv.out, "\nadd_chain,add_chain,32,"));
+    CHECK(contains(csv.out, "# glint "));  // the run header, as comments
+    auto bad = run_process({fixture_path("basic"), "--bench", "--bench-format=xml"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-format: 'xml' is not one of box, md, csv"));
+}
