@@ -100,7 +100,8 @@ std::string render_page(const Report& report) {
             const Cell cell = i < row.cells.size() ? row.cells[i] : Cell{"—"};
             std::string cls = report.columns[i].numeric ? "num" : "";
             if (report.columns[i].key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
-            out += "<td class=\"" + cls + "\"" + sort_attr(cell) + ">" + escape(cell.text) + "</td>";
+            out += "<td class=\"" + cls + "\" data-col=\"" + escape(report.columns[i].key) + "\"" +
+                   sort_attr(cell) + ">" + escape(cell.text) + "</td>";
         }
         out += "</tr>\n";
     }

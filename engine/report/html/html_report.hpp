@@ -6,7 +6,8 @@
 //   - per row a distribution plot (svg_plot.hpp): the samples as a box plot with the points,
 //     the baseline's distribution overlaid in its own lane when comparing,
 //   - counter columns beside the timing columns.
-// Every row is a <tr class="row" data-verdict="..."> holding exactly one <svg class="dist">.
+// Every row is a <tr class="row" data-verdict="..."> holding exactly one <svg class="dist">;
+// each value cell is a <td data-col="KEY" data-sort="NUMBER"> (data-sort absent: no value).
 // Later additions per case (e.g. a flame graph) go in the row's `extra_html`.
 #pragma once
 

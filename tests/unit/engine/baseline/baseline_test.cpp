@@ -46,7 +46,7 @@ std::optional<Baseline> load(const std::string& text, std::string& error) {
 
 }  // namespace
 
-TEST_CASE("baseline: rows match by registration, name and labels; unmatched or unresolved give null") {
+TEST_CASE("baseline: rows match by registration, name and labels, unmatched or unresolved give null") {
     std::string error;
     const auto baseline = load(R"({"schema": 2, "meta": {"host": "h1"}, "rows": [
         {"name": "impl", "registration": "fast", "labels": {}, "medianNs": 10, "samplesNs": [9, 10, 11, 10]},

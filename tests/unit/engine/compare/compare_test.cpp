@@ -73,7 +73,7 @@ TEST_CASE("compare: a document without registrations matches by name and labels,
     CHECK(c.notes[0] == "'old.json' predates row registrations: rows matched by name and labels");
 }
 
-TEST_CASE("compare: error and unresolved rows are not compared; the summary and the gate") {
+TEST_CASE("compare: error and unresolved rows are not compared, the summary and the gate") {
     DocumentRow broken = row("b", "b", {1});
     broken.error = "boom";
     DocumentRow unresolved = row("u", "u", {1});

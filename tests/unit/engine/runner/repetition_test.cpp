@@ -50,7 +50,7 @@ TEST_CASE("repetition: the headline is the median of repetition medians, samples
     CHECK(one.repetition_median_ns == std::vector<double>{2});
 }
 
-TEST_CASE("repetition: rows merge by identity; a failure in any repetition fails the row") {
+TEST_CASE("repetition: rows merge by identity, a failure in any repetition fails the row") {
     Repetitions r(3);
     r.begin(1);
     CHECK_FALSE(r.last());
