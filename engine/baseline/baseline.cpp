@@ -24,7 +24,7 @@ const DocumentRow* Baseline::find(const Row& row) const {
 
 std::optional<Baseline> load_baseline(const std::string& path, CompareReportOptions options,
                                       std::string& error) {
-    auto doc = read_document(path, error);
+    auto doc = read_side(path, error);
     if (!doc) return std::nullopt;
     Baseline b;
     b.document = std::move(*doc);

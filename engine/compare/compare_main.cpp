@@ -18,6 +18,8 @@ constexpr const char* kUsage = R"(usage: glint-compare [flags] BASE.json NEW.jso
 Compares glint --bench-json documents row by row (registration, name and labels), each later
 document against BASE: median change, its 95% interval over the repetition medians
 (--bench-repeat=N), and a verdict per row: faster, slower, same (within the threshold) or noisy.
+A side may be several runs of one build, comma-separated (a1.json,a2.json,a3.json): their
+repetitions pool, so drift between the runs widens the interval (alternate the two builds' runs).
 
   --format=box|md|json     the table (default), markdown for a pull request, or JSON
   --threshold=PCT          practical threshold: a change within ±PCT reads "same" (default 3)
@@ -100,7 +102,7 @@ int compare_main(int argc, char** argv) {
     documents.reserve(cli.files.size());
     for (const auto& file : cli.files) {
         std::string problem;
-        auto doc = read_document(file, problem);
+        auto doc = read_side(file, problem);
         if (!doc) return usage_error(problem);
         documents.push_back(std::move(*doc));
     }

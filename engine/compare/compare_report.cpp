@@ -53,7 +53,13 @@ struct Grid {
     std::vector<std::pair<std::string, std::vector<std::string>>> rows;  // name, cells
 };
 
-Grid grid_of(const Comparison& c, const CompareSettings& settings) {
+bool only_in_base(const ComparedRow& row) {
+    for (const auto& ch : row.changes)
+        if (ch.row) return false;
+    return true;
+}
+
+Grid grid_of(const Comparison& c, const CompareSettings& settings, bool hide_only_in_base) {
     Grid g;
     const bool instr = any_instructions(c);
     const std::size_t later = c.documents.size() - 1;
@@ -68,6 +74,7 @@ Grid grid_of(const Comparison& c, const CompareSettings& settings) {
     }
     g.headers.push_back("reps");
     for (const auto& row : c.rows) {
+        if (hide_only_in_base && only_in_base(row)) continue;
         std::vector<std::string> cells{median_text(row.base)};
         std::string reps = row.base ? std::to_string(row.base->repetition_medians_ns.size()) : "—";
         for (const auto& ch : row.changes) {
@@ -173,7 +180,7 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
 
 std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
                               CompareFormat format) {
-    const Grid g = grid_of(c, options.settings);
+    const Grid g = grid_of(c, options.settings, options.hide_only_in_base);
     std::string out;
     if (format == CompareFormat::md) {
         out = md_table(g) + "\n";
@@ -184,6 +191,9 @@ std::string render_comparison(const Comparison& c, const CompareReportOptions& o
         for (std::size_t i = 0; i < c.summaries.size(); ++i) out += summary_line(c, i, options.settings) + "\n";
     }
     for (const auto& note : c.notes) out += "note: " + note + "\n";
+    if (const std::size_t hidden = c.rows.size() - g.rows.size())
+        out += "note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
+               " not measured here (left out of the table)\n";
     if (const std::string gate = gate_line(c, options); !gate.empty()) out += gate + "\n";
     return out;
 }

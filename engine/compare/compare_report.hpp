@@ -24,6 +24,9 @@ enum class CompareFormat { box, md, json };
 struct CompareReportOptions {
     CompareSettings settings;
     std::optional<double> gate;  // --fail-if-slower, as a fraction
+    // The table leaves out rows only the base has (a filtered run against a whole baseline),
+    // with a line saying how many; the summary still counts them as not compared.
+    bool hide_only_in_base = false;
 };
 
 // The table (box or md) followed by the summary and gate lines, '\n'-terminated.

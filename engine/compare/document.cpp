@@ -2,12 +2,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
 #include <sstream>
 #include <stdexcept>
+
+#include "engine/stats/summary.hpp"
 
 namespace glint::engine {
 namespace {
@@ -194,6 +198,63 @@ std::optional<std::string> duplicate_identity(const RunDocument& doc) {
         return text + ", labels {" + labels_text(row.labels, true) + "}";
     }
     return std::nullopt;
+}
+
+RunDocument merge_runs(std::vector<RunDocument> runs) {
+    if (runs.size() == 1) return std::move(runs.front());
+    RunDocument out;
+    out.host = runs.front().host;
+    out.columns = runs.front().columns;
+    std::map<std::string, std::size_t> index;
+    for (const auto& run : runs) out.has_registrations = out.has_registrations && run.has_registrations;
+    for (auto& run : runs) {
+        out.path += (out.path.empty() ? "" : ",") + run.path;
+        for (auto& row : run.rows) {
+            const std::string key = identity_key(row, out.has_registrations);
+            const auto [it, fresh] = index.emplace(key, out.rows.size());
+            if (fresh) {
+                out.rows.push_back(std::move(row));
+                continue;
+            }
+            DocumentRow& into = out.rows[it->second];
+            if (row.error && !into.error) into.error = row.error;
+            into.resolved = into.resolved && row.resolved;
+            into.samples_ns.insert(into.samples_ns.end(), row.samples_ns.begin(), row.samples_ns.end());
+            into.repetition_medians_ns.insert(into.repetition_medians_ns.end(),
+                                              row.repetition_medians_ns.begin(),
+                                              row.repetition_medians_ns.end());
+        }
+    }
+    for (auto& row : out.rows)
+        if (!row.error && !row.repetition_medians_ns.empty()) row.median_ns = median(row.repetition_medians_ns);
+    return out;
+}
+
+std::vector<std::string> side_files(const std::string& argument) {
+    std::error_code ec;
+    if (argument.find(',') == std::string::npos || std::filesystem::exists(argument, ec)) return {argument};
+    std::vector<std::string> files;
+    std::size_t start = 0;
+    while (start <= argument.size()) {
+        const std::size_t comma = std::min(argument.find(',', start), argument.size());
+        if (comma > start) files.push_back(argument.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return files;
+}
+
+std::optional<RunDocument> read_side(const std::string& argument, std::string& error) {
+    std::vector<RunDocument> runs;
+    for (const auto& file : side_files(argument)) {
+        auto doc = read_document(file, error);
+        if (!doc) return std::nullopt;
+        runs.push_back(std::move(*doc));
+    }
+    if (runs.empty()) {
+        error = "'" + argument + "' names no file";
+        return std::nullopt;
+    }
+    return merge_runs(std::move(runs));
 }
 
 DocumentRow document_row(const Row& row) {

@@ -65,6 +65,19 @@ std::optional<RunDocument> read_document(const std::string& path, std::string& e
 std::optional<RunDocument> parse_document(std::string_view text, const std::string& path,
                                           std::string& error);
 
+// Several runs of one build as one side of a comparison (`paths`: "a1.json,a2.json"): each
+// row's repetition medians and samples are those of every run, in order, its median the median
+// of them all, an error in any run makes it an error row; counters come from the first run that
+// has the row. Drift between the runs then widens the interval as drift between repetitions
+// does. Runs alternated with the other side's (a, b, a, b, ...) share the machine's moods.
+RunDocument merge_runs(std::vector<RunDocument> runs);
+
+// The files of one side: "a.json" or "a1.json,a2.json,..." (a path that exists is never split).
+std::vector<std::string> side_files(const std::string& argument);
+
+// Reads every file of one side and merges them (the error names the file at fault).
+std::optional<RunDocument> read_side(const std::string& argument, std::string& error);
+
 // This run's rows as a document (rows in order; no columns).
 DocumentRow document_row(const Row& row);
 RunDocument document_of_rows(const std::vector<Row>& rows, std::string description);

@@ -17,8 +17,9 @@
 // When a side has too few repetitions for the interval to reach `level` (fewer than 4 against
 // 4, e.g. one run each), the interval comes from the per-sample times instead (thinned to 256
 // evenly spaced order statistics per side): it says nothing about drift between runs, so the
-// verdict is slower / faster only beyond a factor `single_run_factor` (2×: one run of a case on
-// the development VM differed from another by up to 1.8×) and "noisy" otherwise, never "same".
+// verdict is slower / faster only beyond a factor `single_run_factor` (4×: one run of a case on
+// the development VM differed from another by up to 2.6× when the machine's load changed) and
+// "noisy" otherwise, never "same".
 //
 // Instructions per iteration, when both sides counted them exactly (a PMU, no multiplexing),
 // are an anchor of their own: when time is noisy, a change of instructions beyond
@@ -42,7 +43,7 @@ struct CompareSettings {
     double threshold = 0.03;        // practical threshold, as a fraction (--threshold=PCT / 100)
     double instr_threshold = 0.01;  // instructions/iter anchor
     double level = 0.95;            // confidence of every interval
-    double single_run_factor = 2.0; // a per-sample verdict needs the interval beyond ×2 or ÷2
+    double single_run_factor = 4.0; // a per-sample verdict needs the interval beyond ×4 or ÷4
     std::size_t thinned_samples = 256;
 };
 

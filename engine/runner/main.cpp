@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
         CompareReportOptions compare;
         compare.settings.threshold = options.threshold_pct / 100;
         if (options.fail_if_slower) compare.gate = *options.fail_if_slower / 100;
+        compare.hide_only_in_base = !options.filter.empty();
         baseline = load_baseline(*options.baseline_path, compare, problem);
         if (!baseline) return usage_error("--bench-baseline: " + problem);
     }

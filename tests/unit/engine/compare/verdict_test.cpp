@@ -98,15 +98,28 @@ TEST_CASE("verdict: one run each: too noisy to say unless huge and consistent") 
     CHECK(moderate.verdict == Verdict::noisy);
     CHECK(moderate.low > 1.2);  // the interval is reported all the same
     CHECK_FALSE(slower_beyond(moderate, 0.10));
-    // 3x slower, every sample: beyond the single-run factor (2x).
+    // 3x slower, every sample: still within the single-run factor (4x).
     for (double& s : b.samples_ns) s *= 3.0 / 1.3;
     b.median_ns = 300;
+    CHECK(compare_sides(a, b, CompareSettings{}).verdict == Verdict::noisy);
+    // 5x: beyond it.
+    for (double& s : b.samples_ns) s *= 5.0 / 3.0;
+    b.median_ns = 500;
     const Change huge = compare_sides(a, b, CompareSettings{});
     CHECK(huge.verdict == Verdict::slower);
     CHECK(slower_beyond(huge, 0.10));
     // Per-call samples clamped at 0 have no log: they count at half the smallest positive one.
     a.samples_ns[0] = 0;
     CHECK(std::isfinite(compare_sides(a, b, CompareSettings{}).low));
+}
+
+TEST_CASE("verdict: the defaults README states") {
+    const CompareSettings d;
+    CHECK(d.threshold == 0.03);
+    CHECK(d.level == 0.95);
+    CHECK(d.instr_threshold == 0.01);
+    CHECK(d.single_run_factor == 4.0);
+    CHECK(d.thinned_samples == 256);
 }
 
 TEST_CASE("verdict: exact instructions decide a noisy row, never overrule a confident one") {
