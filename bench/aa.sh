@@ -30,8 +30,10 @@ for ((i = 1; i <= pairs; i++)); do
     done
     a+="${a:+,}$work/a$r.json" b+="${b:+,}$work/b$r.json"
   done
-  line=$(./build/tools/glint-compare "$a" "$b" | grep ' vs ')
-  echo "pair $i: ${line##*json: }"
+  ./build/tools/glint-compare "$a" "$b" >"$work/compare.txt"
+  line=$(grep ' vs ' "$work/compare.txt")
+  rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | cut -d'│' -f2 | sed 's/ *$//; s/^ //' | paste -sd, || true)
+  echo "pair $i: ${line##*json: }${rows:+ — flagged: $rows}"
   count() { sed -n "s/.* \([0-9]*\) $1 .*/\1/p" <<<"$line"; }
   over=$(sed -n 's/.* over \([0-9]*\) rows.*/\1/p' <<<"$line")
   flagged=$((flagged + $(count faster) + $(count slower)))
