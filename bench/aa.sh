@@ -32,7 +32,8 @@ for ((i = 1; i <= pairs; i++)); do
   done
   ./build/tools/glint-compare "$a" "$b" >"$work/compare.txt"
   line=$(grep ' vs ' "$work/compare.txt")
-  rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | cut -d'│' -f2 | sed 's/ *$//; s/^ //' | paste -sd, || true)
+  rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | awk -F'│' '{gsub(/^ +| +$/, "", $2); print $2}' |
+         paste -sd, || true)
   echo "pair $i: ${line##*json: }${rows:+ — flagged: $rows}"
   count() { sed -n "s/.* \([0-9]*\) $1 .*/\1/p" <<<"$line"; }
   over=$(sed -n 's/.* over \([0-9]*\) rows.*/\1/p' <<<"$line")
