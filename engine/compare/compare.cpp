@@ -72,7 +72,13 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
     for (std::size_t d = 0; d < documents.size(); ++d)
         for (const auto& row : documents[d]->rows) {
             const std::string key = identity_key(row, registrations);
-            if (index[d].emplace(key, &row).second) {
+            if (!index[d].emplace(key, &row).second) {  // a second row with this identity
+                out.notes.push_back("'" + documents[d]->path + "': two rows are " + identity_text(row) +
+                                    (registrations ? "" : " once registrations are set aside") +
+                                    ": only the first is compared");
+                continue;
+            }
+            {
                 bool known = false;
                 for (std::size_t e = 0; e < d && !known; ++e) known = index[e].count(key) > 0;
                 if (!known) order.push_back(key);

@@ -162,6 +162,17 @@ TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
     std::remove(twice.c_str());
 }
 
+TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refuses its JSON") {
+    const std::string json = temp_path("duplicate");
+    auto r = run_process({fixture_path("duplicate"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.err, "glint: warning: two rows share the identity registration 'twice', name 'impl', labels {n=1}"));
+    auto c = run_process({compare_path(), json, json});
+    CHECK(c.exit_code == 2);
+    CHECK(contains(c.err, "has two rows with the identity registration 'twice', name 'impl', labels {n=1}"));
+    std::remove(json.c_str());
+}
+
 TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") {
     auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
     REQUIRE(md.exit_code == 0);

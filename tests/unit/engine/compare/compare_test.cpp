@@ -71,6 +71,13 @@ TEST_CASE("compare: a document without registrations matches by name and labels,
     CHECK(c.rows[0].changes[0].change->ratio == doctest::Approx(1.1));
     REQUIRE(c.notes.size() == 1);
     CHECK(c.notes[0] == "'old.json' predates row registrations: rows matched by name and labels");
+    // Rows told apart by their registrations alone cannot all be matched: the note says so.
+    const RunDocument two = doc("two.json", {row("fast", "impl", around(11)), row("slow", "impl", around(50))});
+    const Comparison d = compare_documents({&base, &two}, CompareSettings{}, std::nullopt);
+    REQUIRE(d.rows.size() == 1);
+    CHECK(d.rows[0].changes[0].change->ratio == doctest::Approx(1.1));
+    REQUIRE(d.notes.size() == 2);
+    CHECK(d.notes[1] == "'two.json': two rows are slow/impl once registrations are set aside: only the first is compared");
 }
 
 TEST_CASE("compare: error and unresolved rows are not compared, the summary and the gate") {
