@@ -4,7 +4,6 @@
 
 #include "engine/model/json.hpp"
 #include "engine/report/layout.hpp"
-#include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
 
@@ -32,33 +31,6 @@ std::string csv_field(const std::string& text) {
 }
 
 std::string csv_number(double v) { return std::isfinite(v) ? format_json_number(v) : ""; }
-
-// Both formats collect a group's rows and print them at end_group, as the piped table does.
-class CollectingTable : public TableOutput {
-public:
-    CollectingTable(std::FILE* out, SortSpec sort) : TableOutput(out, std::move(sort)) {}
-    void begin_group(const GroupInfo& group) override {
-        head_ = head_of(group);
-        rows_.clear();
-    }
-    void case_started(const std::string&) override {}
-    void case_finished(const Row& row) override { rows_.push_back(row); }
-    void end_group() override {
-        if (!rows_.empty()) {
-            start_block();
-            write(render(head_, sorted_rows(std::move(rows_), sort_)));
-            flush();
-        }
-        rows_.clear();
-    }
-
-protected:
-    virtual std::string render(const TableHead& head, const std::vector<Row>& rows) const = 0;
-
-private:
-    TableHead head_;
-    std::vector<Row> rows_;
-};
 
 class MarkdownTable final : public CollectingTable {
 public:
