@@ -115,6 +115,17 @@ TEST_CASE("compare: error and unresolved rows are not compared, the summary and 
                     "1 same · 0 noisy · 2 not compared") != std::string::npos);
     CHECK(text.find("--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: a") !=
           std::string::npos);
+    // A filtered run leaves the baseline's unmeasured rows out of its table, and counts them.
+    const RunDocument partial = doc("this run", {row("a", "a", around(100))});
+    CompareReportOptions hiding;
+    hiding.hide_only_in_base = true;
+    const std::string filtered =
+        render_comparison(compare_documents({&base, &partial}, CompareSettings{}, std::nullopt), hiding,
+                          CompareFormat::box);
+    CHECK(filtered.find("│ s ") == std::string::npos);
+    CHECK(filtered.find("note: 4 row(s) of base.json not measured here (left out of the table)") !=
+          std::string::npos);
+    CHECK(text.find("only in base") == std::string::npos);
     const std::string md = render_comparison(gated, options, CompareFormat::md);
     CHECK(md.find("| benchmark | base | new | change | 95% CI | verdict | reps |") == 0);
     CHECK(md.find("| a | 100.00ns | 130.00ns | +30.00% |") != std::string::npos);

@@ -69,6 +69,11 @@ TEST_CASE("stats: Moses interval, exact for small sets, unattainable for too few
     CHECK(four->coverage == doctest::Approx(1 - 2.0 / 70));
     CHECK(four->low == -2);  // the extreme differences: the interval is [min, max]
     CHECK(four->high == 4);
+    // 3 against 5 reach 96.4% (P(U = 0) = 1/56): unequal counts can do with 3 on one side.
+    const std::vector<double> five{4, 5, 6, 7, 8};
+    const auto unequal = shift_interval(x, five, 0.95);
+    REQUIRE(unequal);
+    CHECK(unequal->coverage == doctest::Approx(1 - 2.0 / 56));
     // Identical, fully tied sets: the interval is the single point 0.
     const std::vector<double> same(6, 5.0);
     const auto tied = shift_interval(same, same, 0.95);
