@@ -114,3 +114,27 @@ TEST_CASE("document: this run's rows, with their repetitions and exact counts") 
     row.cells[0].estimated = true;
     CHECK_FALSE(document_row(row).instructions());
 }
+
+TEST_CASE("document: several runs of one build are one side, their repetitions pooled") {
+    std::string error;
+    auto run = [&](const std::string& path, const std::string& reps, const std::string& extra) {
+        auto d = parse_document(R"({"schema": 2, "rows": [{"name": "a", "registration": "a", "labels": {},
+            "medianNs": 1, "samplesNs": [1, 2], "repetitionMediansNs": )" + reps + "}" + extra + "]}",
+                                path, error);
+        REQUIRE_MESSAGE(d, error);
+        return *d;
+    };
+    const RunDocument merged = merge_runs({run("a1.json", "[10, 11]", ""),
+                                           run("a2.json", "[30, 31, 32]",
+                                               R"(, {"name": "b", "registration": "b", "labels": {}, "medianNs": 5})")});
+    CHECK(merged.path == "a1.json,a2.json");
+    REQUIRE(merged.rows.size() == 2);
+    CHECK(merged.rows[0].repetition_medians_ns == std::vector<double>{10, 11, 30, 31, 32});
+    CHECK(merged.rows[0].median_ns == 30);
+    CHECK(merged.rows[0].samples_ns == std::vector<double>{1, 2, 1, 2});
+    CHECK(merged.rows[1].name == "b");
+    CHECK(side_files("a1.json,a2.json,,a3.json") == std::vector<std::string>{"a1.json", "a2.json", "a3.json"});
+    CHECK(side_files("plain.json") == std::vector<std::string>{"plain.json"});
+    CHECK_FALSE(read_side("/nonexistent/a1.json,/nonexistent/a2.json", error));
+    CHECK(error == "cannot read '/nonexistent/a1.json' (write one with --bench-json=FILE first)");
+}
