@@ -105,11 +105,11 @@ Status numa_topology(const CapabilityProbeConfig& config) {
 
 Status event_naming(const CapabilityProbeConfig& config) {
     const os::LibraryProbe p = os::probe_library(config.pfm_soname, "pfm_get_version");
-    if (!p.loaded)
+    if (!p.loaded)  // off Linux (!supported) nothing counts, so nothing "still works"
         return {"event-naming", State::unavailable,
-                fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names; "
-                            "raw: selectors and the generic events still work",
-                            p.soname, p.error),
+                fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names{}",
+                            p.soname, p.error,
+                            p.supported ? "; raw: selectors and the generic events still work" : ""),
                 p.supported ? "apt-get install libpfm4" : ""};
     const std::string version =
         p.version ? fmt::format(" (libpfm API {}.{})", *p.version >> 16, *p.version & 0xffff) : "";

@@ -1,4 +1,4 @@
-// engine/tiers/events/event_counter.hpp: one counting group of arbitrary events (raw:, pfm:,
+// engine/counting/event_counter.hpp: one counting group of arbitrary events (raw:, pfm:,
 // syscall tracepoints), driven by the perf tier's pass machinery.
 //
 // open(): opens the specs as one group (specs[0] leads), dropping a member the kernel refuses

@@ -47,9 +47,10 @@ std::string short_name(const std::string& qualified) {
 }
 
 std::string library_absent_reason(const os::PfmLibrary& library) {
-    return fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names; raw: "
-                       "selectors and the generic events still work",
-                       library.soname, library.error);
+    // Off Linux (!supported) nothing counts, so nothing "still works".
+    return fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names{}",
+                       library.soname, library.error,
+                       library.supported ? "; raw: selectors and the generic events still work" : "");
 }
 
 std::string library_remedy(const os::PfmLibrary& library) {

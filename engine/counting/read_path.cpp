@@ -1,6 +1,6 @@
-// Read-path plumbing shared by every path: the empty calibration body, bracket-cost
-// calibration, and the choice of path for --perf-read (the user-space path itself is the
-// arch's: engine/tiers/perf/<arch>/user_read_path.cpp).
+// engine/counting/read_path.cpp: read-path plumbing shared by every path: the empty
+// calibration body, bracket-cost calibration, meta as JSON, and the choice of path for
+// --perf-read (the user-space path itself is the arch×OS back end's: os/read_path.hpp).
 #include "engine/counting/read_path.hpp"
 
 #include <algorithm>

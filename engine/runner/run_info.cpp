@@ -61,9 +61,10 @@ Json string_array(const std::vector<std::string>& items) {
 std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes) {
     std::vector<std::string> lines;
     const auto host = os::host_facts();
-    lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} {} · {}", GLINT_VERSION,
+    const std::string os_kernel = host.kernel.empty() ? host.os : host.os + " " + host.kernel;
+    lines.push_back(fmt::format("glint {} · {} · {} CPUs · {} · {}", GLINT_VERSION,
                                 host.cpu_model.empty() ? arch::native::kName : host.cpu_model,
-                                host.cpus, host.os, host.kernel, compiler()));
+                                host.cpus, os_kernel, compiler()));
     const auto& clock = clock_properties();
     lines.push_back(fmt::format("timer: steady_clock · step {:.0f}ns · read {:.1f}ns", clock.resolution_ns,
                                 clock.read_cost_ns));

@@ -13,14 +13,11 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
+using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::run_process;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
 
 const Json* per_iteration_status(const Json& doc) {
     for (const auto& s : doc.at("meta").at("statuses").as_array())

@@ -12,6 +12,7 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
+using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::run_process;
 
@@ -19,10 +20,6 @@ namespace {
 
 std::string temp_path(const std::string& stem) {
     return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
-}
-
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
 }
 
 const Json* find_row(const Json& doc, const std::string& name) {

@@ -1,11 +1,11 @@
 // tests/support/headline_costs.hpp: the read costs README quotes, in instructions, in one table.
 //
 // The tests that measure them assert these values exactly (a change of cost fails them and
-// must be a deliberate edit here), and tests/unit/engine/hot/readme_costs_test.cpp checks that README
-// quotes each one in its stated phrase (README cannot drift from what is asserted):
+// must be a deliberate edit here), and tests/unit/engine/hot/readme_costs_test.cpp checks that
+// README quotes each one in its stated phrase (README cannot drift from what is asserted):
 //   x86-64: the fast path of the code the compiler emitted for <glint/hot.hpp> reads (entry to
-//           ret, no retry, no fallback), counted by tests/unit/arch/x86_64/hot_code_test.cpp
-//           in the unit-test binary: g++ 12, -O3 (CMAKE_BUILD_TYPE=Release);
+//           ret, no retry, no fallback), counted by
+//           tests/unit/engine/hot/inline_code_linux_x86_64_test.cpp in the unit-test binary: g++ 12, -O3 (CMAKE_BUILD_TYPE=Release);
 //   arm64:  what a bracket adds around a call, counted exactly under QEMU's -icount by an
 //           independent INST_RETIRED event in the guest (tests/aarch64/guest/hot_test.cpp,
 //           bracket_cost_test.cpp), the same on both guest CPUs (max, neoverse-n1).

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace glint::test {
@@ -21,5 +22,10 @@ ProcessResult run_process(const std::vector<std::string>& argv,
 std::string fixture_path(const std::string& name);
 
 std::string read_file(const std::string& path);
+
+// Whether `text` (a captured output, a file) contains `part`.
+inline bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
 
 }  // namespace glint::test

@@ -46,7 +46,8 @@
 //    translation unit; subtract it to leave the region (its descheduled_ns is 0: the flag
 //    stays). recalibrate() measures them again. The compiler may lay out the code around a
 //    region a few instructions differently than around an empty pair: for exact counts, bracket
-//    empty calls in your own loop, as --per-iteration does (engine/runner/per_iteration.cpp).
+//    empty calls in your own loop, as --per-iteration does
+//    (engine/tiers/per_iteration/per_iteration_tier.cpp).
 //  - Nothing here allocates, and the header pulls in no formatting or stream library.
 //  - A group counts the thread that opened it; read it on that thread.
 #pragma once

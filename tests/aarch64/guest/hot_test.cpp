@@ -3,7 +3,7 @@
 //    compiled bracket over the same group: exactly the figures of tests/support/headline_costs.hpp
 //    (which README quotes);
 //  - the distribution of a body of known cost per call, its percentiles asserted exactly;
-//  - --per-iteration's measurement loop (engine/runner/per_iteration) on the same group.
+//  - --per-iteration's measurement loop (engine/tiers/per_iteration) on the same group.
 // The measurements open the group the way <glint/hot.hpp> does on arm64 (cycles first, 32-bit
 // counters, user access: config1 bit 1) with the guest's own Events and attach it, so the
 // engine's bracket can be run over the very same pages; further tests open hot::Group by name

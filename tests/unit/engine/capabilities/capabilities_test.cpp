@@ -1,7 +1,7 @@
-// The seven capabilities: names, order, the honest "not-built" ones, the library probe.
+// The seven capabilities on every build: names, order, the honest "not-built" ones, the JSON.
+// Linux's probes: capabilities_linux_test.cpp, capabilities_seam_linux_test.cpp; an OS without
+// counters: capabilities_other_test.cpp.
 #include <doctest/doctest.h>
-
-#include <filesystem>
 
 #include "engine/capabilities/capabilities.hpp"
 
@@ -40,16 +40,6 @@ TEST_CASE("capabilities: what glint does not implement is not-built, never 'unav
     CHECK(contains(statuses[5].remedy, "numactl"));
 }
 
-TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loaded") {
-    CapabilityProbeConfig config;
-    config.pfm_soname = "libglint-no-such-library.so.0";
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
-    CHECK(naming.state == Status::State::unavailable);
-    CHECK(contains(naming.reason, "libglint-no-such-library.so.0 cannot be loaded"));
-    CHECK(contains(naming.reason, "raw: selectors"));
-    CHECK(naming.remedy == "apt-get install libpfm4");
-}
-
 TEST_CASE("capabilities: NUMA nodes are counted from the node directory") {
     CapabilityProbeConfig config;
     config.node_root = "/nonexistent";
@@ -66,18 +56,4 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
     CHECK_FALSE(j.as_array()[0].contains("remedy"));
     CHECK(j.as_array()[1].at("state").as_string() == "not-built");
     CHECK(j.as_array()[1].at("remedy").as_string() == "do x");
-}
-
-TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no CPU PMU") {
-    const auto probe = glint::os::probe_library("libpfm.so.4");
-    if (!probe.loaded) return;  // a host without libpfm4: covered by the test above
-    const auto root = std::filesystem::temp_directory_path() / "glint-capabilities-pmus";
-    std::filesystem::create_directories(root / "software");
-    CapabilityProbeConfig config;
-    config.pmu_root = root.string();
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
-    std::filesystem::remove_all(root);
-    CHECK(naming.state == Status::State::available);
-    CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));
-    CHECK(contains(naming.reason, "no CPU PMU here"));
 }

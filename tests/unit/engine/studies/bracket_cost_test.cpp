@@ -4,7 +4,7 @@
 // "tc ns", rdpmc absent with the reason; with a PMU, the hardware group and "instr"; where no
 // group opens (a GLINT_OS=other build, a kernel refusing perf_event), the failure is the tier's
 // reason and the tests that need a group skip. Exact figures are tested on the fake kernel
-// (tests/unit/os/linux/bracket_cost_api_test.cpp).
+// (bracket_cost_api_linux_test.cpp, beside this file).
 // Nothing here is about speed.
 #include <doctest/doctest.h>
 
