@@ -24,6 +24,11 @@ struct PmuInventory {
 // event (events/cpu-cycles or events/cpu_cycles).
 PmuInventory list_pmus(const std::string& root = kPmuSysfsRoot);
 
+// The highest precise_ip a CPU PMU under `root` advertises (its caps/max_precise: x86 PEBS and
+// AMD IBS publish it), or nullopt when none does (arm64's PMU driver publishes nothing and
+// accepts any precise_ip without honouring it, so only this file says precise sampling exists).
+std::optional<int> pmu_max_precise(const std::string& root = kPmuSysfsRoot);
+
 // kernel.perf_event_paranoid, or nullopt when it cannot be read.
 std::optional<int> perf_event_paranoid();
 

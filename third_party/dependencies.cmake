@@ -5,6 +5,8 @@
 #   doctest  doctest-dev    tests only
 #   xbyak    libxbyak-dev   x86-64 JIT stubs only
 #   libpfm4  libpfm4-dev    headers only; libpfm.so.4 is loaded with dlopen at run time
+#   libdw    libdw-dev      headers only (elfutils/libdw.h, dwarf.h); libdw.so.1 is loaded with
+#                           dlopen by the profile's symbolizer (inline chains, source lines)
 #   nlohmann nlohmann-json3-dev  header-only; reads --bench-json documents (engine/compare/)
 
 function(glint_missing what package)
@@ -55,6 +57,14 @@ if(GLINT_OS STREQUAL "linux")
   endif()
   add_library(glint_pfm_headers INTERFACE)
   target_include_directories(glint_pfm_headers SYSTEM INTERFACE "${GLINT_PFM_INCLUDE}")
+  find_path(GLINT_DW_INCLUDE elfutils/libdw.h)
+  find_path(GLINT_DWARF_H_INCLUDE dwarf.h)
+  if(NOT GLINT_DW_INCLUDE OR NOT GLINT_DWARF_H_INCLUDE)
+    glint_missing("libdw headers" "libdw-dev")
+  endif()
+  add_library(glint_dw_headers INTERFACE)
+  target_include_directories(glint_dw_headers SYSTEM INTERFACE "${GLINT_DW_INCLUDE}"
+                             "${GLINT_DWARF_H_INCLUDE}")
 endif()
 
 if(GLINT_BUILD_TESTS)

@@ -3,7 +3,7 @@
 # Run as root. The arm64 rig (tests/aarch64) and the HTML report's browser test (tests/html:
 # chromium) install their own extra packages when they run.
 set -euo pipefail
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libbenchmark-dev
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev libbenchmark-dev
           nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -9,6 +9,9 @@
 
 #include "engine/counting/group_opener.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/profile/sampling_choice.hpp"
+#include "engine/profile/stacks.hpp"
+#include "os/symbols.hpp"
 
 namespace glint::engine {
 namespace {
@@ -30,23 +33,9 @@ Status scalar_counting(const PerfRequest& perf, const CapabilityProbeConfig& con
     return s;
 }
 
-Status overflow_sampling() {
-    return {"overflow-sampling", State::not_built,
-            "glint counts only: it opens no ring buffer and takes no overflow/IP samples",
-            "sample with a profiler alongside (e.g. perf record -- <bench> --bench)"};
-}
-
-Status precise_data_source() {
-    return {"precise-data-source", State::not_built,
-            "glint uses no PEBS/IBS/SPE: no data addresses, data sources or load latencies",
-            "perf mem / perf c2c on a host whose PMU has them"};
-}
-
 Status symbolization() {
-    return {"symbolization", State::not_built,
-            "glint takes no samples, so it has nothing to symbolize (no address-space or "
-            "debug-info model)",
-            "perf record + perf report"};
+    os::Symbolizer symbols;
+    return profile::symbolization_status(symbols);
 }
 
 Status event_space() {
@@ -132,8 +121,13 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf) {
 
 std::vector<Status> probe_capabilities(const PerfRequest& perf,
                                        const CapabilityProbeConfig& config) {
-    return {scalar_counting(perf, config), overflow_sampling(), precise_data_source(),
-            symbolization(),                  event_space(),       numa_topology(config),
+    const profile::SamplingPlan sampling = profile::plan_sampling(ProfileRequest{}.hz, config.pmu_root);
+    return {scalar_counting(perf, config),
+            profile::overflow_sampling_status(sampling),
+            profile::precise_data_source_status(sampling),
+            symbolization(),
+            event_space(),
+            numa_topology(config),
             event_naming(config)};
 }
 

@@ -5,9 +5,11 @@
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
 // symbolization, event-space, numa-topology, event-naming.
 //
-// States: "not-built" means glint does not implement it (sampling, precise/data-source,
-// symbolization, NUMA/topology) — a different statement from "unavailable", which means this
-// kernel or machine refused it. scalar-counting opens (and closes) a counting group to find out.
+// States: "not-built" means glint does not implement it (precise data-source sampling,
+// NUMA/topology) — a different statement from "unavailable", which means this kernel or
+// machine refused it. scalar-counting opens (and closes) a counting group to find out;
+// overflow-sampling opens the sampler --profile would use (engine/profile/sampling_choice.hpp);
+// symbolization names one of glint's own functions.
 #pragma once
 
 #include <string>

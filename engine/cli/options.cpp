@@ -8,6 +8,8 @@
 namespace glint::engine {
 namespace {
 
+constexpr std::uint64_t kMaxProfileHz = 100000;
+
 std::vector<std::string> split_list(std::string_view text) {
     std::vector<std::string> items;
     std::size_t start = 0;
@@ -179,6 +181,24 @@ Options parse_options(std::span<const char* const> args) {
             need_value("GLOB");
             o.histogram = value;
             o.per_iteration = true;
+        } else if (name == "--profile") {
+            if (has_value) o.profile.hz = parse_positive_integer(name, value);
+            if (o.profile.hz > kMaxProfileHz)
+                fail(name, std::to_string(o.profile.hz) + " Hz is above the " +
+                               std::to_string(kMaxProfileHz) + " Hz glint allows (the kernel throttles far below it)");
+            o.profile.asked = true;
+        } else if (name == "--profile-samples") {
+            need_value("N");
+            o.profile.samples = parse_positive_integer(name, value);
+            o.profile.asked = true;
+        } else if (name == "--profile-time") {
+            need_value("MS");
+            o.profile.time_ms = parse_positive_double(name, value, "MS (milliseconds)");
+            o.profile.asked = true;
+        } else if (name == "--profile-folded") {
+            need_value("FILE");
+            o.profile.folded_path = std::string(value);
+            o.profile.asked = true;
         } else if (name == "--help" || name == "-h") {
             o.help = true;
         } else {
@@ -197,6 +217,7 @@ TierRequest tier_request(const Options& o) {
     r.syscalls = SyscallRequest{o.syscalls_total, o.syscalls};
     r.per_iteration = PerIterationRequest{o.per_iteration, o.histogram};
     r.sizing = PassSizing{o.perf_iters, o.perf_batch};
+    r.profile = o.profile;
     return r;
 }
 
@@ -239,6 +260,12 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
   --per-iteration          bracket every call with zero-syscall reads; p50/p99 columns
   --histogram=GLOB         with --per-iteration: a terminal histogram of matching cases
+  --profile[=HZ]           after each case's passes, a sampling pass: a flat profile of
+                           where its time goes (default 10000 samples/s: cycles where a
+                           PMU exists, else the cpu-clock timer)
+  --profile-samples=N      samples per case (default 2000) ...
+  --profile-time=MS        ... or this much wall time, whichever comes first (default 1000)
+  --profile-folded=FILE    also write every case's folded stacks (flame-graph input)
   --help                   this text
 )";
 }

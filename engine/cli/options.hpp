@@ -50,6 +50,9 @@ struct Options {
     bool per_iteration = false;        // --per-iteration
     std::string histogram;             // --histogram=GLOB: print a terminal histogram
 
+    // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
+    ProfileRequest profile;
+
     bool help = false;  // --help
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
+#include "engine/model/json.hpp"
 
 namespace glint::engine {
 
@@ -49,6 +50,7 @@ struct Row {
     std::vector<catalog::MetricCell> cells;
     std::optional<std::uint64_t> count_iterations;  // set when a counting pass ran
     std::optional<std::string> error;               // set on an error row
+    Json extra_fields = Json::object();  // fields tiers add to the JSON row ("profile", ...)
 
     bool is_error() const { return error.has_value(); }
     // Names of the cells that are multiplex-scaled estimates (JSON estimatedMetrics).

@@ -93,6 +93,7 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
         out["estimatedMetrics"] = std::move(names);
     }
     if (row.count_iterations) out["countIterations"] = *row.count_iterations;
+    for (const auto& [key, value] : row.extra_fields.as_object()) out[key] = value;
     if (row.error) out["error"] = *row.error;
     return out;
 }
@@ -112,14 +113,15 @@ Json build_document(const Json& meta, const std::vector<catalog::MetricDescripto
 }
 
 std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc) {
-    return write_file_atomically(path, doc.dump(2) + "\n");
+    return write_text_atomically(path, doc.dump(2) + "\n", "JSON");
 }
 
-std::optional<std::string> write_file_atomically(const std::string& path, const std::string& text) {
+std::optional<std::string> write_text_atomically(const std::string& path, const std::string& text,
+                                                 const std::string& what) {
     const std::string temp = path + ".tmp." + std::to_string(::getpid());
-    auto failure = [&](const std::string& what, int error) {
+    auto failure = [&](const std::string& step, int error) {
         std::remove(temp.c_str());
-        return "cannot write '" + path + "': " + what + system_reason(error);
+        return "cannot write " + what + " to '" + path + "': " + step + system_reason(error);
     };
     std::FILE* file = std::fopen(temp.c_str(), "wb");
     if (!file) return failure("", errno);

@@ -11,8 +11,8 @@
 //     maxNs, samplesNs (every sample, ns/iter), repetitionMediansNs (each --bench-repeat
 //     repetition's median; one entry for a single run), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
-//     (only when non-empty), countIterations (only when a counting pass ran), error (only on
-//     error rows). An error row keeps name and labels and has every timing field null.
+//     (only when non-empty), countIterations (only when a counting pass ran), the fields tiers
+//     add (Row::extra_fields: profile under --profile), error (only on error rows). An error row keeps name and labels and has every timing field null.
 // Numbers follow Json's contract: integral values print as integers, others with 6
 // significant digits, NaN as null.
 #pragma once
@@ -41,8 +41,9 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
 // Returns nullopt on success, otherwise a message naming the path and the system's reason
 // (the temporary file is removed).
 std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc);
-// The same for any text (the HTML report).
-std::optional<std::string> write_file_atomically(const std::string& path, const std::string& text);
+// The same for any text (--profile-folded); `what` names it in the message ("folded stacks").
+std::optional<std::string> write_text_atomically(const std::string& path, const std::string& text,
+                                                 const std::string& what);
 
 // Whether `path` can be written, checked before measuring: its directory exists, is a
 // directory and is writable, and `path` itself is not a directory. Returns nullopt when it

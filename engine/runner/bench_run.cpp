@@ -46,7 +46,7 @@ void BenchRun::run_once() {
         for (const auto& registration : registrations())
             if (filter_may_select_under(options_.filter, registration.name)) run_body(registration);
     }
-    if (phase1_table_open_) table_.end_group();
+    if (phase1_table_open_) end_table();
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     if (repetitions_.last()) warn_unmatched_selectors();
@@ -169,6 +169,7 @@ Row BenchRun::measure_row(const Case& c) {
     CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
+    row.extra_fields = std::move(counted.row_fields);
     if (c.metrics) {
         auto cells = client_cells(*c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
@@ -262,8 +263,14 @@ void BenchRun::run_phase2() {
                              describe_failure(std::current_exception()).c_str());
             }
         }
-        table_.end_group();
+        end_table();
     }
+}
+
+void BenchRun::end_table() {
+    table_.end_group();
+    const std::vector<std::string> lines = tiers_.after_table();
+    if (!lines.empty()) table_.header(lines);
 }
 
 std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(

@@ -67,6 +67,7 @@ private:
     Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
     void print_pending_header();
+    void end_table();  // ends the table, then prints what the tiers say after it
     void begin_phase1_table();
     void run_phase2();
     // The table's columns: every tier column, plus the client columns the given cases declare.

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/compare/compare_html.hpp"
+#include "engine/profile/flame_graph.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
 
@@ -83,6 +84,11 @@ std::optional<std::string> write_run_html(const std::string& path, const std::ve
             add_change_cells(out.cells, c);
             out.verdict = c.change ? to_string(c.change->verdict) : "";
             if (const DocumentRow* base = baseline->find(row)) out.base_samples_ns = base->samples_ns;
+        }
+        if (const Json* profile = row.extra_fields.find("profile")) {  // --profile: its flame graph
+            profile::FlameStyle style;
+            style.width_px = 480;
+            out.extra_html = profile::flame_graph_from_profile(*profile, style);
         }
         r.rows.push_back(std::move(out));
     }

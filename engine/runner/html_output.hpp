@@ -1,7 +1,8 @@
 // engine/runner/html_output.hpp: --bench-html=FILE, the run as the HTML report (report/html/):
 // per row n, median, MAD, min, max and the visible metric columns of the run, and the plot of
 // its samples; with --bench-baseline also the change, its interval and the verdict, and the
-// baseline's samples overlaid in the plot.
+// baseline's samples overlaid in the plot; with --profile, each case's flame graph under its
+// plot.
 #pragma once
 
 #include <optional>

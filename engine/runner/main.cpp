@@ -63,6 +63,10 @@ int main(int argc, char** argv) {
     }
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
+    if (!options.profile.folded_path.empty()) {
+        if (auto problem = check_writable(options.profile.folded_path))
+            return usage_error("--profile-folded: " + *problem);
+    }
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;

@@ -30,6 +30,15 @@ struct PerIterationRequest {
     std::string histogram_glob;  // --histogram=GLOB: cases whose distributions are printed
 };
 
+// --profile: a sampling pass per case after its counting passes (engine/tiers/profile/).
+struct ProfileRequest {
+    bool asked = false;            // --profile[=HZ] (or another --profile-* flag)
+    std::uint64_t hz = 10000;      // samples per second of CPU time the pass aims at
+    std::uint64_t samples = 2000;  // --profile-samples=N: the pass ends once it has these
+    double time_ms = 1000;         // --profile-time=MS: ... or after this much wall time
+    std::string folded_path;       // --profile-folded=FILE: folded stacks ("" none)
+};
+
 // Sizing of the counting passes (engine/tiers/pass_plan.hpp); unset: from the timing pass.
 struct PassSizing {
     std::optional<std::uint64_t> iterations;  // --perf-iters
@@ -45,6 +54,7 @@ struct TierRequest {
     PerfRequest perf;
     SyscallRequest syscalls;
     PerIterationRequest per_iteration;
+    ProfileRequest profile;
     PassSizing sizing;
 };
 

@@ -55,6 +55,9 @@ struct PassPlan {
 
 struct PassResult {
     std::vector<catalog::MetricCell> cells;  // per-iteration values
+    Json row_fields = Json::object();        // fields added to the case's JSON row ("profile")
+    bool counted = true;  // false: the pass counted nothing (a sampling pass), so it sets no
+                          // countIterations
 };
 
 class Tier {
@@ -86,6 +89,11 @@ public:
 
     // One counting pass over `work`.
     virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
+
+    // Lines printed right after the table that holds the cases counted since the last call
+    // (e.g. --profile's flat profiles; tables are never repainted, so these follow the table's
+    // last frame); none by default.
+    virtual std::vector<std::string> after_table() { return {}; }
 
     // Lines printed after the last table (e.g. --histogram's distributions); none by default.
     virtual std::vector<std::string> trailer() const { return {}; }

@@ -62,9 +62,17 @@ CountedCase TierSet::count(std::string_view name, const Workload& work,
         const PassPlan plan = plan_pass(timing, sizing_);
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
-        counted.count_iterations = plan.iterations;
+        for (auto& [key, value] : pass.row_fields.as_object()) counted.row_fields[key] = value;
+        if (pass.counted) counted.count_iterations = plan.iterations;
     }
     return counted;
+}
+
+std::vector<std::string> TierSet::after_table() const {
+    std::vector<std::string> lines;
+    for (const auto& t : open_)
+        for (auto& l : t->after_table()) lines.push_back(std::move(l));
+    return lines;
 }
 
 std::vector<std::string> TierSet::trailer() const {

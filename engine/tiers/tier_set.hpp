@@ -25,6 +25,7 @@ namespace glint::engine {
 struct CountedCase {
     std::vector<catalog::MetricCell> cells;         // every open tier's cells, in tier order
     std::optional<std::uint64_t> count_iterations;  // set when at least one pass ran
+    Json row_fields = Json::object();               // every pass's row_fields, merged
 };
 
 class TierSet {
@@ -59,6 +60,9 @@ public:
     // `progress` runs before each pass. Exceptions from the user's code propagate.
     CountedCase count(std::string_view name, const Workload& work, const TimingSummary& timing,
                       const std::function<void()>& progress) const;
+
+    // Lines every tier prints after a table (the cases counted since the last call).
+    std::vector<std::string> after_table() const;
 
     // Lines every tier prints after the last table.
     std::vector<std::string> trailer() const;

@@ -51,6 +51,20 @@ PmuInventory list_pmus(const std::string& root) {
     return inventory;
 }
 
+std::optional<int> pmu_max_precise(const std::string& root) {
+    std::optional<int> best;
+    for (const std::string& pmu : list_pmus(root).cpu_pmus) {
+        std::string text;
+        if (!linux_::read_small_file(root + "/" + pmu + "/caps/max_precise", text)) continue;
+        char* end = nullptr;
+        text = trim(text);
+        const long value = std::strtol(text.c_str(), &end, 10);
+        if (text.empty() || *end != '\0' || value < 0) continue;
+        best = std::max(best.value_or(0), static_cast<int>(value));
+    }
+    return best;
+}
+
 std::optional<int> perf_event_paranoid() {
     std::string text;
     if (!linux_::read_small_file("/proc/sys/kernel/perf_event_paranoid", text)) return std::nullopt;

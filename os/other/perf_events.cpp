@@ -30,6 +30,7 @@ void PerfGroup::unmap_pages() {}
 
 PmuInventory list_pmus(const std::string&) { return {}; }
 std::optional<int> perf_event_paranoid() { return std::nullopt; }
+std::optional<int> pmu_max_precise(const std::string&) { return std::nullopt; }
 TracepointProbe probe_tracepoint_counting() {
     TracepointProbe probe;
     probe.outcome = TracepointProbe::Outcome::not_supported;

@@ -116,7 +116,8 @@ rm -rf "$ROOT" && mkdir -p "$ROOT"/{bin,dev,proc,sys,tmp}
 install -m 755 "$BUILD_DIR/glint_guest_init" "$ROOT/init"
 install -m 755 "$BUILD_DIR/glint_guest_tests" "$ROOT/bin/"
 install -m 755 "$BUILD_DIR/glint/bench/glint_bench" "$ROOT/bin/" || fail "no glint_bench was built"
-aarch64-linux-gnu-strip "$ROOT/init" "$ROOT"/bin/*
+# Debug sections only: the symbol tables stay, so --profile names functions in the guest.
+aarch64-linux-gnu-strip --strip-debug "$ROOT/init" "$ROOT"/bin/*
 INITRAMFS="$WORK_DIR/initramfs.cpio"
 (cd "$ROOT" && find . | cpio -o -H newc --quiet) >"$INITRAMFS" || fail "packing the initramfs"
 

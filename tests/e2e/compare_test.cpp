@@ -173,6 +173,25 @@ TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refu
     std::remove(json.c_str());
 }
 
+TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses an unwritable path") {
+    const std::string html = temp_path("report", ".html");
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-html=" + html});
+    REQUIRE(r.exit_code == 0);
+    const std::string page = read_file(html);
+    std::remove(html.c_str());
+    auto count = [&](const std::string& needle) {
+        std::size_t n = 0;
+        for (auto at = page.find(needle); at != std::string::npos; at = page.find(needle, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count("<tr class=\"row\"") == 4);
+    CHECK(count("<svg class=\"dist\"") == 4);
+    CHECK(count("class=\"lane-base\"") == 0);  // no baseline, no overlay
+    auto bad = run_process({fixture_path("ab"), "--bench", "--bench-html=/nonexistent/r.html"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-html: cannot write '/nonexistent/r.html'"));
+}
+
 TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") {
     auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
     REQUIRE(md.exit_code == 0);

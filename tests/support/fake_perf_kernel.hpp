@@ -82,6 +82,9 @@ public:
     int short_reads_after = -1;           // perf reads after this many return 8 bytes short
     int read_errno = 0;                   // every read(2) of a perf fd fails with this errno
     int enable_errno = 0;                 // every PERF_EVENT_IOC_ENABLE fails with this errno
+    int max_precise_ip = 3;               // a hardware open asking more fails with EOPNOTSUPP
+    std::size_t mmap_limit_bytes = 0;     // a longer mmap of a perf fd fails with EPERM (the
+                                          // locked-memory limit); 0: no limit
     // Files served instead of the real ones (path -> content), and paths that fail to open.
     std::map<std::string, std::string> files{{"/proc/sys/kernel/perf_event_paranoid", "2\n"}};
     std::map<std::string, int> file_errno;

@@ -127,6 +127,7 @@ int FakePerfKernel::do_perf_event_open(perf_event_attr* attr, int group_fd) {
         if (hardware_errno) refusal = hardware_errno;
         auto it = hardware_config_errno.find(attr->config);
         if (!refusal && it != hardware_config_errno.end()) refusal = it->second;
+        if (!refusal && attr->precise_ip > max_precise_ip) refusal = EOPNOTSUPP;
     }
     if (refusal) {
         errno = refusal;
@@ -248,7 +249,13 @@ int FakePerfKernel::do_close(int fd) {
 
 void* FakePerfKernel::do_mmap(void* addr, std::size_t length, int prot, int flags, int fd,
                               off_t offset) {
-    if (auto ev = events_.find(fd); ev != events_.end()) return model_->page(ev->second);
+    if (auto ev = events_.find(fd); ev != events_.end()) {
+        if (mmap_limit_bytes != 0 && length > mmap_limit_bytes) {
+            errno = EPERM;
+            return MAP_FAILED;
+        }
+        return model_->page(ev->second);
+    }
     return real().mmap(addr, length, prot, flags, fd, offset);
 }
 

@@ -95,7 +95,9 @@ std::string render_page(const Report& report) {
         std::vector<PlotLane> lanes;
         if (!row.base_samples_ns.empty()) lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
         lanes.push_back({report.sample_label, "lane-new", row.samples_ns});
-        out += "<td class=\"plot\">" + distribution_svg(lanes) + row.extra_html + "</td>";
+        out += "<td class=\"plot\">" + distribution_svg(lanes);
+        if (!row.extra_html.empty()) out += "<div class=\"extra\">" + row.extra_html + "</div>";
+        out += "</td>";
         for (std::size_t i = 0; i < report.columns.size(); ++i) {
             const Cell cell = i < row.cells.size() ? row.cells[i] : Cell{"—"};
             std::string cls = report.columns[i].numeric ? "num" : "";
@@ -110,7 +112,7 @@ std::string render_page(const Report& report) {
 }
 
 std::optional<std::string> write_page(const std::string& path, const Report& report) {
-    return write_file_atomically(path, render_page(report));
+    return write_text_atomically(path, render_page(report), "the HTML report");
 }
 
 }  // namespace glint::engine::report::html

@@ -132,11 +132,11 @@ int main() {
                 read_file("/proc/sys/kernel/perf_user_access").c_str());
 
     // The bench program first (the shipped suite, one case, as a user runs it, with both
-    // read paths' bracket costs in its header), then the tests, which also check the document
-    // it wrote.
+    // read paths' bracket costs in its header, and its sampled profile), then the tests, which
+    // also check the document it wrote.
     const std::vector<std::vector<std::string>> programs = {
         {"/bin/glint_bench", "--bench", "--perf", "--perf-read=compare", "--bench-min-time=1",
-         "--filter=add_chain", std::string("--bench-json=") + kBenchJson},
+         "--profile", "--filter=add_chain", std::string("--bench-json=") + kBenchJson},
         {"/bin/glint_guest_tests", "--no-colors=true", "--duration=true"},
     };
     for (const auto& program : programs) {

@@ -1,5 +1,6 @@
-// The event-naming capability against Linux's own library probe (dlopen of libpfm4): a soname
-// that does not load, and the installed libpfm4 where it loads.
+// The capabilities Linux's own probes decide: what --profile samples with (overflow-sampling),
+// how it names code (symbolization: /proc/self/maps, ELF, libdw), and event naming against the
+// library probe (dlopen of libpfm4): a soname that does not load, and the installed libpfm4.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -40,4 +41,27 @@ TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no
     CHECK(naming.state == Status::State::available);
     CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));
     CHECK(contains(naming.reason, "no CPU PMU here"));
+}
+
+TEST_CASE("capabilities: overflow sampling says what --profile samples with") {
+    const Status s = probe_capabilities(PerfRequest{})[1];
+    // Every Linux host this runs on has at least the cpu-clock timer.
+    CHECK(s.state == Status::State::available);
+    CHECK(contains(s.reason, "--profile samples user mode with "));
+    CHECK((contains(s.reason, "cycles overflow interrupts") || contains(s.reason, "cpu-clock timer")));
+    CHECK(contains(s.reason, "frame-pointer call stacks"));
+}
+
+TEST_CASE("capabilities: symbolization names glint's own code, with DWARF through libdw") {
+    const Status s = probe_capabilities(PerfRequest{})[3];
+    CHECK(contains(s.reason, "/proc/self/maps"));
+    CHECK(contains(s.reason, "ELF symbol tables"));
+    const auto libdw = glint::os::probe_library("libdw.so.1");
+    if (libdw.loaded) {
+        CHECK(s.state == Status::State::available);
+        CHECK(contains(s.reason, "DWARF through libdw.so.1 (elfutils "));
+    } else {
+        CHECK(s.state == Status::State::degraded);
+        CHECK(s.remedy == "apt-get install libdw1");
+    }
 }

@@ -40,3 +40,13 @@ TEST_CASE("capabilities off Linux: event naming does not promise what cannot cou
     CHECK(contains(naming.reason, "pfm: selectors cannot resolve names"));
     CHECK_FALSE(contains(naming.reason, "still work"));  // raw: and generic events do not either
 }
+
+TEST_CASE("capabilities off Linux: --profile can neither sample nor name code, saying why") {
+    const auto statuses = probe_capabilities(PerfRequest{});
+    CHECK(statuses[1].capability == "overflow-sampling");
+    CHECK(statuses[1].state == Status::State::unavailable);
+    CHECK(contains(statuses[1].reason, "no sampling event opens"));
+    CHECK(statuses[3].capability == "symbolization");
+    CHECK(statuses[3].state == Status::State::unavailable);
+    CHECK(contains(statuses[3].reason, "this OS has neither"));
+}

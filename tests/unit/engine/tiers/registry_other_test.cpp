@@ -17,6 +17,7 @@ TEST_CASE("tiers off Linux: every tier asked for refuses with its reason, and no
     request.perf.asked = true;
     request.syscalls.total = true;
     request.per_iteration.asked = true;
+    request.profile.asked = true;
     const std::size_t tiers = make_tiers().size();
     TierSet set;
     set.open(request, make_tiers());
@@ -30,7 +31,8 @@ TEST_CASE("tiers off Linux: every tier asked for refuses with its reason, and no
         CHECK_FALSE(s.reason.empty());
         refused.insert(s.capability);
     }
-    CHECK(refused == std::set<std::string>{"perf", "raw", "pfm", "tier0", "syscalls", "per-iteration"});
+    CHECK(refused == std::set<std::string>{"perf", "raw", "pfm", "tier0", "syscalls", "per-iteration",
+                                              "profile"});
     for (const auto& d : set.catalog()) {
         CAPTURE(d.name);
         CHECK_FALSE(d.available);

@@ -27,6 +27,7 @@ Report report() {
     a.samples_ns = {9, 10, 11, 10, 10.5};
     a.base_samples_ns = {7, 8, 7.5};
     a.verdict = "slower";
+    a.extra_html = "<svg class=\"flame\"></svg>";
     Row b;
     b.name = "<script>";
     b.cells = {{"—", 0, false}, {"", 0, false}};
@@ -46,6 +47,8 @@ TEST_CASE("html: every row holds exactly one distribution plot, the baseline get
     CHECK(count(page, "no samples") == 1);
     CHECK(count(page, "class=\"dot\"") == 8);        // 5 + 3 samples, each a dot
     CHECK(page.find("data-verdict=\"slower\"") != std::string::npos);
+    // Extra markup (a flame graph) sits beneath the row's plot, in the same cell.
+    CHECK(count(page, "</svg><div class=\"extra\"><svg class=\"flame\"></svg></div></td>") == 1);
     CHECK(page.find("data-sort=\"10\"") != std::string::npos);
     // Nothing from outside: no URL but the SVG namespace, text escaped.
     CHECK(page.find("http") == page.find("http://www.w3.org/2000/svg"));

@@ -1,0 +1,57 @@
+// engine/profile/case_profile.hpp: one case's profile as the run reports it.
+//
+// The flat profile printed after the case's table, its JSON (rows[].profile) and its folded
+// stacks, from the same numbers:
+//   - the header line: samples, the event and its rate as asked and as achieved (samples per
+//     second of the event's running time), the pass's wall time (its cost), lost and throttled
+//     records, and the share of stacks that reached the case's entry;
+//   - one line per top function by self share: self share ±√n/N, self samples, inclusive share
+//     (— when fewer than kCompleteForInclusive of the stacks are complete), name, hottest line;
+//   - notes: kernel time (not sampled) above kKernelNote of the window, too few samples (the time bound ended the pass), incomplete stacks (frame
+//     pointers), lost samples, throttling, modules without symbols or DWARF.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/model/json.hpp"
+#include "engine/profile/profile.hpp"
+#include "engine/profile/sampled_pass.hpp"
+#include "os/sampling.hpp"
+#include "os/symbols.hpp"
+
+namespace glint::engine::profile {
+
+inline constexpr double kCompleteForInclusive = 0.9;
+inline constexpr double kKernelNote = 0.05;
+inline constexpr std::size_t kTopText = 8;      // functions printed per case
+inline constexpr std::size_t kTopJson = 25;     // functions in rows[].profile.functions
+inline constexpr std::size_t kMaxStacks = 1000;  // distinct folded stacks in JSON
+
+struct CaseProfile {
+    std::string name;
+    os::SamplerSpec spec;
+    std::string how;  // the plan's description of the event
+    PassLimits limits;
+    PassOutcome pass;
+    os::SampleCounts counts;
+    Profile profile;
+    std::vector<os::ModuleReport> modules;  // the modules its samples touched
+
+    // Samples per second of the event's running time; nan when the time is unknown or 0.
+    double rate_hz() const;
+    double complete_fraction() const;  // nan without samples
+    // Timers only (their count is CPU time, kernel included, while enabled): the share of the
+    // sampled window spent in the kernel, which user-mode sampling does not see; nan otherwise.
+    double kernel_share() const;
+    std::vector<std::string> notes() const;
+};
+
+std::vector<std::string> profile_lines(const CaseProfile& p);
+Json profile_json(const CaseProfile& p);
+
+// "split;work_three(unsigned long) 1506" lines of one case (the case's name as the root).
+std::vector<std::string> folded_lines(const CaseProfile& p);
+
+}  // namespace glint::engine::profile

@@ -1,0 +1,156 @@
+#include "engine/tiers/profile/profile_tier.hpp"
+
+#include <cstdio>
+#include <set>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "engine/profile/case_profile.hpp"
+#include "engine/profile/sampling_choice.hpp"
+#include "engine/profile/stacks.hpp"
+#include "engine/report/json_report.hpp"
+#include "os/errors.hpp"
+
+namespace glint::engine {
+namespace {
+
+constexpr const char* kSource = "profile";
+
+std::string symbols_how(const os::Symbolizer& s) {
+    return s.debug_info_available()
+               ? "ELF symbol tables, inline chains and lines from DWARF through " + s.debug_info_how()
+               : "ELF symbol tables only (" + s.debug_info_how() + ")";
+}
+
+class ProfileTier final : public Tier {
+public:
+    std::string_view source() const override { return kSource; }
+
+    bool wanted(const TierRequest& request) const override { return request.profile.asked; }
+
+    std::vector<Status> open(const TierRequest& request) override {
+        request_ = request.profile;
+        limits_.samples = request_.samples;
+        limits_.time_ns = request_.time_ms * 1e6;
+        plan_ = profile::plan_sampling(request_.hz);
+        if (!plan_.ok) {
+            statuses_ = {{kSource, Status::State::unavailable, plan_.reason, plan_.remedy}};
+            return statuses_;
+        }
+        symbols_ = std::make_unique<os::Symbolizer>();
+        std::string reason = fmt::format(
+            "user-mode {} with frame-pointer stacks, {} samples or {:g} ms per case after its "
+            "counting passes; symbols: {}",
+            plan_.how, limits_.samples, request_.time_ms, symbols_how(*symbols_));
+        for (const auto& n : plan_.notes) reason += "; " + n;
+        statuses_ = {{kSource, Status::State::available, reason, ""}};
+        return statuses_;
+    }
+
+    std::vector<catalog::MetricDescriptor> family() const override { return {}; }
+
+    std::vector<std::string> header_notes() const override {
+        if (statuses_.empty() || !statuses_.front().usable()) return {};
+        return {"profile: " + statuses_.front().reason};
+    }
+
+    Json meta() const override {
+        Json m = status_meta(statuses_);
+        m["event"] = std::string(os::sample_event_name(plan_.spec.event));
+        m["sampling"] = plan_.how;
+        m["precise"] = plan_.precise;
+        m["samplesPerCase"] = limits_.samples;
+        m["timeBoundMs"] = request_.time_ms;
+        if (symbols_) {
+            m["symbols"] = symbols_how(*symbols_);
+            Json modules = Json::array();
+            for (const auto& r : symbols_->modules()) {
+                Json j = Json::object();
+                j["path"] = r.path;
+                j["symbolTable"] = r.symbol_table;
+                j["debugInfo"] = r.debug_info;
+                if (!r.note.empty()) j["note"] = r.note;
+                modules.push_back(std::move(j));
+            }
+            m["modules"] = std::move(modules);
+        }
+        m["folded"] = request_.folded_path.empty() ? Json() : Json(request_.folded_path);
+        return m;
+    }
+
+    void begin_case(std::string_view name) override { case_ = name; }
+
+    PassResult count(const Workload& work, const PassPlan&) override {
+        PassResult result;
+        result.counted = false;
+        os::Sampler sampler;
+        if (const int error = sampler.open(plan_.spec)) {
+            const std::string why = fmt::format("the sampler did not open for this case: {}",
+                                                os::describe_errno(error));
+            std::fprintf(stderr, "glint: note: profile: %s: %s\n", case_.c_str(), why.c_str());
+            Json j = Json::object();
+            j["error"] = why;
+            result.row_fields["profile"] = std::move(j);
+            return result;
+        }
+        profile::CaseProfile cp;
+        cp.name = case_;
+        cp.spec = plan_.spec;
+        cp.how = plan_.how;
+        cp.limits = limits_;
+        std::vector<os::SampleRecord> records;
+        cp.pass = profile::run_sampled(work, sampler, limits_,
+                                       [&](const os::SampleRecord& r) { records.push_back(r); });
+        cp.counts = sampler.counts();
+        sampler.close();
+        profile::StackBuilder stacks(*symbols_, profile::entry_returns());
+        for (const auto& r : records) stacks.add(r, cp.profile);
+        cp.modules = modules_of(cp.profile);
+        for (auto& line : profile::profile_lines(cp)) after_.push_back(std::move(line));
+        for (auto& line : profile::folded_lines(cp)) folded_ += line + "\n";
+        ++folded_cases_;
+        result.row_fields["profile"] = profile::profile_json(cp);
+        return result;
+    }
+
+    std::vector<std::string> after_table() override { return std::exchange(after_, {}); }
+
+    std::vector<std::string> trailer() const override {
+        if (request_.folded_path.empty() || statuses_.empty() || !statuses_.front().usable())
+            return {};
+        if (auto error = write_text_atomically(request_.folded_path, folded_, "folded stacks")) {
+            std::fprintf(stderr, "glint: error: --profile-folded: %s\n", error->c_str());
+            return {};
+        }
+        return {fmt::format("profile: folded stacks of {} case{} written to {}", folded_cases_,
+                            folded_cases_ == 1 ? "" : "s", request_.folded_path)};
+    }
+
+private:
+    // The reports of the modules the profile's frames are in.
+    std::vector<os::ModuleReport> modules_of(const profile::Profile& p) const {
+        std::set<std::string> used;
+        for (const auto& f : p.functions()) used.insert(f.name.module);
+        std::vector<os::ModuleReport> out;
+        for (auto& r : symbols_->modules())
+            if (used.count(r.path)) out.push_back(std::move(r));
+        return out;
+    }
+
+    ProfileRequest request_;
+    profile::PassLimits limits_;
+    profile::SamplingPlan plan_;
+    std::vector<Status> statuses_;
+    std::unique_ptr<os::Symbolizer> symbols_;
+    std::string case_;
+    std::vector<std::string> after_;
+    std::string folded_;
+    std::size_t folded_cases_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Tier> make_profile_tier() { return std::make_unique<ProfileTier>(); }
+
+}  // namespace glint::engine

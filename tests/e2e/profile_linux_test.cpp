@@ -1,0 +1,249 @@
+// End to end: --profile on the profile fixture (tests/e2e/fixtures/profile.cpp, built with -g
+// and frame pointers), sampled by this host's sampler (the cpu-clock timer on a VM without a
+// PMU, cycles where there is one).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "engine/model/json.hpp"
+#include "support/process.hpp"
+
+using glint::engine::Json;
+using glint::test::fixture_path;
+using glint::test::read_file;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_path(std::string stem) {
+    for (char& c : stem)
+        if (c == '/' || c == '*') c = '_';
+    return "/tmp/glint_e2e_profile_" + stem + "_" + std::to_string(getpid());
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+struct Run {
+    glint::test::ProcessResult r;
+    Json doc;
+};
+
+Run profile_run(const std::string& filter, std::vector<std::string> extra = {}) {
+    const std::string json = temp_path(filter) + ".json";
+    std::vector<std::string> argv{fixture_path("profile"), "--bench", "--bench-min-time=1",
+                                  "--profile", "--filter=" + filter, "--bench-json=" + json};
+    // The default time bound (1 s of wall time) is reached before 2,000 samples when the machine
+    // is loaded (cpu-clock samples CPU time): tests that need the sample target allow longer.
+    const bool bounded = std::any_of(extra.begin(), extra.end(), [](const std::string& a) {
+        return a.rfind("--profile-time=", 0) == 0;
+    });
+    if (!bounded) argv.push_back("--profile-time=60000");
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    Run run{run_process(argv), Json()};
+    if (run.r.exit_code == 0) run.doc = Json::parse(read_file(json));
+    std::remove(json.c_str());
+    return run;
+}
+
+const Json& row(const Json& doc, const std::string& name) {
+    for (const auto& r : doc.at("rows").as_array())
+        if (r.at("name").as_string() == name) return r;
+    FAIL("no row " << name);
+    return doc;
+}
+
+// The profile's entry for the function whose name contains `name`, or nullptr.
+const Json* function(const Json& profile, const std::string& name) {
+    for (const auto& f : profile.at("functions").as_array())
+        if (contains(f.at("function").as_string(), name)) return &f;
+    return nullptr;
+}
+
+// The line of the fixture that carries `marker`.
+std::uint32_t fixture_line(const std::string& marker) {
+    std::ifstream in(std::string(GLINT_TEST_SOURCE_DIR) + "/tests/e2e/fixtures/profile.cpp");
+    std::string line;
+    for (std::uint32_t n = 1; std::getline(in, line); ++n)
+        if (contains(line, marker)) return n;
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("e2e profile: a 3:1 split of work between two functions reads 75/25, each named") {
+    const Run run = profile_run("split");
+    REQUIRE(run.r.exit_code == 0);
+    const Json& p = row(run.doc, "split").at("profile");
+    CAPTURE(run.r.out);
+    const Json* three = function(p, "work_three");
+    const Json* one = function(p, "work_one");
+    REQUIRE(three);
+    REQUIRE(one);
+    CHECK(three->at("selfShare").as_number() == doctest::Approx(0.75).epsilon(0.05 / 0.75));
+    CHECK(one->at("selfShare").as_number() == doctest::Approx(0.25).epsilon(0.05 / 0.25));
+    CHECK(p.at("functions").as_array()[0].at("function").as_string() == three->at("function").as_string());
+    // The flat profile after the table names both, with their shares.
+    CHECK(contains(run.r.out, "profile split: "));
+    CHECK(contains(run.r.out, "work_three"));
+    CHECK(contains(run.r.out, "work_one"));
+    CHECK(run.r.out.find("profile split: ") > run.r.out.find("╰"));  // after the table
+}
+
+TEST_CASE("e2e profile: an inlined helper is attributed to its own name and line") {
+    const Run run = profile_run("inlined");
+    REQUIRE(run.r.exit_code == 0);
+    const Json& p = row(run.doc, "inlined").at("profile");
+    CAPTURE(run.r.out);
+    const Json* mix = function(p, "mix");
+    REQUIRE(mix);
+    CHECK(mix->at("inlined").as_bool());
+    CHECK(mix->at("line").as_number() == fixture_line("PROFILE-MIX-LINE"));
+    CHECK(contains(mix->at("file").as_string(), "fixtures/profile.cpp"));
+    CHECK(mix->at("self").as_number() > 100);
+    const Json* heavy = function(p, "heavy");
+    REQUIRE(heavy);
+    CHECK_FALSE(heavy->at("inlined").as_bool());
+    // heavy contains mix: its inclusive share holds mix's self share.
+    CHECK(heavy->at("inclusiveShare").as_number() >=
+          heavy->at("selfShare").as_number() + mix->at("selfShare").as_number() - 1e-9);
+    CHECK(contains(run.r.out, "mix [inlined]"));
+}
+
+TEST_CASE("e2e profile: JSON carries the profile, its rate, cost and losses") {
+    const Run run = profile_run("split");
+    REQUIRE(run.r.exit_code == 0);
+    const Json& p = row(run.doc, "split").at("profile");
+    CHECK(p.at("samples").as_number() >= 2000);
+    CHECK(p.at("requestedSamples").as_number() == 2000);
+    CHECK(p.at("lost").as_number() == 0);
+    CHECK(p.at("throttled").is_number());
+    CHECK(p.at("rateHz").as_number() > 0);
+    CHECK(p.at("passNs").as_number() > 0);
+    CHECK(p.at("sampledNs").as_number() > 0);
+    CHECK(p.at("completeStacks").as_number() >= 0.9);
+    CHECK_FALSE(p.at("timeBound").as_bool());
+    const std::string event = p.at("event").as_string();
+    CHECK((event == "cpu-clock" || event == "cycles"));
+    double folded = 0;
+    for (const auto& s : p.at("folded").as_array()) folded += s.at("samples").as_number();
+    CHECK(folded == p.at("samples").as_number());
+    CHECK_FALSE(row(run.doc, "split").contains("countIterations"));  // no counting pass ran
+    const Json& meta = run.doc.at("meta").at("tiers").at("profile");
+    CHECK(meta.at("status").as_string() == "available");
+    CHECK(contains(meta.at("symbols").as_string(), "ELF symbol tables"));
+}
+
+TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the samples") {
+    const std::string folded = temp_path("folded") + ".txt";
+    const Run run = profile_run("*", {"--profile-folded=" + folded});
+    REQUIRE(run.r.exit_code == 0);
+    std::ifstream in(folded);
+    REQUIRE(in);
+    std::map<std::string, double> sums;
+    std::string line;
+    std::size_t lines = 0;
+    while (std::getline(in, line)) {
+        ++lines;
+        const std::size_t space = line.rfind(' ');
+        REQUIRE(space != std::string::npos);
+        const std::string stack = line.substr(0, space);
+        const std::string count = line.substr(space + 1);
+        REQUIRE(count.find_first_not_of("0123456789") == std::string::npos);
+        REQUIRE(stack.find(';') != std::string::npos);  // root (the case) and at least one frame
+        sums[stack.substr(0, stack.find(';'))] += std::stod(count);
+    }
+    std::remove(folded.c_str());
+    CHECK(lines > 3);
+    for (const char* name : {"split", "inlined", "per_call"}) {
+        CAPTURE(name);
+        CHECK(sums[name] == row(run.doc, name).at("profile").at("samples").as_number());
+    }
+    CHECK(contains(run.r.out, "profile: folded stacks of 3 cases written to " + folded));
+}
+
+TEST_CASE("e2e profile: a per-call case is sampled in timed(), never in after()") {
+    const Run run = profile_run("cases/per_call", {"--profile-time=5000"});
+    REQUIRE(run.r.exit_code == 0);
+    const Json& p = row(run.doc, "per_call").at("profile");
+    CAPTURE(run.r.out);
+    CHECK(function(p, "verify_slowly") == nullptr);  // after() runs twice as long as timed()
+    const Json* three = function(p, "work_three");
+    REQUIRE(three);
+    CHECK(three->at("selfShare").as_number() >= 0.9);
+}
+
+TEST_CASE("e2e profile: a case too short for the samples asked says so") {
+    const Run run = profile_run("split", {"--profile-samples=1000000", "--profile-time=50"});
+    REQUIRE(run.r.exit_code == 0);
+    const Json& p = row(run.doc, "split").at("profile");
+    CHECK(p.at("timeBound").as_bool());
+    CHECK(p.at("samples").as_number() < 1000000);
+    CHECK(contains(run.r.out, "of the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
+}
+
+TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note") {
+    const std::string stripped = temp_path("stripped");
+    REQUIRE(run_process({"/usr/bin/strip", "-o", stripped, fixture_path("profile")}).exit_code == 0);
+    const std::string json = stripped + ".json";
+    const auto r = run_process({stripped, "--bench", "--bench-min-time=1", "--profile",
+                                "--filter=split", "--bench-json=" + json});
+    std::remove(stripped.c_str());
+    REQUIRE(r.exit_code == 0);
+    const Json doc = Json::parse(read_file(json));
+    std::remove(json.c_str());
+    const Json& p = row(doc, "split").at("profile");
+    const std::string top = p.at("functions").as_array()[0].at("function").as_string();
+    CHECK(top.rfind("glint_e2e_profile_stripped_", 0) == 0);
+    CHECK(contains(top, "+0x"));
+    bool noted = false;
+    for (const auto& n : p.at("notes").as_array()) noted |= contains(n.as_string(), "stripped");
+    CHECK(noted);
+    CHECK(contains(r.out, "glint_e2e_profile_stripped_"));
+    CHECK(contains(r.out, ": stripped: "));
+    CHECK(p.at("completeStacks").as_number() >= 0.9);  // cut at the entry without symbols
+}
+
+TEST_CASE("e2e profile: bad --profile flags are usage errors, before anything is measured") {
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"--profile=0"}, "--profile: must be at least 1, got 0"},
+        {{"--profile=fast"}, "--profile: 'fast' is not a positive integer"},
+        {{"--profile=1000000"}, "--profile: 1000000 Hz is above the 100000 Hz"},
+        {{"--profile-samples=-3"}, "--profile-samples: must be a positive integer"},
+        {{"--profile-time=0"}, "--profile-time: must be greater than 0"},
+        {{"--profile-folded=/nonexistent-dir/x.folded"}, "--profile-folded: cannot write"},
+        {{"--profile-folded"}, "--profile-folded: needs a value"},
+    };
+    for (const auto& [flags, message] : cases) {
+        std::vector<std::string> argv{fixture_path("profile"), "--bench"};
+        argv.insert(argv.end(), flags.begin(), flags.end());
+        const auto r = run_process(argv);
+        CAPTURE(flags[0]);
+        CHECK(r.exit_code == 2);
+        CHECK(contains(r.err, message));
+        CHECK_FALSE(contains(r.out, "╭"));
+    }
+}
+
+TEST_CASE("e2e profile: --capabilities reports overflow sampling and symbolization as available") {
+    const auto r = run_process({fixture_path("profile"), "--capabilities"});
+    REQUIRE(r.exit_code == 0);
+    CAPTURE(r.out);
+    std::istringstream lines(r.out);
+    std::string line;
+    bool sampling = false, symbols = false;
+    while (std::getline(lines, line)) {
+        sampling |= contains(line, "overflow-sampling") && contains(line, "available") &&
+                    contains(line, "--profile samples user mode with");
+        symbols |= contains(line, "symbolization") && contains(line, "available");
+    }
+    CHECK(sampling);
+    CHECK(symbols);
+}

@@ -1,0 +1,126 @@
+// One case's profile as reported (engine/profile/case_profile.hpp): the header line, the flat
+// profile's rows and its limits, JSON (top 25 functions, at most 1000 stacks), the notes.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "engine/profile/case_profile.hpp"
+
+using namespace glint::engine;
+using namespace glint::engine::profile;
+
+namespace {
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
+// A timer profile of `functions` functions, function i with i+1 samples, complete or not.
+CaseProfile made(int functions, bool complete = true) {
+    CaseProfile p;
+    p.name = "case";
+    p.spec.event = glint::os::SampleEvent::cpu_clock;
+    p.spec.period = 100000;
+    for (int i = 0; i < functions; ++i) {
+        const FrameId id = p.profile.intern({fmt::format("f{}", i), "/bin/x", false});
+        const FrameId caller = p.profile.intern({fmt::format("g{}", i), "/bin/x", false});
+        for (int k = 0; k <= i; ++k) p.profile.add({{id, "x.cpp", 10}, {caller, "", 0}}, complete);
+    }
+    p.counts.samples = p.profile.samples();
+    p.limits.samples = p.counts.samples;
+    p.pass.times_ok = true;
+    p.pass.times.running_ns = p.counts.samples * 100000;
+    p.pass.times.count = p.pass.times.running_ns;
+    p.pass.wall_ns = 123000000;
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("case profile: the header line states samples, rate, cost, losses and completeness") {
+    CaseProfile p = made(3);
+    p.counts.lost = 4;
+    p.counts.throttled = 2;
+    const auto lines = profile_lines(p);
+    CHECK(lines[0] == "profile case: 6 samples, cpu-clock every 100 µs of CPU time (10000 Hz), "
+                      "10000 Hz achieved, pass 123 ms; lost 4, throttled 2; stacks complete 100.0%");
+    const std::string text = joined(lines);
+    CHECK(contains(text, "4 samples lost: the ring buffer was full between drains"));
+    CHECK(contains(text, "throttled 2 times"));
+    // f2 has 3 of 6 samples: 50.0% ± sqrt(3)/6 = 28.9%.
+    CHECK(contains(lines[2], " 50.0%  28.9%       3  50.0%  f2  x.cpp:10"));
+}
+
+TEST_CASE("case profile: at most 8 functions printed, the rest summed") {
+    const auto lines = profile_lines(made(12));
+    std::size_t rows = 0;
+    for (const auto& l : lines) rows += contains(l, "x.cpp:10");
+    CHECK(rows == 8);
+    CHECK(contains(joined(lines), "(other functions)"));
+}
+
+TEST_CASE("case profile: below 90% complete stacks, inclusive shares are omitted and why") {
+    const CaseProfile p = made(3, false);
+    const std::string text = joined(profile_lines(p));
+    CHECK(contains(text, "stacks complete 0.0%"));
+    CHECK(contains(text, "-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer"));
+    CHECK(contains(text, "      —  f2"));
+    CHECK(profile_json(p).at("functions").as_array()[0].at("inclusiveShare").is_null());
+    CHECK(kCompleteForInclusive == 0.9);
+}
+
+TEST_CASE("case profile: kernel time above 5% of the sampled window is noted") {
+    CaseProfile p = made(3);
+    p.pass.times.count = p.counts.samples * 100000 * 100 / 94;  // 6% not in samples
+    CHECK(p.kernel_share() == doctest::Approx(0.06).epsilon(0.02));
+    CHECK(contains(joined(profile_lines(p)), "6% of the sampled CPU time was in the kernel"));
+    p.pass.times.count = p.counts.samples * 100000 * 100 / 96;
+    CHECK_FALSE(contains(joined(profile_lines(p)), "in the kernel"));
+    p.spec.event = glint::os::SampleEvent::cycles;  // a cycles count is not time
+    CHECK(std::isnan(p.kernel_share()));
+}
+
+TEST_CASE("case profile: too few samples when the time bound ended the pass") {
+    CaseProfile p = made(2);
+    p.limits.samples = 5000;
+    p.limits.time_ns = 250e6;
+    p.pass.time_bound = true;
+    CHECK(contains(joined(profile_lines(p)),
+                   "only 3 of the 5000 samples asked for: the time bound (250 ms) ended the pass"));
+}
+
+TEST_CASE("case profile: JSON keeps the top 25 functions and at most 1000 stacks") {
+    const CaseProfile p = made(30);
+    const Json j = profile_json(p);
+    CHECK(j.at("functions").size() == 25);
+    CHECK(j.at("functions").as_array()[0].at("function").as_string() == "f29");
+    CHECK(j.at("functions").as_array()[0].at("selfShareError").as_number() ==
+          doctest::Approx(std::sqrt(30.0) / 465));
+    CHECK(j.at("samples").as_number() == 465);
+    CHECK(j.at("period").as_number() == 100000);
+    CHECK(j.at("frequencyHz").is_null());
+
+    CaseProfile many;
+    many.name = "many";
+    for (int i = 0; i < 1200; ++i)
+        many.profile.add({{many.profile.intern({fmt::format("s{}", i), "", false}), "", 0}}, true);
+    many.counts.samples = many.profile.samples();
+    const Json m = profile_json(many);
+    REQUIRE(m.at("folded").size() == 1001);
+    CHECK(m.at("folded").as_array().back().at("stack").as_string() == "[other stacks]");
+    CHECK(m.at("folded").as_array().back().at("samples").as_number() == 200);
+    CHECK(m.at("rateHz").is_null());  // no times: not measured, never 0
+}
+
+TEST_CASE("case profile: folded lines carry the case as their root") {
+    const auto lines = folded_lines(made(2));
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "case;g0;f0 1");
+    CHECK(lines[1] == "case;g1;f1 2");
+}

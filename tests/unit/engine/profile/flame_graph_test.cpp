@@ -1,0 +1,81 @@
+// The SVG flame graph (engine/profile/flame_graph.hpp): one bar per stack prefix, widths in
+// proportion to samples, callees beneath their callers, names escaped, nothing for no samples.
+#include <doctest/doctest.h>
+
+#include <regex>
+
+#include "engine/profile/flame_graph.hpp"
+
+using namespace glint::engine::profile;
+
+namespace {
+
+struct Bar {
+    std::string title;
+    double x, y, width;
+};
+
+std::vector<Bar> bars(const std::string& svg) {
+    static const std::regex bar(
+        R"re(<title>([^<]*)</title><rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)")re");
+    std::vector<Bar> out;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator(); ++it)
+        out.push_back({(*it)[1], std::stod((*it)[2]), std::stod((*it)[3]), std::stod((*it)[4])});
+    return out;
+}
+
+const Bar* find(const std::vector<Bar>& bs, const std::string& prefix) {
+    for (const auto& b : bs)
+        if (b.title.rfind(prefix, 0) == 0) return &b;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("flame graph: bars as wide as their samples, callees beneath and inside callers") {
+    const std::string svg =
+        flame_graph_svg({{"main;work_three", 75}, {"main;work_one", 20}, {"main", 5}},
+                        FlameStyle{.width_px = 1000, .bar_px = 16, .min_width_px = 0.5, .root = "case"});
+    REQUIRE(svg.rfind("<svg class=\"flame\"", 0) == 0);
+    CHECK(svg.find("</svg>") != std::string::npos);
+    const auto bs = bars(svg);
+    REQUIRE(bs.size() == 4);  // case, main, work_one, work_three
+    const Bar* root = find(bs, "case (100 samples, 100.0%)");
+    const Bar* main = find(bs, "main (100 samples");
+    const Bar* three = find(bs, "work_three (75 samples, 75.0%)");
+    const Bar* one = find(bs, "work_one (20 samples, 20.0%)");
+    REQUIRE((root && main && three && one));
+    CHECK(root->width == doctest::Approx(1000));
+    CHECK(three->width == doctest::Approx(750));
+    CHECK(one->width == doctest::Approx(200));
+    CHECK(root->y == 0);
+    CHECK(main->y == 16);
+    CHECK(three->y == 32);
+    // Callees sit inside their caller, side by side (by name: work_one first).
+    CHECK(one->x == doctest::Approx(main->x));
+    CHECK(three->x == doctest::Approx(one->x + one->width));
+    CHECK(svg.find("height=\"48\"") != std::string::npos);  // three levels
+}
+
+TEST_CASE("flame graph: names are escaped, slivers left out, no samples no graph") {
+    const std::string svg = flame_graph_svg({{"f<int>&g", 1000}, {"tiny", 1}},
+                                            FlameStyle{.width_px = 100});
+    CHECK(svg.find("f&lt;int&gt;&amp;g") != std::string::npos);
+    CHECK(svg.find("f<int>") == std::string::npos);
+    CHECK(svg.find("tiny") == std::string::npos);  // 0.1 px wide
+    using Stacks = std::vector<std::pair<std::string, std::uint64_t>>;
+    CHECK(flame_graph_svg(Stacks{}).empty());
+    CHECK(flame_graph_svg(Stacks{{"a", 0}}).empty());
+}
+
+TEST_CASE("flame graph: from a row's JSON profile") {
+    glint::engine::Json profile = glint::engine::Json::object();
+    glint::engine::Json folded = glint::engine::Json::array();
+    glint::engine::Json s = glint::engine::Json::object();
+    s["stack"] = "a;b";
+    s["samples"] = 3;
+    folded.push_back(s);
+    profile["folded"] = folded;
+    CHECK(bars(flame_graph_from_profile(profile)).size() == 3);
+    CHECK(flame_graph_from_profile(glint::engine::Json::object()).empty());
+}

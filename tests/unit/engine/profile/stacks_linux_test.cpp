@@ -1,0 +1,143 @@
+// Raw samples into profile stacks (engine/profile/stacks.hpp), with this binary's own functions
+// as the sampled code: return addresses named one byte back, the cut at the pass's entry,
+// kernel and unnamed frames.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+
+#include "engine/profile/sampled_pass.hpp"
+#include "engine/profile/stacks.hpp"
+
+using namespace glint::engine::profile;
+
+namespace glint_stacks_test {
+[[gnu::noinline]] std::uint64_t leaf_fn(std::uint64_t x) {
+    asm volatile("" : "+r"(x));
+    return x * 3;
+}
+[[gnu::noinline]] std::uint64_t caller_fn(std::uint64_t x) {
+    asm volatile("" : "+r"(x));
+    return leaf_fn(x) + 1;
+}
+[[gnu::noinline]] std::uint64_t outside_fn(std::uint64_t x) {
+    asm volatile("" : "+r"(x));
+    return caller_fn(x) + 2;
+}
+const char kData[] = "glint stacks test: data, not code";
+}  // namespace glint_stacks_test
+
+using namespace glint_stacks_test;
+
+namespace {
+
+std::uint64_t at(std::uint64_t (*f)(std::uint64_t), std::uint64_t offset) {
+    return reinterpret_cast<std::uint64_t>(f) + offset;
+}
+
+std::vector<std::string> names(const Profile& p) {
+    std::vector<std::string> out;
+    for (const auto& f : p.functions()) out.push_back(f.name.function);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("stacks: cut at the pass's entry, callers named, the sample complete") {
+    glint::os::Symbolizer symbols;
+    StackBuilder builder(symbols, entry_returns());
+    Profile p;
+    glint::os::SampleRecord r;
+    // A user-mode sample in leaf_fn; return addresses into caller_fn, then the return address of
+    // the pass's call into the case, then beneath it.
+    r.user_stack = {at(&leaf_fn, 1), at(&caller_fn, 2), entry_returns()[0], at(&outside_fn, 3)};
+    builder.add(r, p);
+    REQUIRE(p.samples() == 1);
+    CHECK(p.complete() == 1);
+    const auto folded = p.folded("");
+    REQUIRE(folded.size() == 1);
+    CHECK(folded[0].first ==
+          "glint_stacks_test::caller_fn(unsigned long);glint_stacks_test::leaf_fn(unsigned long)");
+}
+
+TEST_CASE("stacks: a stack that never reaches the entry is kept, marked incomplete") {
+    glint::os::Symbolizer symbols;
+    StackBuilder builder(symbols, entry_returns());
+    Profile p;
+    glint::os::SampleRecord r;
+    r.user_stack = {at(&leaf_fn, 1), at(&outside_fn, 2)};
+    builder.add(r, p);
+    CHECK(p.complete() == 0);
+    CHECK(p.folded("c")[0].first ==
+          "c;[incomplete stack];glint_stacks_test::outside_fn(unsigned long);"
+          "glint_stacks_test::leaf_fn(unsigned long)");
+}
+
+TEST_CASE("stacks: a return address at a function's first byte names the function before it") {
+    glint::os::Symbolizer symbols;
+    StackBuilder builder(symbols, entry_returns());
+    const auto& s = builder.resolve(at(&caller_fn, 0));
+    REQUIRE_FALSE(s.frames.empty());
+    CHECK(s.frames.back().function == "glint_stacks_test::caller_fn(unsigned long)");
+    Profile p;
+    glint::os::SampleRecord r;
+    r.user_stack = {at(&leaf_fn, 0), at(&caller_fn, 0)};  // caller_fn - 1 is not caller_fn
+    builder.add(r, p);
+    CHECK(names(p).size() == 2);
+    CHECK(names(p)[0] == "glint_stacks_test::leaf_fn(unsigned long)");
+    CHECK(names(p)[1] != "glint_stacks_test::caller_fn(unsigned long)");
+}
+
+TEST_CASE("stacks: kernel samples, unnamed code and addresses in no module") {
+    glint::os::Symbolizer symbols;
+    StackBuilder builder(symbols, entry_returns());
+    Profile p;
+    glint::os::SampleRecord kernel;
+    kernel.in_kernel = true;
+    kernel.user_stack = {at(&leaf_fn, 3)};  // where user mode entered the kernel
+    builder.add(kernel, p);
+    glint::os::SampleRecord data;  // an address in the file's data: a module, no function
+    data.user_stack = {reinterpret_cast<std::uint64_t>(&kData[0])};
+    builder.add(data, p);
+    glint::os::SampleRecord nowhere;
+    nowhere.user_stack = {0x10};
+    builder.add(nowhere, p);
+    glint::os::SampleRecord empty;  // no user part at all
+    builder.add(empty, p);
+    CHECK(p.samples() == 4);
+    const auto folded = p.folded("");
+    std::vector<std::string> stacks;
+    for (const auto& [s, n] : folded) stacks.push_back(s);
+    CHECK(std::find(stacks.begin(), stacks.end(),
+                    "[incomplete stack];glint_stacks_test::leaf_fn(unsigned long);[kernel]") !=
+          stacks.end());
+    CHECK(std::find(stacks.begin(), stacks.end(), "[incomplete stack];[unknown]") != stacks.end());
+    bool module_offset = false;
+    for (const auto& s : stacks)
+        module_offset |= s.rfind("[incomplete stack];glint_unit_tests+0x", 0) == 0;
+    CHECK(module_offset);
+}
+
+TEST_CASE("module basename: the last path component") {
+    CHECK(module_basename("/usr/lib/libc.so.6") == "libc.so.6");
+    CHECK(module_basename("prog") == "prog");
+    CHECK(module_basename("") == "");
+}
+
+TEST_CASE("stacks: the pass's entry returns are the return sites of its two calls into the case") {
+    const auto returns = entry_returns();
+    REQUIRE(returns.size() == 2);
+    glint::os::Symbolizer symbols;
+    const auto batch = symbols.lookup(returns[0] - 1);
+    const auto call = symbols.lookup(returns[1] - 1);
+    REQUIRE_FALSE(batch.frames.empty());
+    REQUIRE_FALSE(call.frames.empty());
+    CHECK(batch.frames.back().function.find("sampled_batch") != std::string::npos);
+    CHECK(call.frames.back().function.find("sampled_call") != std::string::npos);
+    // Exact: another address in the same entry function does not cut.
+    StackBuilder builder(symbols, returns);
+    Profile p;
+    glint::os::SampleRecord r;
+    r.user_stack = {at(&leaf_fn, 1), returns[0] + 1};
+    builder.add(r, p);
+    CHECK(p.complete() == 0);
+}
