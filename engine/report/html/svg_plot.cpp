@@ -35,11 +35,32 @@ struct Axis {
     }
 };
 
+// The box plot's numbers of one sorted set: quartiles, median, and the whiskers (the most
+// extreme samples within 1.5 interquartile ranges of the box).
+struct BoxStats {
+    double q1, med, q3, wlo, whi;
+};
+
+BoxStats box_stats(const std::vector<double>& sorted) {
+    BoxStats b{quantile(sorted, 0.25), quantile(sorted, 0.5), quantile(sorted, 0.75), 0, 0};
+    const double iqr = b.q3 - b.q1;
+    b.wlo = b.q3;
+    b.whi = b.q1;
+    for (double v : sorted) {
+        if (v >= b.q1 - 1.5 * iqr) b.wlo = std::min(b.wlo, v);
+        if (v <= b.q3 + 1.5 * iqr) b.whi = std::max(b.whi, v);
+    }
+    return b;
+}
+
+// From the lowest whisker to the highest of every set, padded by 5% of the span (1% of the
+// value when the span is nil): the boxes stay readable however long the tails are.
 Axis axis_of(const std::vector<std::vector<double>>& sets) {
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& s : sets) {
-        lo = std::min(lo, quantile(s, 0.01));
-        hi = std::max(hi, quantile(s, 0.99));
+        const BoxStats b = box_stats(s);
+        lo = std::min(lo, b.wlo);
+        hi = std::max(hi, b.whi);
     }
     const double pad = hi > lo ? (hi - lo) * 0.05 : std::max(std::fabs(lo) * 0.01, 1e-3);
     return {lo - pad, hi + pad};
@@ -47,13 +68,7 @@ Axis axis_of(const std::vector<std::vector<double>>& sets) {
 
 std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, const Axis& axis,
                      double top) {
-    const double q1 = quantile(sorted, 0.25), med = quantile(sorted, 0.5), q3 = quantile(sorted, 0.75);
-    const double iqr = q3 - q1;
-    double wlo = q3, whi = q1;
-    for (double v : sorted) {
-        if (v >= q1 - 1.5 * iqr) wlo = std::min(wlo, v);
-        if (v <= q3 + 1.5 * iqr) whi = std::max(whi, v);
-    }
+    const auto [q1, med, q3, wlo, whi] = box_stats(sorted);
     std::size_t beyond = 0;
     for (double v : sorted) beyond += (v < axis.lo || v > axis.hi) ? 1 : 0;
     const double mid = top + kLaneHeight / 2;

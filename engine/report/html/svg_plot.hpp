@@ -6,9 +6,10 @@
 //   - the samples as dots (at most kMaxDots per lane: evenly spaced order statistics, so the
 //     dots keep the distribution's shape), spread vertically by a fixed sequence (no randomness:
 //     the same data draws the same picture);
-//   - the axis spans the 1st to the 99th percentile of both sets together, so one stray sample
-//     does not flatten the rest; samples beyond it are drawn at the edge as a triangle and
-//     counted in the lane's title (the tooltip), which also gives n, median, quartiles, min, max.
+//   - the axis spans the whiskers of both sets together (lowest to highest), so strays in a
+//     long tail (a busy machine's preempted samples) do not flatten the boxes; samples beyond
+//     it are drawn at the edge as a triangle and counted in the lane's title (the tooltip),
+//     which also gives n, median, quartiles, min, max.
 // Pure: a function of the samples.
 #pragma once
 
