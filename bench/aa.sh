@@ -7,7 +7,7 @@
 # prints each comparison's summary line and the total: flagged rows / compared rows.
 # Exit status 1 when more than 1 row in 20 was flagged (the target README states), 0 otherwise.
 #
-#   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 3 runs, 5)
+#   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 4 runs, 3)
 #
 # Builds glint_bench and glint-compare in build/ first (configure it as README's two commands do).
 # GLINT_AA_BENCH=PROGRAM and GLINT_AA_COMPARE=PROGRAM use those programs instead (nothing is
@@ -16,8 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-5}
-runs=${2:-3}
-repeat=${3:-5}
+runs=${2:-4}
+repeat=${3:-3}
 shift $(( $# > 3 ? 3 : $# ))
 bench=${GLINT_AA_BENCH:-./build/bench/glint_bench}
 compare=${GLINT_AA_COMPARE:-./build/tools/glint-compare}

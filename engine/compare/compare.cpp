@@ -12,6 +12,8 @@ Side side_of(const DocumentRow& row) {
     s.median_ns = row.median_ns;
     s.repetition_medians = row.repetition_medians_ns;
     s.samples_ns = row.samples_ns;
+    for (double m : row.run_medians_ns)
+        if (std::isfinite(m) && m > 0) s.run_medians.push_back(m);
     s.instructions = row.instructions();
     return s;
 }

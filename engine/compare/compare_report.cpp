@@ -148,6 +148,7 @@ std::string verdict_text(const RowChange& c) {
     std::string text = to_string(c.change->verdict);
     if (c.change->basis == Basis::instructions) text += " (instr)";
     else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy) text += " (1 run)";
+    else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy) text += " (runs)";
     return text;
 }
 
@@ -225,6 +226,8 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
             j["changePercent"] = ch.change ? percent_number(ch.change->ratio) : Json();
             j["ciLowPercent"] = ch.change ? percent_number(ch.change->low) : Json();
             j["ciHighPercent"] = ch.change ? percent_number(ch.change->high) : Json();
+            j["runsLowPercent"] = ch.change ? percent_number(ch.change->runs_low) : Json();
+            j["runsHighPercent"] = ch.change ? percent_number(ch.change->runs_high) : Json();
             j["instrChangePercent"] = ch.change ? percent_number(ch.change->instr_ratio) : Json();
             j["basis"] = ch.change ? to_string(ch.change->basis) : "none";
             j["verdict"] = ch.change ? to_string(ch.change->verdict) : "unavailable";

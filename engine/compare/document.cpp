@@ -213,10 +213,12 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
             const std::string key = identity_key(row, out.has_registrations);
             const auto [it, fresh] = index.emplace(key, out.rows.size());
             if (fresh) {
+                row.run_medians_ns = {row.median_ns};
                 out.rows.push_back(std::move(row));
                 continue;
             }
             DocumentRow& into = out.rows[it->second];
+            into.run_medians_ns.push_back(row.median_ns);
             if (row.error && !into.error) into.error = row.error;
             into.resolved = into.resolved && row.resolved;
             into.samples_ns.insert(into.samples_ns.end(), row.samples_ns.begin(), row.samples_ns.end());

@@ -37,6 +37,7 @@ struct DocumentRow {
     double median_ns = 0;      // nan when absent (error rows)
     std::vector<double> samples_ns;             // every sample (nan entries dropped)
     std::vector<double> repetition_medians_ns;  // one per repetition ({median} when absent)
+    std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null
     std::vector<std::string> estimated;                   // multiplex-scaled metric names
 
@@ -68,7 +69,7 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
 // Several runs of one build as one side of a comparison (`paths`: "a1.json,a2.json"): each
 // row's repetition medians and samples are those of every run, in order, its median the median
 // of them all, an error in any run makes it an error row; counters come from the first run that
-// has the row. Drift between the runs then widens the interval as drift between repetitions
+// has the row; run_medians_ns holds each run's own median (the runs' level, for the verdict). Drift between the runs then widens the interval as drift between repetitions
 // does. Runs alternated with the other side's (a, b, a, b, ...) share the machine's moods.
 RunDocument merge_runs(std::vector<RunDocument> runs);
 

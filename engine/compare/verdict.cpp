@@ -39,6 +39,17 @@ std::optional<std::pair<double, double>> ratio_interval(const std::vector<double
     return std::pair{std::exp(shift->low), std::exp(shift->high)};
 }
 
+// The interval between runs: Moses' at `level` when the run counts reach it, else the full range
+// of the ratios (every run of `b` against every run of `a`). nullopt unless a side is several.
+std::optional<std::pair<double, double>> runs_interval(const std::vector<double>& a,
+                                                       const std::vector<double>& b, double level) {
+    if (a.empty() || b.empty() || a.size() + b.size() < 3) return std::nullopt;
+    if (auto at_level = ratio_interval(a, b, level)) return at_level;
+    const auto [alo, ahi] = std::minmax_element(a.begin(), a.end());
+    const auto [blo, bhi] = std::minmax_element(b.begin(), b.end());
+    return std::pair{*blo / *ahi, *bhi / *alo};
+}
+
 }  // namespace
 
 const char* to_string(Verdict v) {
@@ -57,6 +68,7 @@ const char* to_string(Basis b) {
         case Basis::repetitions: return "repetitions";
         case Basis::samples: return "samples";
         case Basis::instructions: return "instructions";
+        case Basis::runs: return "runs";
         case Basis::none: return "none";
     }
     return "none";
@@ -74,7 +86,7 @@ Verdict classify(double ratio, double low, double high, double threshold) {
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings) {
     Change c;
     c.ratio = next.median_ns / base.median_ns;
-    c.low = c.high = kNan;
+    c.low = c.high = c.runs_low = c.runs_high = kNan;
     c.instr_ratio = kNan;
     if (auto reps = ratio_interval(base.repetition_medians, next.repetition_medians, settings.level)) {
         std::tie(c.low, c.high) = *reps;
@@ -92,6 +104,16 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
             if (c.high < 1 / settings.single_run_factor) c.time = Verdict::faster;
         }
     }
+    if (auto runs = runs_interval(base.run_medians, next.run_medians, settings.level)) {
+        std::tie(c.runs_low, c.runs_high) = *runs;
+        const bool agree = c.time == Verdict::slower   ? c.runs_low > 1 + settings.threshold
+                           : c.time == Verdict::faster ? c.runs_high < 1 - settings.threshold
+                                                       : true;
+        if (!agree) {
+            c.time = Verdict::noisy;
+            c.basis = Basis::runs;
+        }
+    }
     c.verdict = c.time;
     if (base.instructions && next.instructions && *base.instructions > 0 && *next.instructions > 0) {
         c.instr_ratio = *next.instructions / *base.instructions;
@@ -107,7 +129,7 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
 bool slower_beyond(const Change& change, double fraction) {
     if (change.verdict != Verdict::slower) return false;
     if (change.basis == Basis::instructions) return change.instr_ratio > 1 + fraction;
-    return change.low > 1 + fraction;
+    return change.low > 1 + fraction && !(change.runs_low <= 1 + fraction);  // nan: one run a side
 }
 
 }  // namespace glint::engine

@@ -21,6 +21,14 @@
 // the development VM differed from another by up to 2.6× when the machine's load changed) and
 // "noisy" otherwise, never "same".
 //
+// A side may be several runs of one build (run_medians: each run's median). Repetitions pooled
+// across runs are not independent draws: every run shares its own machine state (load,
+// frequency, placement), so a pooled interval can exclude 1 when the runs merely differ. A
+// slower or faster verdict then also needs the runs to agree: Moses' interval of the shift of
+// log(run medians) at `level` (4 runs against 4 reach 97.1%), or with too few runs for it their
+// full range (every run of one side beyond every run of the other), must lie beyond the band
+// too; otherwise the verdict is noisy (basis "runs"). The runs never make a verdict "same".
+//
 // Instructions per iteration, when both sides counted them exactly (a PMU, no multiplexing),
 // are an anchor of their own: when time is noisy, a change of instructions beyond
 // `instr_threshold` (1%) decides the verdict (more instructions: slower), basis "instructions".
@@ -34,7 +42,7 @@ namespace glint::engine {
 
 enum class Verdict { faster, slower, same, noisy, unavailable };
 // What the verdict rests on.
-enum class Basis { repetitions, samples, instructions, none };
+enum class Basis { repetitions, samples, instructions, runs, none };
 
 const char* to_string(Verdict v);
 const char* to_string(Basis b);
@@ -52,12 +60,14 @@ struct Side {
     double median_ns = 0;                    // the headline (median of repetition medians)
     std::vector<double> repetition_medians;  // one per repetition
     std::vector<double> samples_ns;          // every sample of every repetition
+    std::vector<double> run_medians;         // each run's median, when the side is several runs
     std::optional<double> instructions;      // exact instructions per iteration, when counted
 };
 
 struct Change {
     double ratio = 0;           // new median / base median
     double low = 0, high = 0;   // the interval of the ratio (nan when none exists)
+    double runs_low = 0, runs_high = 0;  // the interval between runs (nan unless a side is several)
     double instr_ratio = 0;     // new / base instructions per iteration (nan when not both)
     Verdict time = Verdict::unavailable;  // what time alone says
     Verdict verdict = Verdict::unavailable;
@@ -70,8 +80,8 @@ Verdict classify(double ratio, double low, double high, double threshold);
 // The comparison of two measured sides (both medians finite and > 0).
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings);
 
-// The gate: slower beyond `fraction` with confidence (the interval's low bound, or on the
-// instructions basis the instructions' change, beyond it).
+// The gate: slower beyond `fraction` with confidence (the interval's low bound and the runs'
+// when a side is several runs, or on the instructions basis the instructions' change, beyond it).
 bool slower_beyond(const Change& change, double fraction);
 
 }  // namespace glint::engine

@@ -133,6 +133,9 @@ TEST_CASE("document: several runs of one build are one side, their repetitions p
     CHECK(merged.rows[0].median_ns == 30);
     CHECK(merged.rows[0].samples_ns == std::vector<double>{1, 2, 1, 2});
     CHECK(merged.rows[1].name == "b");
+    // Each run's own median (its document's medianNs), for the verdict's agreement of runs.
+    CHECK(merged.rows[0].run_medians_ns == std::vector<double>{1, 1});
+    CHECK(merged.rows[1].run_medians_ns == std::vector<double>{5});
     CHECK(side_files("a1.json,a2.json,,a3.json") == std::vector<std::string>{"a1.json", "a2.json", "a3.json"});
     CHECK(side_files("plain.json") == std::vector<std::string>{"plain.json"});
     CHECK_FALSE(read_side("/nonexistent/a1.json,/nonexistent/a2.json", error));

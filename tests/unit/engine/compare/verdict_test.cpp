@@ -148,3 +148,53 @@ TEST_CASE("verdict: exact instructions decide a noisy row, never overrule a conf
     b.instructions.reset();
     CHECK(std::isnan(compare_sides(a, b, settings).instr_ratio));
 }
+
+TEST_CASE("verdict: a side of several runs is slower or faster only when its runs agree") {
+    // Three runs a side, five repetitions each: the pooled repetitions of B lie 8% above A's,
+    // but the runs overlap (B's runs at 104, 108, 112 against A's at 98, 100, 102): the pooled
+    // interval excludes the band, the runs do not, so the verdict is noisy (runs).
+    auto runs_side = [](std::vector<double> run_medians) {
+        Side s;
+        for (double m : run_medians)
+            for (double f : {0.998, 0.999, 1.0, 1.001, 1.002}) s.repetition_medians.push_back(m * f);
+        s.run_medians = run_medians;
+        std::vector<double> sorted = s.repetition_medians;
+        std::sort(sorted.begin(), sorted.end());
+        s.median_ns = sorted[sorted.size() / 2];
+        s.samples_ns = s.repetition_medians;
+        return s;
+    };
+    const CompareSettings settings;
+    const Change overlapping = compare_sides(runs_side({98, 100, 102}), runs_side({104, 108, 112}), settings);
+    CHECK(overlapping.low > 1.03);  // the pooled interval alone would say slower
+    CHECK(overlapping.verdict == Verdict::noisy);
+    CHECK(overlapping.basis == Basis::runs);
+    // 3 against 3 runs cannot reach 95%: their full range, 104/102 - 1 to 112/98 - 1.
+    CHECK(overlapping.runs_low == doctest::Approx(104.0 / 102));
+    CHECK(overlapping.runs_high == doctest::Approx(112.0 / 98));
+    CHECK_FALSE(slower_beyond(overlapping, 0.0));
+    // Every run of B beyond every run of A by more than the threshold: slower, and gated.
+    const Change apart = compare_sides(runs_side({98, 100, 102}), runs_side({110, 112, 114}), settings);
+    CHECK(apart.verdict == Verdict::slower);
+    CHECK(apart.basis == Basis::repetitions);
+    CHECK(slower_beyond(apart, 0.05));
+    // Beyond the runs' low end (110/102 = +7.8%), the gate does not fail even if the pooled
+    // interval would reach it.
+    CHECK(apart.low > 1.09);
+    CHECK_FALSE(slower_beyond(apart, 0.09));
+    // Faster, the same way.
+    CHECK(compare_sides(runs_side({110, 112, 114}), runs_side({98, 100, 102}), settings).verdict == Verdict::faster);
+    CHECK(compare_sides(runs_side({104, 108, 112}), runs_side({98, 100, 102}), settings).verdict == Verdict::noisy);
+    // 4 runs against 4 reach 97.1%: Moses' interval of the runs is their full range there too
+    // (k = 1), 5 against 5 a narrower one: the 3rd smallest and largest of 25 ratios.
+    const Change five = compare_sides(runs_side({98, 99, 100, 101, 102}), runs_side({108, 109, 110, 111, 140}),
+                                      settings);
+    CHECK(five.verdict == Verdict::slower);
+    CHECK(five.runs_high < 140.0 / 98);  // not the full range: one far run does not set it
+    // The runs never make a verdict "same": same stays the pooled interval's call.
+    CHECK(compare_sides(runs_side({99, 100, 101}), runs_side({99.5, 100, 100.5}), settings).verdict == Verdict::same);
+    // One run a side: no interval between runs.
+    const Change single = compare_sides(side({100, 101, 99, 100.5, 99.5}), side({100, 101, 99, 100.5, 99.5}, 1.3), settings);
+    CHECK(std::isnan(single.runs_low));
+    CHECK(single.verdict == Verdict::slower);
+}
