@@ -20,7 +20,7 @@ document against BASE: median change, its 95% interval over the repetition media
 (--bench-repeat=N), and a verdict per row: faster, slower, same (within the threshold) or noisy.
 A side may be several runs of one build, comma-separated (a1.json,a2.json,a3.json): their
 repetitions pool, so drift between the runs widens the interval (alternate the two builds' runs),
-and slower or faster also needs the runs' own medians to agree (else "noisy (runs)").
+and slower or faster also needs the runs' own medians to agree (else the row reads noisy).
 
   --format=box|md|json     the table (default), markdown for a pull request, or JSON
   --threshold=PCT          practical threshold: a change within ±PCT reads "same" (default 3)
