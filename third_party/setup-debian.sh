@@ -3,8 +3,9 @@
 # Run as root. The arm64 rig (tests/aarch64) and the HTML report's browser test (tests/html:
 # chromium) install their own extra packages when they run.
 set -euo pipefail
-packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev libbenchmark-dev
-          nlohmann-json3-dev)
+# clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
+packages=(g++ cmake make libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1 libdw-dev
+          libbenchmark-dev clang libclang-rt-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -15,6 +15,17 @@ std::string key_of(const Baseline& b, const std::string& registration, const std
     return identity_key(b.document.has_registrations ? registration : std::string(), name, labels);
 }
 
+Baseline baseline_of(RunDocument doc, CompareReportOptions options) {
+    Baseline b;
+    b.document = std::move(doc);
+    b.options = options;
+    for (std::size_t i = 0; i < b.document.rows.size(); ++i) {
+        const DocumentRow& r = b.document.rows[i];
+        b.index.emplace(key_of(b, r.registration, r.name, r.labels), i);
+    }
+    return b;
+}
+
 }  // namespace
 
 const DocumentRow* Baseline::find(const Row& row) const {
@@ -26,14 +37,14 @@ std::optional<Baseline> load_baseline(const std::string& path, CompareReportOpti
                                       std::string& error) {
     auto doc = read_side(path, error);
     if (!doc) return std::nullopt;
-    Baseline b;
-    b.document = std::move(*doc);
-    b.options = options;
-    for (std::size_t i = 0; i < b.document.rows.size(); ++i) {
-        const DocumentRow& r = b.document.rows[i];
-        b.index.emplace(key_of(b, r.registration, r.name, r.labels), i);
-    }
-    return b;
+    return baseline_of(std::move(*doc), options);
+}
+
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path,
+                                           CompareReportOptions options, std::string& error) {
+    auto doc = parse_document(text, path, error);
+    if (!doc) return std::nullopt;
+    return baseline_of(std::move(*doc), options);
 }
 
 std::vector<catalog::MetricDescriptor> baseline_family() {

@@ -29,10 +29,16 @@ struct Baseline {
     const DocumentRow* find(const Row& row) const;
 };
 
-// Reads and checks a schema-2 document. On failure returns nullopt and sets `error` to one line
-// naming the problem (unreadable, not JSON, too deep, wrong schema, no rows, a duplicate row).
+// Reads and checks a schema-2 document (or several runs of one build, comma-separated: a
+// regular file of at most kMaxDocumentBytes each; a FIFO or a device is refused before it is
+// read). On failure returns nullopt and sets `error` to one line naming the problem
+// (unreadable, not a regular file, too large, not JSON, too deep, wrong schema, no rows, a
+// duplicate row).
 std::optional<Baseline> load_baseline(const std::string& path, CompareReportOptions options,
                                       std::string& error);
+// The same over one document already read (`path` names it in messages).
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path,
+                                           CompareReportOptions options, std::string& error);
 
 // The column descriptor (available, default: asking for a baseline is asking for it).
 std::vector<catalog::MetricDescriptor> baseline_family();

@@ -5,10 +5,11 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "engine/cli/ranges.hpp"
+
 namespace glint::engine {
 namespace {
 
-constexpr std::uint64_t kMaxProfileHz = 100000;
 
 std::vector<std::string> split_list(std::string_view text) {
     std::vector<std::string> items;
@@ -25,32 +26,6 @@ std::vector<std::string> split_list(std::string_view text) {
 
 [[noreturn]] void fail(std::string_view flag, const std::string& what) {
     throw UsageError(std::string(flag) + ": " + what);
-}
-
-double parse_positive_double(std::string_view flag, std::string_view value, std::string_view unit) {
-    std::string text(value);
-    char* end = nullptr;
-    errno = 0;
-    double d = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
-        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=" +
-                       std::string(unit));
-    if (d <= 0) fail(flag, "must be greater than 0, got " + text);
-    return d;
-}
-
-std::uint64_t parse_positive_integer(std::string_view flag, std::string_view value) {
-    std::string text(value);
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
-        if (!text.empty() && text[0] == '-')
-            fail(flag, "must be a positive integer, got " + text);
-        fail(flag, "'" + text + "' is not a positive integer; expected " + std::string(flag) + "=N");
-    }
-    errno = 0;
-    unsigned long long n = std::strtoull(text.c_str(), nullptr, 10);
-    if (errno != 0) fail(flag, text + " is out of range");
-    if (n == 0) fail(flag, "must be at least 1, got 0");
-    return n;
 }
 
 }  // namespace
@@ -85,6 +60,7 @@ Options parse_options(std::span<const char* const> args) {
         auto no_value = [&] {
             if (has_value) fail(name, "takes no value");
         };
+        o.given.emplace_back(name);
 
         if (name == "--bench") {
             no_value();
@@ -94,7 +70,7 @@ Options parse_options(std::span<const char* const> args) {
             o.filter = value;
         } else if (name == "--bench-min-time") {
             need_value("MS");
-            o.min_time_ms = parse_positive_double(name, value, "MS (milliseconds)");
+            o.min_time_ms = parse_decimal_in(name, value, kMinTimeMsRange, "MS (milliseconds)");
         } else if (name == "--bench-json") {
             need_value("FILE");
             o.json_path = std::string(value);
@@ -103,8 +79,7 @@ Options parse_options(std::span<const char* const> args) {
             o.baseline_path = std::string(value);
         } else if (name == "--bench-repeat") {
             need_value("N");
-            o.repeat = parse_positive_integer(name, value);
-            if (o.repeat > 1000) fail(name, "must be at most 1000, got " + std::string(value));
+            o.repeat = parse_count_in(name, value, kMaxRepetitions);
         } else if (name == "--fail-if-slower") {
             need_value("PCT");
             o.fail_if_slower = parse_percent(name, value);
@@ -142,10 +117,10 @@ Options parse_options(std::span<const char* const> args) {
             o.perf = o.perf_inherit = true;
         } else if (name == "--perf-iters") {
             need_value("N");
-            o.perf_iters = parse_positive_integer(name, value);
+            o.perf_iters = parse_count_in(name, value, kMaxPassIterations);
         } else if (name == "--perf-batch") {
             need_value("N");
-            o.perf_batch = parse_positive_integer(name, value);
+            o.perf_batch = parse_count_in(name, value, kMaxPassIterations);
         } else if (name == "--perf-read") {
             need_value("auto|rdpmc|syscall|compare");
             if (value == "auto") o.perf_read = PerfRead::automatic;
@@ -181,19 +156,25 @@ Options parse_options(std::span<const char* const> args) {
             need_value("GLOB");
             o.histogram = value;
             o.per_iteration = true;
+        } else if (name == "--isolate") {
+            no_value();
+            o.isolate = true;
+        } else if (name == "--case-timeout") {
+            need_value("SECONDS");
+            o.case_timeout_s = parse_decimal_in(name, value, kCaseTimeoutRange, "SECONDS");
+        } else if (name == "--recover-journal") {
+            need_value("FILE");
+            o.recover_journal = std::string(value);
         } else if (name == "--profile") {
-            if (has_value) o.profile.hz = parse_positive_integer(name, value);
-            if (o.profile.hz > kMaxProfileHz)
-                fail(name, std::to_string(o.profile.hz) + " Hz is above the " +
-                               std::to_string(kMaxProfileHz) + " Hz glint allows (the kernel throttles far below it)");
+            if (has_value) o.profile.hz = parse_count_in(name, value, kMaxProfileHz);
             o.profile.asked = true;
         } else if (name == "--profile-samples") {
             need_value("N");
-            o.profile.samples = parse_positive_integer(name, value);
+            o.profile.samples = parse_count_in(name, value, kMaxProfileSamples);
             o.profile.asked = true;
         } else if (name == "--profile-time") {
             need_value("MS");
-            o.profile.time_ms = parse_positive_double(name, value, "MS (milliseconds)");
+            o.profile.time_ms = parse_decimal_in(name, value, kProfileTimeMsRange, "MS (milliseconds)");
             o.profile.asked = true;
         } else if (name == "--profile-folded") {
             need_value("FILE");
@@ -260,6 +241,12 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --syscalls[=NAME,...]    syscall tracepoint counts: a total, or one column per syscall
   --per-iteration          bracket every call with zero-syscall reads; p50/p99 columns
   --histogram=GLOB         with --per-iteration: a terminal histogram of matching cases
+  --isolate                each case in a child process: a crash, exit() or hang becomes
+                           an error row and the run goes on
+  --case-timeout=SECONDS   a case running longer is an error row under --isolate, and ends
+                           the run (naming it) without (default 300; 0: no limit)
+  --recover-journal=FILE   turn the journal of a killed run into a --bench-json document
+                           (to --bench-json=FILE, or the standard output)
   --profile[=HZ]           after each case's passes, a sampling pass: a flat profile of
                            where its time goes (default 10000 samples/s: cycles where a
                            PMU exists, else the cpu-clock timer)

@@ -50,10 +50,15 @@ struct Options {
     bool per_iteration = false;        // --per-iteration
     std::string histogram;             // --histogram=GLOB: print a terminal histogram
 
+    // A run that keeps what it measured (engine/runner/run_guard.hpp, isolation.hpp).
+    bool isolate = false;                      // --isolate: each case in a child process
+    double case_timeout_s = 300;               // --case-timeout=SECONDS (0: none)
+    std::optional<std::string> recover_journal;  // --recover-journal=FILE
     // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
     ProfileRequest profile;
 
     bool help = false;  // --help
+    std::vector<std::string> given;  // every flag given, by name, in order (for notes)
 };
 
 struct UsageError : std::runtime_error {

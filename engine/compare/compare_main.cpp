@@ -9,6 +9,7 @@
 #include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
 #include "engine/report/json_report.hpp"
+#include "os/files.hpp"
 
 namespace glint::engine {
 namespace {
@@ -97,8 +98,13 @@ int compare_main(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
     }
-    if (!cli.html.empty())
-        if (auto problem = check_writable(cli.html)) return usage_error("--html: " + *problem);
+    std::optional<os::OutputTarget> html_target;
+    if (!cli.html.empty()) {
+        std::string problem;
+        html_target = os::resolve_output(cli.html, problem);
+        if (!html_target) return usage_error("--html: " + problem);
+        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--html: " + *unwritable);
+    }
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());
     for (const auto& file : cli.files) {
@@ -117,8 +123,8 @@ int compare_main(int argc, char** argv) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     int status = comparison.gate_failed() ? 1 : 0;
-    if (!cli.html.empty())
-        if (auto error = report::html::write_page(cli.html, comparison_html(comparison, cli.report))) {
+    if (html_target)
+        if (auto error = report::html::write_page(*html_target, comparison_html(comparison, cli.report))) {
             std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());
             status = 2;
         }

@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/stats/summary.hpp"
+#include "os/files.hpp"
 
 namespace glint::engine {
 namespace {
@@ -121,14 +120,12 @@ std::string identity_text(const DocumentRow& row) {
 }
 
 std::optional<RunDocument> read_document(const std::string& path, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot read '" + path + "' (write one with --bench-json=FILE first)";
+    std::string text;
+    if (auto problem = os::read_regular_file(path, kMaxDocumentBytes, text)) {
+        error = problem->message + (problem->missing ? " (write one with --bench-json=FILE first)" : "");
         return std::nullopt;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_document(text.str(), path, error);
+    return parse_document(text, path, error);
 }
 
 std::optional<RunDocument> parse_document(std::string_view text, const std::string& path,

@@ -11,6 +11,7 @@
 // is iterative; nesting deeper than kMaxJsonDepth is refused with an error, never a crash.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@
 namespace glint::engine {
 
 inline constexpr int kMaxJsonDepth = 64;  // glint's own documents nest 8 levels deep
+// A document is a regular file of at most this size (a FIFO, a device or a larger file is
+// refused before it is read: os::read_regular_file).
+inline constexpr std::size_t kMaxDocumentBytes = std::size_t{256} << 20;
 
 struct DocumentColumn {
     std::string name, header, format;  // as in the document's "columns"
@@ -59,8 +63,8 @@ struct RunDocument {
 std::string identity_key(const DocumentRow& row, bool with_registration);
 std::string identity_text(const DocumentRow& row);
 
-// Reads `path` and parses it. On failure returns nullopt and sets `error` to one line naming
-// the file, the problem and the fix.
+// Reads `path` (a regular file up to kMaxDocumentBytes) and parses it. On failure returns
+// nullopt and sets `error` to one line naming the file, the problem and the fix.
 std::optional<RunDocument> read_document(const std::string& path, std::string& error);
 // The same over text already read (`path` names it in errors).
 std::optional<RunDocument> parse_document(std::string_view text, const std::string& path,

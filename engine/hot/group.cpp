@@ -39,7 +39,7 @@ using GenericPolicy = os::user_page_policy<arch::native>;
 
 void copy_text(char* out, std::size_t capacity, std::string_view text) {
     const std::size_t n = std::min(capacity - 1, text.size());
-    std::memcpy(out, text.data(), n);
+    if (n != 0) std::memcpy(out, text.data(), n);  // an empty view may hold nullptr: never memcpy it
     out[n] = '\0';
 }
 

@@ -1,13 +1,10 @@
 #include "engine/report/json_report.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 
 namespace glint::engine {
 
@@ -62,8 +59,6 @@ Json metrics_json(const Row& row, const std::vector<catalog::MetricDescriptor>& 
     return out;
 }
 
-std::string system_reason(int error) { return std::strerror(error); }
-
 }  // namespace
 
 Json column_json(const catalog::MetricDescriptor& column) {
@@ -110,55 +105,6 @@ Json build_document(const Json& meta, const std::vector<catalog::MetricDescripto
     for (const auto& row : rows) row_list.push_back(row_json(row, columns));
     doc["rows"] = std::move(row_list);
     return doc;
-}
-
-std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc) {
-    return write_text_atomically(path, doc.dump(2) + "\n", "JSON");
-}
-
-std::optional<std::string> write_text_atomically(const std::string& path, const std::string& text,
-                                                 const std::string& what) {
-    const std::string temp = path + ".tmp." + std::to_string(::getpid());
-    auto failure = [&](const std::string& step, int error) {
-        std::remove(temp.c_str());
-        return "cannot write " + what + " to '" + path + "': " + step + system_reason(error);
-    };
-    std::FILE* file = std::fopen(temp.c_str(), "wb");
-    if (!file) return failure("", errno);
-    bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    written = std::fflush(file) == 0 && written;
-    int error = written ? 0 : errno;
-    if (written && ::fsync(::fileno(file)) != 0) {
-        written = false;
-        error = errno;
-    }
-    if (std::fclose(file) != 0 && written) {
-        written = false;
-        error = errno;
-    }
-    if (!written) return failure("", error);
-    if (std::rename(temp.c_str(), path.c_str()) != 0)
-        return failure("rename from '" + temp + "' failed: ", errno);
-    return std::nullopt;
-}
-
-std::optional<std::string> check_writable(const std::string& path) {
-    namespace fs = std::filesystem;
-    if (path.empty()) return "the JSON output path is empty";
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return "'" + path + "' is a directory, not a file";
-    fs::path dir = fs::path(path).parent_path();
-    if (dir.empty()) dir = ".";
-    fs::file_status status = fs::status(dir, ec);
-    if (status.type() == fs::file_type::not_found)
-        return "cannot write '" + path + "': directory '" + dir.string() + "' does not exist";
-    if (ec) return "cannot write '" + path + "': " + ec.message();
-    if (status.type() != fs::file_type::directory)
-        return "cannot write '" + path + "': '" + dir.string() + "' is not a directory";
-    if (::access(dir.c_str(), W_OK) != 0)
-        return "cannot write '" + path + "': directory '" + dir.string() +
-               "' is not writable: " + system_reason(errno);
-    return std::nullopt;
 }
 
 }  // namespace glint::engine

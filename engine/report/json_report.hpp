@@ -32,22 +32,11 @@ inline constexpr int kJsonSchema = 2;
 Json build_document(const Json& meta, const std::vector<catalog::MetricDescriptor>& columns,
                     const std::vector<Row>& rows);
 
+// The document reaches the disk through os::write_output (os/files.hpp): replaced by rename,
+// written in place, or to a descriptor, as the target is.
+
 // The pieces of the document, for tests and for tools that stream rows.
 Json column_json(const catalog::MetricDescriptor& column);
 Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns);
-
-// Writes `doc` (indented, newline-terminated) to `path` + ".tmp.<pid>", flushes it to disk,
-// then renames it over `path`, so an interrupted run never leaves a truncated baseline.
-// Returns nullopt on success, otherwise a message naming the path and the system's reason
-// (the temporary file is removed).
-std::optional<std::string> write_json_atomically(const std::string& path, const Json& doc);
-// The same for any text (--profile-folded); `what` names it in the message ("folded stacks").
-std::optional<std::string> write_text_atomically(const std::string& path, const std::string& text,
-                                                 const std::string& what);
-
-// Whether `path` can be written, checked before measuring: its directory exists, is a
-// directory and is writable, and `path` itself is not a directory. Returns nullopt when it
-// can, otherwise a message naming the problem.
-std::optional<std::string> check_writable(const std::string& path);
 
 }  // namespace glint::engine

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <utility>
 
 #include "catalog/selection.hpp"
 #include "engine/runner/case_filter.hpp"
@@ -41,14 +42,24 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
 
 void BenchRun::run_once() {
     deferred_.clear();  // each repetition's bodies register their bench_cases afresh
+    announce_columns();
     {
         SessionScope scope(*this);
-        for (const auto& registration : registrations())
-            if (filter_may_select_under(options_.filter, registration.name)) run_body(registration);
+        for (const auto& registration : registrations()) {
+            if (!filter_may_select_under(options_.filter, registration.name)) continue;
+            if (host_) {
+                current_ = &registration;
+                host_->run_body(*this, registration);
+            } else {
+                run_body(registration);
+            }
+            checkpoint();
+        }
     }
     if (phase1_table_open_) end_table();
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
+    announce_columns();
     if (repetitions_.last()) warn_unmatched_selectors();
     run_phase2();
 }
@@ -59,10 +70,13 @@ void BenchRun::run_body(const Registration& registration) {
     const std::size_t deferred_before = deferred_.size();
     Case whole{registration.name, registration.name, {}, {}, registration.pinned_iterations,
                &registration.metrics, registration.name};
+    started(registration.name);
     try {
         registration.body();
     } catch (const ReportedFailure&) {
         return;
+    } catch (const Interrupted&) {
+        throw;
     } catch (...) {
         record_error(whole, describe_failure(std::current_exception()));
         return;
@@ -88,7 +102,69 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
-    deferred_.push_back({current_->name, std::move(info), std::move(body)});
+    std::size_t index = 0;
+    for (const auto& d : deferred_) index += d.registration == current_->name;
+    deferred_.push_back({current_->name, std::move(info), std::move(body), index});
+}
+
+void BenchRun::run_registration_alone(const Registration& registration) {
+    repetitions_.alone();
+    SessionScope scope(*this);
+    run_body(registration);
+}
+
+void BenchRun::started(const std::string& name) {
+    if (observer_) observer_->case_started(name);
+}
+
+void BenchRun::checkpoint() {
+    if (observer_) observer_->checkpoint();
+}
+
+void BenchRun::announce_columns() {
+    if (observer_) observer_->columns_known(json_columns());
+}
+
+std::vector<catalog::MetricDescriptor> BenchRun::json_columns() const {
+    const std::vector<std::string>& selection = tiers_.selection();
+    std::vector<catalog::MetricDescriptor> columns;
+    for (const auto& d : catalog_) {
+        const bool named = std::find(selection.begin(), selection.end(), d.name) != selection.end();
+        if (d.available || named) columns.push_back(d);
+    }
+    return columns;
+}
+
+void BenchRun::finished(Row row, const std::string& display) {
+    if (row.is_error()) failed_ = true;
+    Row shown = row;
+    shown.name = display;
+    table_.case_finished(shown);
+    rows_.push_back(std::move(row));
+    // The journal records finished rows: a row is finished in the last repetition.
+    if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
+}
+
+void BenchRun::remote_started(const std::string& name, const std::string& display) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    table_.case_started(display);
+    started(name);
+}
+
+void BenchRun::remote_finished(Row row, const std::string& display) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
+    if (baseline_ && !row.is_error() && repetitions_.last()) {
+        auto cells = baseline_cells(*baseline_, row);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    finished(std::move(row), display);
+}
+
+void BenchRun::remote_error(const std::string& registration, const std::string& name, const Labels& labels,
+                            const std::vector<glint::Metric>* metrics, const std::string& display,
+                            const std::string& message) {
+    record_error(Case{name, display, labels, {}, 0, metrics, registration}, message);
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -124,22 +200,21 @@ void BenchRun::begin_phase1_table() {
 
 void BenchRun::measure(const Case& c) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
+    checkpoint();
     table_.case_started(c.display_name);
+    started(c.name);
     Row row;
     try {
         row = measure_row(c);
     } catch (const ReportedFailure&) {
         throw;
+    } catch (const Interrupted&) {
+        throw;
     } catch (...) {
         record_error(c, describe_failure(std::current_exception()));
         return;
     }
-    table_.case_finished([&] {
-        Row shown = row;
-        shown.name = c.display_name;
-        return shown;
-    }());
-    rows_.push_back(std::move(row));
+    finished(std::move(row), c.display_name);
 }
 
 Row BenchRun::measure_row(const Case& c) {
@@ -156,6 +231,7 @@ Row BenchRun::measure_row(const Case& c) {
     }
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };
+    config.checkpoint = [this] { checkpoint(); };
     if (c.work.batched()) {
         row.timing = time_batched(c.work.batch, config);
     } else {
@@ -166,7 +242,10 @@ Row BenchRun::measure_row(const Case& c) {
     if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
     repetitions_.merge(row);
     if (row.is_error()) return row;
-    CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] { table_.case_progress(); });
+    CountedCase counted = tiers_.count(c.name, c.work, *row.timing, [this] {
+        checkpoint();
+        table_.case_progress();
+    });
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
     row.extra_fields = std::move(counted.row_fields);
@@ -182,7 +261,6 @@ Row BenchRun::measure_row(const Case& c) {
 }
 
 void BenchRun::record_error(const Case& c, const std::string& message) {
-    failed_ = true;
     std::fprintf(stderr, "glint: %s: %s\n", c.name.c_str(), message.c_str());
     Row row;
     row.registration = c.registration;
@@ -191,10 +269,7 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     row.error = message;
     if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
     if (!phase1_table_open_ && current_) begin_phase1_table();
-    Row shown = row;
-    shown.name = c.display_name;
-    table_.case_finished(shown);
-    rows_.push_back(std::move(row));
+    finished(std::move(row), c.display_name);
 }
 
 void BenchRun::run_phase2() {
@@ -243,33 +318,49 @@ void BenchRun::run_phase2() {
         info.columns = visible_columns(members);
         table_.begin_group(info);
         for (std::size_t i : group.members) {
-            DeferredCase& d = *chosen[i];
-            Case c{d.info.name, display_name(d.info.name, sorted[i], keys), sorted[i], {},
-                   d.info.iterations, &d.info.metrics, d.registration};
-            c.work.per_call = d.body.get();
-            try {
-                if (d.info.setup) d.info.setup();
-            } catch (...) {
-                table_.case_started(c.display_name);
-                record_error(c, "setup: " + describe_failure(std::current_exception()));
-                continue;
-            }
-            measure(c);
-            try {
-                if (d.info.teardown) d.info.teardown();
-            } catch (...) {
-                failed_ = true;
-                std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
-                             describe_failure(std::current_exception()).c_str());
-            }
+            const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
+            if (host_) host_->run_case(*this, *chosen[i], display);
+            else measure_deferred(*chosen[i], sorted[i], display);
+            checkpoint();
         }
         end_table();
     }
 }
 
+void BenchRun::run_deferred_alone(DeferredCase& d) {
+    repetitions_.alone();
+    measure_deferred(d, sorted_labels(d.info.labels), d.info.name);
+}
+
+void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
+    Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics, d.registration};
+    c.work.per_call = d.body.get();
+    started(c.name);
+    try {
+        if (d.info.setup) d.info.setup();
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        table_.case_started(c.display_name);
+        record_error(c, "setup: " + describe_failure(std::current_exception()));
+        return;
+    }
+    measure(c);
+    try {
+        if (d.info.teardown) d.info.teardown();
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        failed_ = true;
+        std::fprintf(stderr, "glint: %s: teardown: %s\n", c.name.c_str(),
+                     describe_failure(std::current_exception()).c_str());
+    }
+}
+
 void BenchRun::end_table() {
     table_.end_group();
-    const std::vector<std::string> lines = tiers_.after_table();
+    std::vector<std::string> lines = tiers_.after_table();
+    for (auto& line : std::exchange(remote_after_table_, {})) lines.push_back(std::move(line));
     if (!lines.empty()) table_.header(lines);
 }
 

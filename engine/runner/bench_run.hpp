@@ -18,6 +18,7 @@
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/runner/repetition.hpp"
+#include "engine/runner/run_observer.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -28,7 +29,21 @@ namespace glint::engine {
 struct DeferredCase {
     std::string registration;
     glint::CaseInfo info;
-    std::unique_ptr<glint::detail::PerCall> body;
+    std::unique_ptr<glint::detail::PerCall> body;  // null when the case runs elsewhere
+    std::size_t index = 0;  // its place among its registration's bench_case calls
+};
+
+class BenchRun;
+
+// Where cases run when not in this process (--isolate: engine/runner/isolation.hpp). The host
+// hands back what it measured through BenchRun's remote_* calls.
+class CaseHost {
+public:
+    virtual ~CaseHost() = default;
+    // Phase 1 of `registration`: its rows, and the bench_cases its body registers.
+    virtual void run_body(BenchRun& run, const Registration& registration) = 0;
+    // One bench_case (phase 2).
+    virtual void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) = 0;
 };
 
 class BenchRun final : public Session {
@@ -45,6 +60,27 @@ public:
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);
+    void observe(RunObserver* observer) { observer_ = observer; }
+    void host_cases(CaseHost* host) { host_ = host; }
+    // The JSON columns: the available metrics, and the unavailable ones --metrics names (null
+    // in every row, with the reason in columns, as the table shows them —).
+    std::vector<catalog::MetricDescriptor> json_columns() const;
+    // The rows so far (after run() threw Interrupted).
+    std::vector<Row> take_rows() { return std::move(rows_); }
+
+    // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
+    void run_registration_alone(const Registration& registration);
+    std::vector<DeferredCase>& deferred() { return deferred_; }
+    void run_deferred_alone(DeferredCase& d);
+    // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
+    void remote_started(const std::string& name, const std::string& display);
+    void remote_finished(Row row, const std::string& display);
+    void remote_error(const std::string& registration, const std::string& name, const Labels& labels,
+                      const std::vector<glint::Metric>* metrics, const std::string& display,
+                      const std::string& message);
+    void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
+    // A line a child's tiers print under the table (printed when the table in progress ends).
+    void remote_after_table(std::string line) { remote_after_table_.push_back(std::move(line)); }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
@@ -63,6 +99,11 @@ private:
 
     void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const Registration& registration);
+    void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
+    void started(const std::string& name);
+    void finished(Row row, const std::string& display);
+    void checkpoint();
+    void announce_columns();
     void measure(const Case& c);
     Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
@@ -82,6 +123,8 @@ private:
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
     const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller
+    RunObserver* observer_ = nullptr;
+    CaseHost* host_ = nullptr;
     std::vector<std::string> header_lines_;
     bool header_printed_ = false;
     std::size_t provenance_printed_ = 0;
@@ -90,6 +133,7 @@ private:
     const Registration* current_ = nullptr;
     int iter_calls_ = 0;
     std::vector<DeferredCase> deferred_;
+    std::vector<std::string> remote_after_table_;  // lines children sent (remote_after_table)
     std::vector<Row> rows_;
     bool failed_ = false;
 };

@@ -27,7 +27,7 @@ std::string display(const Row& row) {
 
 }  // namespace
 
-std::optional<std::string> write_run_html(const std::string& path, const std::vector<Row>& rows,
+std::optional<std::string> write_run_html(const os::OutputTarget& target, const std::vector<Row>& rows,
                                           const std::vector<catalog::MetricDescriptor>& columns,
                                           const std::vector<std::string>& notes,
                                           const Baseline* baseline,
@@ -92,7 +92,7 @@ std::optional<std::string> write_run_html(const std::string& path, const std::ve
         }
         r.rows.push_back(std::move(out));
     }
-    return html::write_page(path, r);
+    return html::write_page(target, r);
 }
 
 }  // namespace glint::engine

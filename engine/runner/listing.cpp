@@ -72,18 +72,4 @@ int print_capabilities(const std::vector<Status>& capabilities) {
     return 0;
 }
 
-void warn_unknown_sort_column(const Options& options,
-                              const std::vector<catalog::MetricDescriptor>& catalog) {
-    if (options.sort_by.empty()) return;
-    static const char* kTiming[] = {"name", "n", "median", "mad", "min", "max"};
-    for (const char* t : kTiming)
-        if (options.sort_by == t) return;
-    for (const auto& d : catalog)
-        if (d.name == options.sort_by) return;
-    std::fprintf(stderr,
-                 "glint: warning: --sort-by column '%s' matches no column (name, n, median, mad, "
-                 "min, max, or a metric from --list-metrics); kept measurement order\n",
-                 options.sort_by.c_str());
-}
-
 }  // namespace glint::engine

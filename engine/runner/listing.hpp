@@ -20,8 +20,4 @@ int print_metric_listing(const Options& options, std::vector<catalog::MetricDesc
 // --capabilities: each capability's state, reason and remedy.
 int print_capabilities(const std::vector<Status>& capabilities);
 
-// Warns on stderr when --sort-by names no column of the run.
-void warn_unknown_sort_column(const Options& options,
-                              const std::vector<catalog::MetricDescriptor>& catalog);
-
 }  // namespace glint::engine

@@ -1,9 +1,12 @@
 // glint::main: parse, validate, open tiers, run, report. Exit status: 0 all passed, 1 a case
-// failed, 2 bad usage (reported before anything is measured).
+// failed (or an output could not be written), 2 bad usage (reported before anything is
+// measured), 128 + signal when a signal stopped a --bench run (engine/runner/guarded_run.hpp).
 #include <glint/main.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <span>
 
 #include "engine/capabilities/capabilities.hpp"
@@ -11,16 +14,18 @@
 #include "engine/cli/options.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
-#include "engine/report/text_formats.hpp"
-#include "engine/runner/bench_run.hpp"
-#include "engine/runner/html_output.hpp"
+#include "engine/runner/guarded_run.hpp"
+#include "engine/runner/isolation.hpp"
+#include "engine/runner/journal.hpp"
 #include "engine/runner/listing.hpp"
+#include "engine/runner/preflight.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
-#include "os/terminal.hpp"
+#include "os/files.hpp"
+#include "os/process.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint {
@@ -33,16 +38,28 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
-// A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
-void warn_duplicate_identities(const std::vector<Row>& rows) {
-    if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
-        std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
-                             "document like this: give the cases distinct names or labels\n", twice->c_str());
+// Whatever was printed must have reached the standard output (a full disk, /dev/full).
+int check_stdout(int status) {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        const int error = errno;
+        if (error != EPIPE)  // a closed pipe: nobody reads; the status says so (141)
+            std::fprintf(stderr, "glint: error: writing the standard output failed%s%s\n", error ? ": " : "",
+                         error ? std::strerror(error) : "");
+        return status ? status : 1;
+    }
+    return status;
 }
+
+int run_main(int argc, char** argv);
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) { return check_stdout(run_main(argc, argv)); }
+
+namespace {
+
+int run_main(int argc, char** argv) {
     Options options;
     try {
         options = parse_options(std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)));
@@ -53,19 +70,37 @@ int main(int argc, char** argv) {
         std::fputs(usage_text(), stdout);
         return 0;
     }
-    if (options.json_path) {
-        if (auto problem = check_writable(*options.json_path))
-            return usage_error("--bench-json: " + *problem);
+    if (options.recover_journal) return recover_journal(*options.recover_journal, options.json_path);
+    std::optional<os::OutputTarget> json_target;
+    if (options.json_path && options.bench) {
+        std::string problem;
+        json_target = os::resolve_output(*options.json_path, problem);
+        if (!json_target) return usage_error("--bench-json: " + problem);
+        if (auto unwritable = os::probe_output(*json_target)) return usage_error("--bench-json: " + *unwritable);
     }
-    if (options.html_path) {
-        if (auto problem = check_writable(*options.html_path))
-            return usage_error("--bench-html: " + *problem);
+    if (options.isolate) {
+        std::string why;
+        if (!os::child_processes_available(why)) return usage_error("--isolate: " + why);
+    }
+    std::optional<os::OutputTarget> html_target;
+    if (options.html_path && options.bench) {
+        std::string problem;
+        html_target = os::resolve_output(*options.html_path, problem);
+        if (!html_target) return usage_error("--bench-html: " + problem);
+        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--bench-html: " + *unwritable);
     }
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
     if (!options.profile.folded_path.empty()) {
-        if (auto problem = check_writable(options.profile.folded_path))
-            return usage_error("--profile-folded: " + *problem);
+        if (options.isolate)
+            return usage_error("--profile-folded: not written under --isolate (each case's stacks stay in "
+                               "its child process); drop one of them, or read rows[].profile.folded "
+                               "in --bench-json");
+        std::string problem;
+        const auto folded_target = os::resolve_output(options.profile.folded_path, problem);
+        if (!folded_target) return usage_error("--profile-folded: " + problem);
+        if (auto unwritable = os::probe_output(*folded_target))
+            return usage_error("--profile-folded: " + *unwritable);
     }
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
@@ -80,6 +115,18 @@ int main(int argc, char** argv) {
     const TierRequest request = tier_request(options);
     if (auto problem = events::check_event_selectors(request.metrics)) return usage_error(*problem);
     if (auto problem = syscalls::check_syscall_names(request)) return usage_error(*problem);
+    // Bodies run without measuring to learn case names and labels: in a child under --isolate.
+    const Discover discover = [&](const Options& o) -> std::optional<std::vector<DiscoveredCase>> {
+        if (!options.isolate) return discover_cases(o);
+        std::string problem;
+        auto found = discover_in_child(o, options.case_timeout_s, problem);
+        if (!found) std::fprintf(stderr, "glint: note: listing the cases: %s\n", problem.c_str());
+        return found;
+    };
+    if (!options.list_metrics && !options.capabilities)
+        if (auto problem = check_filter(options, discover)) return usage_error(*problem);
+    for (const auto& note : ineffective_flag_notes(options))
+        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
     if (options.group_by_list) return print_group_keys(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
 
@@ -96,52 +143,21 @@ int main(int argc, char** argv) {
     for (const Status& refused : tiers.refusals())  // the listing gives the reason instead
         std::fprintf(stderr, "glint: note: %s\n", note_line(refused).c_str());
 
+    std::vector<catalog::MetricDescriptor> columns = tiers.catalog();
+    if (baseline)
+        for (auto& d : baseline_family()) columns.push_back(std::move(d));
+    if (auto problem = check_table_keys(options, columns, discover)) return usage_error(*problem);
+    if (json_target)
+        for (const auto& note : stale_journal_notes(*json_target))
+            std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+
     std::vector<std::string> notes = tiers.header_notes();
     if (baseline) notes.push_back(baseline_header(*baseline));
-
-    const bool live = os::stdout_is_terminal();
-    const SortSpec sort{options.sort_by, options.sort_descending};
-    auto table = options.format == "box" ? make_table_reporter(stdout, live, sort)
-                                         : make_text_format_reporter(stdout, options.format, sort);
-    BenchRun run(options, *table, tiers);
-    if (baseline) run.compare_with(&*baseline);
-    const std::vector<std::string> header = header_lines(options, notes);
-    std::vector<Row> rows = run.run(header);
-    warn_unknown_sort_column(options, run.catalog());
-
-    int status = run.any_failed() ? 1 : 0;
-    std::optional<BaselineComparison> compared;
-    if (baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
-        compared.emplace(*baseline, rows);
-        const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
-        std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : stdout);
-        if (compared->gate_failed()) status = 1;
-    }
-    warn_duplicate_identities(rows);
-    if (options.html_path) {
-        if (auto error = write_run_html(*options.html_path, rows, run.catalog(), header,
-                                        baseline ? &*baseline : nullptr, compared ? &*compared : nullptr)) {
-            std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
-            status = status ? status : 1;
-        }
-    }
-    if (options.json_path) {
-        Json meta = run_meta(options, tiers, capabilities);
-        if (compared) meta["baseline"] = compared->meta();
-        // The available metrics, and the unavailable ones named in --metrics (null in every row,
-        // with the reason in columns, as the table shows them —).
-        const std::vector<std::string>& selection = tiers.selection();
-        std::vector<catalog::MetricDescriptor> columns;
-        for (const auto& d : run.catalog()) {
-            const bool named = std::find(selection.begin(), selection.end(), d.name) != selection.end();
-            if (d.available || named) columns.push_back(d);
-        }
-        if (auto error = write_json_atomically(*options.json_path, build_document(meta, columns, rows))) {
-            std::fprintf(stderr, "glint: error: --bench-json: %s\n", error->c_str());
-            status = status ? status : 1;
-        }
-    }
-    return status;
+    return run_guarded_bench(BenchSetup{options, request, tiers, capabilities, baseline ? &*baseline : nullptr,
+                                        json_target ? &*json_target : nullptr, notes,
+                                        html_target ? &*html_target : nullptr});
 }
+
+}  // namespace
 
 }  // namespace glint

@@ -10,11 +10,35 @@
 #include <glint/bench.hpp>
 
 #include "engine/model/row.hpp"
+#include "engine/registry/registry.hpp"
 
 namespace glint::engine {
 
-// Returns the exit status: 0 when every case passed, 1 otherwise.
+// Returns the exit status: 0 when every case passed, 1 otherwise. A case that calls exit()
+// or quick_exit() fails the run: its FAIL line and the summary are printed, exit status 1.
+// With --isolate each registration runs in a child process (engine/runner/isolation.hpp).
 int run_plain(const Options& options);
+
+struct PlainCounts {
+    int passed = 0;
+    int failed = 0;
+};
+// Told of each case as it starts and ends (an isolated child forwards it to its parent).
+class PlainListener {
+public:
+    virtual ~PlainListener() = default;
+    virtual void started(const std::string& name) = 0;
+    virtual void ended(bool passed) = 0;
+    // A bench_case the filter selects, the `index`-th of its registration: true keeps it from
+    // running here (an isolated run runs it in a child of its own).
+    virtual bool defer(const glint::CaseInfo&, std::size_t /*index*/) { return false; }
+};
+
+// A case's line: "ok    NAME", or "FAIL  NAME: WHY" (also on stderr); flushed at once.
+void print_plain_result(const std::string& name, const std::string* failure);
+// The cases of the selected registrations (only `only` when given), each line printed; no
+// summary. Without a listener, exit() inside a case is caught (see run_plain).
+PlainCounts run_plain_cases(const Options& options, const Registration* only, PlainListener* listener = nullptr);
 
 struct DiscoveredCase {
     std::string registration;

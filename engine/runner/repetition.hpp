@@ -53,6 +53,9 @@ public:
     // Starts repetition `index` (1-based); announces it on stderr when there are several.
     void begin(std::uint64_t index);
     bool last() const { return current_ == count_; }
+    // A child of --isolate measures one repetition of one case as if it were the only one (the
+    // parent merges what its children send).
+    void alone() { count_ = current_ = 1; }
 
     // After an early repetition: keeps each row's timing or error, by identity.
     void keep(const std::vector<Row>& rows);

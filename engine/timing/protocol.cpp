@@ -49,13 +49,19 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
 TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config) {
     const std::uint64_t n =
         config.pinned ? config.pinned
-                      : double_until([&](std::uint64_t k) { return time_once(batch, k); },
-                                     config.min_time_ns);
+                      : double_until(
+                            [&](std::uint64_t k) {
+                                if (config.checkpoint) config.checkpoint();
+                                return time_once(batch, k);
+                            },
+                            config.min_time_ns);
     if (config.progress) config.progress();
     std::vector<double> samples;
     samples.reserve(config.samples);
-    for (std::uint64_t i = 0; i < config.samples; ++i)
+    for (std::uint64_t i = 0; i < config.samples; ++i) {
+        if (config.checkpoint) config.checkpoint();
         samples.push_back(time_once(batch, n) / static_cast<double>(n));
+    }
     return summarize_samples(std::move(samples), n, false);
 }
 
@@ -75,6 +81,7 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     while (!done()) {
+        if (config.checkpoint) config.checkpoint();
         const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
         after_one();
         // The budget counts the window as run, so a call cheaper than the bracket still ends

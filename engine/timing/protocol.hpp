@@ -24,6 +24,9 @@ struct TimingConfig {
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long
     std::function<void()> progress;  // called between samples' phases (never while timing)
+    // Called between samples, never while timing; it may throw to abandon the case (the run
+    // is being interrupted).
+    std::function<void()> checkpoint;
 };
 
 // Iterations per sample: doubles from 1 until sample(n) (ns for n iterations) >= min_time.

@@ -48,12 +48,15 @@ struct ClockConversion {
 };
 
 // Nanoseconds to add to time_enabled (and to time_running when the event is on the PMU) for a
-// timestamp `cyc` read inside the seqlock.
+// timestamp `cyc` read inside the seqlock. The kernel publishes time_shift below 64; a page
+// that says otherwise (broken, forged) is taken modulo 64, as x86 and arm64 shifts do anyway,
+// so no page content makes the arithmetic undefined (found by tests/fuzz/mmap_page_fuzz.cpp).
 constexpr std::uint64_t clock_delta_ns(std::uint64_t cyc, const ClockConversion& c) {
     if (c.short_clock) cyc = c.cycles + ((cyc - c.cycles) & c.mask);
-    const std::uint64_t quot = cyc >> c.shift;
-    const std::uint64_t rem = cyc & ((std::uint64_t{1} << c.shift) - 1);
-    return c.offset + quot * c.mult + ((rem * c.mult) >> c.shift);
+    const unsigned shift = c.shift & 63u;
+    const std::uint64_t quot = cyc >> shift;
+    const std::uint64_t rem = cyc & ((std::uint64_t{1} << shift) - 1);
+    return c.offset + quot * c.mult + ((rem * c.mult) >> shift);
 }
 
 // count * enabled / running without overflowing the product (the header's quot/rem form).
@@ -224,7 +227,9 @@ template <class Arch, PageTimes Times>
         if (user_read) {
             const std::int64_t offset = load(page->offset);
             const unsigned width = pmc_width<Arch>(page);
-            count = offset + sign_extend(Arch::read_pmc(index), width);
+            // Wrapping, as the kernel's own u64 arithmetic: a forged page cannot make it undefined.
+            count = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset) +
+                                              static_cast<std::uint64_t>(sign_extend(Arch::read_pmc(index), width)));
         }
         compiler_barrier();
         settled = load(page->lock) == seq;

@@ -215,21 +215,36 @@ TEST_CASE("e2e profile: bad --profile flags are usage errors, before anything is
     const std::pair<std::vector<std::string>, std::string> cases[] = {
         {{"--profile=0"}, "--profile: must be at least 1, got 0"},
         {{"--profile=fast"}, "--profile: 'fast' is not a positive integer"},
-        {{"--profile=1000000"}, "--profile: 1000000 Hz is above the 100000 Hz"},
+        {{"--profile=1000000"}, "--profile: 1000000 is out of range; it must be between 1 and 100000"},
+        {{"--profile-samples=100000000"}, "--profile-samples: 100000000 is out of range; it must be between 1 and 10000000"},
+        {{"--profile-time=1e9"}, "--profile-time: 1e9 is out of range; it must be between 1 and 600000"},
         {{"--profile-samples=-3"}, "--profile-samples: must be a positive integer"},
         {{"--profile-time=0"}, "--profile-time: must be greater than 0"},
         {{"--profile-folded=/nonexistent-dir/x.folded"}, "--profile-folded: cannot write"},
         {{"--profile-folded"}, "--profile-folded: needs a value"},
+        {{"--profile-folded=/tmp/x.folded", "--isolate"}, "--profile-folded: not written under --isolate"},
     };
-    for (const auto& [flags, message] : cases) {
+    for (const auto& entry : cases) {
+        const auto& [flags, message] = entry;
+        CAPTURE(entry.first[0]);  // clang 14 cannot capture a structured binding
         std::vector<std::string> argv{fixture_path("profile"), "--bench"};
         argv.insert(argv.end(), flags.begin(), flags.end());
         const auto r = run_process(argv);
-        CAPTURE(flags[0]);
         CHECK(r.exit_code == 2);
         CHECK(contains(r.err, message));
         CHECK_FALSE(contains(r.out, "╭"));
     }
+}
+
+TEST_CASE("e2e profile: under --isolate each case's profile comes back from its child, in JSON and under the table") {
+    const Run run = profile_run("split", {"--isolate"});
+    REQUIRE(run.r.exit_code == 0);
+    CAPTURE(run.r.out);
+    const Json& p = row(run.doc, "split").at("profile");
+    CHECK(p.at("samples").as_number() >= 1000);
+    REQUIRE(function(p, "work_three"));
+    CHECK(contains(run.r.out, "profile split: "));
+    CHECK(run.r.out.find("profile split: ") > run.r.out.find("╰"));
 }
 
 TEST_CASE("e2e profile: --capabilities reports overflow sampling and symbolization as available") {

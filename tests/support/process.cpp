@@ -96,3 +96,138 @@ std::string read_file(const std::string& path) {
 }
 
 }  // namespace glint::test
+
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+namespace glint::test {
+
+struct BackgroundProcess::State {
+    mutable std::mutex mutex;
+    std::string out, err;
+    int out_fd = -1, err_fd = -1;
+    std::atomic<bool> out_closed{false};
+    std::thread reader;
+    bool reaped = false;
+    ProcessResult result;
+};
+
+BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv,
+                                     const std::vector<std::string>& extra_env,
+                                     const std::string& stdout_path)
+    : state_(new State) {
+    int out_pipe[2] = {-1, -1}, err_pipe[2];
+    if ((stdout_path.empty() && pipe2(out_pipe, O_CLOEXEC) != 0) || pipe2(err_pipe, O_CLOEXEC) != 0)
+        throw std::runtime_error("pipe failed");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (stdout_path.empty()) posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    else posix_spawn_file_actions_addopen(&actions, 1, stdout_path.c_str(), O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
+    for (const auto& e : extra_env) env_store.push_back(e);
+    std::vector<char*> env;
+    for (auto& e : env_store) env.push_back(e.data());
+    env.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (out_pipe[1] >= 0) close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (rc != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(rc));
+    pid_ = pid;
+    state_->out_fd = out_pipe[0];
+    state_->err_fd = err_pipe[0];
+    state_->reader = std::thread([s = state_] {
+        char buf[65536];
+        while (true) {
+            std::vector<pollfd> fds;
+            if (s->out_fd >= 0 && !s->out_closed) fds.push_back({s->out_fd, POLLIN, 0});
+            if (s->err_fd >= 0) fds.push_back({s->err_fd, POLLIN, 0});
+            if (fds.empty()) return;
+            if (poll(fds.data(), fds.size(), 50) < 0 && errno != EINTR) return;
+            for (auto& p : fds) {
+                if (!(p.revents & (POLLIN | POLLHUP | POLLERR))) continue;
+                const ssize_t n = read(p.fd, buf, sizeof buf);
+                std::lock_guard lock(s->mutex);
+                std::string& sink = p.fd == s->err_fd ? s->err : s->out;
+                if (n > 0) {
+                    sink.append(buf, static_cast<std::size_t>(n));
+                } else if (n == 0 || errno != EINTR) {
+                    if (p.fd == s->err_fd) s->err_fd = -1;
+                    else s->out_closed = true;
+                }
+            }
+        }
+    });
+}
+
+BackgroundProcess::~BackgroundProcess() {
+    if (!state_->reaped) wait(0);
+    if (state_->reader.joinable()) state_->reader.join();
+    delete state_;
+}
+
+std::string BackgroundProcess::out() const {
+    std::lock_guard lock(state_->mutex);
+    return state_->out;
+}
+
+std::string BackgroundProcess::err() const {
+    std::lock_guard lock(state_->mutex);
+    return state_->err;
+}
+
+void BackgroundProcess::close_stdout() {
+    state_->out_closed = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the reader lets go of it
+    std::lock_guard lock(state_->mutex);
+    if (state_->out_fd >= 0) close(state_->out_fd);
+    state_->out_fd = -1;
+}
+
+ProcessResult BackgroundProcess::wait(double timeout_s) {
+    if (state_->reaped) return state_->result;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    int status = 0;
+    while (true) {
+        const pid_t done = waitpid(pid_, &status, WNOHANG);
+        if (done == pid_) break;
+        if (std::chrono::steady_clock::now() >= end) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    state_->reaped = true;
+    if (state_->reader.joinable()) state_->reader.join();
+    ProcessResult& r = state_->result;
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) r.term_signal = WTERMSIG(status);
+    r.out = out();
+    r.err = err();
+    if (state_->out_fd >= 0) close(state_->out_fd);
+    if (state_->err_fd >= 0) close(state_->err_fd);
+    return r;
+}
+
+bool wait_until(const std::function<bool()>& ready, double timeout_s) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    while (std::chrono::steady_clock::now() < end) {
+        if (ready()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return ready();
+}
+
+}  // namespace glint::test

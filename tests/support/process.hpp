@@ -1,6 +1,7 @@
 // tests/support/process.hpp: run a program, capture its stdout, stderr and exit status.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,33 @@ struct ProcessResult {
 // Runs argv[0] with argv (no shell). extra_env entries are "KEY=VALUE" added to the environment.
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::string>& extra_env = {});
+
+// A program running in the background while the test watches it (and signals it). Its stdout
+// and stderr are collected by a thread; stdout goes to `stdout_path` instead when given.
+class BackgroundProcess {
+public:
+    BackgroundProcess(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env = {},
+                      const std::string& stdout_path = "");
+    ~BackgroundProcess();  // kills it (SIGKILL) when it is still running
+    BackgroundProcess(const BackgroundProcess&) = delete;
+    BackgroundProcess& operator=(const BackgroundProcess&) = delete;
+
+    int pid() const { return pid_; }
+    std::string out() const;  // what it wrote so far
+    std::string err() const;
+    // Closes the read end of its stdout pipe: its next write to stdout fails with EPIPE.
+    void close_stdout();
+    // Waits for it to end (at most `timeout_s`, then SIGKILL) and returns everything.
+    ProcessResult wait(double timeout_s = 60);
+
+private:
+    struct State;
+    State* state_;
+    int pid_ = -1;
+};
+
+// Polls `ready` every 10 ms for up to `timeout_s`; true once it holds.
+bool wait_until(const std::function<bool()>& ready, double timeout_s = 30);
 
 // Path of a fixture executable built from tests/e2e/fixtures/<name>.cpp.
 std::string fixture_path(const std::string& name);

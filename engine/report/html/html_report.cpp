@@ -111,8 +111,8 @@ std::string render_page(const Report& report) {
     return out;
 }
 
-std::optional<std::string> write_page(const std::string& path, const Report& report) {
-    return write_text_atomically(path, render_page(report), "the HTML report");
+std::optional<std::string> write_page(const os::OutputTarget& target, const Report& report) {
+    return os::write_output(target, render_page(report));
 }
 
 }  // namespace glint::engine::report::html

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "os/files.hpp"
+
 namespace glint::engine::report::html {
 
 struct Column {
@@ -53,7 +55,8 @@ std::string escape(const std::string& text);
 // The whole page.
 std::string render_page(const Report& report);
 
-// Writes the page to `path` (through a temporary file and a rename); the error line on failure.
-std::optional<std::string> write_page(const std::string& path, const Report& report);
+// Writes the page to `target` (os/files.hpp: a regular file is replaced whole); the error line
+// on failure.
+std::optional<std::string> write_page(const os::OutputTarget& target, const Report& report);
 
 }  // namespace glint::engine::report::html

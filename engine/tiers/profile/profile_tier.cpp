@@ -10,6 +10,7 @@
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
 #include "engine/report/json_report.hpp"
+#include "os/files.hpp"
 #include "os/errors.hpp"
 
 namespace glint::engine {
@@ -119,7 +120,9 @@ public:
     std::vector<std::string> trailer() const override {
         if (request_.folded_path.empty() || statuses_.empty() || !statuses_.front().usable())
             return {};
-        if (auto error = write_text_atomically(request_.folded_path, folded_, "folded stacks")) {
+        std::string problem;
+        const auto target = os::resolve_output(request_.folded_path, problem);
+        if (auto error = target ? os::write_output(*target, folded_) : std::optional{problem}) {
             std::fprintf(stderr, "glint: error: --profile-folded: %s\n", error->c_str());
             return {};
         }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -105,16 +106,28 @@ TEST_CASE("baseline: a file that is not a schema-2 document is refused with the 
     CHECK(error.find("cannot read '/nonexistent/glint.json'") != std::string::npos);
     CHECK(error.find("--bench-json") != std::string::npos);
 
-    for (const auto& [text, reason] : std::vector<std::pair<std::string, std::string>>{
+    for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
              {"{not json", "is not JSON"},
              {R"({"schema": 1, "rows": []})", "schema 2"},
              {R"({"schema": 2})", "no rows array"},
              {std::string(50000, '[') + std::string(50000, ']'), "nests deeper than 64 levels"},
              {R"({"schema": 2, "rows": [{"name": "a", "registration": "r"}, {"name": "a", "registration": "r"}]})",
               "two rows with the identity registration 'r', name 'a'"}}) {
+        const std::string& text = entry.first;  // clang 14 captures no structured binding
+        const std::string& reason = entry.second;
         CAPTURE(reason);
         error.clear();
         CHECK_FALSE(load(text, error));
         CHECK(error.find(reason) != std::string::npos);
     }
+}
+
+TEST_CASE("baseline: a file larger than 256 MiB is refused before it is read") {
+    CHECK(kMaxDocumentBytes == std::size_t{256} * 1024 * 1024);
+    const std::string path = write_temp("");
+    std::filesystem::resize_file(path, kMaxDocumentBytes + 1);  // sparse: nothing is written
+    std::string error;
+    CHECK_FALSE(load_baseline(path, CompareReportOptions{}, error));
+    std::remove(path.c_str());
+    CHECK(error == "'" + path + "' is 257 MiB, more than the 256 MiB glint reads");
 }

@@ -113,7 +113,7 @@ TEST_CASE("options: repetitions, the verdicts' threshold and gate, table formats
     CHECK(parse({"--bench-format=md"}).format == "md");
     CHECK(parse({"--bench-repeat=1000"}).repeat == 1000);
     CHECK(error_of({"--bench-repeat=0"}) == "--bench-repeat: must be at least 1, got 0");
-    CHECK(error_of({"--bench-repeat=1001"}) == "--bench-repeat: must be at most 1000, got 1001");
+    CHECK(error_of({"--bench-repeat=1001"}) == "--bench-repeat: 1001 is out of range; it must be between 1 and 1000");
     CHECK(error_of({"--threshold=-1"}) == "--threshold: must be between 0 and 1000 (percent), got -1");
     CHECK(error_of({"--fail-if-slower=x"}) ==
           "--fail-if-slower: 'x' is not a number; expected --fail-if-slower=PCT (e.g. 5 for 5%)");

@@ -91,7 +91,8 @@ TEST_CASE("document: bad input is one clear error, deep nesting included") {
     CHECK_FALSE(parse(deep_in_row, error));
     CHECK(error.find("nests deeper than 64") != std::string::npos);
     CHECK_FALSE(read_document("/nonexistent/glint.json", error));
-    CHECK(error == "cannot read '/nonexistent/glint.json' (write one with --bench-json=FILE first)");
+    CHECK(error.rfind("cannot read '/nonexistent/glint.json'", 0) == 0);
+    CHECK(error.find("(write one with --bench-json=FILE first)") != std::string::npos);
 }
 
 TEST_CASE("document: this run's rows, with their repetitions and exact counts") {
@@ -139,5 +140,5 @@ TEST_CASE("document: several runs of one build are one side, their repetitions p
     CHECK(side_files("a1.json,a2.json,,a3.json") == std::vector<std::string>{"a1.json", "a2.json", "a3.json"});
     CHECK(side_files("plain.json") == std::vector<std::string>{"plain.json"});
     CHECK_FALSE(read_side("/nonexistent/a1.json,/nonexistent/a2.json", error));
-    CHECK(error == "cannot read '/nonexistent/a1.json' (write one with --bench-json=FILE first)");
+    CHECK(error.rfind("cannot read '/nonexistent/a1.json'", 0) == 0);  // the first file at fault
 }

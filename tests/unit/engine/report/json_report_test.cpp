@@ -1,12 +1,8 @@
-// The --bench-json document (schema 2) and its atomic write.
+// The --bench-json document (schema 2). How it reaches the disk: tests/unit/os/linux/files_linux_test.cpp.
 #include <doctest/doctest.h>
-
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "engine/report/json_report.hpp"
@@ -50,23 +46,6 @@ Json meta() {
     Json m = Json::object();
     m["host"] = "test-host";
     return m;
-}
-
-struct TempDir {
-    TempDir() {
-        char pattern[] = "/tmp/glint-report-test-XXXXXX";
-        REQUIRE(mkdtemp(pattern) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-    std::filesystem::path path;
-};
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
 }
 
 }  // namespace
@@ -215,52 +194,4 @@ TEST_CASE("report: cells beyond the described columns still reach the metrics ob
     Json json = row_json(row, cols);
     CHECK(json.at("metrics").at("sc:futex").as_number() == 7);
     CHECK(json.at("metrics").size() == 3);
-}
-
-TEST_CASE("report: the JSON file is written whole and leaves no temporary file") {
-    TempDir dir;
-    std::filesystem::path path = dir.path / "results.json";
-    Json doc = build_document(meta(), columns(), document_rows());
-    CHECK_FALSE(write_json_atomically(path.string(), doc).has_value());
-    CHECK(read_file(path) == doc.dump(2) + "\n");
-    // Rewriting replaces the file.
-    Json small = build_document(meta(), {}, {});
-    CHECK_FALSE(write_json_atomically(path.string(), small).has_value());
-    CHECK(Json::parse(read_file(path)) == small);
-    std::size_t entries = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path)) {
-        ++entries;
-        CHECK(entry.path().filename() == "results.json");
-    }
-    CHECK(entries == 1);
-}
-
-TEST_CASE("report: an unwritable JSON path is reported with the path and the reason") {
-    TempDir dir;
-    std::string missing = (dir.path / "no-such-dir" / "results.json").string();
-    auto error = write_json_atomically(missing, Json::object());
-    REQUIRE(error.has_value());
-    CHECK(error->find(missing) != std::string::npos);
-    CHECK(error->find("No such file or directory") != std::string::npos);
-    CHECK(std::filesystem::is_empty(dir.path));
-}
-
-TEST_CASE("report: check_writable names what stands in the way") {
-    TempDir dir;
-    CHECK_FALSE(check_writable((dir.path / "results.json").string()).has_value());
-
-    auto missing = check_writable((dir.path / "absent" / "results.json").string());
-    REQUIRE(missing.has_value());
-    CHECK(missing->find("absent' does not exist") != std::string::npos);
-
-    std::ofstream((dir.path / "file").string()) << "x";
-    auto not_dir = check_writable((dir.path / "file" / "results.json").string());
-    REQUIRE(not_dir.has_value());
-    CHECK(not_dir->find("is not a directory") != std::string::npos);
-
-    auto is_dir = check_writable(dir.path.string());
-    REQUIRE(is_dir.has_value());
-    CHECK(is_dir->find("is a directory") != std::string::npos);
-
-    CHECK(check_writable("").has_value());
 }

@@ -110,3 +110,35 @@ TEST_CASE("protocol: per-call timing samples past 32 until the timed windows rea
     if (u.samples > 32)                        // ...and sampling stopped at the first that did
         CHECK(before_last < unpinned.min_time_ns + 1);
 }
+
+TEST_CASE("protocol: a checkpoint runs between samples, outside the timed windows, and may abandon the case") {
+    g_calls = 0;
+    glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
+    TimingConfig config;
+    config.pinned = 3;
+    std::vector<int> calls_seen;  // the body's calls so far, at each checkpoint
+    config.checkpoint = [&] { calls_seen.push_back(g_calls); };
+    time_batched(batch, config);
+    REQUIRE(calls_seen.size() == 32);  // before every sample
+    for (std::size_t i = 0; i < calls_seen.size(); ++i) CHECK(calls_seen[i] == static_cast<int>(3 * i));
+
+    struct Stop {};
+    int checks = 0;
+    config.pinned = 0;
+    config.min_time_ns = 1e12;  // the doubling would run for a long time
+    config.checkpoint = [&] {
+        if (++checks == 5) throw Stop{};
+    };
+    CHECK_THROWS_AS(time_batched(batch, config), Stop);  // a checkpoint inside the doubling too
+    CHECK(checks == 5);
+
+    Counting c;
+    TimingConfig per_call;
+    per_call.pinned = 100;
+    int per_call_checks = 0;
+    per_call.checkpoint = [&] {
+        if (++per_call_checks == 10) throw Stop{};
+    };
+    CHECK_THROWS_AS(time_per_call(c, [&] { c.after(); }, per_call), Stop);
+    CHECK(c.timed_calls == 9);
+}

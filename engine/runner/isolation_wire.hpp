@@ -1,0 +1,38 @@
+// engine/runner/isolation_wire.hpp: the lines an isolated child writes to its parent
+// (engine/runner/isolation.hpp), each one JSON object:
+//   {"case": NAME}          a case starts
+//   {"row": ROW}            a row is finished (row_json's form, every cell it has)
+//   {"deferred": CASE}      a bench_case the body registered: registration, index, name,
+//                           labels, metrics [{unit, amount, mode}], iterations
+//   {"provenance": LINE}    a provenance line the body registered
+//   {"end": true}           the child finished its work
+#pragma once
+
+#include <string>
+
+#include <glint/bench.hpp>
+
+#include "engine/model/json.hpp"
+#include "engine/model/row.hpp"
+#include "engine/runner/bench_run.hpp"
+#include "engine/runner/run_observer.hpp"
+
+namespace glint::engine {
+
+Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info);
+// The case without its code (body null, no setup or teardown). Throws on a malformed object.
+DeferredCase deferred_from_json(const Json& json);
+
+// The child's end of the pipe: an observer that streams cases and rows as lines.
+class ChildStream final : public RunObserver {
+public:
+    explicit ChildStream(int fd) : fd_(fd) {}
+    void case_started(const std::string& name) override;
+    void row_finished(const Row& row) override;
+    void send(const char* key, Json value);
+
+private:
+    int fd_;
+};
+
+}  // namespace glint::engine

@@ -1,0 +1,149 @@
+#include "engine/runner/preflight.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/registry/registry.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/grouping.hpp"
+#include "engine/tiers/client_metrics.hpp"
+
+namespace glint::engine {
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+    return out;
+}
+
+}  // namespace
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    std::iota(row.begin(), row.end(), std::size_t{0});
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
+                                       std::size_t count) {
+    std::vector<std::pair<std::size_t, std::size_t>> scored;  // distance, index
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (std::any_of(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
+                        [&](const auto& n) { return n == names[i]; }))
+            continue;
+        scored.emplace_back(edit_distance(query, names[i]), i);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < scored.size() && i < count; ++i) out.push_back(names[scored[i].second]);
+    return out;
+}
+
+std::optional<std::string> check_filter(const Options& options, const Discover& discover) {
+    if (options.filter.empty()) return std::nullopt;
+    std::vector<std::string> names;
+    for (const auto& r : registrations()) {
+        if (filter_selects(options.filter, r.name)) return std::nullopt;
+        names.push_back(r.name);
+    }
+    // Only bench_case names are left: they are known by running the bodies (all of them, for
+    // the list of close names).
+    Options everything = options;
+    everything.filter.clear();
+    const auto found = discover ? discover(everything) : std::nullopt;
+    if (!found) return std::nullopt;  // the bodies could not be run: the run will report it
+    for (const auto& c : *found) {
+        if (filter_selects_case(options.filter, c.registration, c.name)) return std::nullopt;
+        names.push_back(c.registration + "/" + c.name);
+    }
+    const auto close = closest_names(options.filter, names, 3);
+    return "--filter: '" + options.filter + "' selects no case" +
+           (close.empty() ? std::string(" (no case is registered)") : "; closest names: " + joined(close));
+}
+
+std::optional<std::string> check_table_keys(const Options& options,
+                                            const std::vector<catalog::MetricDescriptor>& catalog,
+                                            const Discover& discover) {
+    std::optional<std::vector<DiscoveredCase>> found;
+    bool discovered = false;
+    auto cases = [&]() -> const std::optional<std::vector<DiscoveredCase>>& {
+        if (!discovered && discover) found = discover(options);
+        discovered = true;
+        return found;
+    };
+    if (!options.sort_by.empty()) {
+        std::vector<std::string> columns = {"name", "n", "median", "mad", "min", "max"};
+        for (const auto& d : catalog) columns.push_back(d.name);
+        for (const auto& r : registrations())
+            for (const auto& m : r.metrics) columns.push_back(client_descriptor(m).name);
+        const auto known = [&] {
+            return std::find(columns.begin(), columns.end(), options.sort_by) != columns.end();
+        };
+        if (!known() && cases()) {
+            for (const auto& c : *cases())
+                for (const auto& m : c.metrics) columns.push_back(client_descriptor(m).name);
+            if (!known()) {
+                const auto close = closest_names(options.sort_by, columns, 3);
+                return "--sort-by: '" + options.sort_by + "' is not a column of this run; closest: " +
+                       joined(close) + " (every column: --list-metrics)";
+            }
+        }
+    }
+    if (!options.group_by.empty() && cases()) {
+        std::vector<const Labels*> labels;
+        for (const auto& c : *cases()) labels.push_back(&c.labels);
+        const auto keys = label_keys(labels);
+        for (const auto& k : options.group_by)
+            if (std::find(keys.begin(), keys.end(), k) == keys.end())
+                return "--group-by: no selected case has a label '" + k + "' (" +
+                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) + ")";
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> ineffective_flag_notes(const Options& options) {
+    std::vector<std::string> notes;
+    if (options.bench || options.recover_journal) {
+        if (options.recover_journal)
+            for (const auto& flag : options.given)
+                if (flag != "--recover-journal" && flag != "--bench-json")
+                    notes.push_back(flag + " has no effect with --recover-journal");
+        return notes;
+    }
+    // Without --bench nothing is measured. The informational modes still open the tiers the
+    // counting flags name, so those flags count there.
+    const bool informational = options.list_metrics || options.capabilities || options.group_by_list;
+    static const char* const kMeasuring[] = {"--bench-json", "--bench-baseline", "--bench-min-time", "--sort-by",
+                                             "--perf-iters", "--perf-batch", "--per-iteration", "--histogram"};
+    static const char* const kCounting[] = {"--perf", "--perf-scaled", "--perf-inherit", "--perf-read",
+                                            "--metrics", "--syscalls"};
+    std::vector<std::string> seen;
+    auto note = [&](const std::string& flag, const char* why) {
+        if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;
+        seen.push_back(flag);
+        notes.push_back(flag + " has no effect " + why);
+    };
+    for (const auto& flag : options.given) {
+        for (const char* m : kMeasuring)
+            if (flag == m) note(flag, "without --bench");
+        if (!informational)
+            for (const char* c : kCounting)
+                if (flag == c && !(flag == "--metrics" && options.list_metrics)) note(flag, "without --bench");
+        if (flag == "--group-by" && !options.group_by_list) note(flag, "without --bench");
+        if (flag == "--case-timeout" && !options.isolate) note(flag, "without --bench or --isolate");
+    }
+    return notes;
+}
+
+}  // namespace glint::engine

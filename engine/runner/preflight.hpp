@@ -1,0 +1,46 @@
+// engine/runner/preflight.hpp: what is checked against the cases themselves before anything is
+// measured, and the notes for flags that do nothing in the mode at hand.
+//
+// - --filter that selects no case (by the filter's own predicate, engine/runner/case_filter):
+//   the problem, with the closest case names (edit distance).
+// - --sort-by naming no column of the run (the timing columns, the tiers' catalog, the client
+//   metrics of every case, the baseline's two columns): the problem, with the columns.
+// - --group-by naming a key no selected case has among its labels: the problem, with the keys.
+// Case names, labels and client metrics of bench_cases are known only by running the bodies
+// without measuring (discover_cases); that happens only when the names of the registrations
+// alone cannot settle the question, and through `discover` (in a child under --isolate).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/cli/options.hpp"
+#include "engine/runner/plain_run.hpp"
+
+namespace glint::engine {
+
+// The bench_cases of the bodies `options` selects; nullopt when they could not be run.
+using Discover = std::function<std::optional<std::vector<DiscoveredCase>>(const Options& options)>;
+
+// --filter; for both modes. Returns the problem (one line) or nullopt.
+std::optional<std::string> check_filter(const Options& options, const Discover& discover);
+
+// --sort-by and --group-by, against `catalog` (the tiers' metrics and the baseline's).
+std::optional<std::string> check_table_keys(const Options& options,
+                                            const std::vector<catalog::MetricDescriptor>& catalog,
+                                            const Discover& discover);
+
+// One note per flag given that has no effect in this mode ("--bench-json has no effect
+// without --bench").
+std::vector<std::string> ineffective_flag_notes(const Options& options);
+
+// Levenshtein distance.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+// Up to `count` of `names` closest to `query`, closest first (ties in the given order).
+std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
+                                       std::size_t count);
+
+}  // namespace glint::engine

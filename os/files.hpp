@@ -1,0 +1,120 @@
+// os/files.hpp: the files a run writes and reads, handled so that no path a user gives can
+// damage the system and no crash leaves a truncated document. Per OS: os/linux/files.cpp
+// (POSIX: lstat, mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
+//
+// An output path is written one of three ways (resolve_output):
+//   replace   a regular file, or nothing yet: the text goes to a new file created exclusively
+//             (mkstemp: an unpredictable name, never shared) in the target's directory, is
+//             flushed to disk, then renamed over the target; the directory is flushed after the
+//             rename. A symlink is followed: its final target is replaced, the link stays.
+//   in_place  a FIFO, a character device or a socket: opened for writing and written; never
+//             created, truncated, removed or renamed over.
+//   descriptor "-" (the standard output), /dev/stdout, /dev/stderr, /dev/fd/N,
+//             /proc/self/fd/N: written to that open descriptor (never opened anew by name).
+// Anything else (a directory, a block device, a missing directory) is refused with the reason.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace glint::os {
+
+enum class OutputMode { replace, in_place, descriptor };
+
+struct OutputTarget {
+    std::string given;  // as the user typed it (what messages name)
+    std::string path;   // what is written, or renamed over: a symlink's final target
+    OutputMode mode = OutputMode::replace;
+    int fd = -1;        // descriptor mode: the descriptor written to
+};
+
+// The kind of file a path names, as far as the output rules care.
+enum class FileKind { absent, regular, directory, fifo, character_device, block_device, socket, other };
+
+// The pure rule behind resolve_output: how a path of `kind` is written, or nullopt when it
+// must be refused.
+std::optional<OutputMode> output_mode_for(FileKind kind);
+
+// The descriptor a path names by itself: "-" and /dev/stdout 1, /dev/stderr 2, /dev/fd/N and
+// /proc/self/fd/N N; nullopt for any other path.
+std::optional<int> named_descriptor(std::string_view path);
+
+// Classifies `path` (following symlinks). On refusal returns nullopt and sets `problem` to one
+// sentence naming the path and what stands in the way.
+std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem);
+
+// Checked before measuring: replace targets create and remove a temporary file in the target's
+// directory (so a directory nobody may create files in, /proc for root too, is found now);
+// in-place targets must grant write access. Returns the problem, or nullopt.
+std::optional<std::string> probe_output(const OutputTarget& target);
+
+// Writes `text` to the target as its mode says. An existing regular file keeps its permission
+// bits. Returns nullopt on success, otherwise the problem (naming the path and the system's
+// reason); a failed replace removes its temporary file and leaves the target as it was.
+std::optional<std::string> write_output(const OutputTarget& target, std::string_view text);
+
+// "256 MiB" from 1 MiB up (rounded up), "900 bytes" below: sizes in messages.
+std::string size_words(std::size_t bytes);
+
+// Reads a whole regular file of at most `max_bytes`. A FIFO, a device, a directory or a larger
+// file is refused without blocking on it (and without reading it). Returns the problem (one
+// sentence naming the path), or nullopt with `text` filled.
+struct FileProblem {
+    std::string message;
+    bool missing = false;  // the path names nothing
+};
+std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
+                                             std::string& text);
+
+// ---- async-signal-safe output --------------------------------------------------------------
+// For a run that ends where no allocation may happen (a fatal signal, a hung case): every name
+// is prepared beforehand; emergency_* use only open, write, fsync, rename and close.
+struct EmergencyOutput {
+    OutputMode mode = OutputMode::replace;
+    char path[4096] = {};  // the target (replace, in place)
+    char temp[4096] = {};  // replace: a fresh unpredictable name in the target's directory
+    char dir[4096] = {};   // replace: the directory, flushed after the rename
+    int fd = -1;           // descriptor mode
+    bool ready = false;
+};
+EmergencyOutput prepare_emergency_output(const OutputTarget& target);
+// Returns a descriptor to write to, or -1. A FIFO without a reader is not waited for.
+int emergency_open(const EmergencyOutput& out) noexcept;
+bool emergency_put(int fd, const char* data, std::size_t size) noexcept;
+// Flushes and closes `fd`; a replace target is renamed into place. True when it is there.
+bool emergency_commit(const EmergencyOutput& out, int fd, bool written) noexcept;
+
+// ---- the journal ---------------------------------------------------------------------------
+// A file beside a replace target, named "<target>.journal.XXXXXX" (unpredictable, created
+// exclusively), that a run appends to while it is in progress and holds locked (flock) until
+// it ends. Lines are appended whole with write(2) (async-signal-safe); sync() reaches the disk.
+class JournalFile {
+public:
+    JournalFile() = default;
+    ~JournalFile();
+    JournalFile(JournalFile&& other) noexcept;
+    JournalFile& operator=(JournalFile&& other) noexcept;
+
+    // Creates the journal of `target` (a replace target). Returns nullopt with `problem` set
+    // when it cannot be created.
+    static std::optional<JournalFile> create(const OutputTarget& target, std::string& problem);
+
+    bool append(std::string_view line) noexcept;  // the line and a newline, whole
+    bool sync() noexcept;                         // fsync
+    void remove() noexcept;                       // unlink, then close (the lock goes with it)
+    const std::string& path() const { return path_; }
+    bool open() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+    std::string path_;
+    char unlink_path_[4096] = {};
+};
+
+// Journals of `target` that no running process holds: left by a run that was killed.
+std::vector<std::string> stale_journals(const OutputTarget& target);
+
+}  // namespace glint::os

@@ -1,0 +1,406 @@
+// os/files.hpp on Linux: lstat/stat to classify, mkstemp + fsync + rename to replace, flock to
+// tell a live journal from a stale one.
+#include "os/files.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace glint::os {
+namespace {
+
+std::string reason(int error) { return std::strerror(error); }
+
+std::string quoted(const std::string& path) { return "'" + path + "'"; }
+
+FileKind kind_of(mode_t mode) {
+    if (S_ISREG(mode)) return FileKind::regular;
+    if (S_ISDIR(mode)) return FileKind::directory;
+    if (S_ISFIFO(mode)) return FileKind::fifo;
+    if (S_ISCHR(mode)) return FileKind::character_device;
+    if (S_ISBLK(mode)) return FileKind::block_device;
+    if (S_ISSOCK(mode)) return FileKind::socket;
+    return FileKind::other;
+}
+
+const char* kind_words(FileKind kind) {
+    switch (kind) {
+        case FileKind::directory: return "a directory";
+        case FileKind::block_device: return "a block device";
+        case FileKind::socket: return "a socket";
+        case FileKind::fifo: return "a FIFO (named pipe)";
+        case FileKind::character_device: return "a character device";
+        default: return "not a regular file";
+    }
+}
+
+std::string dir_of(const std::string& path) {
+    const auto slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Follows a chain of symlinks to the path that is finally written (which may not exist yet),
+// stopping at a name of a descriptor (/dev/stdout, /proc/self/fd/N): those are magic links.
+bool follow_links(std::string& path, std::string& problem) {
+    for (int hop = 0; hop < 40; ++hop) {
+        if (named_descriptor(path)) return true;
+        struct stat st{};
+        if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
+        char buf[4096];
+        const ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
+        if (n < 0) {
+            problem = "cannot follow the symlink " + quoted(path) + ": " + reason(errno);
+            return false;
+        }
+        std::string next(buf, static_cast<std::size_t>(n));
+        if (next.empty() || next[0] != '/') next = dir_of(path) + "/" + next;
+        path = next;
+    }
+    problem = "too many levels of symlinks at " + quoted(path);
+    return false;
+}
+
+// The mode a new file gets: 0666 less the process's umask (read without changing it for long).
+mode_t new_file_mode() {
+    const mode_t mask = ::umask(022);
+    ::umask(mask);
+    return 0666 & ~mask;
+}
+
+bool write_all(int fd, const char* data, std::size_t size) noexcept {
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+void sync_dir(const std::string& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);  // best effort: some file systems refuse fsync on a directory
+    ::close(fd);
+}
+
+// A new, exclusively created file "<dir>/.<base>.XXXXXX"; returns its descriptor or -1.
+int make_temp(const std::string& target, std::string& temp) {
+    temp = dir_of(target) + "/." + base_of(target) + ".XXXXXX";
+    return ::mkostemp(temp.data(), O_CLOEXEC);
+}
+
+void copy_name(char (&out)[4096], const std::string& in) {
+    const std::size_t n = std::min(in.size(), sizeof out - 1);
+    std::memcpy(out, in.data(), n);
+    out[n] = '\0';
+}
+
+}  // namespace
+
+std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem) {
+    if (path.empty()) {
+        problem = "the output path is empty";
+        return std::nullopt;
+    }
+    OutputTarget target{path, path, OutputMode::replace};
+    if (!follow_links(target.path, problem)) return std::nullopt;
+    if (auto fd = named_descriptor(target.path)) {
+        target.mode = OutputMode::descriptor;
+        target.fd = *fd;
+        return target;
+    }
+    struct stat st{};
+    FileKind kind = FileKind::absent;
+    if (::stat(target.path.c_str(), &st) == 0) {
+        kind = kind_of(st.st_mode);
+    } else if (errno != ENOENT && errno != ENOTDIR) {  // ENOTDIR: said below, by the directory
+        problem = "cannot write " + quoted(path) + ": " + reason(errno);
+        return std::nullopt;
+    }
+    const auto mode = output_mode_for(kind);
+    if (!mode) {
+        problem = quoted(path) + " is " + kind_words(kind) + ", not a file glint can write";
+        return std::nullopt;
+    }
+    target.mode = *mode;
+    if (target.mode == OutputMode::replace) {
+        const std::string dir = dir_of(target.path);
+        struct stat ds{};
+        if (::stat(dir.c_str(), &ds) != 0) {
+            problem = "cannot write " + quoted(path) + ": directory " + quoted(dir) +
+                      (errno == ENOENT ? " does not exist" : ": " + reason(errno));
+            return std::nullopt;
+        }
+        if (!S_ISDIR(ds.st_mode)) {
+            problem = "cannot write " + quoted(path) + ": " + quoted(dir) + " is not a directory";
+            return std::nullopt;
+        }
+    }
+    return target;
+}
+
+std::optional<std::string> probe_output(const OutputTarget& target) {
+    switch (target.mode) {
+        case OutputMode::descriptor: {
+            const int flags = ::fcntl(target.fd, F_GETFL);
+            if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
+                return "cannot write " + quoted(target.given) + ": descriptor " +
+                       std::to_string(target.fd) + " is not open for writing";
+            return std::nullopt;
+        }
+        case OutputMode::in_place:
+            if (::access(target.path.c_str(), W_OK) != 0)
+                return "cannot write " + quoted(target.given) + ": " + reason(errno);
+            return std::nullopt;
+        case OutputMode::replace: break;
+    }
+    std::string temp;
+    const int fd = make_temp(target.path, temp);
+    if (fd < 0)
+        return "cannot write " + quoted(target.given) + ": cannot create a file in " +
+               quoted(dir_of(target.path)) + ": " + reason(errno);
+    ::close(fd);
+    ::unlink(temp.c_str());
+    // A sticky directory (/tmp) lets only the owner replace a file.
+    struct stat ds{}, fs{};
+    const uid_t me = ::geteuid();
+    if (me != 0 && ::stat(dir_of(target.path).c_str(), &ds) == 0 && (ds.st_mode & S_ISVTX) &&
+        ::stat(target.path.c_str(), &fs) == 0 && fs.st_uid != me && ds.st_uid != me)
+        return "cannot replace " + quoted(target.given) +
+               ": another user owns it in a sticky directory; choose another path";
+    return std::nullopt;
+}
+
+std::optional<std::string> write_output(const OutputTarget& target, std::string_view text) {
+    auto failed = [&](int error) { return "cannot write " + quoted(target.given) + ": " + reason(error); };
+    if (target.mode == OutputMode::descriptor) {
+        std::fflush(nullptr);  // what stdio holds for the descriptor goes first
+        if (!write_all(target.fd, text.data(), text.size())) return failed(errno);
+        return std::nullopt;
+    }
+    if (target.mode == OutputMode::in_place) {
+        const int fd = ::open(target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) return failed(errno);
+        const bool ok = write_all(fd, text.data(), text.size());
+        const int error = errno;
+        ::close(fd);
+        if (!ok) return failed(error);
+        return std::nullopt;
+    }
+    struct stat existing{};
+    const mode_t mode = ::stat(target.path.c_str(), &existing) == 0 ? (existing.st_mode & 07777)
+                                                                    : new_file_mode();
+    std::string temp;
+    const int fd = make_temp(target.path, temp);
+    if (fd < 0) return failed(errno);
+    bool ok = write_all(fd, text.data(), text.size()) && ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
+    int error = errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (ok && ::rename(temp.c_str(), target.path.c_str()) != 0) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        ::unlink(temp.c_str());
+        return failed(error);
+    }
+    sync_dir(dir_of(target.path));
+    return std::nullopt;
+}
+
+std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
+                                             std::string& text) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        const int error = errno;
+        return FileProblem{"cannot read " + quoted(path) + ": " + reason(error), error == ENOENT};
+    }
+    struct stat st{};
+    std::optional<FileProblem> problem;
+    if (::fstat(fd, &st) != 0) {
+        problem = FileProblem{"cannot read " + quoted(path) + ": " + reason(errno)};
+    } else if (!S_ISREG(st.st_mode)) {
+        problem = FileProblem{quoted(path) + " is " + kind_words(kind_of(st.st_mode)) +
+                              ", not a regular file"};
+    } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
+        problem = FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
+                              ", more than the " + size_words(max_bytes) + " glint reads"};
+    } else {
+        text.clear();
+        char buf[65536];
+        while (true) {
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                problem = FileProblem{"cannot read " + quoted(path) + ": " + reason(errno)};
+                break;
+            }
+            if (n == 0) break;
+            text.append(buf, static_cast<std::size_t>(n));
+            if (text.size() > max_bytes) {  // grew while being read
+                problem = FileProblem{quoted(path) + " grew past " + size_words(max_bytes) +
+                                      " while it was read"};
+                break;
+            }
+        }
+    }
+    ::close(fd);
+    return problem;
+}
+
+EmergencyOutput prepare_emergency_output(const OutputTarget& target) {
+    EmergencyOutput out;
+    out.mode = target.mode;
+    copy_name(out.path, target.path);
+    if (target.mode == OutputMode::replace) {
+        // A fresh unpredictable name, created and removed now, opened with O_EXCL later.
+        std::string temp;
+        const int fd = make_temp(target.path, temp);
+        if (fd < 0) return out;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        copy_name(out.temp, temp);
+        copy_name(out.dir, dir_of(target.path));
+    }
+    out.fd = target.fd;
+    out.ready = true;
+    return out;
+}
+
+int emergency_open(const EmergencyOutput& out) noexcept {
+    if (!out.ready) return -1;
+    switch (out.mode) {
+        case OutputMode::descriptor: return out.fd;
+        case OutputMode::in_place: return ::open(out.path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+        case OutputMode::replace:
+            return ::open(out.temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    }
+    return -1;
+}
+
+bool emergency_put(int fd, const char* data, std::size_t size) noexcept { return write_all(fd, data, size); }
+
+bool emergency_commit(const EmergencyOutput& out, int fd, bool written) noexcept {
+    if (fd < 0) return false;
+    if (out.mode == OutputMode::descriptor) return written;
+    if (out.mode == OutputMode::in_place) {
+        ::close(fd);
+        return written;
+    }
+    written = written && ::fsync(fd) == 0;
+    written = ::close(fd) == 0 && written;
+    if (!written || ::rename(out.temp, out.path) != 0) {
+        ::unlink(out.temp);
+        return false;
+    }
+    const int dir = ::open(out.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return true;
+}
+
+JournalFile::~JournalFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+JournalFile::JournalFile(JournalFile&& other) noexcept { *this = std::move(other); }
+
+JournalFile& JournalFile::operator=(JournalFile&& other) noexcept {
+    if (this == &other) return *this;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    path_ = std::move(other.path_);
+    std::memcpy(unlink_path_, other.unlink_path_, sizeof unlink_path_);
+    other.fd_ = -1;
+    return *this;
+}
+
+std::optional<JournalFile> JournalFile::create(const OutputTarget& target, std::string& problem) {
+    JournalFile journal;
+    std::string name = target.path + ".journal.XXXXXX";
+    journal.fd_ = ::mkostemp(name.data(), O_CLOEXEC | O_APPEND);
+    if (journal.fd_ < 0) {
+        problem = "cannot create a journal beside " + quoted(target.given) + ": " + reason(errno);
+        return std::nullopt;
+    }
+    if (::flock(journal.fd_, LOCK_EX | LOCK_NB) != 0) {
+        problem = "cannot lock the journal " + quoted(name) + ": " + reason(errno);
+        ::unlink(name.c_str());
+        return std::nullopt;
+    }
+    journal.path_ = name;
+    copy_name(journal.unlink_path_, name);
+    sync_dir(dir_of(name));
+    return journal;
+}
+
+bool JournalFile::append(std::string_view line) noexcept {
+    if (fd_ < 0) return false;
+    // One write of line + '\n' where it fits a small buffer, so a crash leaves whole lines.
+    char small[4096];
+    if (line.size() < sizeof small) {
+        std::memcpy(small, line.data(), line.size());
+        small[line.size()] = '\n';
+        return write_all(fd_, small, line.size() + 1);
+    }
+    return write_all(fd_, line.data(), line.size()) && write_all(fd_, "\n", 1);
+}
+
+bool JournalFile::sync() noexcept { return fd_ >= 0 && ::fdatasync(fd_) == 0; }
+
+void JournalFile::remove() noexcept {
+    if (fd_ < 0) return;
+    ::unlink(unlink_path_);
+    ::close(fd_);
+    fd_ = -1;
+}
+
+std::vector<std::string> stale_journals(const OutputTarget& target) {
+    std::vector<std::string> found;
+    if (target.mode != OutputMode::replace) return found;
+    const std::string dir = dir_of(target.path);
+    const std::string prefix = base_of(target.path) + ".journal.";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return found;
+    while (const dirent* entry = ::readdir(d)) {
+        const std::string name = entry->d_name;
+        if (name.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string path = target.path.find('/') == std::string::npos ? name : dir + "/" + name;
+        const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) continue;
+        struct stat st{};
+        // A live run holds its journal locked; a journal nobody holds was left by a killed run.
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_SH | LOCK_NB) == 0)
+            found.push_back(path);
+        ::close(fd);
+    }
+    ::closedir(d);
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+}  // namespace glint::os

@@ -1,0 +1,48 @@
+// Checks before measuring: close names, flags without effect (engine/runner/preflight.hpp).
+#include <doctest/doctest.h>
+
+#include "engine/cli/options.hpp"
+#include "engine/runner/preflight.hpp"
+
+using namespace glint::engine;
+
+namespace {
+Options parse(std::vector<const char*> args) { return parse_options(args); }
+}  // namespace
+
+TEST_CASE("preflight: edit distance") {
+    CHECK(edit_distance("", "") == 0);
+    CHECK(edit_distance("abc", "") == 3);
+    CHECK(edit_distance("", "ab") == 2);
+    CHECK(edit_distance("kitten", "sitting") == 3);
+    CHECK(edit_distance("median", "medain") == 2);
+    CHECK(edit_distance("add_chain", "add_chain") == 0);
+}
+
+TEST_CASE("preflight: the closest names come first, ties in the given order, duplicates once") {
+    const std::vector<std::string> names = {"whole_body", "add_chain", "matrix/fill", "add_chain", "add_chains"};
+    CHECK(closest_names("adx_chain", names, 2) == std::vector<std::string>{"add_chain", "add_chains"});
+    CHECK(closest_names("x", names, 10).size() == 4);
+    CHECK(closest_names("x", {}, 3).empty());
+}
+
+TEST_CASE("preflight: a flag that does nothing in the mode at hand says so") {
+    CHECK(ineffective_flag_notes(parse({"--bench", "--bench-json=x.json", "--perf"})).empty());
+    CHECK(ineffective_flag_notes(parse({"--bench-json=x.json", "--bench-baseline=b.json", "--histogram=*"})) ==
+          std::vector<std::string>{"--bench-json has no effect without --bench",
+                                   "--bench-baseline has no effect without --bench",
+                                   "--histogram has no effect without --bench"});
+    CHECK(ineffective_flag_notes(parse({"--perf", "--metrics=ipc", "--group-by=k", "--sort-by=n"})) ==
+          std::vector<std::string>{"--perf has no effect without --bench", "--metrics has no effect without --bench",
+                                   "--group-by has no effect without --bench", "--sort-by has no effect without --bench"});
+    // The listing opens the tiers the counting flags name; --group-by=list is a mode.
+    CHECK(ineffective_flag_notes(parse({"--list-metrics", "--perf", "--metrics=ipc"})).empty());
+    CHECK(ineffective_flag_notes(parse({"--group-by=list"})).empty());
+    CHECK(ineffective_flag_notes(parse({"--case-timeout=3"})) ==
+          std::vector<std::string>{"--case-timeout has no effect without --bench or --isolate"});
+    CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--perf"})) ==
+          std::vector<std::string>{"--perf has no effect with --recover-journal"});
+    CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--bench-json=o.json"})).empty());
+    // Named twice, noted once.
+    CHECK(ineffective_flag_notes(parse({"--perf", "--perf"})).size() == 1);
+}

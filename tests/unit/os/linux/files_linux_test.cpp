@@ -1,0 +1,227 @@
+// os/files.hpp on Linux: output targets, the replace protocol, bounded reads, the journal and
+// the async-signal-safe output.
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "os/files.hpp"
+
+using namespace glint::os;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    TempDir() {
+        char pattern[] = "/tmp/glint-files-test-XXXXXX";
+        REQUIRE(mkdtemp(pattern) != nullptr);
+        path = pattern;
+    }
+    ~TempDir() {
+        chmod(path.c_str(), 0700);
+        fs::remove_all(path);
+    }
+    std::string file(const std::string& name) const { return (path / name).string(); }
+    std::vector<std::string> entries() const {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+    fs::path path;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+OutputTarget resolved(const std::string& path) {
+    std::string problem;
+    auto target = resolve_output(path, problem);
+    INFO(problem);
+    REQUIRE(target.has_value());
+    return *target;
+}
+
+std::string refusal(const std::string& path) {
+    std::string problem;
+    CHECK_FALSE(resolve_output(path, problem).has_value());
+    return problem;
+}
+
+}  // namespace
+
+TEST_CASE("files linux: each kind of path resolves to how it is written") {
+    TempDir dir;
+    CHECK(resolved(dir.file("new.json")).mode == OutputMode::replace);
+    std::ofstream(dir.file("old.json")) << "x";
+    CHECK(resolved(dir.file("old.json")).mode == OutputMode::replace);
+    REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+    CHECK(resolved(dir.file("fifo")).mode == OutputMode::in_place);
+    CHECK(resolved("/dev/null").mode == OutputMode::in_place);
+    const OutputTarget out = resolved("/dev/stdout");
+    CHECK(out.mode == OutputMode::descriptor);
+    CHECK(out.fd == 1);
+    // A link is followed to its final target, which is what gets replaced.
+    fs::create_symlink("old.json", dir.path / "one");
+    fs::create_symlink(dir.file("one"), dir.path / "two");
+    const OutputTarget linked = resolved(dir.file("two"));
+    CHECK(linked.mode == OutputMode::replace);
+    CHECK(linked.path == dir.file("old.json"));
+    CHECK(linked.given == dir.file("two"));
+    // A link to the standard output is the standard output, never a file to replace.
+    fs::create_symlink("/dev/stdout", dir.path / "to-stdout");
+    CHECK(resolved(dir.file("to-stdout")).mode == OutputMode::descriptor);
+    fs::create_symlink("loop", dir.path / "loop");
+    CHECK(refusal(dir.file("loop")).find("too many levels of symlinks") != std::string::npos);
+
+    CHECK(refusal(dir.path.string()) == "'" + dir.path.string() + "' is a directory, not a file glint can write");
+    CHECK(refusal(dir.file("absent/x.json")) ==
+          "cannot write '" + dir.file("absent/x.json") + "': directory '" + dir.file("absent") + "' does not exist");
+    CHECK(refusal(dir.file("old.json/x.json")).find("is not a directory") != std::string::npos);
+    CHECK(refusal("") == "the output path is empty");
+}
+
+TEST_CASE("files linux: a replace writes the whole text, keeps the file's permissions and leaves nothing beside it") {
+    TempDir dir;
+    const std::string path = dir.file("results.json");
+    CHECK_FALSE(write_output(resolved(path), "first\n").has_value());
+    CHECK(slurp(path) == "first\n");
+    chmod(path.c_str(), 0640);
+    CHECK_FALSE(write_output(resolved(path), "second\n").has_value());
+    CHECK(slurp(path) == "second\n");
+    struct stat st{};
+    REQUIRE(stat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0640);
+    CHECK(dir.entries() == std::vector<std::string>{"results.json"});
+}
+
+TEST_CASE("files linux: a failed replace leaves the target as it was and no temporary file") {
+    TempDir dir;
+    const std::string path = dir.file("results.json");
+    CHECK_FALSE(write_output(resolved(path), "kept\n").has_value());
+    const OutputTarget target = resolved(path);
+    fs::remove_all(dir.path / "gone");
+    OutputTarget missing_dir = target;
+    missing_dir.path = dir.file("gone/results.json");
+    missing_dir.given = missing_dir.path;
+    auto error = write_output(missing_dir, "x");
+    REQUIRE(error.has_value());
+    CHECK(*error == "cannot write '" + missing_dir.path + "': No such file or directory");
+    CHECK(slurp(path) == "kept\n");
+    CHECK(dir.entries() == std::vector<std::string>{"results.json"});
+}
+
+TEST_CASE("files linux: in-place targets are written, never replaced") {
+    TempDir dir;
+    const std::string fifo = dir.file("fifo");
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    std::string received;
+    std::thread reader([&] { received = slurp(fifo); });
+    CHECK_FALSE(write_output(resolved(fifo), "through the pipe\n").has_value());
+    reader.join();
+    CHECK(received == "through the pipe\n");
+    struct stat st{};
+    REQUIRE(lstat(fifo.c_str(), &st) == 0);
+    CHECK(S_ISFIFO(st.st_mode));
+    auto full = write_output(resolved("/dev/full"), "x");
+    REQUIRE(full.has_value());
+    CHECK(*full == "cannot write '/dev/full': No space left on device");
+    CHECK_FALSE(write_output(resolved("/dev/null"), "x").has_value());
+}
+
+TEST_CASE("files linux: the probe finds a directory nobody may create files in, for root too") {
+    CHECK(*probe_output(resolved("/proc/glint-probe.json")) ==
+          "cannot write '/proc/glint-probe.json': cannot create a file in '/proc': No such file or directory");
+    TempDir dir;
+    CHECK_FALSE(probe_output(resolved(dir.file("ok.json"))).has_value());
+    CHECK(dir.entries().empty());  // the probe's file is gone
+    CHECK_FALSE(probe_output(resolved("/dev/null")).has_value());
+    OutputTarget closed{"fd", "fd", OutputMode::descriptor, 1000};
+    CHECK(probe_output(closed)->find("descriptor 1000 is not open for writing") != std::string::npos);
+}
+
+TEST_CASE("files linux: only regular files up to the bound are read, without blocking on a FIFO") {
+    TempDir dir;
+    std::string text;
+    std::ofstream(dir.file("small")) << "0123456789";
+    CHECK_FALSE(read_regular_file(dir.file("small"), 10, text).has_value());
+    CHECK(text == "0123456789");
+    CHECK(read_regular_file(dir.file("small"), 9, text)->message ==
+          "'" + dir.file("small") + "' is 10 bytes, more than the 9 bytes glint reads");
+    REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+    CHECK(read_regular_file(dir.file("fifo"), 100, text)->message ==
+          "'" + dir.file("fifo") + "' is a FIFO (named pipe), not a regular file");
+    CHECK(read_regular_file("/dev/zero", 100, text)->message == "'/dev/zero' is a character device, not a regular file");
+    CHECK(read_regular_file(dir.path.string(), 100, text)->message.find("is a directory") != std::string::npos);
+    const auto missing = read_regular_file(dir.file("absent"), 100, text);
+    CHECK(missing->missing);
+    CHECK(missing->message == "cannot read '" + dir.file("absent") + "': No such file or directory");
+}
+
+TEST_CASE("files linux: a journal is unpredictable, locked while held, stale once let go") {
+    TempDir dir;
+    const OutputTarget target = resolved(dir.file("out.json"));
+    std::string problem;
+    auto journal = JournalFile::create(target, problem);
+    REQUIRE(journal.has_value());
+    CHECK(journal->path().rfind(dir.file("out.json.journal."), 0) == 0);
+    CHECK(journal->path().size() == dir.file("out.json.journal.").size() + 6);
+    CHECK(journal->append("{\"a\": 1}"));
+    CHECK(journal->append(std::string(5000, 'x')));  // longer than the one-write buffer
+    CHECK(journal->sync());
+    CHECK(slurp(journal->path()) == "{\"a\": 1}\n" + std::string(5000, 'x') + "\n");
+    CHECK(stale_journals(target).empty());  // held by this process
+    {
+        // A killed run: its file, and nobody holding the lock.
+        std::ofstream(dir.file("out.json.journal.abcdef")) << "{\"glintJournal\": 1}\n";
+        std::ofstream(dir.file("other.json.journal.abcdef")) << "";
+    }
+    CHECK(stale_journals(target) == std::vector<std::string>{dir.file("out.json.journal.abcdef")});
+    const std::string held = journal->path();
+    journal->remove();
+    CHECK_FALSE(fs::exists(held));
+    chmod(dir.path.c_str(), 0500);
+    if (geteuid() != 0) {
+        CHECK_FALSE(JournalFile::create(target, problem).has_value());
+        CHECK(problem.find("cannot create a journal beside") != std::string::npos);
+    }
+}
+
+TEST_CASE("files linux: the async-signal-safe output replaces the target the same way") {
+    TempDir dir;
+    const std::string path = dir.file("out.json");
+    std::ofstream(path) << "old";
+    const EmergencyOutput out = prepare_emergency_output(resolved(path));
+    REQUIRE(out.ready);
+    CHECK(std::string(out.temp).rfind(dir.file(".out.json."), 0) == 0);
+    CHECK_FALSE(fs::exists(out.temp));  // named, not created, until needed
+    const int fd = emergency_open(out);
+    REQUIRE(fd >= 0);
+    CHECK(emergency_put(fd, "new\n", 4));
+    CHECK(emergency_commit(out, fd, true));
+    CHECK(slurp(path) == "new\n");
+    CHECK(dir.entries() == std::vector<std::string>{"out.json"});
+    // A failed write keeps the old document and removes its temporary file.
+    const EmergencyOutput again = prepare_emergency_output(resolved(path));
+    const int fd2 = emergency_open(again);
+    CHECK_FALSE(emergency_commit(again, fd2, false));
+    CHECK(slurp(path) == "new\n");
+    CHECK(dir.entries() == std::vector<std::string>{"out.json"});
+    // A FIFO nobody reads is not waited for.
+    REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+    CHECK(emergency_open(prepare_emergency_output(resolved(dir.file("fifo")))) == -1);
+}
