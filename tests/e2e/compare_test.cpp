@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -59,13 +60,11 @@ TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it,
         files.insert(files.end(), {b, n});
     }
     auto r = run_process({compare_path(), base, next, "--fail-if-slower=10"});
+    INFO(r.out);  // the table, when a check fails
     CHECK(r.exit_code == 1);
     CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
     CHECK(contains(table_line(r.out, "ab/steady"), "same"));
     CHECK(contains(r.out, "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
-    // Two registrations' "impl" cases are two rows, each compared with itself (same, not -80%).
-    CHECK(contains(table_line(r.out, "fast/impl"), "same"));
-    CHECK(contains(table_line(r.out, "slow/impl"), "same"));
     CHECK(contains(table_line(r.out, "ab/changing"), "30/30"));
     // The gate passes when the threshold is beyond the change, and without a gate.
     CHECK(run_process({compare_path(), base, next, "--fail-if-slower=60"}).exit_code == 0);
@@ -84,6 +83,19 @@ TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it,
         }
     CHECK(flagged);
     CHECK(doc.at("gate").at("failed") == Json(true));
+    // Two registrations' "impl" cases are two rows, each compared with itself: a small change,
+    // never flagged (matched by name alone, fast/impl against slow/impl would read -80%). The
+    // verdict may be "noisy" on a loaded machine (the sanitizer tree, fuzzers beside it).
+    int impl_rows = 0;
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("name").as_string() == "impl") {
+            ++impl_rows;
+            const Json& change = row.at("changes").as_array()[0];
+            CAPTURE(row.at("registration").as_string());
+            CHECK(std::fabs(change.at("changePercent").as_number()) < 20);
+            CHECK((change.at("verdict") == Json("same") || change.at("verdict") == Json("noisy")));
+        }
+    CHECK(impl_rows == 2);
     for (const auto& f : files) std::remove(f.c_str());
 }
 
