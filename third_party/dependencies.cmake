@@ -7,6 +7,7 @@
 #   libpfm4  libpfm4-dev    headers only; libpfm.so.4 is loaded with dlopen at run time
 #   libdw    libdw-dev      headers only (elfutils/libdw.h, dwarf.h); libdw.so.1 is loaded with
 #                           dlopen by the profile's symbolizer (inline chains, source lines)
+#   nlohmann nlohmann-json3-dev  header-only; reads --bench-json documents (engine/compare/)
 
 function(glint_missing what package)
   message(FATAL_ERROR
@@ -20,6 +21,19 @@ if(NOT fmt_FOUND)
 endif()
 add_library(glint_fmt INTERFACE)
 target_link_libraries(glint_fmt INTERFACE fmt::fmt-header-only)
+
+find_package(nlohmann_json CONFIG QUIET)
+if(nlohmann_json_FOUND)
+  add_library(glint_nlohmann INTERFACE)
+  target_link_libraries(glint_nlohmann INTERFACE nlohmann_json::nlohmann_json)
+else()
+  find_path(GLINT_NLOHMANN_INCLUDE nlohmann/json.hpp)
+  if(NOT GLINT_NLOHMANN_INCLUDE)
+    glint_missing("nlohmann-json" "nlohmann-json3-dev")
+  endif()
+  add_library(glint_nlohmann INTERFACE)
+  target_include_directories(glint_nlohmann SYSTEM INTERFACE "${GLINT_NLOHMANN_INCLUDE}")
+endif()
 
 if(GLINT_ARCH STREQUAL "x86_64")
   find_package(xbyak CONFIG QUIET)

@@ -1,5 +1,5 @@
-# Installs glint as a package: the CMake package (find_package(glint) gives glint::glint and
-# glint::main) and a pkg-config file (glint.pc; glint-main.pc adds the main()). Headers install
+# Installs glint as a package: the CMake package (find_package(glint) gives glint::glint,
+# glint::main and the imported executable glint::glint-compare), bin/glint-compare and a pkg-config file (glint.pc; glint-main.pc adds the main()). Headers install
 # as include/glint/*.hpp (the public API) and include/glint/detail/ (config.hpp and the arch/
 # and os/ headers <glint/hot.hpp> inlines: GLINT_DETAIL_HEADERS), so -I<prefix>/include alone
 # compiles every public header. fmt and xbyak are used header-only inside the library, so
@@ -7,9 +7,10 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS glint glint_main EXPORT glintTargets
+install(TARGETS glint glint_main glint-compare EXPORT glintTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY engine/include/glint DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES "${PROJECT_BINARY_DIR}/include/glint/detail/config.hpp"
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/glint/detail)

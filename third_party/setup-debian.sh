@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs glint's build and test dependencies on Debian 12 with apt-get, only those missing.
 # Run as root. The QEMU guest rigs (tests/aarch64, tests/numa) install their own extra packages
-# (qemu-system-arm or qemu-system-x86, a cross compiler, cpio) when they run.
+# (qemu-system-arm or qemu-system-x86, a cross compiler, cpio) when they run, and the HTML
+# report's browser test (tests/html) installs chromium.
 set -euo pipefail
 # clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
-          libdw-dev libbenchmark-dev clang libclang-rt-dev)
+          libdw-dev libbenchmark-dev clang libclang-rt-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

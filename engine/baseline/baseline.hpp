@@ -1,11 +1,12 @@
 // engine/baseline/baseline.hpp: --bench-baseline=FILE, a committed --bench-json document that
-// this run's rows are compared against.
+// this run's rows are compared against, with glint-compare's code (engine/compare/).
 //
-// Rows match by name and sorted labels (the identity JSON rows carry). Each measured row gains
-// two cells (source "baseline"): `base-change`, the median's change against the baseline's in
-// percent, and `base-p`, the Mann–Whitney p-value of the two runs' per-sample times (small:
-// the difference is beyond sample noise). A row the baseline lacks, an error row on either
-// side, or a side without samples gives — (null), never 0.
+// Rows match by identity (registration, name, sorted labels; name and labels alone against a
+// document that predates registrations). Each measured row gains one cell (source
+// "baseline"): `base-change`, the change of its headline median against the baseline's in
+// percent (— for a row the baseline lacks, an error row on either side, or an unresolved
+// per-call median). After the tables the run prints the comparison glint-compare would print
+// (verdict per row, summary, the --fail-if-slower gate).
 #pragma once
 
 #include <map>
@@ -14,46 +15,58 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
+#include "engine/compare/compare.hpp"
+#include "engine/compare/compare_report.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/row.hpp"
 
 namespace glint::engine {
 
-struct BaselineRow {
-    double median_ns = 0;
-    std::vector<double> sample_ns;
-};
-
 struct Baseline {
-    std::string path;
-    Json meta;                                  // the baseline's own meta (host, compiler, ...)
-    std::map<std::string, BaselineRow> rows;    // by row_key; error and unresolved rows left out
+    RunDocument document;
+    CompareReportOptions options;  // --threshold, --fail-if-slower
+    std::map<std::string, std::size_t> index;  // identity key -> document.rows index
+    const DocumentRow* find(const Row& row) const;
 };
 
-// The identity of a row: its name and sorted labels.
-std::string row_key(const std::string& name, const Labels& sorted_labels);
+// Reads and checks a schema-2 document (or several runs of one build, comma-separated: a
+// regular file of at most kMaxDocumentBytes each; a FIFO or a device is refused before it is
+// read). On failure returns nullopt and sets `error` to one line naming the problem
+// (unreadable, not a regular file, too large, not JSON, too deep, wrong schema, no rows, a
+// duplicate row).
+std::optional<Baseline> load_baseline(const std::string& path, CompareReportOptions options,
+                                      std::string& error);
+// The same over one document already read (`path` names it in messages).
+std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path,
+                                           CompareReportOptions options, std::string& error);
 
-// A baseline is a regular file of at most this size (a FIFO, a device or a larger file is
-// refused before it is read).
-inline constexpr std::size_t kMaxBaselineBytes = std::size_t{256} << 20;
-
-// Reads and checks a schema-2 document. On failure returns nullopt and sets `error` to one line
-// naming the problem (unreadable, not a regular file, too large, not JSON, wrong schema, no
-// rows).
-std::optional<Baseline> load_baseline(const std::string& path, std::string& error);
-// The same over a document already read (`path` names it in messages).
-std::optional<Baseline> baseline_from_text(const std::string& text, const std::string& path, std::string& error);
-
-// The two column descriptors (available, default: asking for a baseline is asking for them).
+// The column descriptor (available, default: asking for a baseline is asking for it).
 std::vector<catalog::MetricDescriptor> baseline_family();
 
-// The two cells of `row` against `baseline`.
+// The cells of `row` against `baseline`.
 std::vector<catalog::MetricCell> baseline_cells(const Baseline& baseline, const Row& row);
 
-// The run header's line: the file, its host, and what the two columns mean.
+// The run header's line: the file, its host, and what the column means.
 std::string baseline_header(const Baseline& baseline);
 
-// JSON meta.baseline: the file, its host and how many rows matched.
-Json baseline_meta(const Baseline& baseline, const std::vector<Row>& rows);
+// This run's rows compared with the baseline, as glint-compare compares two documents.
+class BaselineComparison {
+public:
+    BaselineComparison(const Baseline& baseline, const std::vector<Row>& rows);
+    BaselineComparison(const BaselineComparison&) = delete;
+    BaselineComparison& operator=(const BaselineComparison&) = delete;
+
+    const Comparison& comparison() const { return comparison_; }
+    // The table, summary and gate lines (box or md).
+    std::string text(CompareFormat format) const;
+    bool gate_failed() const { return comparison_.gate_failed(); }
+    // JSON meta.baseline: the file, its host, how many rows matched, and the comparison.
+    Json meta() const;
+
+private:
+    const Baseline& baseline_;
+    RunDocument run_;
+    Comparison comparison_;
+};
 
 }  // namespace glint::engine

@@ -42,6 +42,17 @@ unsigned parse_index(std::string_view flag, std::string_view value, std::string_
 
 }  // namespace
 
+double parse_percent(std::string_view flag, std::string_view value) {
+    std::string text(value);
+    char* end = nullptr;
+    errno = 0;
+    const double d = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
+        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=PCT (e.g. 5 for 5%)");
+    if (d < 0 || d > 1000) fail(flag, "must be between 0 and 1000 (percent), got " + text);
+    return d;
+}
+
 Options parse_options(std::span<const char* const> args) {
     Options o;
     bool format_given = false;
@@ -79,6 +90,23 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--bench-baseline") {
             need_value("FILE");
             o.baseline_path = std::string(value);
+        } else if (name == "--bench-repeat") {
+            need_value("N");
+            o.repeat = parse_count_in(name, value, kMaxRepetitions);
+        } else if (name == "--fail-if-slower") {
+            need_value("PCT");
+            o.fail_if_slower = parse_percent(name, value);
+        } else if (name == "--threshold") {
+            need_value("PCT");
+            o.threshold_pct = parse_percent(name, value);
+        } else if (name == "--bench-format") {
+            need_value("box|md|csv");
+            if (value != "box" && value != "md" && value != "csv")
+                fail(name, "'" + std::string(value) + "' is not one of box, md, csv");
+            o.format = value;
+        } else if (name == "--bench-html") {
+            need_value("FILE");
+            o.html_path = std::string(value);
         } else if (name == "--group-by") {
             need_value("KEY,...|all|list");
             if (value == "all") o.group_by_all = true;
@@ -240,7 +268,14 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
                            for per-call cases, the minimum total measured time
   --bench-json=FILE        also write the run as JSON (schema 2)
   --bench-baseline=FILE    compare with an earlier --bench-json: median change in % (vs base)
-                           and the Mann-Whitney p-value of the per-sample times (p)
+                           and, after the tables, glint-compare's verdict per row
+  --bench-repeat=N         measure every case N times, interleaved (A, B, C, A, B, C, ...);
+                           verdicts need 4 or more per side (default 1, at most 1000)
+  --threshold=PCT          with --bench-baseline: a change within ±PCT reads "same" (default 3)
+  --fail-if-slower=PCT     with --bench-baseline: exit 1 when a row is slower beyond PCT
+                           with confidence
+  --bench-format=FORMAT    box (default), md (markdown tables) or csv
+  --bench-html=FILE        also write a self-contained HTML report (sortable, distributions)
   --group-by=KEY,...       one table per label group; =all every key; =list print the keys
   --sort-by=[-]COLUMN      name, n, median, mad, min, max, or a metric name (- descending)
   --perf                   hardware-counter pass (Linux perf_event)

@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/placement/placement.hpp"
@@ -20,6 +21,11 @@ struct Options {
     double min_time_ms = 5.0;           // --bench-min-time=MS
     std::optional<std::string> json_path;  // --bench-json=FILE
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
+    std::uint64_t repeat = 1;           // --bench-repeat=N (1..1000): interleaved repetitions
+    std::optional<double> fail_if_slower;  // --fail-if-slower=PCT (needs --bench-baseline)
+    double threshold_pct = 3.0;         // --threshold=PCT: the verdicts' practical threshold
+    std::string format = "box";         // --bench-format=box|md|csv: how tables print
+    std::optional<std::string> html_path;  // --bench-html=FILE
     std::vector<std::string> group_by;  // --group-by=KEY,... ("all" expands at run time)
     bool group_by_all = false;          // --group-by=all
     bool group_by_list = false;         // --group-by=list
@@ -74,6 +80,9 @@ struct UsageError : std::runtime_error {
 
 // Parses argv[1..]. Throws UsageError naming the offending flag.
 Options parse_options(std::span<const char* const> args);
+
+// A percentage flag's value (0 to 1000, "5" for 5%), as given; UsageError naming `flag` else.
+double parse_percent(std::string_view flag, std::string_view value);
 
 // The --help text.
 const char* usage_text();

@@ -2,6 +2,7 @@
 // value a user can type makes a run loop for ever, wrap around, or grow memory without bound.
 //
 //   --bench-min-time=MS     0.001 .. 1000 ms (a sample of 1 µs .. 1 s; decimals allowed)
+//   --bench-repeat=N        1 .. 1000 repetitions of every case
 //   --perf-iters=N          1 .. 10^9 iterations of a counting pass
 //   --perf-batch=N          1 .. 10^9 iterations per counting bracket
 //   --case-timeout=SECONDS  0.1 .. 604800 s (a week; decimals allowed), or 0 for no limit
@@ -28,6 +29,7 @@ struct DecimalRange {
 inline constexpr DecimalRange kMinTimeMsRange{0.001, 1000, false};
 inline constexpr DecimalRange kCaseTimeoutRange{0.1, 604800, true};
 inline constexpr std::uint64_t kMaxPassIterations = 1'000'000'000;
+inline constexpr std::uint64_t kMaxRepetitions = 1000;
 inline constexpr double kDefaultCaseTimeoutS = 300;
 inline constexpr std::uint64_t kMaxProfileHz = 100'000;
 inline constexpr std::uint64_t kMaxProfileSamples = 10'000'000;

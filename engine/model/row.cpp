@@ -10,6 +10,13 @@ Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels) {
     return labels;
 }
 
+std::string identity_key(const std::string& registration, const std::string& name,
+                         const Labels& sorted) {
+    std::string key = registration + '\x1e' + name;
+    for (const auto& [k, v] : sorted) key += '\x1f' + k + '=' + v;
+    return key;
+}
+
 std::vector<std::string> Row::estimated_metrics() const {
     std::vector<std::string> names;
     for (const auto& c : cells)

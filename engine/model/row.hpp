@@ -19,6 +19,10 @@ using Labels = std::vector<std::pair<std::string, std::string>>;  // sorted by k
 // Labels sorted by key (the order JSON and every reporter use); stable for equal keys.
 Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels);
 
+// A row's identity as a map key: its registration, its name and its labels (sorted by key).
+std::string identity_key(const std::string& registration, const std::string& name,
+                         const Labels& sorted);
+
 // The timing pass, in nanoseconds per iteration.
 struct TimingSummary {
     std::uint64_t samples = 0;
@@ -29,6 +33,9 @@ struct TimingSummary {
     double min_ns = 0;
     double max_ns = 0;
     std::vector<double> sample_ns;  // every sample, ns per iteration, in measurement order
+    // --bench-repeat: each repetition's median, in order (one entry for a single run). With
+    // several, median_ns is their median and sample_ns holds every repetition's samples.
+    std::vector<double> repetition_median_ns;
     // Per-call only: the clock bracket subtracted from every sample (0 for batched cases). A
     // call cheaper than this is dominated by the apparatus: its median is not resolved.
     double resolution_ns = 0;
@@ -49,6 +56,7 @@ struct TimingSummary {
 };
 
 struct Row {
+    std::string registration;  // the GLINT_BENCH that measured it (part of the row's identity)
     std::string name;
     Labels labels;
     std::optional<TimingSummary> timing;  // absent on an error row

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/report/html/html_report.hpp"
+
 namespace glint::engine::profile {
 namespace {
 
@@ -14,20 +16,7 @@ struct Node {
     std::map<std::string, std::unique_ptr<Node>> children;  // by name: left to right
 };
 
-std::string escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+using report::html::escape;  // the HTML report's: one escaping rule for every page
 
 // A warm colour (reds to yellows) from the name: stable across runs.
 std::string colour(const std::string& name) {

@@ -26,7 +26,7 @@ Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : 
 void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
     if (!timing) {
         for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
-                                "minNs", "maxNs", "samplesNs"})
+                                "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -44,6 +44,10 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
     Json samples = Json::array();
     for (double s : timing->sample_ns) samples.push_back(number_or_null(s));
     out["samplesNs"] = std::move(samples);
+    Json medians = Json::array();  // one per --bench-repeat repetition
+    for (double m : timing->repetition_median_ns) medians.push_back(number_or_null(m));
+    if (timing->repetition_median_ns.empty()) medians.push_back(number_or_null(timing->median_ns));
+    out["repetitionMediansNs"] = std::move(medians);
 }
 
 Json metrics_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
@@ -75,6 +79,7 @@ Json column_json(const catalog::MetricDescriptor& column) {
 Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
     Json out = Json::object();
     out["name"] = row.name;
+    out["registration"] = row.registration;
     out["labels"] = labels_json(row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing);
     add_stability_json(out, row);

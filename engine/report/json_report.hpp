@@ -5,9 +5,11 @@
 //   columns: one object per descriptor: name, header, format ("ratio"|"count"|"percent"),
 //     class ("quantitative"|"diagnostic"), source, available, default, and reason when the
 //     metric is unavailable.
-//   rows, in the order given (measurement order; never sorted or grouped): name, labels (an
+//   rows, in the order given (measurement order; never sorted or grouped): name, registration
+//     (the GLINT_BENCH that measured it: with name and labels, the row's identity), labels (an
 //     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
-//     maxNs, samplesNs (every sample, ns/iter), the CPU-time and stability fields
+//     maxNs, samplesNs (every sample, ns/iter), repetitionMediansNs (each --bench-repeat
+//     repetition's median; one entry for a single run), the CPU-time and stability fields
 //     (engine/report/stability_json.hpp), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
 //     (only when non-empty), countIterations (only when a counting pass ran), the fields tiers

@@ -22,9 +22,10 @@ double number(const Json& json, std::string_view key) {
 // The members row_json writes from Row's own fields (timing, metrics, identity, error).
 bool is_row_member(std::string_view key) {
     static constexpr std::string_view kOwn[] = {
-        "name", "labels", "error", "samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
-        "minNs", "maxNs", "resolutionNs", "medianResolved", "samplesNs", "metrics", "estimatedMetrics",
-        "countIterations"};
+        "name",      "registration", "labels",          "error",         "samples",
+        "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
+        "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
+        "metrics",   "estimatedMetrics", "countIterations"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 
@@ -36,6 +37,7 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
     const Json& name = member(json, "name");
     if (!name.is_string()) throw std::runtime_error("a JSON row's name is not a string");
     row.name = name.as_string();
+    if (const Json* r = json.find("registration"); r && r->is_string()) row.registration = r->as_string();
     if (const Json* labels = json.find("labels"); labels && labels->is_object())
         for (const auto& [k, v] : labels->as_object())
             row.labels.emplace_back(k, v.is_string() ? v.as_string() : v.dump(-1));
@@ -54,6 +56,9 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
         if (const Json* list = json.find("samplesNs"); list && list->is_array())
             for (const Json& s : list->as_array())
                 t.sample_ns.push_back(s.is_number() ? s.as_number() : catalog::kNotMeasured);
+        if (const Json* list = json.find("repetitionMediansNs"); list && list->is_array())
+            for (const Json& m : list->as_array())
+                t.repetition_median_ns.push_back(m.is_number() ? m.as_number() : catalog::kNotMeasured);
         row.timing = std::move(t);
     }
     std::vector<std::string> estimated;

@@ -57,6 +57,7 @@ const char* worst_case_metric(catalog::Format format) {
 }  // namespace
 
 std::vector<std::string> numeric_headers(const TableHead& head) {
+    if (!head.columns.empty()) return head.columns;
     std::vector<std::string> headers = {"n", "median/iter", "min", "max"};
     for (const auto& metric : head.metrics) headers.push_back(metric.header);
     return headers;

@@ -23,6 +23,9 @@ struct TableHead {
     std::string title;                              // rides in the top border; "" for none
     std::string first_column = "benchmark";         // label of the (left-aligned) name column
     std::vector<catalog::MetricDescriptor> metrics; // one column each, after n/median/min/max
+    // Other tables (glint-compare's): these numeric column labels replace n, median/iter, min,
+    // max and the metrics; the caller formats each row's cells itself.
+    std::vector<std::string> columns;
 };
 
 // The labels of the numeric columns: "n", "median/iter", "min", "max", then metric headers.

@@ -6,30 +6,30 @@
 
 namespace glint::engine::report {
 
+void CollectingTable::begin_group(const GroupInfo& group) {
+    head_ = head_of(group);
+    rows_.clear();
+}
+
+void CollectingTable::end_group() {
+    if (!rows_.empty()) {
+        start_block();
+        write(render(head_, sorted_rows(std::move(rows_), sort_)));
+        flush();
+    }
+    rows_.clear();
+}
+
 namespace {
 
-class PipedTable final : public TableOutput {
+class PipedTable final : public CollectingTable {
 public:
-    PipedTable(std::FILE* out, SortSpec sort) : TableOutput(out, std::move(sort)) {}
-
-    void begin_group(const GroupInfo& group) override {
-        head_ = head_of(group);
-        rows_.clear();
-    }
-    void case_started(const std::string&) override {}
-    void case_finished(const Row& row) override { rows_.push_back(row); }
-    void end_group() override {
-        if (!rows_.empty()) {
-            start_block();
-            write(render_table(tight_table(head_, sorted_rows(std::move(rows_), sort_))));
-            flush();
-        }
-        rows_.clear();
-    }
+    PipedTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
 
 private:
-    TableHead head_;
-    std::vector<Row> rows_;
+    std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
+        return render_table(tight_table(head, rows));
+    }
 };
 
 }  // namespace

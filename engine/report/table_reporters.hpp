@@ -39,6 +39,24 @@ private:
     bool printed_any_ = false;
 };
 
+// Output printed per group, once, at end_group: the group's rows collected, sorted, and
+// rendered by render() (the piped box table, markdown, CSV). No escape codes.
+class CollectingTable : public TableOutput {
+public:
+    void begin_group(const GroupInfo& group) override;
+    void case_started(const std::string&) override {}
+    void case_finished(const Row& row) override { rows_.push_back(row); }
+    void end_group() override;
+
+protected:
+    CollectingTable(std::FILE* out, SortSpec sort) : TableOutput(out, std::move(sort)) {}
+    virtual std::string render(const TableHead& head, const std::vector<Row>& rows) const = 0;
+
+private:
+    TableHead head_;
+    std::vector<Row> rows_;
+};
+
 // Piped output: each table printed once, at end_group, with tight widths; no escape codes.
 std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort);
 

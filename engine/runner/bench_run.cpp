@@ -28,7 +28,9 @@ const Registration* registration_named(const std::string& name) {
 BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
     : options_(options),
       filter_(CaseFilter::parse(options.filter)),
-      table_(table),
+      gate_(table),
+      table_(gate_),
+      repetitions_(options.repeat),
       tiers_(tiers),
       catalog_(tiers.catalog()) {}
 
@@ -42,6 +44,24 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     header_lines_ = header_lines;
     for (const auto& registration : registrations())
         merge_client_family(catalog_, registration.metrics);
+    for (std::uint64_t rep = 1; rep <= repetitions_.count(); ++rep) {
+        repetitions_.begin(rep);
+        gate_.mute(!repetitions_.last());
+        run_once();
+        if (repetitions_.last()) break;
+        repetitions_.keep(rows_);
+        rows_.clear();
+    }
+    print_pending_header();  // provenance registered after the last table began
+    table_.header(complexity_.lines());
+    std::vector<std::string> trailer = tiers_.trailer();
+    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    table_.header(trailer);
+    return std::move(rows_);
+}
+
+void BenchRun::run_once() {
+    deferred_.clear();  // each repetition's bodies register their bench_cases afresh
     announce_columns();
     {
         SessionScope scope(*this);
@@ -60,14 +80,8 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     announce_columns();
-    warn_unmatched_selectors();
+    if (repetitions_.last()) warn_unmatched_selectors();
     run_phase2();
-    print_pending_header();  // provenance registered after the last table began
-    table_.header(complexity_.lines());
-    std::vector<std::string> trailer = tiers_.trailer();
-    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
-    table_.header(trailer);
-    return std::move(rows_);
 }
 
 void BenchRun::run_body(const BodyRun& run) {
@@ -78,7 +92,7 @@ void BenchRun::run_body(const BodyRun& run) {
     const std::size_t deferred_before = deferred_.size();
     body_deferred_start_ = deferred_before;
     Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
-               {}, registration.pinned_iterations, &registration.metrics};
+               {}, registration.pinned_iterations, &registration.metrics, registration.name};
     started(registration.name);
     try {
         registration.body();
@@ -101,7 +115,8 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
     const std::string name = iter_path(current_->name, ++iter_calls_);
     if (!filter_.selects(name, current_->name, run_->labels)) return;
     Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
-           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics};
+           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics,
+           current_->name};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -115,6 +130,7 @@ void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerC
 }
 
 void BenchRun::run_registration_alone(const BodyRun& body) {
+    repetitions_.alone();
     SessionScope scope(*this);
     run_body(body);
 }
@@ -147,10 +163,13 @@ void BenchRun::finished(Row row, const std::string& display) {
     shown.name = display;
     table_.case_finished(shown);
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
-    if (const Registration* r = current_ ? current_ : phase2_registration_)
+    // Only the last repetition's rows are the case's (earlier ones are merged into it).
+    const Registration* r = current_ ? current_ : phase2_registration_;
+    if (r && repetitions_.last())
         complexity_.add(*r, current_ ? row.name : case_path(r->name, row.name), row);
     rows_.push_back(std::move(row));
-    if (observer_) observer_->row_finished(rows_.back());
+    // The journal records finished rows: a row is finished in the last repetition.
+    if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
 void BenchRun::remote_started(const std::string& name, const std::string& display) {
@@ -161,17 +180,18 @@ void BenchRun::remote_started(const std::string& name, const std::string& displa
 
 void BenchRun::remote_finished(Row row, const std::string& display) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
-    if (baseline_ && !row.is_error()) {
+    if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
+    if (baseline_ && !row.is_error() && repetitions_.last()) {
         auto cells = baseline_cells(*baseline_, row);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
     }
     finished(std::move(row), display);
 }
 
-void BenchRun::remote_error(const std::string& name, const Labels& labels,
+void BenchRun::remote_error(const std::string& registration, const std::string& name, const Labels& labels,
                             const std::vector<glint::Metric>* metrics, const std::string& display,
                             const std::string& message) {
-    record_error(Case{name, display, labels, {}, 0, metrics}, message);
+    record_error(Case{name, display, labels, {}, 0, metrics, registration}, message);
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -180,6 +200,7 @@ void BenchRun::on_provenance(std::string_view line) {
 }
 
 void BenchRun::print_pending_header() {
+    if (gate_.muted()) return;  // printed by the last repetition
     std::vector<std::string> lines;
     if (!header_printed_) lines = header_lines_;
     const auto& provenance = provenance_lines();
@@ -229,11 +250,16 @@ void BenchRun::measure(const Case& c) {
 
 Row BenchRun::measure_row(const Case& c) {
     Row row;
+    row.registration = c.registration;
     row.name = c.name;
     row.labels = c.labels;
     TimingConfig config;
     config.min_time_ns = options_.min_time_ms * 1e6;
     config.pinned = c.pinned;
+    if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
+        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
+        c.work.batch.run(c.work.batch.ctx, n);
+    }
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };
     config.before_samples = [this] { watcher_.begin(); };
@@ -246,6 +272,9 @@ Row BenchRun::measure_row(const Case& c) {
         row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
     }
     row.stability = watcher_.end();
+    if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
+    repetitions_.merge(row);
+    if (row.is_error()) return row;
     row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
     CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
         checkpoint();
@@ -267,6 +296,7 @@ Row BenchRun::measure_row(const Case& c) {
 
 void BenchRun::record_error(const Case& c, const std::string& message) {
     Row row;
+    row.registration = c.registration;
     row.name = c.name;
     row.labels = c.labels;
     row.error = message;
@@ -295,7 +325,7 @@ void BenchRun::run_phase2() {
     if (options_.group_by_all) keys = label_keys(labels);
     const auto offered = label_keys(labels);
     for (const auto& k : keys) {
-        if (std::find(offered.begin(), offered.end(), k) == offered.end()) {
+        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
             std::string list;
             for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
             std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
@@ -337,11 +367,12 @@ void BenchRun::run_phase2() {
 }
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {
+    repetitions_.alone();
     measure_deferred(d, sorted_labels(d.info.labels), d.info.name);
 }
 
 void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
-    Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics};
+    Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics, d.registration};
     c.work.per_call = d.body.get();
     started(c.name);
     try {

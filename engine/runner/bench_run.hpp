@@ -20,6 +20,7 @@
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/complexity_report.hpp"
+#include "engine/runner/repetition.hpp"
 #include "engine/runner/run_observer.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/stability/case_watch.hpp"
@@ -83,7 +84,7 @@ public:
     // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
     void remote_started(const std::string& name, const std::string& display);
     void remote_finished(Row row, const std::string& display);
-    void remote_error(const std::string& name, const Labels& labels,
+    void remote_error(const std::string& registration, const std::string& name, const Labels& labels,
                       const std::vector<glint::Metric>* metrics, const std::string& display,
                       const std::string& message);
     void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
@@ -102,8 +103,10 @@ private:
         Workload work;
         std::uint64_t pinned = 0;
         const std::vector<glint::Metric>* metrics = nullptr;
+        std::string registration;  // the row's registration (its identity's first part)
     };
 
+    void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const BodyRun& run);
     void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
     void started(const std::string& name);
@@ -124,7 +127,9 @@ private:
 
     const Options& options_;
     CaseFilter filter_;
-    TableReporter& table_;
+    GatedTable gate_;        // the caller's table, muted before the last repetition
+    TableReporter& table_;   // gate_
+    Repetitions repetitions_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
     const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller

@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/compare/document.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/report/text_formats.hpp"
 #include "engine/runner/bench_run.hpp"
+#include "engine/runner/html_output.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/run_guard.hpp"
 #include "engine/runner/run_info.hpp"
@@ -26,12 +29,21 @@ Json interruption_json(int signal, const RunRecord& record) {
     return out;
 }
 
+// A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
+void warn_duplicate_identities(const std::vector<Row>& rows) {
+    if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
+        std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
+                             "document like this: give the cases distinct names or labels\n", twice->c_str());
+}
+
 }  // namespace
 
 int run_guarded_bench(const BenchSetup& setup) {
     const Options& options = setup.options;
     const bool live = os::stdout_is_terminal();
-    auto table = make_table_reporter(stdout, live, SortSpec{options.sort_by, options.sort_descending});
+    const SortSpec sort{options.sort_by, options.sort_descending};
+    auto table = options.format == "box" ? make_table_reporter(stdout, live, sort)
+                                         : make_text_format_reporter(stdout, options.format, sort);
     TableGuard guarded_table(*table, stdout);
 
     RunRecord record;
@@ -55,8 +67,9 @@ int run_guarded_bench(const BenchSetup& setup) {
 
     std::vector<Row> rows;
     int interrupted = 0;
+    const std::vector<std::string> header = header_lines(options, setup.header_notes);
     try {
-        rows = run.run(header_lines(options, setup.header_notes));
+        rows = run.run(header);
     } catch (const Interrupted& stop) {
         interrupted = stop.signal;
         guarded_table.end_open_group();
@@ -67,10 +80,26 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (!interrupted) interrupted = guard.poll_stop();  // after the last checkpoint
 
     int status = run.any_failed() ? 1 : 0;
+    std::optional<BaselineComparison> compared;
+    if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
+        compared.emplace(*setup.baseline, rows);
+        if (!interrupted) {
+            const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
+            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : stdout);
+            if (compared->gate_failed()) status = 1;
+        }
+    }
+    warn_duplicate_identities(rows);
     if (interrupted) status = 128 + interrupted;
+    if (setup.html_target)
+        if (auto error = write_run_html(*setup.html_target, rows, run.catalog(), header, setup.baseline,
+                                        compared ? &*compared : nullptr)) {
+            std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
+            status = status ? status : 1;
+        }
     if (setup.json_target) {
         Json meta = run_meta(options, setup.tiers, setup.capabilities);
-        if (setup.baseline) meta["baseline"] = baseline_meta(*setup.baseline, rows);
+        if (compared) meta["baseline"] = compared->meta();
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);

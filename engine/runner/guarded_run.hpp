@@ -33,6 +33,7 @@ struct BenchSetup {
     // The placement applied and the environment read (engine/environment/): its end-of-run
     // lines follow the tables, its meta (placement, environment, topology) goes in JSON.
     RunEnvironment* environment = nullptr;
+    const os::OutputTarget* html_target = nullptr;  // --bench-html, resolved and probed
 };
 
 int run_guarded_bench(const BenchSetup& setup);

@@ -156,7 +156,8 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
     };
     if (auto failure = run_child(run, child_main, received)) {
         const std::string name = received.in_flight.empty() ? registration.name : received.in_flight;
-        run.remote_error(name, body.labels, &registration.metrics, received.display_of(name), *failure);
+        run.remote_error(registration.name, name, body.labels, &registration.metrics,
+                         received.display_of(name), *failure);
     }
 }
 
@@ -211,7 +212,7 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         stream.send("end", true);
     };
     if (auto failure = run_child(run, child_main, received))
-        run.remote_error(d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display, *failure);
+        run.remote_error(d.registration, d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display, *failure);
 }
 
 namespace {

@@ -88,6 +88,15 @@ int run_main(int argc, char** argv) {
         std::string why;
         if (!os::child_processes_available(why)) return usage_error("--isolate: " + why);
     }
+    std::optional<os::OutputTarget> html_target;
+    if (options.html_path && options.bench) {
+        std::string problem;
+        html_target = os::resolve_output(*options.html_path, problem);
+        if (!html_target) return usage_error("--bench-html: " + problem);
+        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--bench-html: " + *unwritable);
+    }
+    if (options.fail_if_slower && !options.baseline_path)
+        return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
     if (!options.profile.folded_path.empty()) {
         if (options.isolate)
             return usage_error("--profile-folded: not written under --isolate (each case's stacks stay in "
@@ -102,7 +111,11 @@ int run_main(int argc, char** argv) {
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;
-        baseline = load_baseline(*options.baseline_path, problem);
+        CompareReportOptions compare;
+        compare.settings.threshold = options.threshold_pct / 100;
+        if (options.fail_if_slower) compare.gate = *options.fail_if_slower / 100;
+        compare.hide_only_in_base = !options.filter.empty();
+        baseline = load_baseline(*options.baseline_path, compare, problem);
         if (!baseline) return usage_error("--bench-baseline: " + problem);
     }
     const TierRequest request = tier_request(options);
@@ -159,7 +172,8 @@ int run_main(int argc, char** argv) {
     if (baseline) notes.push_back(baseline_header(*baseline));
     return run_guarded_bench(BenchSetup{options, request, tiers, capabilities, baseline ? &*baseline : nullptr,
                                         json_target ? &*json_target : nullptr, notes,
-                                        environment ? &*environment : nullptr});
+                                        environment ? &*environment : nullptr,
+                                        html_target ? &*html_target : nullptr});
 }
 
 }  // namespace

@@ -84,6 +84,9 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
         "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
         "median ±MAD, min, max per iteration",
         options.min_time_ms));
+    if (options.repeat > 1)
+        lines.back() += fmt::format("; every case {} times, interleaved: the median is the median of the "
+                                    "repetitions' medians", options.repeat);
     std::set<std::string> unoptimized, asserting;
     for (const auto& r : registrations()) {
         if (!r.flags.optimized) unoptimized.insert(r.file);
@@ -131,6 +134,7 @@ Json run_meta(const Options& options, const TierSet& tiers, const std::vector<St
     Json& knobs = meta["knobs"];
     knobs["minTimeMs"] = options.min_time_ms;
     knobs["samples"] = 32;
+    knobs["repetitions"] = options.repeat;
     knobs["filter"] = options.filter.empty() ? Json{} : Json(options.filter);
     knobs["perf"] = options.perf;
     knobs["perfScaled"] = options.perf_scaled;

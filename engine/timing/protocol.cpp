@@ -55,6 +55,7 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
     t.iterations_per_sample = iterations;
     t.per_call = per_call;
     t.median_ns = s.median;
+    t.repetition_median_ns = {s.median};
     t.mad_ns = s.mad;
     t.min_ns = s.min;
     t.max_ns = s.max;

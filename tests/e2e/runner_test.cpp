@@ -246,17 +246,13 @@ TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refu
     CHECK(contains(r.out, "vs base"));
     Json doc = Json::parse(glint::test::read_file(next));
     std::remove(next.c_str());
-    // The batched rows always match; per-call rows too unless their median was below the clock
-    // bracket (a bound is not compared), which depends on the machine.
-    const double matched = doc.at("meta").at("baseline").at("matched").as_number();
-    CHECK(matched >= 3);
-    CHECK(matched <= 7);
+    // Every row matches by identity (registration, name, labels); the verdicts follow the tables.
+    CHECK(doc.at("meta").at("baseline").at("matched") == Json(7));
+    CHECK(contains(r.out, "this run vs " + base + ": geometric mean"));
     const Json* add = find_row(doc, "add_chain");
     REQUIRE(add);
     CHECK(add->at("metrics").at("base-change").is_number());
-    const double p = add->at("metrics").at("base-p").as_number();
-    CHECK(p >= 0);
-    CHECK(p <= 1);
+    CHECK_FALSE(add->at("metrics").contains("base-p"));
 
     // Bad baselines: exit 2 with one line naming the flag, and no table.
     std::ofstream(next) << "{\"schema\": 1}";

@@ -2,7 +2,7 @@
 # Installs glint from an existing build into a temporary prefix, builds the consumer project
 # against it with find_package, and again with add_subdirectory; runs both consumers. With the
 # installed package it also builds examples/ (the README's <glint/hot.hpp> program), runs it and
-# checks the JSON it writes.
+# checks the JSON it writes. In both modes glint-compare (glint::glint-compare) compares two runs.
 set -euo pipefail
 src=$1 build=$2 mode=$3
 work=$(mktemp -d)
@@ -20,6 +20,16 @@ cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; 
 grep -q "ok    consumer/add" "$work/run.log"
 "$work/build/consumer_own_main" | grep -q "ok    consumer/own_main"
 "$work/build/consumer" --bench --bench-min-time=1 | grep -q "consumer/add"
+# glint-compare, as the package provides it (installed in bin/, or built in the tree), compares
+# two runs of the consumer.
+[ "$mode" = install ] || cmake --build "$work/build" --target glint-compare > "$work/compare-build.log"
+compare=$(cat "$work/build/glint-compare.path")
+[ "$mode" != install ] || [ "$compare" = "$work/prefix/bin/glint-compare" ] ||
+  { echo "glint::glint-compare is $compare, not the installed bin/glint-compare"; exit 1; }
+"$work/build/consumer" --bench --bench-min-time=1 --bench-json="$work/a.json" > /dev/null
+"$work/build/consumer" --bench --bench-min-time=1 --bench-json="$work/b.json" > /dev/null
+"$compare" "$work/a.json" "$work/b.json" | tee "$work/compare.log"
+grep -q "b.json vs $work/a.json: " "$work/compare.log" || { echo "glint-compare did not compare"; exit 1; }
 if [ "$mode" = install ]; then
   # Every installed public header compiles alone with -I<prefix>/include and nothing else.
   for h in "$work/prefix/include/glint/"*.hpp; do

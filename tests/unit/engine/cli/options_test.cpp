@@ -124,3 +124,28 @@ TEST_CASE("options: --pin, --numa-node and --quiet-environment") {
     CHECK(error_of({"--numa-node=x"}) == "--numa-node: 'x' is not a number; expected --numa-node=N");
     CHECK(error_of({"--quiet-environment=1"}) == "--quiet-environment: takes no value");
 }
+
+TEST_CASE("options: repetitions, the verdicts' threshold and gate, table formats and the HTML report") {
+    const Options d = parse({});
+    CHECK(d.repeat == 1);
+    CHECK(d.threshold_pct == 3.0);
+    CHECK_FALSE(d.fail_if_slower);
+    CHECK(d.format == "box");
+    CHECK_FALSE(d.html_path);
+    const Options o = parse({"--bench-repeat=10", "--threshold=5", "--fail-if-slower=2.5",
+                             "--bench-format=csv", "--bench-html=r.html"});
+    CHECK(o.repeat == 10);
+    CHECK(o.threshold_pct == 5.0);
+    CHECK(o.fail_if_slower == 2.5);
+    CHECK(o.format == "csv");
+    CHECK(o.html_path == "r.html");
+    CHECK(parse({"--bench-format=md"}).format == "md");
+    CHECK(parse({"--bench-repeat=1000"}).repeat == 1000);
+    CHECK(error_of({"--bench-repeat=0"}) == "--bench-repeat: must be at least 1, got 0");
+    CHECK(error_of({"--bench-repeat=1001"}) == "--bench-repeat: 1001 is out of range; it must be between 1 and 1000");
+    CHECK(error_of({"--threshold=-1"}) == "--threshold: must be between 0 and 1000 (percent), got -1");
+    CHECK(error_of({"--fail-if-slower=x"}) ==
+          "--fail-if-slower: 'x' is not a number; expected --fail-if-slower=PCT (e.g. 5 for 5%)");
+    CHECK(error_of({"--bench-format=html"}) == "--bench-format: 'html' is not one of box, md, csv");
+    CHECK(error_of({"--bench-html="}) == "--bench-html: needs a value: --bench-html=FILE");
+}

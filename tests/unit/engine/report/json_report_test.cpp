@@ -26,6 +26,8 @@ std::vector<Row> document_rows() {
     timing.sample_ns = {1.23456789, 2.0, 2.5};
     Row measured = timed_row("asdf", timing, {make_cell(cols[0], 1.83, true)});
     measured.labels = {{"operation", "parse"}, {"dataset", "canada"}};
+    measured.registration = "parsers";
+    measured.timing->repetition_median_ns = {2, 2.1, 1.9};
     measured.count_iterations = 1000;
     measured.timing->sample_cpu_ns = {1.0, 2.0, 2.5};
     measured.timing->cpu_ns = 5.5 * 1024;
@@ -37,9 +39,11 @@ std::vector<Row> document_rows() {
     plain.timing->sample_ns = {1500.0, 1500.0};
     plain.timing->resolution_ns = 20.5;
     plain.stability = CaseStability{{1}, 0, 2, {}};
+    plain.registration = "plain";
 
     Row failed = error_row("broken", "mismatch");
     failed.labels = {{"z", "1"}, {"a", "2"}};
+    failed.registration = "broken";
     return {measured, plain, failed};
 }
 
@@ -82,6 +86,7 @@ TEST_CASE("report: the JSON document, exactly") {
   "rows": [
     {
       "name": "asdf",
+      "registration": "parsers",
       "labels": {
         "dataset": "canada",
         "operation": "parse"
@@ -94,6 +99,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "minNs": 1.23457,
       "maxNs": 2.5,
       "samplesNs": [1.23457, 2, 2.5],
+      "repetitionMediansNs": [2, 2.1, 1.9],
       "cpuWallRatio": 0.5,
       "samplesCpuNs": [1, 2, 2.5],
       "cpu": [0, 1],
@@ -109,6 +115,7 @@ TEST_CASE("report: the JSON document, exactly") {
     },
     {
       "name": "plain",
+      "registration": "plain",
       "labels": {},
       "samples": 2,
       "iterationsPerSample": 1,
@@ -120,6 +127,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "resolutionNs": 20.5,
       "medianResolved": true,
       "samplesNs": [1500, 1500],
+      "repetitionMediansNs": [1500],
       "cpuWallRatio": null,
       "cpu": 1,
       "migrations": 0,
@@ -132,6 +140,7 @@ TEST_CASE("report: the JSON document, exactly") {
     },
     {
       "name": "broken",
+      "registration": "broken",
       "labels": {
         "a": "2",
         "z": "1"
@@ -144,6 +153,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "minNs": null,
       "maxNs": null,
       "samplesNs": null,
+      "repetitionMediansNs": null,
       "metrics": {
         "ipc": null,
         "llc-miss": null

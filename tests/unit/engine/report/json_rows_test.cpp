@@ -64,3 +64,17 @@ TEST_CASE("json rows: the fields a tier adds to a row (its profile) come back as
     CHECK_FALSE(back.extra_fields.contains("medianNs"));
     CHECK_FALSE(back.extra_fields.contains("medianResolved"));
 }
+
+TEST_CASE("json rows: the registration and each repetition's median come back as Row fields") {
+    TimingSummary timing = per_call(3, 1500, 2, 1400, 1600);
+    timing.sample_ns = {1400, 1500, 1600};
+    timing.repetition_median_ns = {1450, 1500, 1550};
+    Row row = timed_row("impl", timing, {});
+    row.registration = "fast";
+    const Row back = row_from_json(Json::parse(row_json(row, {}).dump(-1)), {});
+    CHECK(back.registration == "fast");
+    REQUIRE(back.timing);
+    CHECK(back.timing->repetition_median_ns == std::vector<double>{1450, 1500, 1550});
+    CHECK_FALSE(back.extra_fields.contains("registration"));
+    CHECK_FALSE(back.extra_fields.contains("repetitionMediansNs"));
+}

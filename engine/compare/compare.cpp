@@ -1,0 +1,122 @@
+#include "engine/compare/compare.hpp"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace glint::engine {
+namespace {
+
+Side side_of(const DocumentRow& row) {
+    Side s;
+    s.median_ns = row.median_ns;
+    s.repetition_medians = row.repetition_medians_ns;
+    s.samples_ns = row.samples_ns;
+    for (double m : row.run_medians_ns)
+        if (std::isfinite(m) && m > 0) s.run_medians.push_back(m);
+    s.instructions = row.instructions();
+    return s;
+}
+
+bool comparable(const DocumentRow& row) {
+    return !row.error && row.resolved && std::isfinite(row.median_ns) && row.median_ns > 0;
+}
+
+void count(SeriesSummary& s, const RowChange& c) {
+    if (!c.change) {
+        ++s.unavailable;
+        return;
+    }
+    switch (c.change->verdict) {
+        case Verdict::faster: ++s.faster; break;
+        case Verdict::slower: ++s.slower; break;
+        case Verdict::same: ++s.same; break;
+        case Verdict::noisy: ++s.noisy; break;
+        case Verdict::unavailable: ++s.unavailable; break;
+    }
+}
+
+}  // namespace
+
+bool Comparison::gate_failed() const {
+    for (const auto& s : summaries)
+        if (!s.slower_beyond_gate.empty()) return true;
+    return false;
+}
+
+RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,
+                       const CompareSettings& settings) {
+    RowChange c;
+    c.row = next;
+    if (!base) c.reason = "new";
+    else if (!next) c.reason = "only in base";
+    else if (base->error || next->error) c.reason = "error";
+    else if (!comparable(*base) || !comparable(*next)) c.reason = "unresolved";
+    else c.change = compare_sides(side_of(*base), side_of(*next), settings);
+    return c;
+}
+
+Comparison compare_documents(const std::vector<const RunDocument*>& documents,
+                             const CompareSettings& settings, std::optional<double> gate) {
+    Comparison out;
+    out.documents = documents;
+    bool registrations = true;
+    for (const auto* d : documents) registrations = registrations && d->has_registrations;
+    if (!registrations)
+        for (const auto* d : documents)
+            if (!d->has_registrations)
+                out.notes.push_back("'" + d->path +
+                                    "' predates row registrations: rows matched by name and labels");
+
+    // Every identity, base rows first, then rows only later documents have.
+    std::vector<std::string> order;
+    std::vector<std::map<std::string, const DocumentRow*>> index(documents.size());
+    for (std::size_t d = 0; d < documents.size(); ++d)
+        for (const auto& row : documents[d]->rows) {
+            const std::string key = identity_key(row, registrations);
+            if (!index[d].emplace(key, &row).second) {  // a second row with this identity
+                out.notes.push_back("'" + documents[d]->path + "': two rows are " + identity_text(row) +
+                                    (registrations ? "" : " once registrations are set aside") +
+                                    ": only the first is compared");
+                continue;
+            }
+            {
+                bool known = false;
+                for (std::size_t e = 0; e < d && !known; ++e) known = index[e].count(key) > 0;
+                if (!known) order.push_back(key);
+            }
+        }
+
+    out.summaries.resize(documents.size() - 1);
+    std::vector<double> log_sum(documents.size() - 1, 0.0);
+    for (const auto& key : order) {
+        ComparedRow row;
+        const auto found = index[0].find(key);
+        row.base = found == index[0].end() ? nullptr : found->second;
+        for (const auto& rows : index)
+            if (const auto it = rows.find(key); it != rows.end() && row.identity.empty())
+                row.identity = identity_text(*it->second);
+        for (std::size_t d = 1; d < documents.size(); ++d) {
+            const auto it = index[d].find(key);
+            const DocumentRow* next = it == index[d].end() ? nullptr : it->second;
+            RowChange c = compare_rows(row.base, next, settings);
+            SeriesSummary& s = out.summaries[d - 1];
+            count(s, c);
+            if (c.change) {
+                ++s.compared;
+                log_sum[d - 1] += std::log(c.change->ratio);
+                if (gate && slower_beyond(*c.change, *gate)) s.slower_beyond_gate.push_back(row.identity);
+            }
+            row.changes.push_back(std::move(c));
+        }
+        out.rows.push_back(std::move(row));
+    }
+    for (std::size_t i = 0; i < out.summaries.size(); ++i) {
+        SeriesSummary& s = out.summaries[i];
+        s.geomean_ratio = s.compared ? std::exp(log_sum[i] / static_cast<double>(s.compared))
+                                     : std::numeric_limits<double>::quiet_NaN();
+    }
+    return out;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,57 @@
+// engine/compare/compare.hpp: a series of --bench-json documents compared row by row, the first
+// one the base: what glint-compare prints and what --bench-baseline adds to a run.
+//
+// Rows match by identity (document.hpp): registration, name and labels when both documents
+// carry registrations, name and labels alone (with a note) when either predates them. Each row
+// of the base gets one Change per later document (verdict.hpp); rows only in a later document
+// follow the base's rows, in first-seen order. A row that cannot be compared (absent on one
+// side, an error row, a per-call median below the clock's bracket) has verdict unavailable and
+// a reason.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/compare/document.hpp"
+#include "engine/compare/verdict.hpp"
+
+namespace glint::engine {
+
+struct RowChange {
+    const DocumentRow* row = nullptr;  // in the later document; null when absent there
+    std::optional<Change> change;      // set when both sides were compared
+    std::string reason;                // why not ("only in base", "new", "error", "unresolved")
+};
+
+struct ComparedRow {
+    const DocumentRow* base = nullptr;  // null for a row only later documents have
+    std::string identity;               // identity_text of whichever side has it
+    std::vector<RowChange> changes;     // one per later document
+};
+
+struct SeriesSummary {
+    std::size_t faster = 0, slower = 0, same = 0, noisy = 0, unavailable = 0;
+    std::size_t compared = 0;     // rows with a ratio
+    double geomean_ratio = 0;     // exp(mean(log ratio)) over them; nan when none
+    std::vector<std::string> slower_beyond_gate;  // identities failing --fail-if-slower
+};
+
+struct Comparison {
+    std::vector<const RunDocument*> documents;  // [0] is the base
+    std::vector<ComparedRow> rows;
+    std::vector<SeriesSummary> summaries;       // one per later document
+    std::vector<std::string> notes;             // e.g. matching without registrations
+    bool gate_failed() const;
+};
+
+// `documents` (at least 2) must outlive the result. `gate` is --fail-if-slower as a fraction
+// (nullopt: no gate).
+Comparison compare_documents(const std::vector<const RunDocument*>& documents,
+                             const CompareSettings& settings, std::optional<double> gate);
+
+// One row against one base row (both may be null): the RowChange compare_documents makes.
+RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,
+                       const CompareSettings& settings);
+
+}  // namespace glint::engine

@@ -1,0 +1,134 @@
+#include "engine/compare/compare_main.hpp"
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/cli/options.hpp"
+#include "engine/compare/compare_html.hpp"
+#include "engine/compare/compare_report.hpp"
+#include "engine/report/json_report.hpp"
+#include "os/files.hpp"
+
+namespace glint::engine {
+namespace {
+
+constexpr const char* kUsage = R"(usage: glint-compare [flags] BASE.json NEW.json [MORE.json...]
+
+Compares glint --bench-json documents row by row (registration, name and labels), each later
+document against BASE: median change, its 95% interval over the repetition medians
+(--bench-repeat=N), and a verdict per row: faster, slower, same (within the threshold) or noisy.
+A side may be several runs of one build, comma-separated (a1.json,a2.json,a3.json): their
+repetitions pool, so drift between the runs widens the interval (alternate the two builds' runs),
+and slower or faster also needs the runs' own medians to agree (else the row reads noisy).
+
+  --format=box|md|json     the table (default), markdown for a pull request, or JSON
+  --threshold=PCT          practical threshold: a change within ±PCT reads "same" (default 3)
+  --instr-threshold=PCT    exact instructions/iter that move beyond PCT decide a noisy row (1)
+  --fail-if-slower=PCT     exit 1 when a row is slower beyond PCT with confidence
+  --html=FILE              also write a self-contained HTML report (sortable, distributions)
+  --help                   this text
+)";
+
+struct CompareCli {
+    CompareReportOptions report;
+    CompareFormat format = CompareFormat::box;
+    std::string html;
+    std::vector<std::string> files;
+    bool help = false;
+};
+
+CompareCli parse(int argc, char** argv) {
+    CompareCli cli;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        const auto eq = arg.find('=');
+        const std::string_view name = arg.substr(0, eq);
+        const std::string_view value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
+        auto need = [&](const char* form) {
+            if (value.empty()) throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" + form);
+        };
+        if (arg == "--help" || arg == "-h") {
+            cli.help = true;
+        } else if (name == "--format") {
+            need("box|md|json");
+            if (value == "box" || value == "table") cli.format = CompareFormat::box;
+            else if (value == "md" || value == "markdown") cli.format = CompareFormat::md;
+            else if (value == "json") cli.format = CompareFormat::json;
+            else throw UsageError("--format: '" + std::string(value) + "' is not one of box, md, json");
+        } else if (name == "--threshold") {
+            need("PCT");
+            cli.report.settings.threshold = parse_percent(name, value) / 100;
+        } else if (name == "--instr-threshold") {
+            need("PCT");
+            cli.report.settings.instr_threshold = parse_percent(name, value) / 100;
+        } else if (name == "--fail-if-slower") {
+            need("PCT");
+            cli.report.gate = parse_percent(name, value) / 100;
+        } else if (name == "--html") {
+            need("FILE");
+            cli.html = std::string(value);
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            throw UsageError("unknown flag '" + std::string(arg) + "'; see --help");
+        } else {
+            cli.files.emplace_back(arg);
+        }
+    }
+    if (!cli.help && cli.files.size() < 2)
+        throw UsageError("needs two documents at least: glint-compare BASE.json NEW.json (see --help)");
+    return cli;
+}
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "glint-compare: error: %s\n", message.c_str());
+    return 2;
+}
+
+}  // namespace
+
+int compare_main(int argc, char** argv) {
+    CompareCli cli;
+    try {
+        cli = parse(argc, argv);
+    } catch (const UsageError& e) {
+        return usage_error(e.what());
+    }
+    if (cli.help) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    std::optional<os::OutputTarget> html_target;
+    if (!cli.html.empty()) {
+        std::string problem;
+        html_target = os::resolve_output(cli.html, problem);
+        if (!html_target) return usage_error("--html: " + problem);
+        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--html: " + *unwritable);
+    }
+    std::vector<RunDocument> documents;
+    documents.reserve(cli.files.size());
+    for (const auto& file : cli.files) {
+        std::string problem;
+        auto doc = read_side(file, problem);
+        if (!doc) return usage_error(problem);
+        documents.push_back(std::move(*doc));
+    }
+    std::vector<const RunDocument*> series;
+    for (const auto& d : documents) series.push_back(&d);
+    const Comparison comparison = compare_documents(series, cli.report.settings, cli.report.gate);
+
+    const std::string text = cli.format == CompareFormat::json
+                                 ? comparison_json(comparison, cli.report).dump(2) + "\n"
+                                 : render_comparison(comparison, cli.report, cli.format);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    int status = comparison.gate_failed() ? 1 : 0;
+    if (html_target)
+        if (auto error = report::html::write_page(*html_target, comparison_html(comparison, cli.report))) {
+            std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());
+            status = 2;
+        }
+    return status;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,272 @@
+#include "engine/compare/compare_report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "engine/report/render.hpp"
+#include "engine/report/units.hpp"
+
+namespace glint::engine {
+namespace {
+
+using report::kNotMeasuredText;
+
+std::string percent(double fraction, int decimals) {
+    if (!std::isfinite(fraction)) return kNotMeasuredText;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.*f%%", decimals, fraction * 100);
+    std::string text = buf;
+    if (text == "-0.00%" || text == "+0.00%" || text == "-0.0%" || text == "+0.0%") text.erase(0, 1);
+    return text;
+}
+
+std::string interval_text(const Change& c) {
+    if (!std::isfinite(c.low) || !std::isfinite(c.high)) return kNotMeasuredText;
+    return "[" + percent(c.low - 1, 1) + ", " + percent(c.high - 1, 1) + "]";
+}
+
+std::string median_text(const DocumentRow* row) {
+    if (!row) return kNotMeasuredText;
+    if (row->error) return "error";
+    return report::format_time_ns(row->median_ns);
+}
+
+bool any_instructions(const Comparison& c) {
+    for (const auto& row : c.rows)
+        for (const auto& ch : row.changes)
+            if (ch.change && std::isfinite(ch.change->instr_ratio)) return true;
+    return false;
+}
+
+std::string suffix(const Comparison& c, std::size_t later) {
+    return c.documents.size() > 2 ? " #" + std::to_string(later + 2) : "";
+}
+
+std::string level_text(const CompareSettings& s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g%%", s.level * 100);
+    return buf;
+}
+
+struct Grid {
+    std::vector<std::string> headers;
+    std::vector<std::pair<std::string, std::vector<std::string>>> rows;  // name, cells
+};
+
+bool only_in_base(const ComparedRow& row) {
+    for (const auto& ch : row.changes)
+        if (ch.row) return false;
+    return true;
+}
+
+Grid grid_of(const Comparison& c, const CompareSettings& settings, bool hide_only_in_base) {
+    Grid g;
+    const bool instr = any_instructions(c);
+    const std::size_t later = c.documents.size() - 1;
+    g.headers.push_back("base");
+    for (std::size_t i = 0; i < later; ++i) {
+        const std::string s = suffix(c, i);
+        g.headers.push_back(later > 1 ? "median" + s : "new");
+        g.headers.push_back("change" + s);
+        g.headers.push_back(level_text(settings) + " CI" + s);
+        g.headers.push_back("verdict" + s);
+        if (instr) g.headers.push_back("instr" + s);
+    }
+    g.headers.push_back("reps");
+    for (const auto& row : c.rows) {
+        if (hide_only_in_base && only_in_base(row)) continue;
+        std::vector<std::string> cells{median_text(row.base)};
+        std::string reps = row.base ? std::to_string(row.base->repetition_medians_ns.size()) : "—";
+        for (const auto& ch : row.changes) {
+            cells.push_back(median_text(ch.row));
+            cells.push_back(ch.change ? change_text(ch.change->ratio) : kNotMeasuredText);
+            cells.push_back(ch.change ? interval_text(*ch.change) : kNotMeasuredText);
+            cells.push_back(verdict_text(ch));
+            if (instr) cells.push_back(ch.change ? change_text(ch.change->instr_ratio) : kNotMeasuredText);
+            reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
+        }
+        cells.push_back(reps);
+        g.rows.emplace_back(row.identity, std::move(cells));
+    }
+    return g;
+}
+
+std::string box_table(const Grid& g) {
+    report::TableHead head;
+    head.columns = g.headers;
+    report::TableModel table{head, {}, {}};
+    for (const auto& [name, cells] : g.rows) {
+        report::FormattedRow r;
+        r.name = name;
+        r.cells = cells;
+        table.rows.push_back(std::move(r));
+    }
+    table.layout = report::tight_layout(head, table.rows);
+    return report::render_table(table);
+}
+
+std::string md_escape(const std::string& text) {
+    std::string out;
+    for (char ch : text) {
+        if (ch == '|') out += "\\|";
+        else out += ch;
+    }
+    return out;
+}
+
+std::string md_table(const Grid& g) {
+    std::string out = "| benchmark |";
+    std::string rule = "|:---|";
+    for (const auto& h : g.headers) {
+        out += " " + md_escape(h) + " |";
+        rule += "---:|";
+    }
+    out += "\n" + rule + "\n";
+    for (const auto& [name, cells] : g.rows) {
+        out += "| " + md_escape(name) + " |";
+        for (const auto& cell : cells) out += " " + md_escape(cell) + " |";
+        out += "\n";
+    }
+    return out;
+}
+
+Json labels_json(const Labels& labels) {
+    Json out = Json::object();
+    for (const auto& [k, v] : labels) out[k] = v;
+    return out;
+}
+
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(); }
+Json percent_number(double ratio) { return std::isfinite(ratio) ? Json((ratio - 1) * 100) : Json(); }
+
+}  // namespace
+
+std::string change_text(double ratio) { return percent(ratio - 1, 2); }
+
+std::string verdict_text(const RowChange& c) {
+    if (!c.change) return c.reason;
+    std::string text = to_string(c.change->verdict);
+    if (c.change->basis == Basis::instructions) text += " (instr)";
+    else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy) text += " (1 run)";
+    else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy) text += " (runs)";
+    return text;
+}
+
+std::string summary_line(const Comparison& c, std::size_t later, const CompareSettings& settings) {
+    const SeriesSummary& s = c.summaries.at(later);
+    std::string line = c.documents.at(later + 1)->path + " vs " + c.documents.at(0)->path + ": ";
+    line += s.compared ? "geometric mean " + change_text(s.geomean_ratio) + " over " +
+                             std::to_string(s.compared) + " rows"
+                       : std::string("no row compared");
+    line += " · " + std::to_string(s.faster) + " faster · " + std::to_string(s.slower) +
+            " slower · " + std::to_string(s.same) + " same · " + std::to_string(s.noisy) + " noisy";
+    if (s.unavailable) line += " · " + std::to_string(s.unavailable) + " not compared";
+    line += " (threshold ±" + percent(settings.threshold, 1).substr(1) + ", " +
+            level_text(settings) + " intervals over repetition medians)";
+    return line;
+}
+
+std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
+    if (!options.gate) return "";
+    const std::string pct = percent(*options.gate, 1).substr(1);
+    std::vector<std::string> failing;
+    for (const auto& s : c.summaries)
+        failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
+    if (failing.empty()) return "--fail-if-slower=" + pct + ": passed (no row slower beyond " + pct + " with confidence)";
+    std::string names;
+    for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
+    return "--fail-if-slower=" + pct + ": FAILED: " + std::to_string(failing.size()) +
+           " row(s) slower beyond " + pct + " with confidence: " + names;
+}
+
+std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
+                              CompareFormat format) {
+    const Grid g = grid_of(c, options.settings, options.hide_only_in_base);
+    std::string out;
+    if (format == CompareFormat::md) {
+        out = md_table(g) + "\n";
+        for (std::size_t i = 0; i < c.summaries.size(); ++i)
+            out += "**" + md_escape(summary_line(c, i, options.settings)) + "**\n\n";
+    } else {
+        out = box_table(g);
+        for (std::size_t i = 0; i < c.summaries.size(); ++i) out += summary_line(c, i, options.settings) + "\n";
+    }
+    for (const auto& note : c.notes) out += "note: " + note + "\n";
+    if (const std::size_t hidden = c.rows.size() - g.rows.size())
+        out += "note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
+               " not measured here (left out of the table)\n";
+    if (const std::string gate = gate_line(c, options); !gate.empty()) out += gate + "\n";
+    return out;
+}
+
+Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
+    Json out = Json::object();
+    Json docs = Json::array();
+    for (const auto* d : c.documents) docs.push_back(d->path);
+    out["documents"] = std::move(docs);
+    out["thresholdPercent"] = options.settings.threshold * 100;
+    out["level"] = options.settings.level;
+    Json rows = Json::array();
+    for (const auto& row : c.rows) {
+        const DocumentRow* any = row.base;
+        for (const auto& ch : row.changes) any = any ? any : ch.row;
+        Json r = Json::object();
+        r["registration"] = any->registration;
+        r["name"] = any->name;
+        r["labels"] = labels_json(any->labels);
+        r["baseMedianNs"] = row.base && !row.base->error ? number(row.base->median_ns) : Json();
+        r["baseRepetitions"] = row.base ? Json(static_cast<unsigned long>(row.base->repetition_medians_ns.size())) : Json();
+        Json changes = Json::array();
+        for (std::size_t i = 0; i < row.changes.size(); ++i) {
+            const RowChange& ch = row.changes[i];
+            Json j = Json::object();
+            j["document"] = c.documents[i + 1]->path;
+            j["medianNs"] = ch.row && !ch.row->error ? number(ch.row->median_ns) : Json();
+            j["repetitions"] = ch.row ? Json(static_cast<unsigned long>(ch.row->repetition_medians_ns.size())) : Json();
+            j["changePercent"] = ch.change ? percent_number(ch.change->ratio) : Json();
+            j["ciLowPercent"] = ch.change ? percent_number(ch.change->low) : Json();
+            j["ciHighPercent"] = ch.change ? percent_number(ch.change->high) : Json();
+            j["runsLowPercent"] = ch.change ? percent_number(ch.change->runs_low) : Json();
+            j["runsHighPercent"] = ch.change ? percent_number(ch.change->runs_high) : Json();
+            j["instrChangePercent"] = ch.change ? percent_number(ch.change->instr_ratio) : Json();
+            j["basis"] = ch.change ? to_string(ch.change->basis) : "none";
+            j["verdict"] = ch.change ? to_string(ch.change->verdict) : "unavailable";
+            if (!ch.change) j["reason"] = ch.reason;
+            changes.push_back(std::move(j));
+        }
+        r["changes"] = std::move(changes);
+        rows.push_back(std::move(r));
+    }
+    out["rows"] = std::move(rows);
+    Json summaries = Json::array();
+    for (std::size_t i = 0; i < c.summaries.size(); ++i) {
+        const SeriesSummary& s = c.summaries[i];
+        Json j = Json::object();
+        j["document"] = c.documents[i + 1]->path;
+        j["compared"] = static_cast<unsigned long>(s.compared);
+        j["geomeanChangePercent"] = percent_number(s.geomean_ratio);
+        j["faster"] = static_cast<unsigned long>(s.faster);
+        j["slower"] = static_cast<unsigned long>(s.slower);
+        j["same"] = static_cast<unsigned long>(s.same);
+        j["noisy"] = static_cast<unsigned long>(s.noisy);
+        j["unavailable"] = static_cast<unsigned long>(s.unavailable);
+        summaries.push_back(std::move(j));
+    }
+    out["summaries"] = std::move(summaries);
+    if (options.gate) {
+        Json gate = Json::object();
+        gate["failIfSlowerPercent"] = *options.gate * 100;
+        gate["failed"] = c.gate_failed();
+        Json failing = Json::array();
+        for (const auto& s : c.summaries)
+            for (const auto& f : s.slower_beyond_gate) failing.push_back(f);
+        gate["rows"] = std::move(failing);
+        out["gate"] = std::move(gate);
+    }
+    Json notes = Json::array();
+    for (const auto& n : c.notes) notes.push_back(n);
+    out["notes"] = std::move(notes);
+    return out;
+}
+
+}  // namespace glint::engine

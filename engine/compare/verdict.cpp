@@ -1,0 +1,135 @@
+#include "engine/compare/verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "engine/stats/shift.hpp"
+
+namespace glint::engine {
+namespace {
+
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+
+// Logs of the values, each at least `floor` (a per-call sample clamped at 0 has no log).
+std::vector<double> logs(const std::vector<double>& values, double floor) {
+    std::vector<double> out;
+    out.reserve(values.size());
+    for (double v : values) out.push_back(std::log(std::max(v, floor)));
+    return out;
+}
+
+double smallest_positive(const std::vector<double>& a, const std::vector<double>& b) {
+    double least = std::numeric_limits<double>::infinity();
+    for (const auto* set : {&a, &b})
+        for (double v : *set)
+            if (v > 0) least = std::min(least, v);
+    return std::isfinite(least) ? least : 1.0;
+}
+
+// The ratio interval of b against a from a log-scale shift interval; nullopt when none exists.
+std::optional<std::pair<double, double>> ratio_interval(const std::vector<double>& a,
+                                                        const std::vector<double>& b,
+                                                        double level) {
+    const double floor = smallest_positive(a, b) / 2;
+    const std::vector<double> la = logs(a, floor), lb = logs(b, floor);
+    const auto shift = shift_interval(la, lb, level);
+    if (!shift) return std::nullopt;
+    return std::pair{std::exp(shift->low), std::exp(shift->high)};
+}
+
+// The interval between runs: Moses' at `level` when the run counts reach it, else the full range
+// of the ratios (every run of `b` against every run of `a`). nullopt unless a side is several.
+std::optional<std::pair<double, double>> runs_interval(const std::vector<double>& a,
+                                                       const std::vector<double>& b, double level) {
+    if (a.empty() || b.empty() || a.size() + b.size() < 3) return std::nullopt;
+    if (auto at_level = ratio_interval(a, b, level)) return at_level;
+    const auto [alo, ahi] = std::minmax_element(a.begin(), a.end());
+    const auto [blo, bhi] = std::minmax_element(b.begin(), b.end());
+    return std::pair{*blo / *ahi, *bhi / *alo};
+}
+
+}  // namespace
+
+const char* to_string(Verdict v) {
+    switch (v) {
+        case Verdict::faster: return "faster";
+        case Verdict::slower: return "slower";
+        case Verdict::same: return "same";
+        case Verdict::noisy: return "noisy";
+        case Verdict::unavailable: return "unavailable";
+    }
+    return "unavailable";
+}
+
+const char* to_string(Basis b) {
+    switch (b) {
+        case Basis::repetitions: return "repetitions";
+        case Basis::samples: return "samples";
+        case Basis::instructions: return "instructions";
+        case Basis::runs: return "runs";
+        case Basis::none: return "none";
+    }
+    return "none";
+}
+
+Verdict classify(double ratio, double low, double high, double threshold) {
+    if (!(low <= high)) return Verdict::noisy;  // nan: no interval
+    if (low > 1 + threshold) return Verdict::slower;
+    if (high < 1 - threshold) return Verdict::faster;
+    const bool within = std::fabs(ratio - 1) <= threshold;
+    const bool resolved = high - low <= 2 * threshold;
+    return within && resolved ? Verdict::same : Verdict::noisy;
+}
+
+Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings) {
+    Change c;
+    c.ratio = next.median_ns / base.median_ns;
+    c.low = c.high = c.runs_low = c.runs_high = kNan;
+    c.instr_ratio = kNan;
+    if (auto reps = ratio_interval(base.repetition_medians, next.repetition_medians, settings.level)) {
+        std::tie(c.low, c.high) = *reps;
+        c.basis = Basis::repetitions;
+        c.time = classify(c.ratio, c.low, c.high, settings.threshold);
+    } else {
+        // One run (or too few): the per-sample interval, trusted only for a huge change.
+        const auto a = thin_to_quantiles(base.samples_ns, settings.thinned_samples);
+        const auto b = thin_to_quantiles(next.samples_ns, settings.thinned_samples);
+        c.basis = Basis::samples;
+        c.time = Verdict::noisy;
+        if (auto samples = ratio_interval(a, b, settings.level)) {
+            std::tie(c.low, c.high) = *samples;
+            if (c.low > settings.single_run_factor) c.time = Verdict::slower;
+            if (c.high < 1 / settings.single_run_factor) c.time = Verdict::faster;
+        }
+    }
+    if (auto runs = runs_interval(base.run_medians, next.run_medians, settings.level)) {
+        std::tie(c.runs_low, c.runs_high) = *runs;
+        const bool agree = c.time == Verdict::slower   ? c.runs_low > 1 + settings.threshold
+                           : c.time == Verdict::faster ? c.runs_high < 1 - settings.threshold
+                                                       : true;
+        if (!agree) {
+            c.time = Verdict::noisy;
+            c.basis = Basis::runs;
+        }
+    }
+    c.verdict = c.time;
+    if (base.instructions && next.instructions && *base.instructions > 0 && *next.instructions > 0) {
+        c.instr_ratio = *next.instructions / *base.instructions;
+        const bool moved = std::fabs(c.instr_ratio - 1) > settings.instr_threshold;
+        if (c.time == Verdict::noisy && moved) {
+            c.verdict = c.instr_ratio > 1 ? Verdict::slower : Verdict::faster;
+            c.basis = Basis::instructions;
+        }
+    }
+    return c;
+}
+
+bool slower_beyond(const Change& change, double fraction) {
+    if (change.verdict != Verdict::slower) return false;
+    if (change.basis == Basis::instructions) return change.instr_ratio > 1 + fraction;
+    return change.low > 1 + fraction && !(change.runs_low <= 1 + fraction);  // nan: one run a side
+}
+
+}  // namespace glint::engine

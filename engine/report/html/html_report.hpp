@@ -1,0 +1,62 @@
+// engine/report/html/html_report.hpp: one self-contained HTML file (--bench-html,
+// glint-compare --html): no network, no external library; opened from disk it shows
+//   - a title and note lines (the run header, or the comparison's summary lines),
+//   - one table, sortable by any column (click a header; a "#sort=KEY" or "#sort=-KEY" URL
+//     fragment sorts on load; rows without a value sort last either way),
+//   - per row a distribution plot (svg_plot.hpp): the samples as a box plot with the points,
+//     the baseline's distribution overlaid in its own lane when comparing,
+//   - counter columns beside the timing columns.
+// Every row is a <tr class="row" data-verdict="..."> holding exactly one <svg class="dist">;
+// each value cell is a <td data-col="KEY" data-sort="NUMBER"> (data-sort absent: no value).
+// Later additions per case (e.g. a flame graph) go in the row's `extra_html`.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "os/files.hpp"
+
+namespace glint::engine::report::html {
+
+struct Column {
+    std::string key;     // the #sort= key (e.g. "median", "instr", "verdict")
+    std::string header;  // as shown
+    bool numeric = true; // right-aligned
+};
+
+struct Cell {
+    std::string text;  // as shown ("—" when not measured)
+    double sort = 0;   // the sort key of a numeric cell (nan: no value, sorts last)
+    bool has_sort = false;
+};
+
+struct Row {
+    std::string name;                  // the identity as text
+    std::vector<Cell> cells;           // one per column
+    std::vector<double> samples_ns;    // the distribution plotted (ns per iteration)
+    std::vector<double> base_samples_ns;  // the baseline's, overlaid (empty: no overlay)
+    std::string verdict;               // "faster", "slower", "same", "noisy" or "" (colours the row)
+    std::string extra_html;            // trusted markup placed under the row's plot
+};
+
+struct Report {
+    std::string title;
+    std::vector<std::string> notes;
+    std::vector<Column> columns;
+    std::vector<Row> rows;
+    std::string sample_label = "this run";  // the plot legend's names for the two lanes
+    std::string base_label = "baseline";
+};
+
+// Text with &, <, >, " and ' escaped.
+std::string escape(const std::string& text);
+
+// The whole page.
+std::string render_page(const Report& report);
+
+// Writes the page to `target` (os/files.hpp: a regular file is replaced whole); the error line
+// on failure.
+std::optional<std::string> write_page(const os::OutputTarget& target, const Report& report);
+
+}  // namespace glint::engine::report::html

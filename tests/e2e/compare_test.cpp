@@ -1,0 +1,249 @@
+// End to end: --bench-repeat, glint-compare and --bench-baseline on the A/B fixture (a case made
+// 30% slower between two runs by an environment variable), and the text formats.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "engine/model/json.hpp"
+#include "support/process.hpp"
+
+using glint::engine::Json;
+using glint::test::fixture_path;
+using glint::test::read_file;
+using glint::test::run_process;
+
+namespace {
+
+std::string temp_path(const std::string& stem, const std::string& ext = ".json") {
+    return "/tmp/glint_e2e_compare_" + stem + "_" + std::to_string(getpid()) + ext;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
+
+// The line of the box table whose name cell is `name`.
+std::string table_line(const std::string& out, const std::string& name) {
+    const auto at = out.find("│ " + name + " ");
+    if (at == std::string::npos) return "";
+    return out.substr(at, out.find('\n', at) - at);
+}
+
+// Ten interleaved repetitions (enough for a 95% interval), per-call cases of a few µs.
+std::vector<std::string> ab_run(const std::string& json) {
+    return {fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
+            "--bench-json=" + json};
+}
+
+}  // namespace
+
+TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it, and calls the unchanged case same") {
+    // Each side is three runs of one build, alternated with the other side's (base, new, base,
+    // new, ...), as README advises on a shared machine: the comparison then runs at the default
+    // settings (threshold 3%), the command a team would gate on.
+    std::string base, next;
+    std::vector<std::string> files;
+    for (int run = 1; run <= 3; ++run) {
+        const std::string b = temp_path("base" + std::to_string(run)), n = temp_path("next" + std::to_string(run));
+        REQUIRE(run_process(ab_run(b)).exit_code == 0);
+        REQUIRE(run_process(ab_run(n), {"GLINT_FIXTURE_SLOWER=30"}).exit_code == 0);
+        base += (base.empty() ? "" : ",") + b;
+        next += (next.empty() ? "" : ",") + n;
+        files.insert(files.end(), {b, n});
+    }
+    auto r = run_process({compare_path(), base, next, "--fail-if-slower=10"});
+    INFO(r.out);  // the table, when a check fails
+    CHECK(r.exit_code == 1);
+    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
+    CHECK(contains(table_line(r.out, "ab/steady"), "same"));
+    CHECK(contains(r.out, "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    CHECK(contains(table_line(r.out, "ab/changing"), "30/30"));
+    // The gate passes when the threshold is beyond the change, and without a gate.
+    CHECK(run_process({compare_path(), base, next, "--fail-if-slower=60"}).exit_code == 0);
+    CHECK(run_process({compare_path(), base, next}).exit_code == 0);
+    // Markdown and JSON carry the same verdicts.
+    auto md = run_process({compare_path(), base, next, "--format=md"});
+    CHECK(md.out.rfind("| benchmark | base | new | change | 95% CI | verdict | reps |", 0) == 0);
+    auto js = run_process({compare_path(), base, next, "--format=json", "--fail-if-slower=10"});
+    CHECK(js.exit_code == 1);
+    const Json doc = Json::parse(js.out);
+    bool flagged = false;
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("registration").as_string() == "ab" && row.at("name").as_string() == "changing") {
+            flagged = row.at("changes").as_array()[0].at("verdict") == Json("slower");
+            CHECK(row.at("changes").as_array()[0].at("changePercent").as_number() > 15);
+        }
+    CHECK(flagged);
+    CHECK(doc.at("gate").at("failed") == Json(true));
+    // Two registrations' "impl" cases are two rows, each compared with itself: a small change,
+    // never flagged (matched by name alone, fast/impl against slow/impl would read -80%). The
+    // verdict may be "noisy" on a loaded machine (the sanitizer tree, fuzzers beside it).
+    int impl_rows = 0;
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("name").as_string() == "impl") {
+            ++impl_rows;
+            const Json& change = row.at("changes").as_array()[0];
+            CAPTURE(row.at("registration").as_string());
+            CHECK(std::fabs(change.at("changePercent").as_number()) < 20);
+            CHECK((change.at("verdict") == Json("same") || change.at("verdict") == Json("noisy")));
+        }
+    CHECK(impl_rows == 2);
+    for (const auto& f : files) std::remove(f.c_str());
+}
+
+TEST_CASE("e2e: --bench-baseline gates a run with --fail-if-slower and records the comparison") {
+    const std::string base = temp_path("gate_base"), next = temp_path("gate_next");
+    REQUIRE(run_process(ab_run(base)).exit_code == 0);
+    auto args = ab_run(next);
+    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
+    auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out, "vs base"));
+    CHECK(contains(r.out, "this run vs " + base + ": geometric mean"));
+    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
+    CHECK(contains(r.out, "FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    const Json doc = Json::parse(read_file(next));
+    CHECK(doc.at("meta").at("baseline").at("comparison").at("gate").at("failed") == Json(true));
+    CHECK(doc.at("meta").at("baseline").at("matched") == Json(4));
+    // Unchanged: the gate passes.
+    auto same = run_process({fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
+                             "--bench-baseline=" + base, "--fail-if-slower=10"});
+    CHECK(same.exit_code == 0);
+    CHECK(contains(same.out, "passed (no row slower beyond 10.0% with confidence)"));
+    // A gate without a baseline would pass silently: refused before measuring.
+    auto lone = run_process({fixture_path("ab"), "--bench", "--fail-if-slower=10"});
+    CHECK(lone.exit_code == 2);
+    CHECK(contains(lone.err, "--fail-if-slower: gates a comparison; add --bench-baseline=FILE"));
+    CHECK_FALSE(contains(lone.out, "╭"));
+    std::remove(base.c_str());
+    std::remove(next.c_str());
+}
+
+TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping each repetition's median") {
+    const std::string json = temp_path("repeat"), trace = temp_path("trace", ".txt");
+    std::remove(trace.c_str());
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-repeat=3", "--bench-min-time=1",
+                          "--bench-json=" + json},
+                         {"GLINT_FIXTURE_TRACE=" + trace});
+    REQUIRE(r.exit_code == 0);
+    // A, B, C, D, A, B, C, D, A, B, C, D: every case once per repetition, in order.
+    const std::string once = "ab/steady\nab/changing\nfast/impl\nslow/impl\n";
+    CHECK(read_file(trace) == once + once + once);
+    CHECK(contains(r.err, "glint: --bench-repeat: repetition 1 of 3 (the table follows the last)"));
+    CHECK(contains(r.out, "every case 3 times, interleaved"));
+    // The table shows each row once.
+    CHECK(r.out.find("│ steady") == r.out.rfind("│ steady"));
+    const Json doc = Json::parse(read_file(json));
+    CHECK(doc.at("meta").at("knobs").at("repetitions") == Json(3));
+    for (const auto& row : doc.at("rows").as_array()) {
+        CAPTURE(row.at("name").as_string());
+        const auto& medians = row.at("repetitionMediansNs").as_array();
+        REQUIRE(medians.size() == 3);
+        std::vector<double> m{medians[0].as_number(), medians[1].as_number(), medians[2].as_number()};
+        std::sort(m.begin(), m.end());
+        CHECK(row.at("medianNs").as_number() == doctest::Approx(m[1]).epsilon(1e-5));
+        CHECK(row.at("registration").is_string());
+    }
+    std::remove(json.c_str());
+    std::remove(trace.c_str());
+}
+
+TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
+    const std::string deep = temp_path("deep"), twice = temp_path("twice");
+    std::ofstream(deep) << std::string(50000, '[') << std::string(50000, ']');
+    std::ofstream(twice) << R"({"schema": 2, "rows": [{"name": "impl", "registration": "r", "labels": {}},
+                               {"name": "impl", "registration": "r", "labels": {}}]})";
+    auto d = run_process({compare_path(), deep, deep});
+    CHECK(d.exit_code == 2);
+    CHECK(d.err == "glint-compare: error: '" + deep + "' nests deeper than 64 levels: not a glint --bench-json document\n");
+    auto t = run_process({compare_path(), twice, twice});
+    CHECK(t.exit_code == 2);
+    CHECK(contains(t.err, "has two rows with the identity registration 'r', name 'impl', labels {}"));
+    CHECK(run_process({compare_path(), deep}).exit_code == 2);
+    CHECK(run_process({compare_path(), "/nonexistent/a.json", twice}).exit_code == 2);
+    auto flag = run_process({compare_path(), "--bogus", twice, twice});
+    CHECK(flag.exit_code == 2);
+    CHECK(contains(flag.err, "unknown flag '--bogus'"));
+    CHECK(run_process({compare_path(), "--threshold=abc", twice, twice}).exit_code == 2);
+    // The run refuses the same baseline before measuring.
+    auto run = run_process({fixture_path("ab"), "--bench", "--bench-baseline=" + deep});
+    CHECK(run.exit_code == 2);
+    CHECK(contains(run.err, "--bench-baseline: '" + deep + "' nests deeper than 64 levels"));
+    CHECK_FALSE(contains(run.out, "╭"));
+    std::remove(deep.c_str());
+    std::remove(twice.c_str());
+}
+
+TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refuses its JSON") {
+    const std::string json = temp_path("duplicate");
+    auto r = run_process({fixture_path("duplicate"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.err, "glint: warning: two rows share the identity registration 'twice', name 'impl', labels {n=1}"));
+    auto c = run_process({compare_path(), json, json});
+    CHECK(c.exit_code == 2);
+    CHECK(contains(c.err, "has two rows with the identity registration 'twice', name 'impl', labels {n=1}"));
+    std::remove(json.c_str());
+}
+
+TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses an unwritable path") {
+    const std::string html = temp_path("report", ".html");
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-html=" + html});
+    REQUIRE(r.exit_code == 0);
+    const std::string page = read_file(html);
+    std::remove(html.c_str());
+    auto count = [&](const std::string& needle) {
+        std::size_t n = 0;
+        for (auto at = page.find(needle); at != std::string::npos; at = page.find(needle, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count("<tr class=\"row\"") == 4);
+    CHECK(count("<svg class=\"dist\"") == 4);
+    CHECK(count("class=\"lane-base\"") == 0);  // no baseline, no overlay
+    // Counter columns beside the plot: --perf counts task-clock (a software event, any host
+    // with perf_event_open), a column whose cell every row carries.
+    auto perf = run_process({fixture_path("ab"), "--bench", "--perf", "--bench-min-time=1",
+                             "--bench-html=" + html});
+    REQUIRE(perf.exit_code == 0);
+    if (contains(perf.out, "task-clock ns/iter")) {
+        const std::string counted = read_file(html);
+        std::remove(html.c_str());
+        CHECK(contains(counted, "<th data-key=\"task-clock\">task-clock ns/iter</th>"));
+        std::size_t cells = 0;
+        for (auto at = counted.find("data-col=\"task-clock\""); at != std::string::npos;
+             at = counted.find("data-col=\"task-clock\"", at + 1))
+            ++cells;
+        CHECK(cells == 4);
+    } else {
+        MESSAGE("no task-clock counter on this host: the counter columns are not checked");
+    }
+    auto bad = run_process({fixture_path("ab"), "--bench", "--bench-html=/nonexistent/r.html"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-html: cannot write '/nonexistent/r.html'"));
+}
+
+TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") {
+    auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    REQUIRE(md.exit_code == 0);
+    CHECK_FALSE(contains(md.out, "╭"));
+    CHECK(contains(md.out, "| benchmark | n | median/iter | min | max |"));
+    CHECK(contains(md.out, "| add_chain | 32×"));
+    auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | min | max | B/s |\n|:---|---:|"));
+    auto csv = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=csv"});
+    REQUIRE(csv.exit_code == 0);
+    CHECK_FALSE(contains(csv.out, "╭"));
+    CHECK(contains(csv.out, "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns"));
+    CHECK(contains(csv.out, "\nadd_chain,add_chain,32,"));
+    CHECK(contains(csv.out, "# glint "));  // the run header, as comments
+    auto bad = run_process({fixture_path("basic"), "--bench", "--bench-format=xml"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-format: 'xml' is not one of box, md, csv"));
+}

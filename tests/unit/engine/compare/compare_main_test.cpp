@@ -1,0 +1,62 @@
+// glint-compare's exit status on fixed documents: 1 when the gate fails, 0 when it passes or is
+// not asked for, 2 for bad usage or an unreadable document.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/compare/compare_main.hpp"
+
+using glint::engine::compare_main;
+
+namespace {
+
+// A schema-2 document with rows "g/steady" (100 ns) and "g/moving" (`moving` ns), five
+// repetitions each spread by ±1%.
+std::string document(double moving) {
+    auto row = [](const char* name, double v) {
+        const std::string reps = std::to_string(v) + ", " + std::to_string(v * 1.01) + ", " +
+                                 std::to_string(v * 0.99) + ", " + std::to_string(v * 1.005) + ", " +
+                                 std::to_string(v * 0.995);
+        return std::string(R"({"registration": "g", "name": ")") + name + R"(", "labels": {}, "medianNs": )" +
+               std::to_string(v) + R"(, "samplesNs": [)" + reps + R"(], "repetitionMediansNs": [)" + reps + "]}";
+    };
+    return R"({"schema": 2, "rows": [)" + row("steady", 100) + ", " + row("moving", moving) + "]}";
+}
+
+std::string write(const std::string& stem, const std::string& text) {
+    const std::string path = "/tmp/glint_unit_compare_main_" + stem + "_" + std::to_string(getpid()) + ".json";
+    std::ofstream(path) << text;
+    return path;
+}
+
+// compare_main over these arguments (stdout and stderr go to the test's own).
+int run(std::vector<std::string> args) {
+    args.insert(args.begin(), "glint-compare");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    return compare_main(static_cast<int>(args.size()), argv.data());
+}
+
+}  // namespace
+
+TEST_CASE("compare main: the gate's exit status") {
+    const std::string base = write("base", document(100)), slower = write("slower", document(130)),
+                      same = write("same", document(100.5));
+    CHECK(run({base, slower, "--fail-if-slower=10"}) == 1);   // +30%, interval far above +10%
+    CHECK(run({base, slower, "--fail-if-slower=40"}) == 0);   // beyond the change: passes
+    CHECK(run({base, slower}) == 0);                          // no gate, no failure
+    CHECK(run({base, same, "--fail-if-slower=0"}) == 0);      // "same" never fails a gate
+    CHECK(run({base, slower, "--format=json", "--fail-if-slower=10"}) == 1);
+    CHECK(run({base, slower, "--format=md", "--fail-if-slower=10"}) == 1);
+    CHECK(run({base, base, slower, "--fail-if-slower=10"}) == 1);  // a series: any later document
+    CHECK(run({base, "--fail-if-slower=10"}) == 2);                 // one document
+    CHECK(run({base, slower, "--fail-if-slower=ten"}) == 2);
+    CHECK(run({base, "/nonexistent/glint.json", "--fail-if-slower=10"}) == 2);
+    for (const auto& p : {base, slower, same}) std::remove(p.c_str());
+}
