@@ -19,6 +19,8 @@
 #include "os/process.hpp"
 #include "support/process.hpp"
 
+#include "support/temp_dir.hpp"
+
 using glint::engine::Json;
 using glint::test::BackgroundProcess;
 using glint::test::fixture_path;
@@ -26,25 +28,9 @@ using glint::test::read_file;
 using glint::test::run_process;
 using glint::test::wait_until;
 namespace fs = std::filesystem;
+using glint::test::TempDir;
 
 namespace {
-
-struct TempDir {
-    TempDir() {
-        char pattern[] = "/tmp/glint-e2e-keep-XXXXXX";
-        REQUIRE(mkdtemp(pattern) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-    std::vector<std::string> entries() const {
-        std::vector<std::string> names;
-        for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
-        std::sort(names.begin(), names.end());
-        return names;
-    }
-    fs::path path;
-};
 
 bool contains(const std::string& haystack, const std::string& needle) {
     return haystack.find(needle) != std::string::npos;
@@ -82,7 +68,7 @@ bool first_row_journaled(const TempDir& dir, const std::string& json) {
 }  // namespace
 
 TEST_CASE("e2e keep: under --isolate, cases that segfault, abort, exit(0) or hang become error rows and the rest is kept") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     auto r = run_process({fixture_path("crashing"), "--bench", "--isolate", "--case-timeout=1",
                           "--bench-min-time=0.1", "--bench-json=" + json},
@@ -107,7 +93,7 @@ TEST_CASE("e2e keep: under --isolate, cases that segfault, abort, exit(0) or han
 }
 
 TEST_CASE("e2e keep: without --isolate, exit(0) inside a case keeps the rows before it and fails the run") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
                          {"GLINT_CRASH=exit"});
@@ -124,7 +110,7 @@ TEST_CASE("e2e keep: without --isolate, exit(0) inside a case keeps the rows bef
 }
 
 TEST_CASE("e2e keep: without --isolate, a segfault writes the finished rows before the process dies by it") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
                          {"GLINT_CRASH=segv", "ASAN_OPTIONS=handle_segv=0"});
@@ -137,7 +123,7 @@ TEST_CASE("e2e keep: without --isolate, a segfault writes the finished rows befo
 }
 
 TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run and names the case") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--case-timeout=1",
                           "--bench-json=" + json},
@@ -153,7 +139,7 @@ TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run 
 TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a valid JSON with the finished rows") {
     for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
         CAPTURE(sig);
-        TempDir dir;
+        TempDir dir{"glint-e2e-keep"};
         const std::string json = dir.file("out.json");
         BackgroundProcess run({fixture_path("slow"), "--bench", "--bench-json=" + json});
         REQUIRE(first_row_journaled(dir, json));
@@ -174,7 +160,7 @@ TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a va
 }
 
 TEST_CASE("e2e keep: a closed standard output stops the run with 141 and keeps its rows") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     BackgroundProcess run({fixture_path("slow"), "--bench", "--bench-json=" + json});
     REQUIRE(wait_until([&] { return contains(run.out(), "protocol:"); }));  // the header is out
@@ -187,7 +173,7 @@ TEST_CASE("e2e keep: a closed standard output stops the run with 141 and keeps i
 }
 
 TEST_CASE("e2e keep: the journal of a run killed with SIGKILL recovers its finished rows") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     {
         BackgroundProcess run({fixture_path("slow"), "--bench", "--bench-json=" + json});
@@ -222,7 +208,7 @@ TEST_CASE("e2e keep: the journal of a run killed with SIGKILL recovers its finis
 }
 
 TEST_CASE("e2e keep: a character device and a FIFO given as --bench-json stay what they are") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string device = dir.file("null-device");
     if (mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
         MESSAGE("mknod needs CAP_MKNOD: the device half is not checked");
@@ -250,7 +236,7 @@ TEST_CASE("e2e keep: a character device and a FIFO given as --bench-json stay wh
 }
 
 TEST_CASE("e2e keep: a symlink given as --bench-json writes its target and stays a link") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     fs::create_symlink("real.json", dir.path / "latest.json");
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1",
                           "--bench-json=" + dir.file("latest.json")});
@@ -269,7 +255,7 @@ TEST_CASE("e2e keep: --bench-json=- writes the document to the standard output a
 }
 
 TEST_CASE("e2e keep: two runs writing the same JSON path at once leave a whole document") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("shared.json");
     BackgroundProcess a({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
     BackgroundProcess b({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
@@ -295,7 +281,7 @@ TEST_CASE("e2e keep: outputs that cannot be written are found before measuring, 
 }
 
 TEST_CASE("e2e keep: a baseline that is a FIFO or a device is refused at once") {
-    TempDir dir;
+    TempDir dir{"glint-e2e-keep"};
     const std::string fifo = dir.file("fifo");
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-baseline=" + fifo});

@@ -14,37 +14,17 @@
 #include "engine/runner/run_record.hpp"
 #include "../report/rows.hpp"
 
+#include "support/temp_dir.hpp"
+#include "support/process.hpp"
+
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
 using glint::catalog::Format;
 using glint::catalog::make_cell;
 namespace fs = std::filesystem;
+using glint::test::TempDir;
 
 namespace {
-
-struct TempDir {
-    TempDir() {
-        char pattern[] = "/tmp/glint-record-test-XXXXXX";
-        REQUIRE(mkdtemp(pattern) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-    std::vector<std::string> entries() const {
-        std::vector<std::string> names;
-        for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
-        std::sort(names.begin(), names.end());
-        return names;
-    }
-    fs::path path;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 glint::os::OutputTarget target(const std::string& path) {
     std::string problem;
@@ -80,7 +60,7 @@ void fill(RunRecord& record) {
 }  // namespace
 
 TEST_CASE("run record: a run that cannot return still writes a valid document of its finished rows") {
-    TempDir dir;
+    TempDir dir{"glint-record-test"};
     const auto out = target(dir.file("out.json"));
     RunRecord record;
     std::string note;
@@ -92,7 +72,7 @@ TEST_CASE("run record: a run that cannot return still writes a valid document of
     CHECK(std::string(record.case_in_flight_json()) == "\"third\"");
     REQUIRE(record.write_abnormal_end("SIGSEGV"));
     CHECK_FALSE(record.write_abnormal_end("SIGSEGV"));  // once
-    const Json doc = Json::parse(slurp(dir.file("out.json")));
+    const Json doc = Json::parse(glint::test::read_file(dir.file("out.json")));
     CHECK(doc.at("schema").as_number() == 2);
     CHECK(doc.at("meta").at("host").as_string() == "test-host");
     const Json& interrupted = doc.at("meta").at("interrupted");
@@ -108,21 +88,21 @@ TEST_CASE("run record: a run that cannot return still writes a valid document of
 }
 
 TEST_CASE("run record: between cases the document says so, and without rows it is still valid") {
-    TempDir dir;
+    TempDir dir{"glint-record-test"};
     const auto out = target(dir.file("out.json"));
     RunRecord record;
     std::string note;
     Json empty_meta = Json::object();
     record.start(&out, empty_meta, note);
     REQUIRE(record.write_abnormal_end("exit(0)"));
-    const Json doc = Json::parse(slurp(dir.file("out.json")));
+    const Json doc = Json::parse(glint::test::read_file(dir.file("out.json")));
     CHECK(doc.at("meta").at("interrupted").at("duringCase").is_null());
     CHECK(doc.at("rows").size() == 0);
     CHECK(doc.at("columns").size() == 0);
 }
 
 TEST_CASE("run record: the journal reads back into a document, skipping a line cut short") {
-    TempDir dir;
+    TempDir dir{"glint-record-test"};
     const auto out = target(dir.file("out.json"));
     RunRecord record;
     std::string note;

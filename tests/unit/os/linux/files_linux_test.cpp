@@ -16,37 +16,14 @@
 
 #include "os/files.hpp"
 
+#include "support/temp_dir.hpp"
+#include "support/process.hpp"
+
 using namespace glint::os;
 namespace fs = std::filesystem;
+using glint::test::TempDir;
 
 namespace {
-
-struct TempDir {
-    TempDir() {
-        char pattern[] = "/tmp/glint-files-test-XXXXXX";
-        REQUIRE(mkdtemp(pattern) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() {
-        chmod(path.c_str(), 0700);
-        fs::remove_all(path);
-    }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-    std::vector<std::string> entries() const {
-        std::vector<std::string> names;
-        for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
-        std::sort(names.begin(), names.end());
-        return names;
-    }
-    fs::path path;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 OutputTarget resolved(const std::string& path) {
     std::string problem;
@@ -65,7 +42,7 @@ std::string refusal(const std::string& path) {
 }  // namespace
 
 TEST_CASE("files linux: each kind of path resolves to how it is written") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     CHECK(resolved(dir.file("new.json")).mode == OutputMode::replace);
     std::ofstream(dir.file("old.json")) << "x";
     CHECK(resolved(dir.file("old.json")).mode == OutputMode::replace);
@@ -96,13 +73,13 @@ TEST_CASE("files linux: each kind of path resolves to how it is written") {
 }
 
 TEST_CASE("files linux: a replace writes the whole text, keeps the file's permissions and leaves nothing beside it") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     const std::string path = dir.file("results.json");
     CHECK_FALSE(write_output(resolved(path), "first\n").has_value());
-    CHECK(slurp(path) == "first\n");
+    CHECK(glint::test::read_file(path) == "first\n");
     chmod(path.c_str(), 0640);
     CHECK_FALSE(write_output(resolved(path), "second\n").has_value());
-    CHECK(slurp(path) == "second\n");
+    CHECK(glint::test::read_file(path) == "second\n");
     struct stat st{};
     REQUIRE(stat(path.c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0640);
@@ -110,7 +87,7 @@ TEST_CASE("files linux: a replace writes the whole text, keeps the file's permis
 }
 
 TEST_CASE("files linux: a failed replace leaves the target as it was and no temporary file") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     const std::string path = dir.file("results.json");
     CHECK_FALSE(write_output(resolved(path), "kept\n").has_value());
     const OutputTarget target = resolved(path);
@@ -121,16 +98,16 @@ TEST_CASE("files linux: a failed replace leaves the target as it was and no temp
     auto error = write_output(missing_dir, "x");
     REQUIRE(error.has_value());
     CHECK(*error == "cannot write '" + missing_dir.path + "': No such file or directory");
-    CHECK(slurp(path) == "kept\n");
+    CHECK(glint::test::read_file(path) == "kept\n");
     CHECK(dir.entries() == std::vector<std::string>{"results.json"});
 }
 
 TEST_CASE("files linux: in-place targets are written, never replaced") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     const std::string fifo = dir.file("fifo");
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     std::string received;
-    std::thread reader([&] { received = slurp(fifo); });
+    std::thread reader([&] { received = glint::test::read_file(fifo); });
     CHECK_FALSE(write_output(resolved(fifo), "through the pipe\n").has_value());
     reader.join();
     CHECK(received == "through the pipe\n");
@@ -146,7 +123,7 @@ TEST_CASE("files linux: in-place targets are written, never replaced") {
 TEST_CASE("files linux: the probe finds a directory nobody may create files in, for root too") {
     CHECK(*probe_output(resolved("/proc/glint-probe.json")) ==
           "cannot write '/proc/glint-probe.json': cannot create a file in '/proc': No such file or directory");
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     CHECK_FALSE(probe_output(resolved(dir.file("ok.json"))).has_value());
     CHECK(dir.entries().empty());  // the probe's file is gone
     CHECK_FALSE(probe_output(resolved("/dev/null")).has_value());
@@ -155,7 +132,7 @@ TEST_CASE("files linux: the probe finds a directory nobody may create files in, 
 }
 
 TEST_CASE("files linux: only regular files up to the bound are read, without blocking on a FIFO") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     std::string text;
     std::ofstream(dir.file("small")) << "0123456789";
     CHECK_FALSE(read_regular_file(dir.file("small"), 10, text).has_value());
@@ -173,7 +150,7 @@ TEST_CASE("files linux: only regular files up to the bound are read, without blo
 }
 
 TEST_CASE("files linux: a journal is unpredictable, locked while held, stale once let go") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     const OutputTarget target = resolved(dir.file("out.json"));
     std::string problem;
     auto journal = JournalFile::create(target, problem);
@@ -183,7 +160,7 @@ TEST_CASE("files linux: a journal is unpredictable, locked while held, stale onc
     CHECK(journal->append("{\"a\": 1}"));
     CHECK(journal->append(std::string(5000, 'x')));  // longer than the one-write buffer
     CHECK(journal->sync());
-    CHECK(slurp(journal->path()) == "{\"a\": 1}\n" + std::string(5000, 'x') + "\n");
+    CHECK(glint::test::read_file(journal->path()) == "{\"a\": 1}\n" + std::string(5000, 'x') + "\n");
     CHECK(stale_journals(target).empty());  // held by this process
     {
         // A killed run: its file, and nobody holding the lock.
@@ -202,7 +179,7 @@ TEST_CASE("files linux: a journal is unpredictable, locked while held, stale onc
 }
 
 TEST_CASE("files linux: the async-signal-safe output replaces the target the same way") {
-    TempDir dir;
+    TempDir dir{"glint-files-test"};
     const std::string path = dir.file("out.json");
     std::ofstream(path) << "old";
     const EmergencyOutput out = prepare_emergency_output(resolved(path));
@@ -213,13 +190,13 @@ TEST_CASE("files linux: the async-signal-safe output replaces the target the sam
     REQUIRE(fd >= 0);
     CHECK(emergency_put(fd, "new\n", 4));
     CHECK(emergency_commit(out, fd, true));
-    CHECK(slurp(path) == "new\n");
+    CHECK(glint::test::read_file(path) == "new\n");
     CHECK(dir.entries() == std::vector<std::string>{"out.json"});
     // A failed write keeps the old document and removes its temporary file.
     const EmergencyOutput again = prepare_emergency_output(resolved(path));
     const int fd2 = emergency_open(again);
     CHECK_FALSE(emergency_commit(again, fd2, false));
-    CHECK(slurp(path) == "new\n");
+    CHECK(glint::test::read_file(path) == "new\n");
     CHECK(dir.entries() == std::vector<std::string>{"out.json"});
     // A FIFO nobody reads is not waited for.
     REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
