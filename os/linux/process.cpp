@@ -1,6 +1,8 @@
 // os/process.hpp on Linux.
 #include "os/process.hpp"
 
+#include "os/files.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -178,18 +180,7 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
 }
 
 bool write_to_parent(int fd, std::string_view text) {
-    const char* data = text.data();
-    std::size_t size = text.size();
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        data += n;
-        size -= static_cast<std::size_t>(n);
-    }
-    return true;
+    return emergency_put(fd, text.data(), text.size());  // the whole text, EINTR retried (os/files.hpp)
 }
 
 const char* signal_abbrev(int sig) noexcept {
