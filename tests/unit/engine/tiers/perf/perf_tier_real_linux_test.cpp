@@ -99,7 +99,9 @@ TEST_CASE("real syscall path: task-clock of a busy body matches the CPU time it 
     REQUIRE(d.ok);
     CHECK(d.running == d.enabled);
     CHECK(static_cast<double>(d.counts[0]) >= 0.95 * 2'000'000);
-    CHECK(static_cast<double>(d.counts[0]) <= 1.3 * 2'000'000);
+    // Above: the bracket's own calls and whatever the kernel charges the thread meanwhile (1.39x
+    // was seen once in the ASan tree beside other tests; 1.0x to 1.1x alone).
+    CHECK(static_cast<double>(d.counts[0]) <= 1.5 * 2'000'000);
     CHECK(d.enabled >= d.counts[0]);
 }
 
