@@ -35,8 +35,10 @@ foreach(_binary unit e2e)
     message(FATAL_ERROR "port/generic-os: the generic build registered no ${_binary}/ test")
   endif()
 endforeach()
-# The tests' own output only on failure; ctest's summary always.
-execute_process(COMMAND ${CTEST} --test-dir ${BINARY_DIR} -E "^(package|rig|port)/"
+# The tests' own output only on failure; ctest's summary always. Left out besides the builds:
+# the A/B verdict test whose unchanged case must read "same" — it needs a quiet machine, and this
+# tree runs beside the rest of CI (it read noisy here once); the main tree keeps it.
+execute_process(COMMAND ${CTEST} --test-dir ${BINARY_DIR} -E "^(package|rig|port)/|calls the unchanged case same"
                         --no-tests=error --output-on-failure -j ${JOBS}
                 RESULT_VARIABLE _rc)
 if(NOT _rc EQUAL 0)
