@@ -45,7 +45,7 @@ std::vector<std::string> ab_run(const std::string& json) {
 
 }  // namespace
 
-TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it, and calls the unchanged case same") {
+TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it, and calls the unchanged case same (on a quiet machine)") {
     // Each side is three runs of one build, alternated with the other side's (base, new, base,
     // new, ...), as README advises on a shared machine: the comparison then runs at the default
     // settings (threshold 3%), the command a team would gate on.
@@ -99,30 +99,49 @@ TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it,
     for (const auto& f : files) std::remove(f.c_str());
 }
 
-TEST_CASE("e2e: --bench-baseline gates a run with --fail-if-slower and records the comparison") {
+TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuses a gate without a baseline") {
     const std::string base = temp_path("gate_base"), next = temp_path("gate_next");
     REQUIRE(run_process(ab_run(base)).exit_code == 0);
     auto args = ab_run(next);
     args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
     auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
-    CHECK(r.exit_code == 1);
+    INFO(r.out);
+    // Whatever the verdicts on this machine, the gate is applied, printed, and recorded with them.
+    CHECK((r.exit_code == 0 || r.exit_code == 1));
     CHECK(contains(r.out, "vs base"));
     CHECK(contains(r.out, "this run vs " + base + ": geometric mean"));
-    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
-    CHECK(contains(r.out, "FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    CHECK(contains(r.out, "--fail-if-slower=10.0%: "));
     const Json doc = Json::parse(read_file(next));
-    CHECK(doc.at("meta").at("baseline").at("comparison").at("gate").at("failed") == Json(true));
+    const Json& gate = doc.at("meta").at("baseline").at("comparison").at("gate");
+    CHECK(gate.at("failed") == Json(r.exit_code == 1));
     CHECK(doc.at("meta").at("baseline").at("matched") == Json(4));
-    // Unchanged: the gate passes.
-    auto same = run_process({fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
-                             "--bench-baseline=" + base, "--fail-if-slower=10"});
-    CHECK(same.exit_code == 0);
-    CHECK(contains(same.out, "passed (no row slower beyond 10.0% with confidence)"));
     // A gate without a baseline would pass silently: refused before measuring.
     auto lone = run_process({fixture_path("ab"), "--bench", "--fail-if-slower=10"});
     CHECK(lone.exit_code == 2);
     CHECK(contains(lone.err, "--fail-if-slower: gates a comparison; add --bench-baseline=FILE"));
     CHECK_FALSE(contains(lone.out, "╭"));
+    std::remove(base.c_str());
+    std::remove(next.c_str());
+}
+
+TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case made 30% slower, and passes an unchanged one (on a quiet machine)") {
+    const std::string base = temp_path("gate_verdict_base"), next = temp_path("gate_verdict_next");
+    REQUIRE(run_process(ab_run(base)).exit_code == 0);
+    auto args = ab_run(next);
+    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
+    auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+    INFO(r.out);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
+    CHECK(contains(r.out, "FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    const Json doc = Json::parse(read_file(next));
+    CHECK(doc.at("meta").at("baseline").at("comparison").at("gate").at("failed") == Json(true));
+    // Unchanged: the gate passes.
+    auto same = run_process({fixture_path("ab"), "--bench", "--bench-repeat=10", "--bench-min-time=2",
+                             "--bench-baseline=" + base, "--fail-if-slower=10"});
+    INFO(same.out);
+    CHECK(same.exit_code == 0);
+    CHECK(contains(same.out, "passed (no row slower beyond 10.0% with confidence)"));
     std::remove(base.c_str());
     std::remove(next.c_str());
 }

@@ -16,6 +16,7 @@ if(NOT GLINT_OS STREQUAL "other" AND NOT CMAKE_CROSSCOMPILING)
             "-DLAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}"
             -DCTEST=${CMAKE_CTEST_COMMAND}
             -DJOBS=${_port_jobs}
+            "-DQUIET_MACHINE_TESTS=${GLINT_QUIET_MACHINE_TESTS}"
             -P ${CMAKE_CURRENT_LIST_DIR}/generic_os.cmake)
   # A cold build of the library and the tests takes minutes on two cores.
   set_tests_properties(port/generic-os PROPERTIES TIMEOUT 1800 LABELS "port")

@@ -32,10 +32,9 @@ elseif(NOT GLINT_SANITIZE AND NOT GLINT_FUZZ AND GLINT_OS STREQUAL "linux")
                                                    TIMEOUT 3600)
     # What g++ emits (exact instruction counts, which function a helper is inlined into and
     # where) is asserted only in the g++ tree; a second OS tree (port/) and the README blocks
-    # (readme/) are builds, not code. Nor is a verdict that needs a quiet machine (the A/B
-    # test's unchanged case reading "same": ASan slows every call and this tree runs beside the
-    # fuzzers).
-    set(_excluded "package|rig|layers|public_users|port/|readme/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|sampled pass: a batch with inputs|profile: an inlined|calls the unchanged case same")
+    # (readme/) are builds, not code. Nor are the verdicts that need a quiet machine
+    # (GLINT_QUIET_MACHINE_TESTS: ASan slows every call and this tree runs beside the fuzzers).
+    set(_excluded "package|rig|layers|public_users|port/|readme/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|sampled pass: a batch with inputs|profile: an inlined|${GLINT_QUIET_MACHINE_TESTS}")
     add_test(NAME sanitize/asan-ubsan
              COMMAND ${CMAKE_COMMAND} -E env
                      ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:detect_leaks=0
