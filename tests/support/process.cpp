@@ -2,28 +2,46 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 extern char** environ;
 
 namespace glint::test {
 
-ProcessResult run_process(const std::vector<std::string>& argv,
-                          const std::vector<std::string>& extra_env) {
-    int out_pipe[2], err_pipe[2];
-    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0)
+namespace {
+
+// A started child: its pid and the read ends of its stdout (-1 when it went to a file) and
+// stderr pipes.
+struct Spawned {
+    pid_t pid = -1;
+    int out_fd = -1;
+    int err_fd = -1;
+};
+
+// Starts argv[0] (no shell) with stdin from /dev/null, this environment plus `extra_env`, stderr
+// into a pipe and stdout into a pipe, or into `stdout_path` (opened for writing) when given.
+Spawned spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env,
+              const std::string& stdout_path = "") {
+    int out_pipe[2] = {-1, -1}, err_pipe[2];
+    if ((stdout_path.empty() && pipe2(out_pipe, O_CLOEXEC) != 0) || pipe2(err_pipe, O_CLOEXEC) != 0)
         throw std::runtime_error("pipe failed");
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    if (stdout_path.empty()) posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    else posix_spawn_file_actions_addopen(&actions, 1, stdout_path.c_str(), O_WRONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
 
@@ -37,18 +55,34 @@ ProcessResult run_process(const std::vector<std::string>& argv,
     for (auto& e : env_store) env.push_back(e.data());
     env.push_back(nullptr);
 
-    pid_t pid = 0;
-    int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    Spawned child;
+    const int rc = posix_spawn(&child.pid, args[0], &actions, nullptr, args.data(), env.data());
     posix_spawn_file_actions_destroy(&actions);
-    close(out_pipe[1]);
+    if (out_pipe[1] >= 0) close(out_pipe[1]);
     close(err_pipe[1]);
     if (rc != 0) {
-        close(out_pipe[0]);
+        if (out_pipe[0] >= 0) close(out_pipe[0]);
         close(err_pipe[0]);
         throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(rc));
     }
+    child.out_fd = out_pipe[0];
+    child.err_fd = err_pipe[0];
+    return child;
+}
+
+// The exit code or terminating signal of a wait status, into `result`.
+void record_status(int status, ProcessResult& result) {
+    if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::vector<std::string>& extra_env) {
+    const Spawned child = spawn(argv, extra_env);
     ProcessResult result;
-    pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+    pollfd fds[2] = {{child.out_fd, POLLIN, 0}, {child.err_fd, POLLIN, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
     int open_fds = 2;
     char buf[65536];
@@ -70,13 +104,9 @@ ProcessResult run_process(const std::vector<std::string>& argv,
         }
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (WIFEXITED(status)) {
-        result.exit_code = WEXITSTATUS(status);
-    } else if (WIFSIGNALED(status)) {
-        result.term_signal = WTERMSIG(status);
-    }
+    record_status(status, result);
     return result;
 }
 
@@ -99,17 +129,6 @@ std::string temp_json_path(const std::string& stem) {
     return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
 }
 
-}  // namespace glint::test
-
-#include <signal.h>
-
-#include <atomic>
-#include <chrono>
-#include <mutex>
-#include <thread>
-
-namespace glint::test {
-
 struct BackgroundProcess::State {
     mutable std::mutex mutex;
     std::string out, err;
@@ -124,33 +143,10 @@ BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv,
                                      const std::vector<std::string>& extra_env,
                                      const std::string& stdout_path)
     : state_(new State) {
-    int out_pipe[2] = {-1, -1}, err_pipe[2];
-    if ((stdout_path.empty() && pipe2(out_pipe, O_CLOEXEC) != 0) || pipe2(err_pipe, O_CLOEXEC) != 0)
-        throw std::runtime_error("pipe failed");
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    if (stdout_path.empty()) posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    else posix_spawn_file_actions_addopen(&actions, 1, stdout_path.c_str(), O_WRONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<std::string> env_store;
-    for (char** e = environ; *e; ++e) env_store.emplace_back(*e);
-    for (const auto& e : extra_env) env_store.push_back(e);
-    std::vector<char*> env;
-    for (auto& e : env_store) env.push_back(e.data());
-    env.push_back(nullptr);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), env.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (out_pipe[1] >= 0) close(out_pipe[1]);
-    close(err_pipe[1]);
-    if (rc != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(rc));
-    pid_ = pid;
-    state_->out_fd = out_pipe[0];
-    state_->err_fd = err_pipe[0];
+    const Spawned child = spawn(argv, extra_env, stdout_path);
+    pid_ = child.pid;
+    state_->out_fd = child.out_fd;
+    state_->err_fd = child.err_fd;
     state_->reader = std::thread([s = state_] {
         char buf[65536];
         while (true) {
@@ -216,8 +212,7 @@ ProcessResult BackgroundProcess::wait(double timeout_s) {
     state_->reaped = true;
     if (state_->reader.joinable()) state_->reader.join();
     ProcessResult& r = state_->result;
-    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) r.term_signal = WTERMSIG(status);
+    record_status(status, r);
     r.out = out();
     r.err = err();
     if (state_->out_fd >= 0) close(state_->out_fd);

@@ -4,21 +4,12 @@
 #include <vector>
 
 #include "engine/cli/options.hpp"
+#include "parse.hpp"
 
 using namespace glint::engine;
 
-namespace {
-Options parse(std::vector<const char*> args) { return parse_options(args); }
-
-std::string error_of(std::vector<const char*> args) {
-    try {
-        parse_options(args);
-    } catch (const UsageError& e) {
-        return e.what();
-    }
-    return "";
-}
-}  // namespace
+using glint::engine::test::error_of;
+using glint::engine::test::parse;
 
 TEST_CASE("options: defaults") {
     Options o = parse({});

@@ -5,20 +5,12 @@
 #include <vector>
 
 #include "engine/cli/options.hpp"
+#include "parse.hpp"
 #include "engine/cli/ranges.hpp"
 
 using namespace glint::engine;
 
-namespace {
-std::string error_of(std::vector<const char*> args) {
-    try {
-        parse_options(args);
-    } catch (const UsageError& e) {
-        return e.what();
-    }
-    return "";
-}
-}  // namespace
+using glint::engine::test::error_of;
 
 TEST_CASE("ranges: --bench-min-time accepts 0.001 .. 1000 ms and refuses what lies outside") {
     CHECK(parse_options(std::vector<const char*>{"--bench-min-time=0.001"}).min_time_ms == 0.001);
