@@ -7,6 +7,15 @@ set -euo pipefail
 src=$1 build=$2 mode=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# expect TEXT LOG COMMAND...: runs COMMAND to its end with its output in LOG, then checks that LOG
+# has TEXT (printing LOG when not). Never `COMMAND | grep -q`: grep stops reading at the first
+# match, and the program's next write then ends it with SIGPIPE (exit 141 under pipefail).
+expect() {
+  local text=$1 log=$2
+  shift 2
+  "$@" > "$log" 2>&1 || { cat "$log"; echo "$1 failed"; exit 1; }
+  grep -qF -- "$text" "$log" || { cat "$log"; echo "$1 did not print: $text"; exit 1; }
+}
 if [ "$mode" = install ]; then
   cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
   cmake -S "$src/tests/package/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
@@ -16,10 +25,10 @@ else
         -DGLINT_SOURCE_DIR="$src" > "$work/configure.log"
 fi
 cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; exit 1; }
-"$work/build/consumer" | tee "$work/run.log"
-grep -q "ok    consumer/add" "$work/run.log"
-"$work/build/consumer_own_main" | grep -q "ok    consumer/own_main"
-"$work/build/consumer" --bench --bench-min-time=1 | grep -q "consumer/add"
+expect "ok    consumer/add" "$work/run.log" "$work/build/consumer"
+cat "$work/run.log"
+expect "ok    consumer/own_main" "$work/own_main.log" "$work/build/consumer_own_main"
+expect "consumer/add" "$work/bench.log" "$work/build/consumer" --bench --bench-min-time=1
 # glint-compare, as the package provides it (installed in bin/, or built in the tree), compares
 # two runs of the consumer.
 [ "$mode" = install ] || cmake --build "$work/build" --target glint-compare > "$work/compare-build.log"
@@ -44,7 +53,7 @@ if [ "$mode" = install ]; then
   # shellcheck disable=SC2046
   g++ -O2 "$src/tests/package/consumer/consumer.cpp" -o "$work/pc_consumer" \
       $(pkg-config --cflags --libs glint-main)
-  "$work/pc_consumer" | grep -q "ok    consumer/add" || { echo "pkg-config consumer failed"; exit 1; }
+  expect "ok    consumer/add" "$work/pc_consumer.log" "$work/pc_consumer"
   echo "pkg-config consumer built and ran"
   # examples/ (the README's <glint/hot.hpp> program) against the installed package; the
   # add_subdirectory mode skips it (a second full library build, and nothing new to check).
