@@ -90,6 +90,8 @@ public:
     void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
     // A line a child's tiers print under the table (printed when the table in progress ends).
     void remote_after_table(std::string line) { remote_after_table_.push_back(std::move(line)); }
+    // What a child's tiers handed back (TierSet::hand_back), for this run's tiers.
+    void remote_tiers(const Json& handed) { tiers_.take_from_child(handed); }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;

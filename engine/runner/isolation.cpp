@@ -64,6 +64,7 @@ void send_provenance(ChildStream& stream) {
 // under its own.
 void send_after_table(ChildStream& stream, TierSet& tiers) {
     for (const auto& line : tiers.after_table()) stream.send("after", line);
+    if (Json handed = tiers.hand_back(); !handed.as_object().empty()) stream.send("tiers", std::move(handed));
 }
 
 // A child dying by the signals an interrupted terminal sends to its whole process group:
@@ -113,6 +114,8 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
             add_provenance(p->as_string());
         } else if (const Json* a = line.find("after"); a && a->is_string()) {
             run.remote_after_table(a->as_string());
+        } else if (const Json* t = line.find("tiers")) {
+            run.remote_tiers(*t);
         } else if (line.contains("end")) {
             received.ended = true;
         }

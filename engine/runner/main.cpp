@@ -98,10 +98,6 @@ int run_main(int argc, char** argv) {
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
     if (!options.profile.folded_path.empty()) {
-        if (options.isolate)
-            return usage_error("--profile-folded: not written under --isolate (each case's stacks stay in "
-                               "its child process); drop one of them, or read rows[].profile.folded "
-                               "in --bench-json");
         std::string problem;
         const auto folded_target = os::resolve_output(options.profile.folded_path, problem);
         if (!folded_target) return usage_error("--profile-folded: " + problem);

@@ -99,6 +99,13 @@ public:
     // Lines printed after the last table (e.g. --histogram's distributions); none by default.
     virtual std::vector<std::string> trailer() const { return {}; }
 
+    // Under --isolate each case is counted by this tier's twin in a child process. What the
+    // child's tier must hand back for the run's end (e.g. --profile-folded's stacks, which the
+    // parent writes once) is hand_back(): called in the child after its cases, null when there
+    // is nothing; the parent's tier receives it in take_from_child(). Neither by default.
+    virtual Json hand_back() { return Json(); }
+    virtual void take_from_child(const Json& /*handed*/) {}
+
     // Columns this tier keeps visible beside an explicit --metrics list, because a flag of its
     // own asked for them (--syscalls); none by default. Called after open().
     virtual std::vector<std::string> kept_columns(const TierRequest& /*request*/) const {

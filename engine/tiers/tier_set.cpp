@@ -87,6 +87,19 @@ std::vector<std::string> TierSet::trailer() const {
     return lines;
 }
 
+Json TierSet::hand_back() const {
+    Json handed = Json::object();
+    for (const auto& t : open_)
+        if (Json j = t->hand_back(); !j.is_null()) handed[std::string(t->source())] = std::move(j);
+    return handed;
+}
+
+void TierSet::take_from_child(const Json& handed) const {
+    if (!handed.is_object()) return;
+    for (const auto& t : open_)
+        if (const Json* j = handed.find(std::string(t->source()))) t->take_from_child(*j);
+}
+
 void TierSet::close() {
     for (auto& t : open_) t->close();
     open_.clear();

@@ -68,6 +68,12 @@ public:
     // Lines every tier prints after the last table.
     std::vector<std::string> trailer() const;
 
+    // Under --isolate (Tier::hand_back): in a child, {source: what that tier hands back} for the
+    // tiers that hand back something (an empty object when none does); in the parent, each
+    // open tier takes its own source's entry.
+    Json hand_back() const;
+    void take_from_child(const Json& handed) const;
+
     void close();
 
 private:

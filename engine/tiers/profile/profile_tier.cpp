@@ -118,6 +118,23 @@ public:
 
     std::vector<std::string> after_table() override { return std::exchange(after_, {}); }
 
+    // Under --isolate the parent writes --profile-folded: a child hands back its cases' stacks.
+    Json hand_back() override {
+        if (folded_cases_ == 0) return Json();
+        Json j = Json::object();
+        j["folded"] = std::exchange(folded_, {});
+        j["cases"] = std::exchange(folded_cases_, 0);
+        return j;
+    }
+
+    void take_from_child(const Json& handed) override {
+        const Json* folded = handed.find("folded");
+        const Json* cases = handed.find("cases");
+        if (!folded || !folded->is_string() || !cases || !cases->is_number()) return;
+        folded_ += folded->as_string();
+        folded_cases_ += static_cast<std::size_t>(cases->as_number());
+    }
+
     std::vector<std::string> trailer() const override {
         if (request_.folded_path.empty() || statuses_.empty() || !statuses_.front().usable())
             return {};
