@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/report/json_report.hpp"
 #include "engine/report/render.hpp"
 #include "engine/report/units.hpp"
 
@@ -127,12 +128,6 @@ std::string md_table(const Grid& g) {
         for (const auto& cell : cells) out += " " + md_escape(cell) + " |";
         out += "\n";
     }
-    return out;
-}
-
-Json labels_json(const Labels& labels) {
-    Json out = Json::object();
-    for (const auto& [k, v] : labels) out[k] = v;
     return out;
 }
 

@@ -10,8 +10,6 @@
 
 namespace glint::engine {
 
-namespace {
-
 Json labels_json(const Labels& labels) {
     Labels sorted = labels;
     std::stable_sort(sorted.begin(), sorted.end(),
@@ -20,6 +18,8 @@ Json labels_json(const Labels& labels) {
     for (const auto& [key, value] : sorted) out[key] = value;
     return out;
 }
+
+namespace {
 
 Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
 

@@ -36,6 +36,9 @@ Json build_document(const Json& meta, const std::vector<catalog::MetricDescripto
 // The document reaches the disk through os::write_output (os/files.hpp): replaced by rename,
 // written in place, or to a descriptor, as the target is.
 
+// Labels as JSON: an object of key: value, in key order. Every document's "labels" is this.
+Json labels_json(const Labels& labels);
+
 // The pieces of the document, for tests and for tools that stream rows.
 Json column_json(const catalog::MetricDescriptor& column);
 Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns);

@@ -93,7 +93,7 @@ void BenchRun::run_body(const BodyRun& run) {
     body_deferred_start_ = deferred_before;
     Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
                {}, registration.pinned_iterations, &registration.metrics, registration.name};
-    started(registration.name);
+    started(registration.name, run.labels);
     try {
         registration.body();
     } catch (const ReportedFailure&) {
@@ -135,8 +135,8 @@ void BenchRun::run_registration_alone(const BodyRun& body) {
     run_body(body);
 }
 
-void BenchRun::started(const std::string& name) {
-    if (observer_) observer_->case_started(name);
+void BenchRun::started(const std::string& name, const Labels& labels) {
+    if (observer_) observer_->case_started(name, labels);
 }
 
 void BenchRun::checkpoint() {
@@ -172,10 +172,10 @@ void BenchRun::finished(Row row, const std::string& display) {
     if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
-void BenchRun::remote_started(const std::string& name, const std::string& display) {
+void BenchRun::remote_started(const std::string& name, const Labels& labels, const std::string& display) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
     table_.case_started(display);
-    started(name);
+    started(name, labels);
 }
 
 void BenchRun::remote_finished(Row row, const std::string& display) {
@@ -233,7 +233,7 @@ void BenchRun::measure(const Case& c) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
     checkpoint();
     table_.case_started(c.display_name);
-    started(c.name);
+    started(c.name, c.labels);
     Row row;
     try {
         row = measure_row(c);
@@ -374,7 +374,7 @@ void BenchRun::run_deferred_alone(DeferredCase& d) {
 void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
     Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics, d.registration};
     c.work.per_call = d.body.get();
-    started(c.name);
+    started(c.name, c.labels);
     try {
         if (d.info.setup) d.info.setup();
     } catch (const Interrupted&) {

@@ -82,7 +82,7 @@ public:
     std::vector<DeferredCase>& deferred() { return deferred_; }
     void run_deferred_alone(DeferredCase& d);
     // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
-    void remote_started(const std::string& name, const std::string& display);
+    void remote_started(const std::string& name, const Labels& labels, const std::string& display);
     void remote_finished(Row row, const std::string& display);
     void remote_error(const std::string& registration, const std::string& name, const Labels& labels,
                       const std::vector<glint::Metric>* metrics, const std::string& display,
@@ -111,7 +111,7 @@ private:
     void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const BodyRun& run);
     void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
-    void started(const std::string& name);
+    void started(const std::string& name, const Labels& labels);
     void finished(Row row, const std::string& display);
     void checkpoint();
     void announce_columns();

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/model/json.hpp"
+#include "engine/report/json_report.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/plain_run.hpp"
 
@@ -38,9 +39,7 @@ int print_case_list(const Options& options) {
         // The row's name in --bench-json: the case's for a bench_case, the path otherwise.
         j["name"] = c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path;
         j["kind"] = kind_name(c.kind);
-        Json labels = Json::object();
-        for (const auto& [k, v] : c.labels) labels[k] = v;
-        j["labels"] = std::move(labels);
+        j["labels"] = labels_json(c.labels);
         list.push_back(std::move(j));
     }
     doc["cases"] = std::move(list);

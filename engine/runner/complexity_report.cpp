@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "engine/registry/params.hpp"
+#include "engine/report/json_report.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/stats/complexity.hpp"
 
@@ -65,9 +66,7 @@ Json ComplexityCollector::json() const {
         Json j = Json::object();
         j["registration"] = s.registration;
         j["path"] = s.path;
-        Json labels = Json::object();
-        for (const auto& [k, v] : s.others) labels[k] = v;
-        j["labels"] = std::move(labels);
+        j["labels"] = labels_json(s.others);
         j["parameter"] = s.parameter;
         Json points = Json::array();
         for (std::size_t i = 0; i < s.n.size(); ++i) {

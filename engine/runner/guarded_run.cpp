@@ -24,7 +24,8 @@ namespace {
 Json interruption_json(int signal, const RunRecord& record) {
     Json out = Json::object();
     out["by"] = os::signal_name(signal);
-    out["duringCase"] = Json::parse(record.case_in_flight_json());
+    const Json during = Json::parse(std::string("{") + record.case_in_flight_members() + "}");
+    for (const auto& [key, value] : during.as_object()) out[key] = value;
     out["finishedRows"] = static_cast<unsigned long>(record.finished_rows());
     return out;
 }
@@ -116,7 +117,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         }
     }
     if (interrupted) {
-        const std::string during = record.case_in_flight_json();
+        const std::string during = record.case_in_flight_shown();
         std::fprintf(stderr, "glint: %s stopped the run %s: %zu finished row%s%s\n",
                      os::signal_name(interrupted).c_str(),
                      (during == "null" ? std::string("between cases") : "during " + during).c_str(), rows.size(),

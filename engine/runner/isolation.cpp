@@ -82,6 +82,7 @@ struct Isolation::Child {
     std::string in_flight;   // the child's case in flight ("" between cases)
     bool ended = false;
     std::function<std::string(const std::string&)> display_of;
+    Labels labels;  // the labels of what the child runs (its rows carry their own)
 };
 
 Isolation::Isolation(const Options& options, const TierRequest& request, Settings settings)
@@ -102,7 +103,7 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
         if (const Json* c = line.find("case"); c && c->is_string()) {
             if (c->as_string() == received.in_flight) return;
             received.in_flight = c->as_string();
-            run.remote_started(received.in_flight, received.display_of(received.in_flight));
+            run.remote_started(received.in_flight, received.labels, received.display_of(received.in_flight));
         } else if (const Json* r = line.find("row")) {
             Row row = row_from_json(*r, run.catalog());
             const std::string display = received.display_of(row.name);
@@ -139,7 +140,8 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
     Child received;
     // Phase 1 rows are named by their path and carry the body run's labels.
     received.display_of = [&](const std::string& name) { return display_name(name, body.labels, {}); };
-    run.remote_started(registration.name, received.display_of(registration.name));
+    received.labels = body.labels;
+    run.remote_started(registration.name, received.labels, received.display_of(registration.name));
     received.in_flight = registration.name;
     const Options& options = options_;
     const TierRequest& request = request_;
@@ -170,7 +172,8 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         if (r.name == d.registration) registration = &r;
     Child received;
     received.display_of = [&](const std::string&) { return display; };
-    run.remote_started(d.info.name, display);
+    received.labels = sorted_labels(d.info.labels);
+    run.remote_started(d.info.name, received.labels, display);
     received.in_flight = d.info.name;
     const Options& options = options_;
     const TierRequest& request = request_;

@@ -66,7 +66,8 @@ void ChildStream::send(const char* key, Json value) {
     os::write_to_parent(fd_, line.dump(-1) + "\n");
 }
 
-void ChildStream::case_started(const std::string& name) { send("case", name); }
+// The parent knows the labels of what it asked the child to run.
+void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
 void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {})); }
 

@@ -29,7 +29,7 @@ DeferredCase deferred_from_json(const Json& json);
 class ChildStream final : public RunObserver {
 public:
     explicit ChildStream(int fd) : fd_(fd) {}
-    void case_started(const std::string& name) override;
+    void case_started(const std::string& name, const Labels& labels) override;
     void row_finished(const Row& row) override;
     void send(const char* key, Json value);
 

@@ -13,7 +13,7 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
         return std::nullopt;
     }
     RecoveredJournal out;
-    Json meta, columns = Json::array(), rows = Json::array(), during;
+    Json meta, columns = Json::array(), rows = Json::array(), during, during_labels;
     bool first = true;
     std::size_t start = 0;
     while (start < text.size()) {
@@ -40,9 +40,11 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
             columns = *c;
         } else if (const Json* c = entry.find("case")) {
             during = *c;
+            const Json* labels = entry.find("labels");
+            during_labels = labels ? *labels : Json();
         } else if (const Json* r = entry.find("row")) {
             rows.push_back(*r);
-            during = Json();
+            during = during_labels = Json();
             ++out.rows;
         }
     }
@@ -54,6 +56,7 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
     Json& interrupted = meta["interrupted"];
     interrupted["by"] = "unknown (recovered from a journal)";
     interrupted["duringCase"] = during;
+    interrupted["duringCaseLabels"] = during_labels;
     interrupted["finishedRows"] = static_cast<unsigned long>(out.rows);
     interrupted["journal"] = path;
     if (out.skipped_lines) interrupted["skippedLines"] = static_cast<unsigned long>(out.skipped_lines);

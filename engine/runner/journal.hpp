@@ -4,7 +4,8 @@
 // A run killed where nothing could be written (SIGKILL, a power cut) leaves its journal,
 // "<target>.journal.XXXXXX", unlocked. The next run with the same --bench-json names it on
 // stderr; `--recover-journal=FILE` turns it into a --bench-json document: the journal's meta
-// with meta.interrupted = {by: "unknown (recovered from a journal)", duringCase, finishedRows,
+// with meta.interrupted = {by: "unknown (recovered from a journal)", duringCase,
+// duringCaseLabels, finishedRows,
 // journal}, its last columns and every whole row line. A line cut short by the crash is
 // skipped and counted (meta.interrupted.skippedLines).
 #pragma once

@@ -57,8 +57,8 @@ RunGuard::~RunGuard() {
     table_.on_broken_pipe = nullptr;
 }
 
-void RunGuard::case_started(const std::string& name) {
-    record_.case_started(name);
+void RunGuard::case_started(const std::string& name, const Labels& labels) {
+    record_.case_started(name, labels);
     std::lock_guard lock(state_);
     case_ = name;
     case_start_ = Clock::now();
@@ -178,7 +178,7 @@ void RunGuard::on_fatal_signal(int sig) {
     os::write_stderr("glint: error: the run was killed by ");
     os::write_stderr(name ? name : "a fatal signal");
     os::write_stderr(" during ");
-    os::write_stderr(record->case_in_flight_json());
+    os::write_stderr(record->case_in_flight_shown());
     if (written) {
         os::write_stderr("; its finished rows are in ");
         os::write_stderr(record->target_name().c_str());

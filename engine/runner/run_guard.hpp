@@ -51,7 +51,7 @@ public:
     RunGuard(const RunGuard&) = delete;
     RunGuard& operator=(const RunGuard&) = delete;
 
-    void case_started(const std::string& name) override;
+    void case_started(const std::string& name, const Labels& labels) override;
     void row_finished(const Row& row) override;
     void checkpoint() override;  // throws Interrupted once a stop was asked for
     void columns_known(const std::vector<catalog::MetricDescriptor>& columns) override;

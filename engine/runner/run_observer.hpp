@@ -23,7 +23,8 @@ struct Interrupted {
 class RunObserver {
 public:
     virtual ~RunObserver() = default;
-    virtual void case_started(const std::string& name) = 0;
+    // `name` is the row's name (a registration's for its body), `labels` its labels (sorted).
+    virtual void case_started(const std::string& name, const Labels& labels) = 0;
     virtual void row_finished(const Row& row) = 0;
     // May throw Interrupted.
     virtual void checkpoint() {}

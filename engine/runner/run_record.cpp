@@ -3,12 +3,14 @@
 #include <cstring>
 
 #include "engine/report/json_report.hpp"
+#include "engine/runner/case_filter.hpp"
 
 namespace glint::engine {
 namespace {
 
 std::atomic<RunRecord*> g_active{nullptr};
-const std::string kNull = "null";
+// The case in flight, between cases.
+const RunRecord::InFlight kNoCase{"\"duringCase\": null, \"duringCaseLabels\": null", "null"};
 
 // Decimal digits of `n` into `out` (at least 21 bytes); async-signal-safe.
 const char* decimal(std::size_t n, char* out) noexcept {
@@ -41,7 +43,7 @@ void RunRecord::start(const os::OutputTarget* target, const Json& meta, std::str
     if (!meta_text.empty() && meta_text.back() == '}') meta_text.pop_back();
     prefix_ = "{\"schema\": " + std::to_string(kJsonSchema) + ", \"meta\": " + meta_text +
               (meta_text.size() > 1 ? ", " : "") + "\"interrupted\": {\"by\": \"";
-    case_.store(&kNull);
+    case_.store(&kNoCase);
     keep("[]", columns_);
     head_ = tail_ = nodes_.emplace_back(std::make_unique<Node>()).get();  // the sentinel
     if (target && target->mode == os::OutputMode::replace) {
@@ -78,12 +80,14 @@ void RunRecord::set_columns(const std::vector<catalog::MetricDescriptor>& column
     keep(std::move(text), columns_);
 }
 
-void RunRecord::case_started(const std::string& name) {
+void RunRecord::case_started(const std::string& name, const Labels& labels) {
     if (!started_) return;
-    std::string quoted = Json(name).dump(-1);
-    if (quoted == *case_.load()) return;  // the same case, a later phase of it
-    if (journal_) journal_->append("{\"case\": " + quoted + "}");
-    keep(std::move(quoted), case_);
+    const std::string quoted = Json(name).dump(-1), labels_text = labels_json(labels).dump(-1);
+    std::string members = "\"duringCase\": " + quoted + ", \"duringCaseLabels\": " + labels_text;
+    if (members == case_.load()->members) return;  // the same case, a later phase of it
+    if (journal_) journal_->append("{\"case\": " + quoted + ", \"labels\": " + labels_text + "}");
+    auto in_flight = std::make_unique<InFlight>(InFlight{std::move(members), quoted + label_suffix(labels)});
+    case_.store(kept_cases_.emplace_back(std::move(in_flight)).get(), std::memory_order_release);
 }
 
 void RunRecord::row_finished(const Row& row) {
@@ -100,12 +104,17 @@ void RunRecord::row_finished(const Row& row) {
     tail_ = node.get();
     nodes_.push_back(std::move(node));
     row_count_.fetch_add(1, std::memory_order_release);
-    case_.store(&kNull, std::memory_order_release);
+    case_.store(&kNoCase, std::memory_order_release);
 }
 
-const char* RunRecord::case_in_flight_json() const noexcept {
-    const std::string* c = case_.load(std::memory_order_acquire);
-    return c ? c->c_str() : "null";
+const char* RunRecord::case_in_flight_members() const noexcept {
+    const InFlight* c = case_.load(std::memory_order_acquire);
+    return (c ? c : &kNoCase)->members.c_str();
+}
+
+const char* RunRecord::case_in_flight_shown() const noexcept {
+    const InFlight* c = case_.load(std::memory_order_acquire);
+    return (c ? c : &kNoCase)->shown.c_str();
 }
 
 bool RunRecord::write_abnormal_end(const char* by) noexcept {
@@ -121,8 +130,8 @@ bool RunRecord::write_abnormal_end(const char* by) noexcept {
     auto put_c = [&](const char* text) { put(text, std::strlen(text)); };
     put(prefix_.data(), prefix_.size());
     put_c(by);
-    put_c("\", \"duringCase\": ");
-    put_c(case_in_flight_json());
+    put_c("\", ");
+    put_c(case_in_flight_members());
     put_c(", \"finishedRows\": ");
     put_c(decimal(rows, count));
     put_c("}},\n\"columns\": ");

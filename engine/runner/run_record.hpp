@@ -15,11 +15,12 @@
 // Journal lines, each one JSON object (engine/runner/journal.hpp reads them back):
 //   {"glintJournal": 1, "target": PATH, "meta": {...}}   the first line
 //   {"columns": [...]}                                   whenever the JSON columns change
-//   {"case": NAME}                                       a case starts
+//   {"case": NAME, "labels": {...}}                      a case starts
 //   {"row": {...}}                                       a row is finished (flushed to disk)
 //
 // The abnormal document is {"schema": 2, "meta": {..., "interrupted": {"by": WHAT,
-// "duringCase": NAME|null, "finishedRows": N}}, "columns": [...], "rows": [...]}, one line per
+// "duringCase": NAME|null, "duringCaseLabels": {...}|null, "finishedRows": N}}, "columns": [...],
+// "rows": [...]}, one line per
 // row, the columns and rows as the record last knew them.
 #pragma once
 
@@ -38,6 +39,12 @@ namespace glint::engine {
 
 class RunRecord {
 public:
+    // The texts naming a case in flight, made when it starts (a handler only reads them).
+    struct InFlight {
+        std::string members;  // case_in_flight_members()
+        std::string shown;    // case_in_flight_shown()
+    };
+
     RunRecord() = default;
     RunRecord(const RunRecord&) = delete;
     RunRecord& operator=(const RunRecord&) = delete;
@@ -50,14 +57,18 @@ public:
     bool started() const { return started_; }
 
     void set_columns(const std::vector<catalog::MetricDescriptor>& columns);
-    void case_started(const std::string& name);
+    void case_started(const std::string& name, const Labels& labels);
     void row_finished(const Row& row);
 
     // Async-signal-safe. Writes the abnormal document to the target; `by` says what ended the
     // run ("SIGSEGV", "exit(0)", ...). Returns true when the document is in place.
     bool write_abnormal_end(const char* by) noexcept;
-    // Async-signal-safe: the case in flight, JSON-quoted ("null" between cases).
-    const char* case_in_flight_json() const noexcept;
+    // Async-signal-safe: the case in flight as the JSON members
+    // `"duringCase": NAME, "duringCaseLabels": {...}` (both null between cases).
+    const char* case_in_flight_members() const noexcept;
+    // Async-signal-safe: the case in flight for a message, its name JSON-quoted and its labels
+    // after it (`"lookup" [size=1000]`); "null" between cases.
+    const char* case_in_flight_shown() const noexcept;
     std::size_t finished_rows() const noexcept { return row_count_.load(std::memory_order_acquire); }
     const std::string& journal_path() const { return journal_path_; }
     const std::string& target_name() const { return target_name_; }
@@ -80,8 +91,9 @@ private:
     std::string prefix_;  // {"schema": 2, "meta": {<meta members>, "interrupted": {"by": "
     std::atomic<const std::string*> columns_{nullptr};
     std::vector<catalog::MetricDescriptor> columns_list_;
-    std::atomic<const std::string*> case_{nullptr};
+    std::atomic<const InFlight*> case_{nullptr};
     std::vector<std::unique_ptr<std::string>> kept_;  // every text a pointer above may show
+    std::vector<std::unique_ptr<InFlight>> kept_cases_;  // every case case_ may show
     std::vector<std::unique_ptr<Node>> nodes_;
     Node* head_ = nullptr;
     Node* tail_ = nullptr;

@@ -119,7 +119,25 @@ TEST_CASE("e2e keep: without --isolate, a segfault writes the finished rows befo
     CHECK(row_summary(doc) == Rows{{"keep_before", ""}});
     CHECK(doc.at("meta").at("interrupted").at("by").as_string() == "SIGSEGV");
     CHECK(doc.at("meta").at("interrupted").at("duringCase").as_string() == "crash_segv");
+    CHECK(doc.at("meta").at("interrupted").at("duringCaseLabels") == Json::object());
     CHECK(contains(r.err, "killed by SIGSEGV during \"crash_segv\""));
+}
+
+TEST_CASE("e2e keep: the case in flight is named with its labels, in JSON and on stderr") {
+    TempDir dir{"glint-e2e-keep"};
+    const std::string json = dir.file("out.json");
+    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
+                         {"GLINT_CRASH=case-segv", "ASAN_OPTIONS=handle_segv=0"});
+    CHECK(r.term_signal == SIGSEGV);
+    const Json doc = Json::parse(read_file(json));
+    const Json& interrupted = doc.at("meta").at("interrupted");
+    CHECK(interrupted.at("duringCase").as_string() == "crash_case");
+    CHECK(interrupted.at("duringCaseLabels") == Json::parse(R"({"kind": "bad"})"));
+    CHECK(contains(r.err, "killed by SIGSEGV during \"crash_case\" [kind=bad]"));
+    // The rows before it are kept, the labelled one before it among them.
+    bool ok_first = false;
+    for (const auto& row : doc.at("rows").as_array()) ok_first |= row.at("name").as_string() == "ok_first";
+    CHECK(ok_first);
 }
 
 TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run and names the case") {

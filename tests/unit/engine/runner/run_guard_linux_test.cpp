@@ -114,7 +114,7 @@ TEST_CASE("run guard: a signal stops the run at its next checkpoint, naming the 
     std::string note;
     record.start(nullptr, Json::object(), note);
     RunGuard guard({0, true, 5}, record, table);
-    guard.case_started("first");
+    guard.case_started("first", {});
     guard.checkpoint();  // nothing asked yet
     guard.row_finished(error_row("first", "x"));
     raise(SIGTERM);
@@ -147,24 +147,24 @@ TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() insid
             watch);
     };
     const auto hung = outcome_of([](RunGuard& guard) {
-        guard.case_started("hangs");
+        guard.case_started("hangs", {});
         std::this_thread::sleep_for(std::chrono::seconds(10));
     });
     CHECK(hung.end == glint::os::ChildOutcome::End::exited);
     CHECK(hung.exit_code == 1);
     const auto exits = outcome_of([](RunGuard& guard) {
-        guard.case_started("exits");
+        guard.case_started("exits", {});
         std::exit(0);
     });
     CHECK(exits.exit_code == 1);
     const auto ignored = outcome_of([](RunGuard& guard) {
-        guard.case_started("never stops");
+        guard.case_started("never stops", {});
         guard.request_stop(SIGINT);
         std::this_thread::sleep_for(std::chrono::seconds(10));
     }, {0, true, 0.2});
     CHECK(ignored.exit_code == 128 + SIGINT);  // not waited for past the grace period
     const auto fine = outcome_of([](RunGuard& guard) {
-        guard.case_started("quick");
+        guard.case_started("quick", {});
         guard.row_finished(error_row("quick", "x"));
         std::this_thread::sleep_for(std::chrono::milliseconds(400));
     });

@@ -50,11 +50,11 @@ Row measured(const std::string& name, double ipc) {
 // A record with two finished rows and a third case in flight.
 void fill(RunRecord& record) {
     record.set_columns(kColumns);
-    record.case_started("first");
+    record.case_started("first", {});
     record.row_finished(measured("first", 1.25));
-    record.case_started("second \"quoted\"");
+    record.case_started("second \"quoted\"", {});
     record.row_finished(error_row("second \"quoted\"", "after: mismatch"));
-    record.case_started("third");
+    record.case_started("third", {{"op", "find"}, {"size", "1000"}});
 }
 
 }  // namespace
@@ -69,7 +69,7 @@ TEST_CASE("run record: a run that cannot return still writes a valid document of
     REQUIRE_FALSE(record.journal_path().empty());
     fill(record);
     CHECK(record.finished_rows() == 2);
-    CHECK(std::string(record.case_in_flight_json()) == "\"third\"");
+    CHECK(std::string(record.case_in_flight_shown()) == "\"third\" [op=find,size=1000]");
     REQUIRE(record.write_abnormal_end("SIGSEGV"));
     CHECK_FALSE(record.write_abnormal_end("SIGSEGV"));  // once
     const Json doc = Json::parse(glint::test::read_file(dir.file("out.json")));
@@ -78,6 +78,7 @@ TEST_CASE("run record: a run that cannot return still writes a valid document of
     const Json& interrupted = doc.at("meta").at("interrupted");
     CHECK(interrupted.at("by").as_string() == "SIGSEGV");
     CHECK(interrupted.at("duringCase").as_string() == "third");
+    CHECK(interrupted.at("duringCaseLabels") == Json::parse(R"({"op": "find", "size": "1000"})"));
     CHECK(interrupted.at("finishedRows").as_number() == 2);
     CHECK(doc.at("columns") == Json(Json::Array{column_json(kColumns[0])}));
     REQUIRE(doc.at("rows").size() == 2);
@@ -97,6 +98,8 @@ TEST_CASE("run record: between cases the document says so, and without rows it i
     REQUIRE(record.write_abnormal_end("exit(0)"));
     const Json doc = Json::parse(glint::test::read_file(dir.file("out.json")));
     CHECK(doc.at("meta").at("interrupted").at("duringCase").is_null());
+    CHECK(doc.at("meta").at("interrupted").at("duringCaseLabels").is_null());
+    CHECK(std::string(record.case_in_flight_shown()) == "null");
     CHECK(doc.at("rows").size() == 0);
     CHECK(doc.at("columns").size() == 0);
 }
@@ -119,6 +122,7 @@ TEST_CASE("run record: the journal reads back into a document, skipping a line c
     CHECK(doc.at("schema").as_number() == 2);
     CHECK(doc.at("meta").at("host").as_string() == "test-host");
     CHECK(doc.at("meta").at("interrupted").at("duringCase").as_string() == "third");
+    CHECK(doc.at("meta").at("interrupted").at("duringCaseLabels") == Json::parse(R"({"op": "find", "size": "1000"})"));
     CHECK(doc.at("meta").at("interrupted").at("skippedLines").as_number() == 1);
     CHECK(doc.at("rows").as_array()[0] == row_json(measured("first", 1.25), kColumns));
     CHECK(doc.at("columns").size() == 1);
@@ -136,7 +140,7 @@ TEST_CASE("run record: without a target it only names the case in flight") {
     std::string note;
     record.start(nullptr, meta(), note);
     fill(record);
-    CHECK(std::string(record.case_in_flight_json()) == "\"third\"");
+    CHECK(std::string(record.case_in_flight_shown()) == "\"third\" [op=find,size=1000]");
     CHECK(record.journal_path().empty());
     CHECK_FALSE(record.write_abnormal_end("SIGSEGV"));
 }
