@@ -43,6 +43,15 @@ std::vector<std::string> ab_run(const std::string& json) {
             "--bench-json=" + json};
 }
 
+// A run into `base`, then a run into `next` with ab/changing made 30% slower, compared with
+// `base` and gated at 10%.
+glint::test::ProcessResult gated_run(const std::string& base, const std::string& next) {
+    REQUIRE(run_process(ab_run(base)).exit_code == 0);
+    auto args = ab_run(next);
+    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
+    return run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+}
+
 }  // namespace
 
 TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it, and calls the unchanged case same (on a quiet machine)") {
@@ -101,10 +110,7 @@ TEST_CASE("e2e: glint-compare flags the case made 30% slower, exits 1 naming it,
 
 TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuses a gate without a baseline") {
     const std::string base = temp_path("gate_base"), next = temp_path("gate_next");
-    REQUIRE(run_process(ab_run(base)).exit_code == 0);
-    auto args = ab_run(next);
-    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
-    auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+    const auto r = gated_run(base, next);
     INFO(r.out);
     // Whatever the verdicts on this machine, the gate is applied, printed, and recorded with them.
     CHECK((r.exit_code == 0 || r.exit_code == 1));
@@ -126,10 +132,7 @@ TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuse
 
 TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case made 30% slower, and passes an unchanged one (on a quiet machine)") {
     const std::string base = temp_path("gate_verdict_base"), next = temp_path("gate_verdict_next");
-    REQUIRE(run_process(ab_run(base)).exit_code == 0);
-    auto args = ab_run(next);
-    args.insert(args.end(), {"--bench-baseline=" + base, "--fail-if-slower=10"});
-    auto r = run_process(args, {"GLINT_FIXTURE_SLOWER=30"});
+    const auto r = gated_run(base, next);
     INFO(r.out);
     CHECK(r.exit_code == 1);
     CHECK(contains(table_line(r.out, "ab/changing"), "slower"));
