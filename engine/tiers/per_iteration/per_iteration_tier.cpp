@@ -182,10 +182,7 @@ public:
         for (const auto& [name, summary] : cases_) cases[name] = summary;
         m["cases"] = std::move(cases);
         Json histograms = Json::object();
-        for (const auto& [name, costs] : histograms_) {
-            histograms[name]["cycles"] = hot::histogram_json(costs->cycles);
-            histograms[name]["instructions"] = hot::histogram_json(costs->instructions);
-        }
+        for (const auto& h : histograms_) histograms[h.shown] = h.json;
         m["histograms"] = std::move(histograms);
         return m;
     }
@@ -233,7 +230,7 @@ public:
         for (std::size_t i = 0; i < descriptors.size(); ++i)
             result.cells.push_back(catalog::make_cell(descriptors[i], values[i]));
         if (measured && !histogram_glob_.empty() && catalog::glob_match(histogram_glob_, case_))
-            histograms_.emplace_back(shown_, std::move(costs));
+            histograms_.push_back(histogram_record(shown_, *costs));
         return result;
     }
 
@@ -245,30 +242,84 @@ public:
     // --histogram=GLOB: the distributions of the matching cases.
     std::vector<std::string> trailer() const override {
         std::vector<std::string> lines;
-        for (const auto& [name, costs] : histograms_) {
-            const std::tuple<const hot::Histogram*, const char*, std::int64_t> kinds[] = {
-                {&costs->cycles, "cycles", costs->empty_cycles},
-                {&costs->instructions, "instructions", costs->empty_instructions}};
-            for (const auto& [h, unit, empty] : kinds) {
-                const std::string title = fmt::format(
-                    "{}: {} per call (empty call's {} subtracted)", name, unit, empty);
-                const std::string text = hot::to_text(*h, {.title = title, .unit = unit});
-                std::size_t start = 0;
-                while (start < text.size()) {
-                    const std::size_t end = text.find('\n', start);
-                    lines.push_back(text.substr(start, end - start));
-                    if (end == std::string::npos) break;
-                    start = end + 1;
-                }
-            }
-        }
+        for (const auto& h : histograms_) lines.insert(lines.end(), h.lines.begin(), h.lines.end());
         if (!histogram_glob_.empty() && histograms_.empty() && usable())
             lines.push_back(fmt::format("per-iteration: --histogram={} matched no measured case",
                                         histogram_glob_));
         return lines;
     }
 
+    // Under --isolate: a child hands back its cases' records; the parent's meta and trailer
+    // then hold them as if it had counted them.
+    Json hand_back() override {
+        if (cases_.empty() && histograms_.empty()) return Json();
+        Json handed = Json::object();
+        Json cases = Json::array();
+        for (auto& [name, summary] : std::exchange(cases_, {}))
+            cases.push_back(Json::Array{Json(name), std::move(summary)});
+        handed["cases"] = std::move(cases);
+        Json histograms = Json::array();
+        for (auto& h : std::exchange(histograms_, {})) {
+            Json j = Json::object();
+            j["shown"] = h.shown;
+            j["json"] = std::move(h.json);
+            Json lines = Json::array();
+            for (auto& l : h.lines) lines.push_back(std::move(l));
+            j["lines"] = std::move(lines);
+            histograms.push_back(std::move(j));
+        }
+        handed["histograms"] = std::move(histograms);
+        return handed;
+    }
+
+    void take_from_child(const Json& handed) override {
+        if (const Json* cases = handed.find("cases"); cases && cases->is_array())
+            for (const Json& c : cases->as_array())
+                if (c.is_array() && c.size() == 2 && c.as_array()[0].is_string())
+                    cases_.emplace_back(c.as_array()[0].as_string(), c.as_array()[1]);
+        if (const Json* histograms = handed.find("histograms"); histograms && histograms->is_array())
+            for (const Json& h : histograms->as_array()) {
+                const Json* shown = h.find("shown");
+                const Json* json = h.find("json");
+                const Json* lines = h.find("lines");
+                if (!shown || !shown->is_string() || !json || !lines || !lines->is_array()) continue;
+                HistogramRecord record{shown->as_string(), *json, {}};
+                for (const Json& l : lines->as_array())
+                    if (l.is_string()) record.lines.push_back(l.as_string());
+                histograms_.push_back(std::move(record));
+            }
+    }
+
 private:
+    // A --histogram case: its distributions as JSON meta has them and as the trailer prints them.
+    struct HistogramRecord {
+        std::string shown;
+        Json json;                       // {"cycles": ..., "instructions": ...}
+        std::vector<std::string> lines;  // the trailer's text
+    };
+
+    static HistogramRecord histogram_record(const std::string& shown, const CallCosts& costs) {
+        HistogramRecord h{shown, Json::object(), {}};
+        h.json["cycles"] = hot::histogram_json(costs.cycles);
+        h.json["instructions"] = hot::histogram_json(costs.instructions);
+        const std::tuple<const hot::Histogram*, const char*, std::int64_t> kinds[] = {
+            {&costs.cycles, "cycles", costs.empty_cycles},
+            {&costs.instructions, "instructions", costs.empty_instructions}};
+        for (const auto& [histogram, unit, empty] : kinds) {
+            const std::string title =
+                fmt::format("{}: {} per call (empty call's {} subtracted)", shown, unit, empty);
+            const std::string text = hot::to_text(*histogram, {.title = title, .unit = unit});
+            std::size_t start = 0;
+            while (start < text.size()) {
+                const std::size_t end = text.find('\n', start);
+                h.lines.push_back(text.substr(start, end - start));
+                if (end == std::string::npos) break;
+                start = end + 1;
+            }
+        }
+        return h;
+    }
+
     GroupSource source_;
     // Opened (statuses_ set by open()) and able to read every call without a system call.
     bool usable() const { return !statuses_.empty() && statuses_.front().usable(); }
@@ -278,7 +329,7 @@ private:
     std::string case_;   // the row name: --histogram globs over it
     std::string shown_;  // with its labels: notes, histogram titles, JSON meta keys
     std::vector<std::pair<std::string, Json>> cases_;
-    std::vector<std::pair<std::string, std::unique_ptr<CallCosts>>> histograms_;
+    std::vector<HistogramRecord> histograms_;
 };
 
 std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source) {

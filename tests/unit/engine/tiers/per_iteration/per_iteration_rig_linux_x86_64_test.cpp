@@ -249,6 +249,38 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK_FALSE(meta.at("histograms").contains("other"));
 }
 
+TEST_CASE("per-iteration rig: under --isolate a child's records reach the parent's meta and trailer") {
+    // The child's tier counts two cases; the parent's, opened alike, counted none itself.
+    Rig rig;
+    GLINT_REQUIRE_EMULATION(rig.pmu);
+    glint::engine::TierRequest options;
+    options.per_iteration = {true, "known*"};
+    auto child = glint::engine::make_per_iteration_tier([&rig] { return rig.group(); });
+    auto parent = glint::engine::make_per_iteration_tier([&rig] { return rig.group(); });
+    REQUIRE(child->open(options)[0].usable());
+    REQUIRE(parent->open(options)[0].usable());
+    CHECK(child->hand_back().is_null());  // nothing counted yet: nothing to hand back
+    KnownCost body{&rig};
+    Workload work;
+    work.batch = {&KnownCost::run, &body};
+    child->begin_case("known/cost", "known/cost [size=8]");
+    (void)child->count(work, glint::engine::PassPlan{1000, 1});
+    child->begin_case("other", "other");
+    (void)child->count(work, glint::engine::PassPlan{10, 1});
+    const glint::engine::Json child_meta = child->meta();
+    const std::vector<std::string> child_trailer = child->trailer();
+    REQUIRE(child_trailer.size() > 2);
+    CHECK(parent->trailer() == std::vector<std::string>{"per-iteration: --histogram=known* matched no measured case"});
+    // Through the wire as the isolation pipe carries it: one JSON line.
+    parent->take_from_child(glint::engine::Json::parse(child->hand_back().dump(-1)));
+    CHECK(parent->trailer() == child_trailer);
+    const glint::engine::Json parent_meta = parent->meta();
+    CHECK(parent_meta.at("cases") == child_meta.at("cases"));
+    CHECK(parent_meta.at("histograms") == child_meta.at("histograms"));
+    CHECK(parent_meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() == 700);
+    CHECK(child->hand_back().is_null());  // handed back once
+}
+
 TEST_CASE("per-iteration rig: a group that reads with read(2) is refused with the reason") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
