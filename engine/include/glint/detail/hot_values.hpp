@@ -53,15 +53,23 @@ namespace detail {
 }
 }  // namespace detail
 
+namespace detail {
+// d = a - b for the counts (each pinned in a register) and the descheduled time.
+template <std::size_t N, class Out, class A, class B>
+[[gnu::always_inline]] constexpr void subtract_counts(Out& d, const A& a, const B& b) {
+    for (std::size_t i = 0; i < N; ++i) {
+        d.counts[i] = a.counts[i] - b.counts[i];
+        in_register(d.counts[i]);
+    }
+    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
+}
+}  // namespace detail
+
 template <std::size_t N>
 constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
     Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
+    detail::subtract_counts<N>(d, end, start);
     d.ticks = static_cast<std::int64_t>(end.ticks - start.ticks);
-    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
     return d;
 }
 
@@ -69,23 +77,15 @@ constexpr Delta<N> operator-(const Snapshot<N>& end, const Snapshot<N>& start) {
 template <std::size_t N>
 constexpr Counts<N> operator-(const Counts<N>& end, const Counts<N>& start) {
     Counts<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = end.counts[i] - start.counts[i];
-        detail::in_register(d.counts[i]);
-    }
-    d.descheduled_ns = end.descheduled_ns - start.descheduled_ns;
+    detail::subtract_counts<N>(d, end, start);
     return d;
 }
 
 template <std::size_t N>
 constexpr Delta<N> operator-(const Delta<N>& a, const Delta<N>& b) {
     Delta<N> d;
-    for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = a.counts[i] - b.counts[i];
-        detail::in_register(d.counts[i]);
-    }
+    detail::subtract_counts<N>(d, a, b);
     d.ticks = a.ticks - b.ticks;
-    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
     return d;
 }
 
