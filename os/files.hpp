@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace glint::os {
@@ -50,6 +51,18 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
 // directory (so a directory nobody may create files in, /proc for root too, is found now);
 // in-place targets must grant write access. Returns the problem, or nullopt.
 std::optional<std::string> probe_output(const OutputTarget& target);
+
+// resolve_output, then probe_output: the target an output flag will write, checked before
+// anything is measured. nullopt with `problem` set when either refuses.
+inline std::optional<OutputTarget> resolve_writable_output(const std::string& path, std::string& problem) {
+    std::optional<OutputTarget> target = resolve_output(path, problem);
+    if (!target) return std::nullopt;
+    if (auto unwritable = probe_output(*target)) {
+        problem = std::move(*unwritable);
+        return std::nullopt;
+    }
+    return target;
+}
 
 // Writes `text` to the target as its mode says. An existing regular file keeps its permission
 // bits. Returns nullopt on success, otherwise the problem (naming the path and the system's

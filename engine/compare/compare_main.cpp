@@ -101,9 +101,8 @@ int compare_main(int argc, char** argv) {
     std::optional<os::OutputTarget> html_target;
     if (!cli.html.empty()) {
         std::string problem;
-        html_target = os::resolve_output(cli.html, problem);
+        html_target = os::resolve_writable_output(cli.html, problem);
         if (!html_target) return usage_error("--html: " + problem);
-        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--html: " + *unwritable);
     }
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());

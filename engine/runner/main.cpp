@@ -80,9 +80,8 @@ int run_main(int argc, char** argv) {
     std::optional<os::OutputTarget> json_target;
     if (options.json_path && options.bench) {
         std::string problem;
-        json_target = os::resolve_output(*options.json_path, problem);
+        json_target = os::resolve_writable_output(*options.json_path, problem);
         if (!json_target) return usage_error("--bench-json: " + problem);
-        if (auto unwritable = os::probe_output(*json_target)) return usage_error("--bench-json: " + *unwritable);
     }
     if (options.isolate) {
         std::string why;
@@ -91,18 +90,15 @@ int run_main(int argc, char** argv) {
     std::optional<os::OutputTarget> html_target;
     if (options.html_path && options.bench) {
         std::string problem;
-        html_target = os::resolve_output(*options.html_path, problem);
+        html_target = os::resolve_writable_output(*options.html_path, problem);
         if (!html_target) return usage_error("--bench-html: " + problem);
-        if (auto unwritable = os::probe_output(*html_target)) return usage_error("--bench-html: " + *unwritable);
     }
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
     if (!options.profile.folded_path.empty()) {
         std::string problem;
-        const auto folded_target = os::resolve_output(options.profile.folded_path, problem);
-        if (!folded_target) return usage_error("--profile-folded: " + problem);
-        if (auto unwritable = os::probe_output(*folded_target))
-            return usage_error("--profile-folded: " + *unwritable);
+        if (!os::resolve_writable_output(options.profile.folded_path, problem))
+            return usage_error("--profile-folded: " + problem);
     }
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
