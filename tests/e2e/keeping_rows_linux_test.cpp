@@ -19,6 +19,8 @@
 #include "os/process.hpp"
 #include "support/process.hpp"
 
+#include "support/device_node.hpp"
+#include "support/skip.hpp"
 #include "support/temp_dir.hpp"
 
 using glint::engine::Json;
@@ -28,6 +30,7 @@ using glint::test::read_file;
 using glint::test::run_process;
 using glint::test::wait_until;
 namespace fs = std::filesystem;
+using glint::test::make_char_device;
 using glint::test::TempDir;
 
 namespace {
@@ -225,19 +228,22 @@ TEST_CASE("e2e keep: the journal of a run killed with SIGKILL recovers its finis
     CHECK(contains(bad.err, "is not a glint journal"));
 }
 
-TEST_CASE("e2e keep: a character device and a FIFO given as --bench-json stay what they are") {
+TEST_CASE("e2e keep: a character device given as --bench-json stays what it is") {
     TempDir dir{"glint-e2e-keep"};
-    const std::string device = dir.file("null-device");
-    if (mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
-        MESSAGE("mknod needs CAP_MKNOD: the device half is not checked");
-    } else {
-        auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + device});
-        CHECK(r.exit_code == 0);
-        struct stat st{};
-        REQUIRE(lstat(device.c_str(), &st) == 0);
-        CHECK(S_ISCHR(st.st_mode));
-        CHECK(st.st_rdev == makedev(1, 3));
-    }
+    std::string why;
+    const auto device = make_char_device(dir, glint::test::kNullDevice, why);
+    if (!device) return glint::test::skip(why);
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
+    CHECK(r.exit_code == 0);
+    struct stat st{};
+    REQUIRE(lstat(device->c_str(), &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+    CHECK(st.st_rdev == makedev(1, 3));
+    CHECK(dir.entries() == std::vector<std::string>{"null"});  // nothing created beside it
+}
+
+TEST_CASE("e2e keep: a FIFO given as --bench-json stays what it is") {
+    TempDir dir{"glint-e2e-keep"};
     const std::string fifo = dir.file("fifo");
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     std::string received;
@@ -249,8 +255,7 @@ TEST_CASE("e2e keep: a character device and a FIFO given as --bench-json stay wh
     struct stat st{};
     REQUIRE(lstat(fifo.c_str(), &st) == 0);
     CHECK(S_ISFIFO(st.st_mode));
-    const auto names = dir.entries();
-    CHECK(names.size() == (fs::exists(device) ? 2u : 1u));  // nothing created beside them
+    CHECK(dir.entries() == std::vector<std::string>{"fifo"});  // nothing created beside it
 }
 
 TEST_CASE("e2e keep: a symlink given as --bench-json writes its target and stays a link") {
@@ -283,19 +288,34 @@ TEST_CASE("e2e keep: two runs writing the same JSON path at once leave a whole d
     CHECK(dir.entries() == std::vector<std::string>{"shared.json"});
 }
 
-TEST_CASE("e2e keep: outputs that cannot be written are found before measuring, or fail the run") {
-    auto proc = run_process({fixture_path("basic"), "--bench", "--bench-json=/proc/glint-e2e.json"});
+TEST_CASE("e2e keep: outputs that cannot be written are found before measuring") {
+    TempDir dir{"glint-e2e-keep"};
+    // Its directory is writable, but not its temporary sibling's name (NAME_MAX is 255), for root too.
+    const std::string longest = dir.file(std::string(250, 'n'));
+    auto proc = run_process({fixture_path("basic"), "--bench", "--bench-json=" + longest});
     CHECK(proc.exit_code == 2);
-    CHECK(proc.err == "glint: error: --bench-json: cannot write '/proc/glint-e2e.json': cannot create a file in "
-                      "'/proc': No such file or directory\n");
+    CHECK(proc.err == "glint: error: --bench-json: cannot write '" + longest + "': cannot create a file in '" +
+                          dir.path.string() + "': File name too long\n");
     CHECK(proc.out.empty());
-    auto full = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=/dev/full"});
+    CHECK(dir.entries().empty());
+}
+
+TEST_CASE("e2e keep: an output device that refuses every write fails the run") {
+    TempDir dir{"glint-e2e-keep"};
+    std::string why;
+    const auto device = make_char_device(dir, glint::test::kFullDevice, why);
+    if (!device) return glint::test::skip(why);
+    auto full = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
     CHECK(full.exit_code == 1);
-    CHECK(contains(full.err, "--bench-json: cannot write '/dev/full': No space left on device"));
-    BackgroundProcess table({fixture_path("basic"), "--bench", "--bench-min-time=0.1"}, {}, "/dev/full");
+    CHECK(contains(full.err, "--bench-json: cannot write '" + *device + "': No space left on device"));
+    BackgroundProcess table({fixture_path("basic"), "--bench", "--bench-min-time=0.1"}, {}, *device);
     const auto t = table.wait();
     CHECK(t.exit_code == 1);
     CHECK(contains(t.err, "the table could not be written to the standard output: No space left on device"));
+    struct stat st{};
+    REQUIRE(lstat(device->c_str(), &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+    CHECK(dir.entries() == std::vector<std::string>{"full"});  // no journal, no temporary beside it
 }
 
 TEST_CASE("e2e keep: a baseline that is a FIFO or a device is refused at once") {

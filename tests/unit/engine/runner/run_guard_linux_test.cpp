@@ -15,6 +15,9 @@
 #include "engine/runner/table_guard.hpp"
 #include "os/process.hpp"
 #include "../report/rows.hpp"
+#include "support/device_node.hpp"
+#include "support/skip.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
@@ -78,15 +81,21 @@ TEST_CASE("table guard: the run's own stop ends only a group that is open") {
     CHECK(log.calls == std::vector<std::string>{"begin", "end"});
 }
 
-TEST_CASE("table guard: a failed write is remembered, a closed pipe asks the run to stop") {
-    std::FILE* full = std::fopen("/dev/full", "w");
+TEST_CASE("table guard: a failed write is remembered") {
+    glint::test::TempDir dir{"glint-table-guard"};
+    std::string why;
+    const auto device = glint::test::make_char_device(dir, glint::test::kFullDevice, why);
+    if (!device) return glint::test::skip(why);
+    std::FILE* full = std::fopen(device->c_str(), "w");
     REQUIRE(full);
     Writer to_full(full);
     TableGuard table(to_full, full);
     table.header({"x"});
     CHECK(table.write_error() == ENOSPC);
     std::fclose(full);
+}
 
+TEST_CASE("table guard: a closed pipe asks the run to stop") {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     close(fds[0]);

@@ -16,11 +16,14 @@
 
 #include "os/files.hpp"
 
-#include "support/temp_dir.hpp"
+#include "support/device_node.hpp"
 #include "support/process.hpp"
+#include "support/skip.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace glint::os;
 namespace fs = std::filesystem;
+using glint::test::make_char_device;
 using glint::test::TempDir;
 
 namespace {
@@ -114,19 +117,38 @@ TEST_CASE("files linux: in-place targets are written, never replaced") {
     struct stat st{};
     REQUIRE(lstat(fifo.c_str(), &st) == 0);
     CHECK(S_ISFIFO(st.st_mode));
-    auto full = write_output(resolved("/dev/full"), "x");
-    REQUIRE(full.has_value());
-    CHECK(*full == "cannot write '/dev/full': No space left on device");
-    CHECK_FALSE(write_output(resolved("/dev/null"), "x").has_value());
+}
+
+TEST_CASE("files linux: character devices are written in place and stay devices") {
+    TempDir dir{"glint-files-test"};
+    std::string why;
+    const auto full = make_char_device(dir, glint::test::kFullDevice, why);
+    if (!full) return glint::test::skip(why);
+    const auto null = make_char_device(dir, glint::test::kNullDevice, why);
+    REQUIRE_MESSAGE(null, why);
+    auto error = write_output(resolved(*full), "x");
+    REQUIRE(error.has_value());
+    CHECK(*error == "cannot write '" + *full + "': No space left on device");
+    CHECK_FALSE(write_output(resolved(*null), "x").has_value());
+    CHECK_FALSE(probe_output(resolved(*null)).has_value());
+    for (const auto& [path, minor] : {std::pair{*full, 7u}, std::pair{*null, 3u}}) {
+        struct stat st{};
+        REQUIRE(lstat(path.c_str(), &st) == 0);
+        CHECK(S_ISCHR(st.st_mode));
+        CHECK(st.st_rdev == makedev(1, minor));
+    }
+    CHECK(dir.entries() == std::vector<std::string>{"full", "null"});  // no journal, no temporary
 }
 
 TEST_CASE("files linux: the probe finds a directory nobody may create files in, for root too") {
-    CHECK(*probe_output(resolved("/proc/glint-probe.json")) ==
-          "cannot write '/proc/glint-probe.json': cannot create a file in '/proc': No such file or directory");
     TempDir dir{"glint-files-test"};
+    // A name the directory takes (250 bytes) whose temporary sibling it cannot (NAME_MAX is 255):
+    // the directory is writable by its mode bits, so only a real creation finds the refusal.
+    const std::string longest = dir.file(std::string(250, 'n'));
+    CHECK(*probe_output(resolved(longest)) == "cannot write '" + longest + "': cannot create a file in '" +
+                                                  dir.path.string() + "': File name too long");
     CHECK_FALSE(probe_output(resolved(dir.file("ok.json"))).has_value());
     CHECK(dir.entries().empty());  // the probe's file is gone
-    CHECK_FALSE(probe_output(resolved("/dev/null")).has_value());
     OutputTarget closed{"fd", "fd", OutputMode::descriptor, 1000};
     CHECK(probe_output(closed)->find("descriptor 1000 is not open for writing") != std::string::npos);
 }

@@ -19,6 +19,7 @@
 #include "os/linux/sys.hpp"
 #include "os/process_counters.hpp"
 #include "support/fake_perf_kernel.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace glint;
 using namespace glint::engine;
@@ -199,7 +200,8 @@ TEST_CASE("real tier0: a body reading N bytes per call reads rchar N and syscr i
 }
 
 TEST_CASE("real tier0: a body writing through write(2) reads syscw and wchar") {
-    const int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    glint::test::TempDir dir{"glint-write-sink"};  // writes go to a file of its own, not /dev/null
+    const int fd = ::open(dir.file("sink").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     REQUIRE(fd >= 0);
     auto tier = make_tier0_tier();
     TierRequest o;

@@ -18,6 +18,7 @@
 #include "engine/tiers/syscalls/syscall_tier.hpp"
 #include "os/tracefs.hpp"
 #include "support/fake_perf_kernel.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace glint;
 using namespace glint::engine;
@@ -210,7 +211,8 @@ TEST_CASE("real syscall tier: K write(2) calls per iteration read sc:write = K e
     REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
     CHECK(statuses.front().state == Status::State::available);
 
-    const int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    glint::test::TempDir dir{"glint-write-sink"};  // writes go to a file of its own, not /dev/null
+    const int fd = ::open(dir.file("sink").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     REQUIRE(fd >= 0);
     constexpr int kWrites = 5;
     const char byte = 0;
