@@ -1,8 +1,11 @@
 // End to end: parameters and the complexity fit (fixtures params.cpp, bad_params.cpp).
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
+#include <utility>
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
@@ -33,14 +36,53 @@ const Json* fit_of(const Json& doc, const std::string& path) {
     return nullptr;
 }
 
+// The fit answers what its points say, whatever the machine's load made them: the model named
+// is the one whose relative residuals over the reported points (worked out here, as
+// engine/stats/complexity.hpp defines them) have the smallest RMS, and each model's reported
+// RMS is that one.
+void check_fit_follows_points(const Json& fit) {
+    const std::pair<const char*, double (*)(double)> laws[] = {
+        {"O(1)", [](double) { return 1.0; }},
+        {"O(log n)", [](double n) { return std::log2(n); }},
+        {"O(n)", [](double n) { return n; }},
+        {"O(n log n)", [](double n) { return n * std::log2(n); }},
+        {"O(n^2)", [](double n) { return n * n; }},
+        {"O(n^3)", [](double n) { return n * n * n; }}};
+    std::string best;
+    double best_rms = INFINITY;
+    std::map<std::string, double> rms_of;
+    for (const auto& [name, g] : laws) {
+        double sx = 0, sxx = 0;
+        for (const auto& p : fit.at("points").as_array()) {
+            const double x = g(p.at("n").as_number()) / p.at("medianNs").as_number();
+            sx += x;
+            sxx += x * x;
+        }
+        double ss = 0;
+        for (const auto& p : fit.at("points").as_array()) {
+            const double r = 1 - sx / sxx * g(p.at("n").as_number()) / p.at("medianNs").as_number();
+            ss += r * r;
+        }
+        const double rms = std::sqrt(ss / static_cast<double>(fit.at("points").size()));
+        rms_of[name] = rms;
+        CAPTURE(std::string(name));
+        // JSON numbers carry 6 significant digits: the RMS agrees to about 1e-5 (a fraction).
+        CHECK(std::fabs(fit.at("models").at(name).at("rms").as_number() - rms) < 1e-4);
+        if (rms < best_rms) best = name, best_rms = rms;
+    }
+    INFO("the best model over the points: " << best);
+    CHECK(rms_of.at(fit.at("model").as_string()) <= best_rms + 2e-4);  // a tie within that precision
+}
+
 // Runs the fixture's `path` case with a fit, up to 3 times until the fit is `model`; returns the
-// last run's document and adds each run's model to `models`.
+// last run's document and adds each run's model to `models`. Every run's fit follows its points.
 Json fit_until(const std::string& path, const std::string& model, std::string& models) {
     Json doc;
     for (int attempt = 0; attempt < 3; ++attempt) {
         doc = run_json({"--bench", "--bench-min-time=1", "--filter=" + path}, "params_" + path);
         const Json* fit = fit_of(doc, path);
         REQUIRE(fit);
+        check_fit_follows_points(*fit);
         models += fit->at("model").as_string() + " ";
         if (fit->at("model").as_string() == model) break;
     }

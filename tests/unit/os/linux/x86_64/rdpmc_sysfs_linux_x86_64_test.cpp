@@ -4,12 +4,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "os/linux/sys.hpp"
 #include "os/linux/x86_64/rdpmc_sysfs.hpp"
@@ -105,8 +108,34 @@ TEST_CASE("rdpmc sysfs: unreadable or unexpected files say so") {
           "cpu/rdpmc=? (not readable: cannot read " + settings[0].path + ": " + std::strerror(EACCES) + ")");
 }
 
-TEST_CASE("rdpmc sysfs: this host, read and reported (informational)") {
+TEST_CASE("rdpmc sysfs: this host, read and reported") {
     const auto settings = linux_::read_rdpmc_settings();
-    MESSAGE(linux_::describe_rdpmc(settings));
-    for (const auto& s : settings) CHECK((s.value >= 0 || !s.error.empty()));
+    const std::string line = linux_::describe_rdpmc(settings);
+    MESSAGE(line);
+    // Every rdpmc file of this host, listed and read here on its own (reads only), in PMU order.
+    const fs::path devices = "/sys/bus/event_source/devices";
+    std::vector<std::pair<std::string, std::string>> files;  // PMU, content
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(devices, ec)) {
+        if (!fs::exists(e.path() / "rdpmc")) continue;
+        std::ifstream in(e.path() / "rdpmc");
+        std::string text;
+        std::getline(in, text);
+        files.emplace_back(e.path().filename().string(), in ? text : "");
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(settings.size() == files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        CAPTURE(files[i].first);
+        CHECK(settings[i].pmu == files[i].first);
+        CHECK(settings[i].path == (devices / files[i].first / "rdpmc").string());
+        if (settings[i].error.empty()) {
+            CHECK(std::to_string(settings[i].value) == files[i].second);
+            CHECK(line.find(files[i].first + "/rdpmc=" + files[i].second) != std::string::npos);
+        } else {
+            CHECK(settings[i].value == -1);
+        }
+    }
+    if (files.empty())
+        CHECK(line == "no rdpmc file in /sys/bus/event_source/devices (no x86 core PMU exposed)");
 }
