@@ -20,6 +20,7 @@
 #include "support/platform.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
+#include "support/tracefs.hpp"
 
 using glint::engine::Json;
 using glint::test::contains;
@@ -124,6 +125,7 @@ TEST_CASE("e2e catalog: the listing gives the reason for what is unavailable her
 TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exactly") {
     if (!glint::test::kLinux)
         return glint::test::skip("tier 0 reads /proc/self/io and --syscalls Linux tracepoints");
+    if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
     const std::string json = temp_path("io");
     auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--metrics=syscr,rchar",
                           "--syscalls=write", "--bench-json=" + json});
@@ -168,6 +170,7 @@ TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unma
         return glint::test::skip("the tiers opened here (tier 0, tracepoints) need Linux");
     CHECK(contains(table_header(glob.out), "max │ syscr │ wchar │ wr-bytes │"));
 
+    if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
     auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--filter=write_3",
                               "--metrics=sc:write"});
     REQUIRE_MESSAGE(named.exit_code == 0, named.err);

@@ -19,6 +19,7 @@
 #include "os/tracefs.hpp"
 #include "support/fake_perf_kernel.hpp"
 #include "support/temp_dir.hpp"
+#include "support/tracefs.hpp"
 
 using namespace glint;
 using namespace glint::engine;
@@ -48,14 +49,6 @@ struct FakeTracefs {
     }
 };
 
-std::string real_tracefs() {
-    std::string found = os::find_tracefs();
-    if (found.empty() && ::geteuid() == 0) {
-        ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr);
-        found = os::find_tracefs();
-    }
-    return found;
-}
 
 template <class F>
 Workload batched(F& body) {
@@ -204,7 +197,7 @@ TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from trac
 }
 
 TEST_CASE("real syscall tier: K write(2) calls per iteration read sc:write = K exactly") {
-    const std::string tracefs = real_tracefs();
+    const std::string tracefs = glint::test::ensure_tracefs();
     REQUIRE_MESSAGE(!tracefs.empty(), "tracefs is not mounted and could not be mounted (run as root)");
     auto tier = make_syscall_tier();
     const auto statuses = tier->open(syscall_options({"write", "getppid"}));
@@ -233,7 +226,7 @@ TEST_CASE("real syscall tier: K write(2) calls per iteration read sc:write = K e
 }
 
 TEST_CASE("real syscall tier: threads a body starts are counted (inherit)") {
-    REQUIRE(!real_tracefs().empty());
+    REQUIRE(!glint::test::ensure_tracefs().empty());
     auto tier = make_syscall_tier();
     REQUIRE(tier->open(syscall_options({"getppid"})).front().usable());
     auto spawn = [] {
