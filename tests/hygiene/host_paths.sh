@@ -3,7 +3,7 @@
 # /dev, /proc or /sys to something that writes. Tests make the nodes they write in a TempDir
 # (tests/support/device_node.hpp); a guest a rig boots is its own machine and is not scanned.
 #
-# Scanned: ROOT/tests/** and ROOT/bench/*.sh (scripts the tests run). A line is a violation when
+# Scanned: ROOT/tests, ROOT/bench and ROOT/examples (what the tests run). A line is a violation when
 # it names such a path and
 #   - passes it to an output flag (--bench-json=/dev/..., any --flag=<path> but the read flags below),
 #   - passes it to a call that can write or replace (open, fopen, ofstream, write_output, ...),
@@ -46,7 +46,7 @@ while IFS= read -r file; do
             found=$((found + 1))
         fi
     done <"$file"
-done < <(find tests bench -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' -o -name '*.sh' \
+done < <(find tests bench examples -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' -o -name '*.sh' \
             -o -name '*.cmake' -o -name 'CMakeLists.txt' \) 2>/dev/null | sed 's#^\./##' | sort)
 if ((found)); then
     echo "host_paths: $found line(s) hand a host path under /dev, /proc or /sys to a writer: make the node" \
