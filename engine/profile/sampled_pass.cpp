@@ -6,8 +6,10 @@
 
 #include "engine/timing/windows.hpp"
 
+#if defined(__ELF__)
 extern "C" const char __start_glint_sampled_pass[];  // NOLINT: the linker defines both
 extern "C" const char __stop_glint_sampled_pass[];
+#endif
 
 namespace glint::engine::profile {
 namespace {
@@ -24,8 +26,11 @@ std::uint64_t since(Clock::time_point start) {
 // Everything the pass runs while the sampler is enabled, other than the case's code and the
 // toggles (os::Sampler::toggle_code()), is in this section and keeps frame pointers
 // (engine/CMakeLists.txt): a sample whose innermost address is in it is glint's own.
-// Never inlined nor cloned (a clone's calls would return elsewhere than the probes').
-#if defined(__clang__)
+// Never inlined nor cloned (a clone's calls would return elsewhere than the probes'). Off ELF
+// there is no such section (nor a sampler): the range is empty.
+#if !defined(__ELF__)
+#define GLINT_PASS_CODE [[gnu::noinline]]
+#elif defined(__clang__)
 #define GLINT_PASS_CODE [[gnu::noinline, gnu::section("glint_sampled_pass")]]
 #else
 #define GLINT_PASS_CODE [[gnu::noipa, gnu::section("glint_sampled_pass")]]
@@ -125,8 +130,10 @@ PassCode pass_code() {
     std::uint64_t after_return = 0;
     sampled_after(&record_return, &after_return);
     code.after = {after_return};
+#if defined(__ELF__)
     code.pass = {reinterpret_cast<std::uint64_t>(__start_glint_sampled_pass),
                  reinterpret_cast<std::uint64_t>(__stop_glint_sampled_pass)};
+#endif
     code.toggle = os::Sampler::toggle_code();
     return code;
 }
