@@ -228,7 +228,7 @@ TEST_CASE("sampled pass: a per-call case far shorter than a toggle pair is sampl
     glint::os::Symbolizer symbols;
     StackBuilder stacks(symbols, pass_code());
     Profile p;
-    const PassOutcome out = run_sampled(work, s, PassLimits{300, 20e9},
+    const PassOutcome out = run_sampled(work, s, PassLimits{1000, 20e9},
                                         [&](const auto& r) { stacks.add(r, p); });
     CHECK(out.call_sampling == CallSampling::grouped);
     CHECK(out.toggle_ns > out.after_ns);
