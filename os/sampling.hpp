@@ -80,6 +80,12 @@ struct SamplerTimes {
     std::uint64_t running_ns = 0;  // time the event was enabled and on the PMU
 };
 
+// A half-open range of code addresses.
+struct CodeRange {
+    std::uint64_t begin = 0, end = 0;
+    bool contains(std::uint64_t a) const { return a >= begin && a < end; }
+};
+
 class Sampler {
 public:
     Sampler() = default;
@@ -98,6 +104,10 @@ public:
 
     bool enable();   // false with errno set on failure
     bool disable();
+    // The code of enable() and disable() (empty where there is none): a sample of the toggling
+    // itself has an address in it at its innermost or second frame, given the frames the
+    // kernel's frame-pointer walk records (the system call's libc wrapper keeps none).
+    static CodeRange toggle_code();
 
     // Parses every record the kernel wrote since the last drain, hands the samples to `sink`
     // in order, and gives the space back to the kernel.

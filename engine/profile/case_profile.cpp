@@ -48,7 +48,8 @@ double CaseProfile::complete_fraction() const {
 }
 
 double CaseProfile::kernel_share() const {
-    if (!os::is_timer(spec.event) || spec.period == 0 || !pass.times_ok || pass.times.count == 0)
+    if (!os::is_timer(spec.event) || spec.period == 0 || !pass.times_ok || pass.times.count == 0 ||
+        counts.samples == 0)
         return kNan;
     const double sampled = static_cast<double>((counts.samples + counts.lost) * spec.period);
     return std::max(0.0, 1.0 - sampled / static_cast<double>(pass.times.count));
@@ -56,6 +57,28 @@ double CaseProfile::kernel_share() const {
 
 std::vector<std::string> CaseProfile::notes() const {
     std::vector<std::string> out;
+    if (profile.samples() == 0)
+        out.push_back(fmt::format(
+            "no samples of the case: {}", counts.samples == 0
+                ? fmt::format("the sampler ran for {} and samples {} (--profile=HZ higher or "
+                              "--profile-time=MS longer)",
+                              pass.times_ok ? fmt::format("{:.3g} ms", static_cast<double>(
+                                                                           pass.times.running_ns) / 1e6)
+                                            : std::string("an unknown time"),
+                              describe_rate(spec))
+                : fmt::format("all {} samples were of glint's own code or after(), dropped",
+                              counts.samples)));
+    if (dropped_glint)
+        out.push_back(fmt::format(
+            "{} samples of glint's own code dropped (switching the sampler on and off, calling "
+            "into the case)",
+            dropped_glint));
+    if (pass.call_sampling == CallSampling::grouped)
+        out.push_back(fmt::format(
+            "calls grouped between one enable and disable of the sampler: one pair ({:.0f} ns) "
+            "costs more than after() ({:.0f} ns), so toggling around each call would sample "
+            "glint; {} samples of after() dropped",
+            pass.toggle_ns, pass.after_ns, dropped_after));
     const double kernel = kernel_share();
     if (std::isfinite(kernel) && kernel >= kKernelNote)
         out.push_back(fmt::format(
@@ -95,7 +118,7 @@ std::vector<std::string> profile_lines(const CaseProfile& p) {
     lines.push_back(fmt::format(
         "profile {}: {} samples, {} {}, {} achieved, pass {:.0f} ms; lost {}, throttled {}; "
         "stacks complete {}",
-        p.name, p.counts.samples, os::sample_event_name(p.spec.event), describe_rate(p.spec),
+        p.name, p.profile.samples(), os::sample_event_name(p.spec.event), describe_rate(p.spec),
         std::isfinite(rate) ? fmt::format("{:.0f} Hz", rate) : std::string("—"),
         static_cast<double>(p.pass.wall_ns) / 1e6, p.counts.lost, p.counts.throttled,
         std::isfinite(complete) ? fmt::format("{:.1f}%", complete * 100) : std::string("—")));
@@ -120,7 +143,7 @@ std::vector<std::string> profile_lines(const CaseProfile& p) {
     }
     if (rest)
         lines.push_back(fmt::format("  {:>5.1f}% {:>14} {:>6}  (other functions)",
-                                    100.0 * static_cast<double>(rest) / static_cast<double>(p.counts.samples),
+                                    100.0 * static_cast<double>(rest) / static_cast<double>(p.profile.samples()),
                                     rest, ""));
     for (const auto& n : p.notes()) lines.push_back("  note: " + n);
     return lines;
@@ -133,7 +156,14 @@ Json profile_json(const CaseProfile& p) {
     out["frequencyHz"] = p.spec.period ? Json() : Json(p.spec.frequency);
     out["userOnly"] = p.spec.exclude_kernel;
     out["preciseIp"] = static_cast<unsigned>(p.spec.precise_ip);
-    out["samples"] = p.counts.samples;
+    out["samples"] = p.profile.samples();
+    out["droppedGlintSamples"] = p.dropped_glint;
+    out["droppedAfterSamples"] = p.dropped_after;
+    out["callSampling"] = std::isnan(p.pass.toggle_ns)  // measured in per-call passes only
+                              ? Json()
+                              : Json(std::string(p.pass.call_sampling == CallSampling::grouped
+                                                                     ? "grouped"
+                                                                     : "each call"));
     out["requestedSamples"] = p.limits.samples;
     out["lost"] = p.counts.lost;
     out["throttled"] = p.counts.throttled;

@@ -7,6 +7,7 @@
 //     records, and the share of stacks that reached the case's entry;
 //   - one line per top function by self share: self share ±√n/N, self samples, inclusive share
 //     (— when fewer than kCompleteForInclusive of the stacks are complete), name, hottest line;
+//   - with no sample of the case, a note saying so (and why) instead of the function lines;
 //   - notes: kernel time (not sampled) above kKernelNote of the window, too few samples (the time bound ended the pass), incomplete stacks (frame
 //     pointers), lost samples, throttling, modules without symbols or DWARF.
 #pragma once
@@ -38,12 +39,17 @@ struct CaseProfile {
     os::SampleCounts counts;
     Profile profile;
     std::vector<os::ModuleReport> modules;  // the modules its samples touched
+    // Samples dropped as not the case's (StackBuilder): glint's own code while the sampler was
+    // on (its toggles), and after() in grouped per-call windows. `profile` holds the rest.
+    std::uint64_t dropped_glint = 0;
+    std::uint64_t dropped_after = 0;
 
     // Samples per second of the event's running time; nan when the time is unknown or 0.
     double rate_hz() const;
     double complete_fraction() const;  // nan without samples
     // Timers only (their count is CPU time, kernel included, while enabled): the share of the
-    // sampled window spent in the kernel, which user-mode sampling does not see; nan otherwise.
+    // sampled window spent in the kernel, which user-mode sampling does not see; nan otherwise,
+    // and nan without samples (nothing was measured to take a share of).
     double kernel_share() const;
     std::vector<std::string> notes() const;
 };

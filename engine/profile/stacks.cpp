@@ -45,7 +45,32 @@ Status symbolization_status(os::Symbolizer& symbols) {
 }
 
 StackBuilder::StackBuilder(os::Symbolizer& symbols, std::vector<std::uint64_t> entries)
-    : symbols_(symbols), entries_(std::move(entries)) {}
+    : symbols_(symbols) {
+    code_.entries = std::move(entries);
+}
+
+StackBuilder::StackBuilder(os::Symbolizer& symbols, PassCode code)
+    : symbols_(symbols), code_(std::move(code)) {}
+
+namespace {
+bool among(const std::vector<std::uint64_t>& v, std::uint64_t a) {
+    return std::find(v.begin(), v.end(), a) != v.end();
+}
+}  // namespace
+
+SampleOwner StackBuilder::owner(const os::SampleRecord& sample) const {
+    const auto& user = sample.user_stack;
+    if (user.empty()) return SampleOwner::the_case;
+    if (code_.pass.contains(user[0]) || code_.toggle.contains(user[0])) return SampleOwner::glint;
+    // Beyond the innermost address only the toggles' code is looked for: a case without frame
+    // pointers leaves the entry's caller, the pass's code, as its second address.
+    for (std::size_t i = 1; i < user.size(); ++i) {
+        if (among(code_.entries, user[i])) return SampleOwner::the_case;
+        if (among(code_.after, user[i])) return SampleOwner::after;
+        if (code_.toggle.contains(user[i])) return SampleOwner::glint;
+    }
+    return SampleOwner::the_case;
+}
 
 const os::Symbolized& StackBuilder::resolve(std::uint64_t address) {
     auto it = cache_.find(address);
@@ -53,7 +78,11 @@ const os::Symbolized& StackBuilder::resolve(std::uint64_t address) {
     return it->second;
 }
 
-void StackBuilder::add(const os::SampleRecord& sample, Profile& profile) {
+SampleOwner StackBuilder::add(const os::SampleRecord& sample, Profile& profile) {
+    const SampleOwner who = owner(sample);
+    if (who == SampleOwner::glint) ++dropped_glint_;
+    if (who == SampleOwner::after) ++dropped_after_;
+    if (who != SampleOwner::the_case) return who;
     stack_.clear();
     if (sample.in_kernel) stack_.push_back(FrameAt{profile.intern({"[kernel]", "", false}), "", 0});
     bool complete = false;
@@ -62,10 +91,11 @@ void StackBuilder::add(const os::SampleRecord& sample, Profile& profile) {
         // The user ip of a user-mode sample is the instruction itself; every other entry (and
         // the user ip of a kernel sample, where the system call returns to) follows a call.
         const bool is_return = i > 0 || sample.in_kernel;
-        if (i > 0 && std::find(entries_.begin(), entries_.end(), user[i]) != entries_.end()) {
+        if (i > 0 && among(code_.entries, user[i])) {
             complete = true;
             break;
         }
+        if (i > 0 && code_.pass.contains(user[i])) break;  // the entry skipped: incomplete
         const os::Symbolized& s = resolve(user[i] - (is_return ? 1 : 0));
         const std::string unnamed =
             s.module.empty() ? std::string("[unknown]")
@@ -80,6 +110,7 @@ void StackBuilder::add(const os::SampleRecord& sample, Profile& profile) {
     if (stack_.empty())  // no user part recorded for a user-mode sample: its ip alone
         stack_.push_back(FrameAt{profile.intern({"[unknown]", "", false}), "", 0});
     profile.add(stack_, complete);
+    return who;
 }
 
 }  // namespace glint::engine::profile

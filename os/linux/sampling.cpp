@@ -112,8 +112,43 @@ void Sampler::close() {
     mapped_bytes_ = 0;
 }
 
-bool Sampler::enable() { return linux_::ioctl_retry(fd_, PERF_EVENT_IOC_ENABLE, 0) == 0; }
-bool Sampler::disable() { return linux_::ioctl_retry(fd_, PERF_EVENT_IOC_DISABLE, 0) == 0; }
+// The toggles live in their own section and keep frame pointers (os/CMakeLists.txt), two
+// frames deep above the system call, so every sample the sampler takes of its own toggling has
+// an address of this section on its stack, even when the innermost (libc) frame has none.
+#define GLINT_TOGGLE_CODE [[gnu::noinline, gnu::section("glint_sampler_toggle")]]
+
+namespace {
+
+GLINT_TOGGLE_CODE int toggle_ioctl(int fd, unsigned long request) {
+    int rc;
+    do {
+        rc = linux_::sys().ioctl(fd, request, 0);
+    } while (rc < 0 && errno == EINTR);
+    asm volatile("" ::: "memory");  // no tail call: this frame stays on the stack
+    return rc;
+}
+
+}  // namespace
+
+GLINT_TOGGLE_CODE bool Sampler::enable() {
+    const bool ok = toggle_ioctl(fd_, PERF_EVENT_IOC_ENABLE) == 0;
+    asm volatile("" ::: "memory");
+    return ok;
+}
+
+GLINT_TOGGLE_CODE bool Sampler::disable() {
+    const bool ok = toggle_ioctl(fd_, PERF_EVENT_IOC_DISABLE) == 0;
+    asm volatile("" ::: "memory");
+    return ok;
+}
+
+extern "C" const char __start_glint_sampler_toggle[];  // NOLINT: the linker defines both
+extern "C" const char __stop_glint_sampler_toggle[];
+
+CodeRange Sampler::toggle_code() {
+    return {reinterpret_cast<std::uint64_t>(__start_glint_sampler_toggle),
+            reinterpret_cast<std::uint64_t>(__stop_glint_sampler_toggle)};
+}
 
 std::size_t Sampler::pending_bytes() const {
     if (!ring_) return 0;

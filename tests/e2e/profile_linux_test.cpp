@@ -173,13 +173,13 @@ TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the sa
         const Run run = profile_run("*", flags);
         REQUIRE(run.r.exit_code == 0);
         const auto sums = folded_sums(folded);
-        CHECK(sums.size() == 3);
-        for (const char* name : {"split", "inlined", "per_call"}) {
+        CHECK(sums.size() == 4);
+        for (const char* name : {"split", "inlined", "per_call", "short_call"}) {
             CAPTURE(name);
             REQUIRE(sums.count(name));
             CHECK(sums.at(name) == row(run.doc, name).at("profile").at("samples").as_number());
         }
-        CHECK(contains(run.r.out, "profile: folded stacks of 3 cases written to " + folded));
+        CHECK(contains(run.r.out, "profile: folded stacks of 4 cases written to " + folded));
     }
 }
 
@@ -192,6 +192,49 @@ TEST_CASE("e2e profile: a per-call case is sampled in timed(), never in after()"
     const Json* three = function(p, "work_three");
     REQUIRE(three);
     CHECK(three->at("selfShare").as_number() >= 0.9);
+}
+
+// Frames of glint's own runner, sampling pass, sampler toggles or their system call (the
+// header-only wrapper the case's timed() runs in, glint::detail::PerCallImpl, is the case's).
+bool glint_frame(const std::string& f) {
+    for (const char* own : {"glint::engine::", "glint::os::", "ioctl", "run_sampled", "run_inputs",
+                            "Sampler::"})
+        if (contains(f, own)) return true;
+    return false;
+}
+
+TEST_CASE("e2e profile: a ~40 ns per-call case is sampled with its calls grouped, never a profile of glint") {
+    const Run run = profile_run("cases/short_call", {"--profile-time=5000"});
+    REQUIRE(run.r.exit_code == 0);
+    CAPTURE(run.r.out);
+    const Json& p = row(run.doc, "short_call").at("profile");
+    CHECK(p.at("callSampling").as_string() == "grouped");
+    CHECK(contains(run.r.out, "calls grouped between one enable and disable of the sampler"));
+    for (const auto& f : p.at("functions").as_array()) {
+        CAPTURE(f.at("function").as_string());
+        CHECK_FALSE(glint_frame(f.at("function").as_string()));
+    }
+    for (const auto& s : p.at("folded").as_array()) {
+        CAPTURE(s.at("stack").as_string());
+        CHECK_FALSE(glint_frame(s.at("stack").as_string()));
+    }
+    const Json* tiny = function(p, "work_tiny");
+    REQUIRE(tiny);
+    CHECK(tiny->at("selfShare").as_number() >= 0.5);
+    CHECK(p.at("samples").as_number() >= 100);
+    CHECK_FALSE(contains(run.r.out, "100% of the sampled CPU time was in the kernel"));
+}
+
+TEST_CASE("e2e profile: a pass with no samples says so, not a share of nothing") {
+    // 1 Hz for 1 ms: no sample can fall in the pass.
+    const Run run = profile_run("split", {"--profile=1", "--profile-time=1"});
+    REQUIRE(run.r.exit_code == 0);
+    CAPTURE(run.r.out);
+    const Json& p = row(run.doc, "split").at("profile");
+    REQUIRE(p.at("samples").as_number() == 0);
+    CHECK(p.at("kernelShare").is_null());
+    CHECK(contains(run.r.out, "note: no samples of the case: the sampler ran for"));
+    CHECK_FALSE(contains(run.r.out, "in the kernel"));
 }
 
 TEST_CASE("e2e profile: a case too short for the samples asked says so") {

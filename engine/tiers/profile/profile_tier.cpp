@@ -106,8 +106,10 @@ public:
                                        plan.batch);  // iter_batched: the timing pass's windows
         cp.counts = sampler.counts();
         sampler.close();
-        profile::StackBuilder stacks(*symbols_, profile::entry_returns());
+        profile::StackBuilder stacks(*symbols_, profile::pass_code());
         for (const auto& r : records) stacks.add(r, cp.profile);
+        cp.dropped_glint = stacks.dropped_glint();
+        cp.dropped_after = stacks.dropped_after();
         cp.modules = modules_of(cp.profile);
         for (auto& line : profile::profile_lines(cp)) after_.push_back(std::move(line));
         for (auto& line : profile::folded_lines(cp)) folded_ += line + "\n";

@@ -124,3 +124,42 @@ TEST_CASE("case profile: folded lines carry the case as their root") {
     CHECK(lines[0] == "case;g0;f0 1");
     CHECK(lines[1] == "case;g1;f1 2");
 }
+
+TEST_CASE("case profile: a pass with no samples says so, with no kernel share of nothing") {
+    // 1 Hz for 1 ms: the timer counted 1 ms of CPU time and took no sample.
+    CaseProfile p = made(0);
+    p.spec.period = 1000000000;
+    p.limits.samples = 2000;
+    p.pass.times.running_ns = 1000000;
+    p.pass.times.count = 1000000;
+    CHECK(std::isnan(p.kernel_share()));
+    const std::string text = joined(profile_lines(p));
+    CHECK(contains(text, "no samples of the case: the sampler ran for 1 ms and samples every "
+                         "1e+06 µs of CPU time (1 Hz)"));
+    CHECK_FALSE(contains(text, "in the kernel"));
+    CHECK(profile_json(p).at("kernelShare").is_null());
+}
+
+TEST_CASE("case profile: samples not of the case are counted and said, and leave the shares alone") {
+    CaseProfile p = made(2);  // 3 samples of the case
+    p.counts.samples += 7;
+    p.pass.times.running_ns = p.counts.samples * 100000;
+    p.pass.times.count = p.pass.times.running_ns;
+    p.dropped_glint = 2;
+    p.dropped_after = 5;
+    p.pass.call_sampling = CallSampling::grouped;
+    p.pass.toggle_ns = 1500;
+    p.pass.after_ns = 20;
+    const std::string text = joined(profile_lines(p));
+    CHECK(contains(text, "profile case: 3 samples,"));
+    CHECK(contains(text, "2 samples of glint's own code dropped (switching the sampler on and off, calling "
+                         "into the case)"));
+    CHECK(contains(text, "calls grouped between one enable and disable of the sampler: one pair "
+                         "(1500 ns) costs more than after() (20 ns)"));
+    CHECK(contains(text, "5 samples of after() dropped"));
+    const Json j = profile_json(p);
+    CHECK(j.at("samples").as_number() == 3);
+    CHECK(j.at("droppedGlintSamples").as_number() == 2);
+    CHECK(j.at("droppedAfterSamples").as_number() == 5);
+    CHECK(j.at("callSampling").as_string() == "grouped");
+}

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "engine/profile/sampled_pass.hpp"
+#include "engine/profile/stacks.hpp"
 #include "os/symbols.hpp"
 
 using namespace glint::engine;
@@ -191,5 +192,57 @@ TEST_CASE("sampled pass: a batch with inputs runs in prepared windows and never 
     CHECK(s.counts().samples >= 200);
     CHECK(in_setup == 0);  // setup spins 4 times longer per input than fn
     CHECK(in_fn >= s.counts().samples * 9 / 10);
+    check_disabled(s);
+}
+
+TEST_CASE("sampled pass: grouped calls when after() costs less than a toggle pair") {
+    CHECK(choose_call_sampling(20, 1500) == CallSampling::grouped);
+    CHECK(choose_call_sampling(1500, 1500) == CallSampling::each_call);
+    CHECK(choose_call_sampling(300000, 1500) == CallSampling::each_call);
+}
+
+namespace glint_pass_test {
+[[gnu::noipa]] std::uint64_t tiny(std::uint64_t x) {
+    for (int i = 0; i < 16; ++i) {
+        x = x * 6364136223846793005ull + 1;
+        asm volatile("" : "+r"(x));
+    }
+    return x;
+}
+struct ShortCall final : glint::detail::PerCall {
+    std::uint64_t timed_calls = 0, after_calls = 0;
+    void timed() override { ++timed_calls, tiny(timed_calls); }
+    glint::Outcome after() override {
+        ++after_calls;
+        return {};
+    }
+};
+}  // namespace glint_pass_test
+
+TEST_CASE("sampled pass: a per-call case far shorter than a toggle pair is sampled with its calls grouped") {
+    glint::os::Sampler s;
+    REQUIRE(s.open(timer()) == 0);
+    ShortCall call;
+    Workload work;
+    work.per_call = &call;
+    glint::os::Symbolizer symbols;
+    StackBuilder stacks(symbols, pass_code());
+    Profile p;
+    const PassOutcome out = run_sampled(work, s, PassLimits{1000, 20e9},
+                                        [&](const auto& r) { stacks.add(r, p); });
+    CHECK(out.call_sampling == CallSampling::grouped);
+    CHECK(out.toggle_ns > out.after_ns);
+    CHECK(call.timed_calls == out.iterations);
+    CHECK(call.after_calls == out.iterations);  // each timed() still followed by its after()
+    std::uint64_t in_tiny = 0;
+    for (const auto& f : p.functions()) {
+        CAPTURE(f.name.function);
+        CHECK(f.name.function.find("Sampler") == std::string::npos);
+        CHECK(f.name.function.find("ioctl") == std::string::npos);
+        CHECK(f.name.function.find("glint::engine::") == std::string::npos);
+        if (f.name.function.find("glint_pass_test::tiny") != std::string::npos) in_tiny = f.self;
+    }
+    CHECK(in_tiny >= p.samples() / 2);
+    CHECK(p.samples() >= 100);
     check_disabled(s);
 }

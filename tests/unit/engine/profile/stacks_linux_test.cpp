@@ -141,3 +141,43 @@ TEST_CASE("stacks: the pass's entry returns are the return sites of its two call
     builder.add(r, p);
     CHECK(p.complete() == 0);
 }
+
+TEST_CASE("stacks: samples of glint's pass and toggles, and of after(), are dropped and counted") {
+    glint::os::Symbolizer symbols;
+    const PassCode code = pass_code();
+    REQUIRE(code.pass.begin < code.pass.end);
+    REQUIRE(code.toggle.begin < code.toggle.end);
+    REQUIRE(code.after.size() == 1);
+    StackBuilder builder(symbols, code);
+    Profile p;
+    glint::os::SampleRecord r;
+    // Innermost in the pass's own code (between a toggle and the call into the case).
+    r.user_stack = {code.pass.begin + 1, at(&outside_fn, 2)};
+    CHECK(builder.add(r, p) == SampleOwner::glint);
+    // In the system call's libc wrapper (no frame of its own), a toggle's code next.
+    r.user_stack = {at(&leaf_fn, 1), code.toggle.begin + 1, code.pass.begin + 1};
+    CHECK(builder.add(r, p) == SampleOwner::glint);
+    r.in_kernel = true;  // the same, taken in the kernel
+    CHECK(builder.add(r, p) == SampleOwner::glint);
+    r.in_kernel = false;
+    // In after(), in a grouped window.
+    r.user_stack = {at(&leaf_fn, 1), at(&caller_fn, 2), code.after[0], code.pass.begin + 1};
+    CHECK(builder.add(r, p) == SampleOwner::after);
+    CHECK(p.samples() == 0);
+    CHECK(builder.dropped_glint() == 3);
+    CHECK(builder.dropped_after() == 1);
+    // The case's: its entry reached; or no frame pointers, the pass's code second (kept, incomplete).
+    r.user_stack = {at(&leaf_fn, 1), code.entries[1], code.pass.begin + 1, code.toggle.begin + 1};
+    CHECK(builder.add(r, p) == SampleOwner::the_case);
+    r.user_stack = {at(&leaf_fn, 1), code.pass.begin + 1, at(&outside_fn, 2)};
+    CHECK(builder.add(r, p) == SampleOwner::the_case);
+    CHECK(p.samples() == 2);
+    CHECK(p.complete() == 1);
+    // Neither stack shows the pass's frames, nor what lies beneath them.
+    for (const auto& [stack, n] : p.folded("")) {
+        CAPTURE(stack);
+        CHECK(stack.find("glint::engine::") == std::string::npos);
+        CHECK(stack.find("outside_fn") == std::string::npos);
+    }
+    CHECK(builder.dropped_glint() == 3);
+}
