@@ -26,7 +26,7 @@ bool is_row_member(std::string_view key) {
         "name",      "registration", "labels",          "error",         "samples",
         "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
         "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
-        "metrics",   "estimatedMetrics", "countIterations"};
+        "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 

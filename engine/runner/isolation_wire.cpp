@@ -70,6 +70,7 @@ void ChildStream::send(const char* key, Json value) {
 // The parent knows the labels of what it asked the child to run.
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
-void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {})); }
+// Every sample: the parent thins them where it writes documents.
+void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }
 
 }  // namespace glint::engine

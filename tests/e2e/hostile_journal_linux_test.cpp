@@ -13,6 +13,7 @@
 #include "support/temp_dir.hpp"
 
 using glint::test::BackgroundProcess;
+using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
@@ -21,10 +22,6 @@ using glint::test::wait_until;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
 
 // A journal whose line `deep_line` (1 or 2) nests `depth` arrays.
 void plant_journal(const std::string& path, std::size_t depth, int deep_line) {
