@@ -130,4 +130,8 @@ private:
 // Journals of `target` that no running process holds: left by a run that was killed.
 std::vector<std::string> stale_journals(const OutputTarget& target);
 
+// True when a running process holds the journal at `path` (its writer's lock); false when
+// nobody does or it cannot be told (no such file, no OS back end).
+bool journal_held(const std::string& path);
+
 }  // namespace glint::os

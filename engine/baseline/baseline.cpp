@@ -19,6 +19,7 @@ Baseline baseline_of(RunDocument doc, CompareReportOptions options) {
     Baseline b;
     b.document = std::move(doc);
     b.options = options;
+    b.index.reserve(b.document.rows.size());
     for (std::size_t i = 0; i < b.document.rows.size(); ++i) {
         const DocumentRow& r = b.document.rows[i];
         b.index.emplace(key_of(b, r.registration, r.name, r.labels), i);

@@ -9,7 +9,7 @@
 // (verdict per row, summary, the --fail-if-slower gate).
 #pragma once
 
-#include <map>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +25,7 @@ namespace glint::engine {
 struct Baseline {
     RunDocument document;
     CompareReportOptions options;  // --threshold, --fail-if-slower
-    std::map<std::string, std::size_t> index;  // identity key -> document.rows index
+    std::unordered_map<std::string, std::size_t> index;  // identity key -> document.rows index
     const DocumentRow* find(const Row& row) const;
 };
 

@@ -87,6 +87,11 @@ Options parse_options(std::span<const char* const> args) {
         } else if (name == "--bench-json") {
             need_value("FILE");
             o.json_path = std::string(value);
+        } else if (name == "--bench-json-samples") {
+            need_value("thinned|all");
+            if (value != "thinned" && value != "all")
+                fail(name, "'" + std::string(value) + "' is not one of thinned, all");
+            o.json_all_samples = value == "all";
         } else if (name == "--bench-baseline") {
             need_value("FILE");
             o.baseline_path = std::string(value);
@@ -267,6 +272,7 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
                            for per-call cases, the minimum total measured time
   --bench-json=FILE        also write the run as JSON (schema 2)
+  --bench-json-samples=all keep every sample in the JSON (default: thinned, 256 a row at most)
   --bench-baseline=FILE    compare with an earlier --bench-json: median change in % (vs base)
                            and, after the tables, glint-compare's verdict per row
   --bench-repeat=N         measure every case N times, interleaved (A, B, C, A, B, C, ...);

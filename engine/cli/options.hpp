@@ -20,6 +20,7 @@ struct Options {
     std::string filter;                 // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
     double min_time_ms = 5.0;           // --bench-min-time=MS
     std::optional<std::string> json_path;  // --bench-json=FILE
+    bool json_all_samples = false;      // --bench-json-samples=all (default: thinned)
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
     std::uint64_t repeat = 1;           // --bench-repeat=N (1..1000): interleaved repetitions
     std::optional<double> fail_if_slower;  // --fail-if-slower=PCT (needs --bench-baseline)

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "engine/stats/summary.hpp"
 #include "os/files.hpp"
@@ -24,6 +25,27 @@ struct BadField : std::runtime_error {
 };
 
 struct TooDeep {};
+
+// Whether arrays and objects nest deeper than `limit` anywhere in `text` (strings skipped,
+// escapes included). Malformed text is the parser's to refuse.
+bool nests_deeper(std::string_view text, int limit) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
 
 double number_or_nan(const json& v, const char* field) {
     if (v.is_null()) return kNan;
@@ -132,11 +154,10 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
                                           std::string& error) {
     json doc;
     try {
-        // The callback sees every value's depth before it is stored: refuse deep nesting early.
-        doc = json::parse(text, [](int depth, json::parse_event_t, json&) {
-            if (depth > kMaxJsonDepth) throw TooDeep{};
-            return true;
-        });
+        // Depth first, in one pass: nlohmann's callback parser would check it too, but its
+        // end_object rescans the enclosing array, quadratic in the rows.
+        if (nests_deeper(text, kMaxJsonDepth)) throw TooDeep{};
+        doc = json::parse(text);
     } catch (const TooDeep&) {
         error = "'" + path + "' nests deeper than " + std::to_string(kMaxJsonDepth) +
                 " levels: not a glint --bench-json document";
@@ -187,7 +208,8 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
 }
 
 std::optional<std::string> duplicate_identity(const RunDocument& doc) {
-    std::map<std::string, const DocumentRow*> seen;
+    std::unordered_map<std::string, const DocumentRow*> seen;
+    seen.reserve(doc.rows.size());
     for (const auto& row : doc.rows) {
         if (seen.emplace(identity_key(row, doc.has_registrations), &row).second) continue;
         std::string text = "registration '" + row.registration + "', name '" + row.name + "'";
@@ -202,7 +224,7 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
     RunDocument out;
     out.host = runs.front().host;
     out.columns = runs.front().columns;
-    std::map<std::string, std::size_t> index;
+    std::unordered_map<std::string, std::size_t> index;
     for (const auto& run : runs) out.has_registrations = out.has_registrations && run.has_registrations;
     for (auto& run : runs) {
         out.path += (out.path.empty() ? "" : ",") + run.path;

@@ -8,7 +8,9 @@
 // could be compared.
 //
 // Files are parsed with nlohmann::json (Debian's nlohmann-json3-dev, header-only), whose parser
-// is iterative; nesting deeper than kMaxJsonDepth is refused with an error, never a crash.
+// is iterative; nesting deeper than kMaxJsonDepth is refused with an error, never a crash, by a
+// one-pass scan before parsing (linear: nlohmann's callback parser is quadratic in the rows).
+// Rows are matched through hash tables keyed by identity: linear in the rows.
 #pragma once
 
 #include <cstddef>
@@ -39,7 +41,7 @@ struct DocumentRow {
     bool per_call = false;
     bool resolved = true;      // false: a per-call median below the clock's bracket (a bound)
     double median_ns = 0;      // nan when absent (error rows)
-    std::vector<double> samples_ns;             // every sample (nan entries dropped)
+    std::vector<double> samples_ns;             // the samples the document kept (nan dropped)
     std::vector<double> repetition_medians_ns;  // one per repetition ({median} when absent)
     std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null

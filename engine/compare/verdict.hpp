@@ -59,7 +59,7 @@ struct CompareSettings {
 struct Side {
     double median_ns = 0;                    // the headline (median of repetition medians)
     std::vector<double> repetition_medians;  // one per repetition
-    std::vector<double> samples_ns;          // every sample of every repetition
+    std::vector<double> samples_ns;          // samples of every repetition (thinned before use)
     std::vector<double> run_medians;         // each run's median, when the side is several runs
     std::optional<double> instructions;      // exact instructions per iteration, when counted
 };

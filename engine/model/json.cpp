@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "engine/model/json_limits.hpp"
+
 namespace glint::engine {
 
 Json& Json::operator[](std::string_view key) {
@@ -158,12 +160,29 @@ private:
         pos_ += word.size();
         return true;
     }
+    // Counts the open arrays and objects around the value being read.
+    struct Nesting {
+        explicit Nesting(Parser& p) : p_(p) {
+            if (++p_.depth_ > kMaxJsonParseDepth)
+                throw JsonTooDeep("JSON parse error at byte " + std::to_string(p_.pos_) +
+                                  ": nested deeper than " + std::to_string(kMaxJsonParseDepth) +
+                                  " arrays and objects (glint writes far fewer)");
+        }
+        ~Nesting() { --p_.depth_; }
+        Parser& p_;
+    };
     Json value() {
         skip_ws();
         if (pos_ >= s_.size()) fail("unexpected end");
         char c = s_[pos_];
-        if (c == '{') return object();
-        if (c == '[') return array();
+        if (c == '{') {
+            const Nesting nest(*this);
+            return object();
+        }
+        if (c == '[') {
+            const Nesting nest(*this);
+            return array();
+        }
         if (c == '"') return Json(string());
         if (consume("null")) return Json{};
         if (consume("true")) return Json(true);
@@ -277,6 +296,7 @@ private:
 
     std::string_view s_;
     std::size_t pos_ = 0;
+    int depth_ = 0;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "engine/report/stability_json.hpp"
+#include "engine/stats/shift.hpp"
 
 namespace glint::engine {
 
@@ -23,7 +24,7 @@ namespace {
 
 Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
 
-void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
+void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDetail detail) {
     if (!timing) {
         for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
                                 "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
@@ -42,8 +43,13 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing) {
         out["medianResolved"] = timing->median_resolved();
     }
     Json samples = Json::array();
-    for (double s : timing->sample_ns) samples.push_back(number_or_null(s));
+    const bool all_finite = std::all_of(timing->sample_ns.begin(), timing->sample_ns.end(),
+                                        [](double s) { return std::isfinite(s); });
+    const bool thin = detail == SampleDetail::thinned && all_finite && timing->sample_ns.size() > kDocumentSamples;
+    for (double s : thin ? thin_to_quantiles(timing->sample_ns, kDocumentSamples) : timing->sample_ns)
+        samples.push_back(number_or_null(s));
     out["samplesNs"] = std::move(samples);
+    if (thin) out["samplesNsThinned"] = true;
     Json medians = Json::array();  // one per --bench-repeat repetition
     for (double m : timing->repetition_median_ns) medians.push_back(number_or_null(m));
     if (timing->repetition_median_ns.empty()) medians.push_back(number_or_null(timing->median_ns));
@@ -76,12 +82,13 @@ Json column_json(const catalog::MetricDescriptor& column) {
     return out;
 }
 
-Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns) {
+Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns,
+              SampleDetail detail) {
     Json out = Json::object();
     out["name"] = row.name;
     out["registration"] = row.registration;
     out["labels"] = labels_json(row.labels);
-    add_timing(out, row.is_error() ? std::nullopt : row.timing);
+    add_timing(out, row.is_error() ? std::nullopt : row.timing, detail);
     add_stability_json(out, row);
     out["metrics"] = metrics_json(row, columns);
     std::vector<std::string> estimated = row.estimated_metrics();
@@ -97,7 +104,7 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
 }
 
 Json build_document(const Json& meta, const std::vector<catalog::MetricDescriptor>& columns,
-                    const std::vector<Row>& rows) {
+                    const std::vector<Row>& rows, SampleDetail detail) {
     Json doc = Json::object();
     doc["schema"] = kJsonSchema;
     doc["meta"] = meta;
@@ -105,7 +112,7 @@ Json build_document(const Json& meta, const std::vector<catalog::MetricDescripto
     for (const auto& column : columns) column_list.push_back(column_json(column));
     doc["columns"] = std::move(column_list);
     Json row_list = Json::array();
-    for (const auto& row : rows) row_list.push_back(row_json(row, columns));
+    for (const auto& row : rows) row_list.push_back(row_json(row, columns, detail));
     doc["rows"] = std::move(row_list);
     return doc;
 }

@@ -8,7 +8,10 @@
 //   rows, in the order given (measurement order; never sorted or grouped): name, registration
 //     (the GLINT_BENCH that measured it: with name and labels, the row's identity), labels (an
 //     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
-//     maxNs, samplesNs (every sample, ns/iter), repetitionMediansNs (each --bench-repeat
+//     maxNs, samplesNs (ns/iter: every sample in measurement order under SampleDetail::all;
+//     by default at most kDocumentSamples evenly spaced order statistics of them, sorted, the
+//     minimum and maximum kept -- what comparisons use -- with samplesNsThinned: true when that
+//     dropped any), repetitionMediansNs (each --bench-repeat
 //     repetition's median; one entry for a single run), the CPU-time and stability fields
 //     (engine/report/stability_json.hpp), metrics (one member per column, by catalog
 //     name, then any further cell the row carries; null when not measured), estimatedMetrics
@@ -30,8 +33,13 @@ namespace glint::engine {
 
 inline constexpr int kJsonSchema = 2;
 
+// The samples a document keeps per row by default: a document stays bounded however long a
+// case ran (CompareSettings::thinned_samples thins to the same count, so verdicts are equal).
+inline constexpr std::size_t kDocumentSamples = 256;
+enum class SampleDetail { thinned, all };
+
 Json build_document(const Json& meta, const std::vector<catalog::MetricDescriptor>& columns,
-                    const std::vector<Row>& rows);
+                    const std::vector<Row>& rows, SampleDetail detail = SampleDetail::thinned);
 
 // The document reaches the disk through os::write_output (os/files.hpp): replaced by rename,
 // written in place, or to a descriptor, as the target is.
@@ -41,6 +49,7 @@ Json labels_json(const Labels& labels);
 
 // The pieces of the document, for tests and for tools that stream rows.
 Json column_json(const catalog::MetricDescriptor& column);
-Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns);
+Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& columns,
+              SampleDetail detail = SampleDetail::thinned);
 
 }  // namespace glint::engine

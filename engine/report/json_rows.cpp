@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/model/json_limits.hpp"
 #include "engine/report/stability_json.hpp"
 
 namespace glint::engine {
@@ -25,7 +26,7 @@ bool is_row_member(std::string_view key) {
         "name",      "registration", "labels",          "error",         "samples",
         "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
         "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
-        "metrics",   "estimatedMetrics", "countIterations"};
+        "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 
@@ -45,8 +46,8 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
     if (const Json* error = json.find("error"); error && error->is_string()) row.error = error->as_string();
     if (const Json* samples = json.find("samples"); samples && samples->is_number()) {
         TimingSummary t;
-        t.samples = static_cast<std::uint64_t>(samples->as_number());
-        t.iterations_per_sample = static_cast<std::uint64_t>(number(json, "iterationsPerSample"));
+        t.samples = json_integer<std::uint64_t>(samples->as_number());
+        t.iterations_per_sample = json_integer<std::uint64_t>(number(json, "iterationsPerSample"));
         t.per_call = member(json, "perCall") == Json(true);
         t.median_ns = number(json, "medianNs");
         t.mad_ns = number(json, "madNs");
@@ -80,7 +81,7 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
         }
     }
     if (const Json* c = json.find("countIterations"); c && c->is_number())
-        row.count_iterations = static_cast<std::uint64_t>(c->as_number());
+        row.count_iterations = json_integer<std::uint64_t>(c->as_number());
     read_stability_json(json, row);
     // Every other member is a field a tier added (row_json writes Row::extra_fields as members).
     for (const auto& [key, value] : json.as_object())

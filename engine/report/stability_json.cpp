@@ -4,6 +4,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "engine/model/json_limits.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -60,15 +62,15 @@ void read_stability_json(const Json& json, Row& row) {
     for (const Json& reason : unstable->as_array())
         if (reason.is_string()) s.unstable.push_back(reason.as_string());
     if (const Json* cpu = json.find("cpu")) {
-        if (cpu->is_number()) s.cpus.push_back(static_cast<int>(cpu->as_number()));
+        if (cpu->is_number()) s.cpus.push_back(json_integer<int>(cpu->as_number()));
         if (cpu->is_array())
             for (const Json& c : cpu->as_array())
-                if (c.is_number()) s.cpus.push_back(static_cast<int>(c.as_number()));
+                if (c.is_number()) s.cpus.push_back(json_integer<int>(c.as_number()));
     }
     if (const Json* m = json.find("migrations"); m && m->is_number())
-        s.migrations = static_cast<std::uint64_t>(m->as_number());
+        s.migrations = json_integer<std::uint64_t>(m->as_number());
     if (const Json* p = json.find("preemptions"); p && p->is_number())
-        s.preemptions = static_cast<std::uint64_t>(p->as_number());
+        s.preemptions = json_integer<std::uint64_t>(p->as_number());
     row.stability = std::move(s);
 }
 

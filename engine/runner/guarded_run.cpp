@@ -51,7 +51,8 @@ int run_guarded_bench(const BenchSetup& setup) {
     std::string journal_note;
     Json journal_meta = run_meta(options, setup.tiers, setup.capabilities);
     if (setup.environment) setup.environment->add_meta(journal_meta);
-    record.start(setup.json_target, journal_meta, journal_note);
+    const SampleDetail detail = options.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    record.start(setup.json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
     RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
 
@@ -105,7 +106,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);
         meta["stability"] = stability_meta(run.watcher());
-        const std::string text = build_document(meta, run.json_columns(), rows).dump(2) + "\n";
+        const std::string text = build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
         if (auto error = os::write_output(*setup.json_target, text)) {
             std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
                          record.journal_path().empty()

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/model/json_limits.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
@@ -326,7 +327,7 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& opti
                 const Json* kind = d->find("kind");
                 if (!path || !path->is_string() || !kind || !kind->is_number()) return;
                 found.push_back({c.registration, c.info.name, path->as_string(),
-                                 static_cast<DiscoveredCase::Kind>(static_cast<int>(kind->as_number())),
+                                 static_cast<DiscoveredCase::Kind>(json_integer<int>(kind->as_number())),
                                  sorted_labels(c.info.labels), c.info.metrics});
             } else if (line.contains("end")) {
                 ended = true;

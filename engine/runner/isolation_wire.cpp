@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "engine/model/json_limits.hpp"
 #include "engine/report/json_report.hpp"
 #include "os/process.hpp"
 
@@ -43,10 +44,10 @@ DeferredCase deferred_from_json(const Json& json) {
     };
     DeferredCase d;
     d.registration = text(json, "registration");
-    d.index = static_cast<std::size_t>(number(json, "index"));
-    d.instance = static_cast<std::size_t>(number(json, "instance"));
+    d.index = json_integer<std::size_t>(number(json, "index"));
+    d.instance = json_integer<std::size_t>(number(json, "instance"));
     d.info.name = text(json, "name");
-    d.info.iterations = static_cast<std::uint64_t>(number(json, "iterations"));
+    d.info.iterations = json_integer<std::uint64_t>(number(json, "iterations"));
     if (const Json* labels = json.find("labels"); labels && labels->is_array())
         for (const Json& pair : labels->as_array())
             if (pair.is_array() && pair.size() == 2 && pair.as_array()[0].is_string() &&
@@ -69,6 +70,7 @@ void ChildStream::send(const char* key, Json value) {
 // The parent knows the labels of what it asked the child to run.
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
-void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {})); }
+// Every sample: the parent thins them where it writes documents.
+void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }
 
 }  // namespace glint::engine

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "engine/model/json_limits.hpp"
 #include "engine/report/json_report.hpp"
 
 namespace glint::engine {
@@ -12,7 +13,13 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
         problem = p->message;
         return std::nullopt;
     }
+    return journal_from_text(text, path, problem);
+}
+
+std::optional<RecoveredJournal> journal_from_text(std::string_view text, const std::string& path,
+                                                  std::string& problem) {
     RecoveredJournal out;
+    std::size_t number = 0;
     Json meta, columns = Json::array(), rows = Json::array(), during, during_labels;
     bool first = true;
     std::size_t start = 0;
@@ -22,10 +29,15 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
         if (!whole) end = text.size();
         const std::string_view line(text.data() + start, end - start);
         start = end + 1;
+        ++number;
         Json entry;
         try {
             if (!whole) throw std::runtime_error("cut short");
             entry = Json::parse(line);
+        } catch (const JsonTooDeep&) {
+            problem = "'" + path + "' line " + std::to_string(number) + " nests deeper than " +
+                      std::to_string(kMaxJsonParseDepth) + " levels: not a journal glint wrote (delete it)";
+            return std::nullopt;
         } catch (const std::exception&) {
             if (first) break;
             ++out.skipped_lines;
@@ -70,6 +82,11 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
 
 int recover_journal(const std::string& journal, const std::optional<std::string>& json_path) {
     std::string problem;
+    if (os::journal_held(journal))
+        std::fprintf(stderr,
+                     "glint: warning: --recover-journal: a running glint still holds '%s': its run "
+                     "has not finished, so this recovers only the rows it has written so far\n",
+                     journal.c_str());
     auto recovered = read_journal(journal, problem);
     if (!recovered) {
         std::fprintf(stderr, "glint: error: --recover-journal: %s\n", problem.c_str());
@@ -104,7 +121,12 @@ std::vector<std::string> stale_journal_notes(const os::OutputTarget& target) {
     for (const auto& path : os::stale_journals(target)) {
         std::string problem;
         const auto recovered = read_journal(path, problem);
-        const std::string rows = recovered ? std::to_string(recovered->rows) + " finished rows" : "rows";
+        if (!recovered) {  // a corrupt or planted file is named and skipped, never fatal
+            notes.push_back("'" + path + "' is named like a journal of '" + target.given +
+                            "' but cannot be read (" + problem + "): skipped; delete it if no run of yours left it");
+            continue;
+        }
+        const std::string rows = std::to_string(recovered->rows) + " finished rows";
         notes.push_back("a run writing '" + target.given + "' was killed before it finished; its " +
                         rows + " are in the journal '" + path + "': --recover-journal=" + path +
                         " --bench-json=FILE turns it into a document (then delete it)");

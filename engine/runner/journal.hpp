@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/model/json.hpp"
@@ -31,12 +32,18 @@ struct RecoveredJournal {
 // Parses a journal. On failure returns nullopt with `problem` (unreadable, not a journal).
 std::optional<RecoveredJournal> read_journal(const std::string& path, std::string& problem);
 
-// --recover-journal=FILE: the document to --bench-json when given (atomically), else to the
+// The journal `text` read from `path` (named in `problem`). A line nesting deeper than
+// kMaxJsonParseDepth is no journal glint wrote: nullopt with `problem`, never a crash.
+std::optional<RecoveredJournal> journal_from_text(std::string_view text, const std::string& path,
+                                                  std::string& problem);
+
+// --recover-journal=FILE: (a warning first when a running glint still holds it: os::journal_held) the document to --bench-json when given (atomically), else to the
 // standard output; one line on stderr says how many rows. Returns the exit status (2 when the
 // journal cannot be read or the output cannot be written).
 int recover_journal(const std::string& journal, const std::optional<std::string>& json_path);
 
-// One note per journal of `target` that a killed run left (os::stale_journals).
+// One note per journal of `target` that a killed run left (os::stale_journals); one naming
+// each such file that cannot be read as a journal (it is skipped).
 std::vector<std::string> stale_journal_notes(const os::OutputTarget& target);
 
 }  // namespace glint::engine

@@ -34,7 +34,9 @@ RunRecord::~RunRecord() {
     if (active_record() == this) set_active_record(nullptr);
 }
 
-void RunRecord::start(const os::OutputTarget* target, const Json& meta, std::string& note) {
+void RunRecord::start(const os::OutputTarget* target, const Json& meta, std::string& note,
+                      SampleDetail detail) {
+    detail_ = detail;
     if (target) {
         target_name_ = target->given;
         emergency_ = os::prepare_emergency_output(*target);
@@ -93,7 +95,7 @@ void RunRecord::case_started(const std::string& name, const Labels& labels) {
 void RunRecord::row_finished(const Row& row) {
     if (!started_) return;
     // Rows serialize against the columns last set; a cell beyond them still reaches metrics.
-    Json json = row_json(row, columns_list_);
+    Json json = row_json(row, columns_list_, detail_);
     auto node = std::make_unique<Node>();
     node->text = json.dump(-1);
     if (journal_) {

@@ -33,6 +33,7 @@
 #include "catalog/metric.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/row.hpp"
+#include "engine/report/json_report.hpp"
 #include "os/files.hpp"
 
 namespace glint::engine {
@@ -52,8 +53,10 @@ public:
 
     // Starts recording with the run's meta, for `target` (null: no --bench-json; the record
     // still names the case in flight). A replace target gets a journal (`note` says when it
-    // could not be created: the run goes on without one).
-    void start(const os::OutputTarget* target, const Json& meta, std::string& note);
+    // could not be created: the run goes on without one). Rows keep their samples as `detail`
+    // says, as the document does.
+    void start(const os::OutputTarget* target, const Json& meta, std::string& note,
+               SampleDetail detail = SampleDetail::thinned);
     bool started() const { return started_; }
 
     void set_columns(const std::vector<catalog::MetricDescriptor>& columns);
@@ -91,6 +94,7 @@ private:
     std::string prefix_;  // {"schema": 2, "meta": {<meta members>, "interrupted": {"by": "
     std::atomic<const std::string*> columns_{nullptr};
     std::vector<catalog::MetricDescriptor> columns_list_;
+    SampleDetail detail_ = SampleDetail::thinned;
     std::atomic<const InFlight*> case_{nullptr};
     std::vector<std::unique_ptr<std::string>> kept_;  // every text a pointer above may show
     std::vector<std::unique_ptr<InFlight>> kept_cases_;  // every case case_ may show

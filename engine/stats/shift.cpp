@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <random>
 
 #include "engine/stats/summary.hpp"
 
@@ -11,13 +13,78 @@ namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-std::vector<double> pairwise_differences(std::span<const double> a, std::span<const double> b) {
-    std::vector<double> d;
-    d.reserve(a.size() * b.size());
-    for (double x : a)
-        for (double y : b) d.push_back(y - x);
-    return d;
-}
+// The pairwise differences b[j] - a[i] of two sorted sets, never materialised: each row i holds
+// b[0..n) - a[i], ascending in j and (rounding is monotone) descending in i, so the count of
+// differences below a value takes one O(m + n) staircase walk.
+class DifferenceMatrix {
+public:
+    DifferenceMatrix(std::span<const double> a, std::span<const double> b)
+        : a_(a.begin(), a.end()), b_(b.begin(), b.end()) {
+        std::sort(a_.begin(), a_.end());
+        std::sort(b_.begin(), b_.end());
+    }
+
+    // The k-th smallest difference (0-based), exactly the value a full sort would put at k:
+    // randomized selection over per-row candidate ranges (Monahan's scheme), O(m + n) memory and
+    // expected O((m + n) log(mn)) time. Deterministic (fixed seed).
+    double select(std::uint64_t k) const {
+        const std::size_t m = a_.size(), n = b_.size();
+        std::vector<std::size_t> lo(m, 0), hi(m, n), below(m), through(m);
+        std::uint64_t skipped = 0;  // differences left of every row's range (all smaller)
+        std::mt19937_64 rng(0x9e3779b97f4a7c15ULL);
+        for (;;) {
+            std::uint64_t candidates = 0;
+            for (std::size_t i = 0; i < m; ++i) candidates += hi[i] - lo[i];
+            if (candidates <= std::max<std::uint64_t>(m + n, 64)) {
+                std::vector<double> left;
+                left.reserve(static_cast<std::size_t>(candidates));
+                for (std::size_t i = 0; i < m; ++i)
+                    for (std::size_t j = lo[i]; j < hi[i]; ++j) left.push_back(at(i, j));
+                const auto nth = left.begin() + static_cast<std::ptrdiff_t>(k - skipped);
+                std::nth_element(left.begin(), nth, left.end());
+                return *nth;
+            }
+            std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, candidates - 1)(rng);
+            std::size_t row = 0;
+            while (pick >= hi[row] - lo[row]) {
+                pick -= hi[row] - lo[row];
+                ++row;
+            }
+            const double pivot = at(row, lo[row] + static_cast<std::size_t>(pick));
+            // below[i]: differences of row i under the pivot; through[i]: at most the pivot. Both
+            // grow as i grows (a row's differences fall), so the columns only move right.
+            std::uint64_t under = 0, upto = 0;
+            std::size_t lt = 0, le = 0;
+            for (std::size_t i = 0; i < m; ++i) {
+                while (lt < n && at(i, lt) < pivot) ++lt;
+                while (le < n && at(i, le) <= pivot) ++le;
+                below[i] = lt;
+                through[i] = le;
+                under += lt;
+                upto += le;
+            }
+            if (k < under) {
+                for (std::size_t i = 0; i < m; ++i) hi[i] = std::min(hi[i], below[i]);
+            } else if (k < upto) {
+                return pivot;
+            } else {
+                for (std::size_t i = 0; i < m; ++i) {
+                    const std::size_t next = std::max(lo[i], through[i]);
+                    skipped += next - lo[i];
+                    lo[i] = next;
+                    hi[i] = std::max(hi[i], lo[i]);
+                }
+            }
+        }
+    }
+
+    std::uint64_t size() const { return static_cast<std::uint64_t>(a_.size()) * b_.size(); }
+
+private:
+    double at(std::size_t i, std::size_t j) const { return b_[j] - a_[i]; }
+
+    std::vector<double> a_, b_;
+};
 
 // The largest c with P(U <= c) <= tail, or nullopt when even P(U <= 0) exceeds it.
 std::optional<std::size_t> exact_critical(std::size_t m, std::size_t n, double tail) {
@@ -32,8 +99,12 @@ std::optional<std::size_t> exact_critical(std::size_t m, std::size_t n, double t
 
 double hodges_lehmann_shift(std::span<const double> a, std::span<const double> b) {
     if (a.empty() || b.empty()) return kNan;
-    const std::vector<double> d = pairwise_differences(a, b);
-    return median(d);
+    const DifferenceMatrix d(a, b);
+    const std::uint64_t mid = d.size() / 2;
+    const double upper = d.select(mid);
+    if (d.size() % 2 == 1) return upper;
+    const double lower = d.select(mid - 1);
+    return lower + (upper - lower) / 2;  // as median() averages the middle pair
 }
 
 std::vector<double> rank_sum_cdf(std::size_t m, std::size_t n) {
@@ -98,10 +169,9 @@ std::optional<ShiftInterval> shift_interval(std::span<const double> a, std::span
         k = static_cast<std::size_t>(c);
         interval.coverage = level;
     }
-    std::vector<double> d = pairwise_differences(a, b);
-    std::sort(d.begin(), d.end());
-    interval.low = d[k - 1];
-    interval.high = d[mn - k];
+    const DifferenceMatrix d(a, b);
+    interval.low = d.select(k - 1);
+    interval.high = d.select(mn - k);
     return interval;
 }
 

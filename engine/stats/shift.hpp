@@ -17,7 +17,8 @@
 
 namespace glint::engine {
 
-// Median of all pairwise differences b[j] - a[i]; nan when either side is empty.
+// Median of all pairwise differences b[j] - a[i]; nan when either side is empty. Exactly the
+// value a sort of the m*n differences gives (ties included).
 double hodges_lehmann_shift(std::span<const double> a, std::span<const double> b);
 
 // P(U <= u) for u = 0..m*n, U the Mann–Whitney statistic of sets of m and n values without
@@ -37,8 +38,8 @@ struct ShiftInterval {
 
 // Moses' interval for the shift b - a at `level` (e.g. 0.95): [d(k), d(mn + 1 - k)] of the
 // sorted pairwise differences. nullopt when no k reaches `level`: too few values (3 against 3
-// reach at most 90%, 4 against 4 reach 97.1%) or an empty side. O(mn) memory and
-// O(mn log mn) time: thin thousands of samples first (thin_to_quantiles).
+// reach at most 90%, 4 against 4 reach 97.1%) or an empty side. Both functions select among
+// the differences without materialising them: O(m + n) memory, expected O((m + n) log(mn)) time.
 std::optional<ShiftInterval> shift_interval(std::span<const double> a, std::span<const double> b,
                                             double level);
 

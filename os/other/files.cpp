@@ -149,5 +149,6 @@ bool JournalFile::append(std::string_view) noexcept { return false; }
 bool JournalFile::sync() noexcept { return false; }
 void JournalFile::remove() noexcept {}
 std::vector<std::string> stale_journals(const OutputTarget&) { return {}; }
+bool journal_held(const std::string&) { return false; }
 
 }  // namespace glint::os

@@ -304,3 +304,17 @@ TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") 
     CHECK(bad.exit_code == 2);
     CHECK(contains(bad.err, "--bench-format: 'xml' is not one of box, md, csv"));
 }
+
+TEST_CASE("e2e: glint-compare compares a row of 100000 repetition medians with itself") {
+    // 10^10 pairwise differences: materialising them aborted with bad_alloc (exit 134).
+    std::string reps;
+    for (int i = 0; i < 100000; ++i) reps += (i ? ", " : "") + std::to_string(100 + (i * 7919) % 1000 * 0.001);
+    const std::string doc = temp_path("hundred_thousand");
+    std::ofstream(doc) << R"({"schema": 2, "meta": {}, "rows": [{"name": "big", "registration": "big", "labels": {},
+        "medianNs": 100.5, "samplesNs": [100, 101], "repetitionMediansNs": [)" << reps << "]}]}";
+    auto r = run_process({compare_path(), doc, doc});
+    std::remove(doc.c_str());
+    CHECK(r.exit_code == 0);
+    CHECK(contains(table_line(r.out, "big"), "same"));
+    CHECK(contains(r.out, "100000/100000"));
+}

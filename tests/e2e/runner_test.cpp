@@ -105,7 +105,11 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(labels[0].first == "dataset");
     CHECK(labels[1].first == "operation");
     CHECK(rows[3].at("perCall").as_bool());
-    CHECK(rows[3].at("samplesNs").size() == static_cast<std::size_t>(rows[3].at("samples").as_number()));
+    // Every sample up to 256; beyond, 256 order statistics of them (--bench-json-samples=all
+    // keeps all).
+    const auto measured = static_cast<std::size_t>(rows[3].at("samples").as_number());
+    CHECK(rows[3].at("samplesNs").size() == std::min<std::size_t>(measured, 256));
+    CHECK(rows[3].contains("samplesNsThinned") == (measured > 256));
     const Json* large = nullptr;
     for (const auto& row : rows)
         if (row.at("name").as_string() == "memcpy" && row.at("labels").at("dataset").as_string() == "large")
@@ -119,6 +123,26 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
         CAPTURE(member.first);
         CHECK(member.second.is_null());  // only B/s and elem/s exist, and add_chain has neither
     }
+}
+
+TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or all is accepted") {
+    const std::string json = temp_path("all_samples");
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=matrix",
+                          "--bench-json-samples=all", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const Json doc = Json::parse(glint::test::read_file(json));
+    std::remove(json.c_str());
+    std::size_t above = 0;
+    for (const auto& row : doc.at("rows").as_array()) {
+        const auto measured = static_cast<std::size_t>(row.at("samples").as_number());
+        CHECK(row.at("samplesNs").size() == measured);
+        CHECK_FALSE(row.contains("samplesNsThinned"));
+        above += measured > 256;
+    }
+    CHECK(above > 0);  // per-call rows of 1 ms sample far past 256
+    auto bad = run_process({fixture_path("basic"), "--bench", "--bench-json-samples=some"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--bench-json-samples"));
 }
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/model/json.hpp"
+#include "engine/model/json_limits.hpp"
 
 using namespace glint::engine;
 
@@ -31,4 +32,17 @@ TEST_CASE("json: dump keeps insertion order and round-trips") {
     CHECK(back.at("nested").at("b").as_bool());
     CHECK_THROWS_AS(Json::parse("{\"a\": }"), std::runtime_error);
     CHECK_THROWS_AS(Json::parse("[1, 2"), std::runtime_error);
+}
+
+TEST_CASE("json: nesting deeper than kMaxJsonParseDepth is refused with an error, never a crash") {
+    const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+    CHECK(Json::parse(nested(kMaxJsonParseDepth)).is_array());
+    CHECK_THROWS_AS(Json::parse(nested(kMaxJsonParseDepth + 1)), JsonTooDeep);
+    // 200,000 levels would overflow the recursive reader's stack without the limit.
+    try {
+        (void)Json::parse("{\"a\": " + nested(200000) + "}");
+        FAIL("a 200,000-deep document parsed");
+    } catch (const JsonTooDeep& e) {
+        CHECK(std::string(e.what()).find("nested deeper than 64") != std::string::npos);
+    }
 }

@@ -2,7 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <numeric>
+#include <optional>
+#include <random>
 #include <vector>
 
 #include "engine/stats/shift.hpp"
@@ -114,4 +117,74 @@ TEST_CASE("stats: normal quantile and thinning to order statistics") {
     CHECK(thin[5] == 501);  // round(99.9 * 5) = 500: the 501st value
     const std::vector<double> few{3, 1, 2};
     CHECK(thin_to_quantiles(few, 11) == std::vector<double>{1, 2, 3});
+}
+
+namespace {
+
+// The reference: every difference b[j] - a[i] materialised and sorted.
+std::vector<double> sorted_differences(const std::vector<double>& a, const std::vector<double>& b) {
+    std::vector<double> d;
+    for (double x : a)
+        for (double y : b) d.push_back(y - x);
+    std::sort(d.begin(), d.end());
+    return d;
+}
+
+// The reference rank k of Moses' lower bound (1-based), as documented in shift.hpp: the largest
+// c + 1 with P(U <= c) <= tail from the exact distribution up to kExactRankLimit, else
+// floor(mn/2 - z sd).
+std::optional<std::size_t> reference_rank(std::size_t m, std::size_t n, double level) {
+    const double tail = (1 - level) / 2;
+    if (m <= kExactRankLimit && n <= kExactRankLimit) {
+        const auto cdf = rank_sum_cdf(std::min(m, n), std::max(m, n));
+        std::optional<std::size_t> k;
+        for (std::size_t u = 0; u < cdf.size() && cdf[u] <= tail * (1 + 1e-9); ++u) k = u + 1;
+        return k;
+    }
+    const double mn = static_cast<double>(m * n);
+    const double c = std::floor(mn / 2 - normal_quantile(1 - tail) * std::sqrt(mn * static_cast<double>(m + n + 1) / 12));
+    if (c < 1) return std::nullopt;
+    return static_cast<std::size_t>(c);
+}
+
+}  // namespace
+
+TEST_CASE("stats: shift and interval equal the materialised differences on random sets with ties") {
+    std::mt19937 rng(2026);
+    for (int round = 0; round < 300; ++round) {
+        const std::size_t m = 1 + rng() % 70, n = 1 + rng() % 70;
+        // Few distinct values in some rounds (heavy ties), continuous values in others.
+        const bool tied = round % 2 == 0;
+        std::uniform_real_distribution<double> spread(-3, 3);
+        auto draw = [&] { return tied ? static_cast<double>(rng() % 5) * 0.25 : spread(rng); };
+        std::vector<double> a(m), b(n);
+        for (double& x : a) x = draw();
+        for (double& y : b) y = draw() + (round % 3 == 0 ? 0.5 : 0.0);
+        const auto d = sorted_differences(a, b);
+        const std::size_t mid = d.size() / 2;
+        const double median = d.size() % 2 ? d[mid] : d[mid - 1] + (d[mid] - d[mid - 1]) / 2;
+        CAPTURE(round);
+        CHECK(hodges_lehmann_shift(a, b) == median);
+        for (double level : {0.90, 0.95, 0.99}) {
+            const auto i = shift_interval(a, b, level);
+            const auto k = reference_rank(m, n, level);
+            REQUIRE(i.has_value() == k.has_value());
+            if (!i) continue;
+            CHECK(i->low == d[*k - 1]);
+            CHECK(i->high == d[d.size() - *k]);
+        }
+    }
+}
+
+TEST_CASE("stats: shift and interval of 100000 values against themselves need no m x n memory") {
+    // 10^10 differences would take 80 GB: the selection must not materialise them.
+    std::vector<double> a(100000);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> spread(0, 1);
+    for (double& x : a) x = spread(rng);
+    CHECK(hodges_lehmann_shift(a, a) == 0);
+    const auto i = shift_interval(a, a, 0.95);
+    REQUIRE(i);
+    CHECK(i->low < 0);
+    CHECK(i->high == -i->low);  // the differences of a set with itself are symmetric around 0
 }

@@ -1,0 +1,31 @@
+// libFuzzer target: the journal reader behind --recover-journal and the stale-journal scan
+// (engine/runner/journal.hpp) over arbitrary files. It must return a document or one line
+// naming the problem -- never crash, whatever the nesting -- and the document it returns must
+// read back as JSON with every row it counted.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/model/json_limits.hpp"
+#include "engine/runner/journal.hpp"
+
+using namespace glint::engine;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    std::string problem;
+    const auto recovered = journal_from_text(text, "fuzz.journal", problem);
+    if (!recovered) {
+        if (problem.empty() || problem.find('\n') != std::string::npos) __builtin_trap();
+        return 0;
+    }
+    Json again;
+    try {
+        again = Json::parse(recovered->document.dump(2));
+    } catch (const JsonTooDeep&) {  // a row at the line's depth limit sits two levels deeper here
+        return 0;
+    }
+    if (!again.find("rows") || again.at("rows").size() != recovered->rows) __builtin_trap();
+    return 0;
+}
