@@ -75,7 +75,9 @@ public:
     // in every row, with the reason in columns, as the table shows them —).
     std::vector<catalog::MetricDescriptor> json_columns() const;
     // The rows so far (after run() threw Interrupted).
-    std::vector<Row> take_rows() { return std::move(rows_); }
+    // After an interruption: the finished rows, then (--bench-repeat) the partial ones
+    // (Repetitions::partial_rows).
+    std::vector<Row> take_rows();
 
     // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
     void run_registration_alone(const BodyRun& body);
