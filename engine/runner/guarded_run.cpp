@@ -9,6 +9,7 @@
 #include "engine/report/reporter.hpp"
 #include "engine/report/text_formats.hpp"
 #include "engine/runner/bench_run.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/html_output.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/run_guard.hpp"
@@ -39,6 +40,19 @@ Json interruption_json(int signal, const RunRecord& record, const std::vector<Ro
     out["finishedRows"] = static_cast<unsigned long>(rows.size() - partial);
     if (partial) out["partialRows"] = static_cast<unsigned long>(partial);
     return out;
+}
+
+// Under the table, one line per partial row (they have no table row of their own):
+// "partial: NAME [LABELS]: 1 of 3 repetitions (--bench-repeat was interrupted)".
+std::vector<std::string> partial_marks(const std::vector<Row>& rows) {
+    std::vector<std::string> lines;
+    for (const Row& row : rows)
+        if (const Json* mark = row.extra_fields.find("partialRepetitions"))
+            lines.push_back("partial: " + row.name + label_suffix(row.labels) + ": " +
+                            std::to_string(static_cast<long>(mark->at("done").as_number())) + " of " +
+                            std::to_string(static_cast<long>(mark->at("of").as_number())) +
+                            " repetitions (--bench-repeat was interrupted)" + (row.error ? "; " + *row.error : ""));
+    return lines;
 }
 
 // "3 finished rows", "0 finished rows and 2 partial rows (--bench-repeat: not every repetition ran)".
@@ -97,6 +111,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         interrupted = stop.signal;
         guarded_table.end_open_group();
         rows = run.take_rows();
+        if (const auto marks = partial_marks(rows); !marks.empty()) guarded_table.header(marks);
     }
     if (setup.environment) guarded_table.header(setup.environment->end_lines());
     guard.run_over();

@@ -146,6 +146,8 @@ TEST_CASE("e2e stop: an interrupted --bench-repeat keeps each case's finished re
     const Json* partial_rows = interrupted.find("partialRows");
     REQUIRE(partial_rows);
     CHECK(partial_rows->as_number() == 10);
+    CHECK(contains(r.out, "partial: slow_1: "));  // under the table
+    CHECK(contains(r.out, " of 3 repetitions (--bench-repeat was interrupted)"));
     CHECK(contains(r.err, "0 finished rows and 10 partial rows (--bench-repeat: not every repetition ran) are in '" +
                               json + "'"));
 }
