@@ -60,12 +60,6 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     return std::move(rows_);
 }
 
-std::vector<Row> BenchRun::take_rows() {
-    std::vector<Row> rows = repetitions_.last() ? std::move(rows_) : std::vector<Row>{};
-    for (Row& row : repetitions_.partial_rows(rows_, rows)) rows.push_back(std::move(row));
-    return rows;
-}
-
 void BenchRun::run_once() {
     deferred_.clear();  // each repetition's bodies register their bench_cases afresh
     announce_columns();

@@ -200,8 +200,8 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
     }
     if (target.mode == OutputMode::in_place) {
         const int fd = detail::open_in_place(target.path);
-        if (fd < 0 && errno == ENXIO) return "cannot write " + quoted(target.given) + ": " + detail::no_fifo_reader();
-        if (fd < 0) return failed(errno);
+        if (fd < 0) return errno == ENXIO ? "cannot write " + quoted(target.given) + ": " + detail::no_fifo_reader()
+                                          : failed(errno);
         const bool ok = write_all(fd, text.data(), text.size());
         const int error = errno;
         ::close(fd);
