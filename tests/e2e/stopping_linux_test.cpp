@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 
+#include <fstream>
 #include <string>
 
 #include "engine/model/json.hpp"
@@ -106,8 +107,11 @@ TEST_CASE("e2e stop: a fatal signal in another thread outside any case says so, 
     TempDir dir{"glint-e2e-stop"};
     const std::string fifo = dir.file("fifo");  // no reader: the run waits 10 s after its cases
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const std::string trigger = dir.file("segfault-now");
     BackgroundProcess run({fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo},
-                          {"GLINT_STOP=thread-segv", "ASAN_OPTIONS=handle_segv=0"});
+                          {"GLINT_STOP=thread-segv", "GLINT_STOP_TRIGGER=" + trigger, "ASAN_OPTIONS=handle_segv=0"});
+    REQUIRE(wait_until([&] { return contains(run.out(), "╰"); }));  // the cases are over
+    { std::ofstream{trigger}; }
     const auto r = run.wait(60);
     CHECK(r.term_signal == SIGSEGV);
     CHECK(contains(r.err, "glint: error: the run was killed by SIGSEGV outside any case"));
