@@ -241,7 +241,8 @@ void watch_interrupt_signals() {
     if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) g_signal_pipe[0] = g_signal_pipe[1] = -1;
     struct sigaction action{};
     action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
+    sigemptyset(&action.sa_mask);  // one at a time: the first one recorded is the first delivered
+    for (int sig : kInterruptSignals) sigaddset(&action.sa_mask, sig);
     action.sa_flags = SA_RESTART;
     for (std::size_t i = 0; i < 4; ++i) {
         // An inherited SIG_IGN (nohup, a shell's background job) is kept: that signal is not ours.

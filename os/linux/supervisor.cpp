@@ -85,7 +85,8 @@ SupervisedPage* supervise_process(UnfinishedMessage unfinished) {
     g_child = child;
     struct sigaction action{};
     action.sa_sigaction = forward;
-    sigemptyset(&action.sa_mask);
+    sigemptyset(&action.sa_mask);  // one at a time: signals pending together go on in order
+    for (int sig : kForwarded) sigaddset(&action.sa_mask, sig);
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     for (int sig : kForwarded) {
         struct sigaction current{};
