@@ -49,19 +49,25 @@ TEST_CASE("e2e stop: signals after the cases, while the output is still being wr
 }
 
 TEST_CASE("e2e stop: SIGHUP and SIGINT ignored by whoever started the run (nohup) stay ignored") {
-    TempDir dir{"glint-e2e-stop"};
-    const std::string json = dir.file("out.json");
-    // sh sets the ignores and exec keeps them, as nohup and a script's background job do.
-    BackgroundProcess run({"/bin/sh", "-c", "trap '' HUP INT; exec \"$0\" \"$@\"", fixture_path("slow"), "--bench",
-                           "--bench-json=" + json});
-    REQUIRE(wait_until([&] { return contains(run.out(), "protocol:"); }));  // handlers are in place
-    REQUIRE(kill(run.pid(), SIGHUP) == 0);
-    REQUIRE(kill(run.pid(), SIGINT) == 0);
-    const auto r = run.wait(120);
-    CHECK(r.exit_code == 0);
-    const Json doc = Json::parse(read_file(json));
-    CHECK_FALSE(doc.at("meta").contains("interrupted"));
-    CHECK(doc.at("rows").size() == 10);
+    // With the supervising parent (it must not pass them on) and without it (glint's handlers
+    // must not replace the ignores).
+    for (const std::string supervise : {"GLINT_SUPERVISE=1", "GLINT_SUPERVISE=0"}) {
+        CAPTURE(supervise);
+        TempDir dir{"glint-e2e-stop"};
+        const std::string json = dir.file("out.json");
+        // sh sets the ignores and exec keeps them, as nohup and a script's background job do.
+        BackgroundProcess run({"/bin/sh", "-c", "trap '' HUP INT; exec \"$0\" \"$@\"", fixture_path("slow"),
+                               "--bench", "--bench-json=" + json},
+                              {supervise});
+        REQUIRE(wait_until([&] { return contains(run.out(), "protocol:"); }));  // handlers are in place
+        REQUIRE(kill(run.pid(), SIGHUP) == 0);
+        REQUIRE(kill(run.pid(), SIGINT) == 0);
+        const auto r = run.wait(120);
+        CHECK(r.exit_code == 0);
+        const Json doc = Json::parse(read_file(json));
+        CHECK_FALSE(doc.at("meta").contains("interrupted"));
+        CHECK(doc.at("rows").size() == 10);
+    }
 }
 
 namespace {
