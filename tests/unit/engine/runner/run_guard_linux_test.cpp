@@ -170,3 +170,35 @@ TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() insid
     });
     CHECK(fine.exit_code == 0);  // between cases, no timeout runs
 }
+
+TEST_CASE("run guard: a second signal, or one after the cases, ends the run at once") {
+    auto outcome_of = [](const std::function<void(RunGuard&)>& body) {
+        glint::os::ChildWatch watch;
+        watch.timeout_s = 20;
+        return glint::os::run_child(
+            [&](int) {
+                CallLog log;
+                TableGuard table(log, stdout);
+                RunRecord record;
+                std::string note;
+                record.start(nullptr, Json::object(), note);
+                RunGuard guard({0, true, 100}, record, table);  // a grace nobody waits for
+                body(guard);
+            },
+            watch);
+    };
+    const auto twice = outcome_of([](RunGuard& guard) {
+        guard.case_started("never stops", {});
+        raise(SIGINT);  // the handler has run when raise returns: two signals, not one pending
+        raise(SIGINT);
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+        guard.run_over();
+    });
+    CHECK(twice.exit_code == 128 + SIGINT);
+    const auto after = outcome_of([](RunGuard& guard) {
+        guard.run_over();
+        raise(SIGTERM);  // writing the outputs, say
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+    });
+    CHECK(after.exit_code == 128 + SIGTERM);
+}
