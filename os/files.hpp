@@ -7,7 +7,8 @@
 //             (mkstemp: an unpredictable name, never shared) in the target's directory, is
 //             flushed to disk, then renamed over the target; the directory is flushed after the
 //             rename. A symlink is followed: its final target is replaced, the link stays.
-//   in_place  a FIFO, a character device or a socket: opened for writing and written; never
+//   in_place  a FIFO, a character device or a socket: opened for writing and written (a FIFO
+//             with no reader is waited for at most 10 s, then refused with the reason); never
 //             created, truncated, removed or renamed over.
 //   descriptor "-" (the standard output), /dev/stdout, /dev/stderr, /dev/fd/N,
 //             /proc/self/fd/N: written to that open descriptor (never opened anew by name).

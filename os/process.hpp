@@ -33,8 +33,11 @@ struct ChildWatch {
     std::function<bool()> tick;  // about every 100 ms while waiting; true kills the child
 };
 
-// Runs `child(fd)` in a forked child. The parent flushes stdio first (nothing buffered is
-// written twice). The child restores the default action of every signal this header watches,
+// Runs `child(fd)` in a forked child, the leader of a process group of its own: however the
+// child ends, the parent then kills (SIGKILL) the whole group, so the processes it started end
+// with it. The parent flushes stdio first (nothing buffered is written twice). The child
+// restores the default action of every signal this header watches (one ignored when watching
+// began, or inherited ignored, stays ignored),
 // unblocks all signals, is killed (SIGKILL) if the parent dies, runs `child` with `fd`, the
 // write end of a pipe whose lines the parent hands to watch.on_line, flushes stdio and leaves
 // with _exit(0) (_exit(70) when `child` throws: it never unwinds into the parent's frames). A
@@ -57,7 +60,8 @@ int broken_pipe_signal() noexcept;
 
 // ---- interruption: SIGINT, SIGTERM, SIGHUP, SIGPIPE ----------------------------------------
 // Installs a handler for the four that records the first one received and writes a byte to a
-// self-pipe (both async-signal-safe); exec'd programs get the default actions back. Handlers
+// self-pipe (both async-signal-safe); exec'd programs get the default actions back. A signal
+// whose action is SIG_IGN already (nohup, a shell's background job) is left ignored. Handlers
 // are process-wide: the calls below are for one watcher thread.
 void watch_interrupt_signals();
 // The previous dispositions; but once SIGPIPE was received it stays ignored, so the writes

@@ -47,7 +47,9 @@ double parse_percent(std::string_view flag, std::string_view value) {
     char* end = nullptr;
     errno = 0;
     const double d = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
+    // Decimal only, as every other number flag: strtod alone takes "0x10" and " 5".
+    const bool plain = text.find_first_not_of("0123456789.eE+-") == std::string::npos;
+    if (text.empty() || !plain || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
         fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=PCT (e.g. 5 for 5%)");
     if (d < 0 || d > 1000) fail(flag, "must be between 0 and 1000 (percent), got " + text);
     return d;

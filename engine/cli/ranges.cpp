@@ -20,8 +20,9 @@ double parse_decimal_in(std::string_view flag, std::string_view value, DecimalRa
     const bool plain = !text.empty() && text.find_first_not_of("0123456789.eE+-") == std::string::npos;
     if (!plain || end != text.c_str() + text.size() || !std::isfinite(d))
         throw UsageError(fmt::format("{}: '{}' is not a number; expected {}={}", flag, text, flag, unit));
-    if (range.zero_allowed && d == 0) return 0;
-    if (d <= 0)
+    // An underflow (1e-400) is not the 0 that means "no limit": it is out of range.
+    if (range.zero_allowed && d == 0 && errno != ERANGE) return 0;
+    if (d <= 0 && errno != ERANGE)
         throw UsageError(fmt::format("{}: must be greater than 0{}, got {}", flag,
                                      range.zero_allowed ? " (or 0: no limit)" : "", text));
     if (d < range.min || d > range.max || errno == ERANGE)

@@ -75,7 +75,13 @@ public:
     // in every row, with the reason in columns, as the table shows them —).
     std::vector<catalog::MetricDescriptor> json_columns() const;
     // The rows so far (after run() threw Interrupted).
-    std::vector<Row> take_rows() { return std::move(rows_); }
+    // After an interruption: the finished rows, then (--bench-repeat) the partial ones
+    // (Repetitions::partial_rows).
+    std::vector<Row> take_rows() {
+        std::vector<Row> rows = repetitions_.last() ? std::move(rows_) : std::vector<Row>{};
+        for (Row& row : repetitions_.partial_rows(rows_, rows)) rows.push_back(std::move(row));
+        return rows;
+    }
 
     // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
     void run_registration_alone(const BodyRun& body);

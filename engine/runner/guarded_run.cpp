@@ -1,5 +1,6 @@
 #include "engine/runner/guarded_run.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -8,11 +9,13 @@
 #include "engine/report/reporter.hpp"
 #include "engine/report/text_formats.hpp"
 #include "engine/runner/bench_run.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/html_output.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/run_guard.hpp"
 #include "engine/runner/run_info.hpp"
 #include "engine/runner/run_record.hpp"
+#include "engine/runner/supervision.hpp"
 #include "engine/runner/table_guard.hpp"
 #include "engine/stability/stability_meta.hpp"
 #include "os/process.hpp"
@@ -21,13 +24,45 @@
 namespace glint::engine {
 namespace {
 
-Json interruption_json(int signal, const RunRecord& record) {
+// Rows an interrupted --bench-repeat kept with only some of their repetitions.
+std::size_t partial_rows(const std::vector<Row>& rows) {
+    return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const Row& r) {
+        return r.extra_fields.contains("partialRepetitions");
+    }));
+}
+
+Json interruption_json(int signal, const RunRecord& record, const std::vector<Row>& rows) {
     Json out = Json::object();
     out["by"] = os::signal_name(signal);
     const Json during = Json::parse(std::string("{") + record.case_in_flight_members() + "}");
     for (const auto& [key, value] : during.as_object()) out[key] = value;
-    out["finishedRows"] = static_cast<unsigned long>(record.finished_rows());
+    const std::size_t partial = partial_rows(rows);
+    out["finishedRows"] = static_cast<unsigned long>(rows.size() - partial);
+    if (partial) out["partialRows"] = static_cast<unsigned long>(partial);
     return out;
+}
+
+// Under the table, one line per partial row (they have no table row of their own):
+// "partial: NAME [LABELS]: 1 of 3 repetitions (--bench-repeat was interrupted)".
+std::vector<std::string> partial_marks(const std::vector<Row>& rows) {
+    std::vector<std::string> lines;
+    for (const Row& row : rows)
+        if (const Json* mark = row.extra_fields.find("partialRepetitions"))
+            lines.push_back("partial: " + row.name + label_suffix(row.labels) + ": " +
+                            std::to_string(static_cast<long>(mark->at("done").as_number())) + " of " +
+                            std::to_string(static_cast<long>(mark->at("of").as_number())) +
+                            " repetitions (--bench-repeat was interrupted)" + (row.error ? "; " + *row.error : ""));
+    return lines;
+}
+
+// "3 finished rows", "0 finished rows and 2 partial rows (--bench-repeat: not every repetition ran)".
+std::string kept_rows_text(const std::vector<Row>& rows) {
+    const std::size_t partial = partial_rows(rows), finished = rows.size() - partial;
+    std::string text = std::to_string(finished) + " finished row" + (finished == 1 ? "" : "s");
+    if (partial)
+        text += " and " + std::to_string(partial) + " partial row" + (partial == 1 ? "" : "s") +
+                " (--bench-repeat: not every repetition ran)";
+    return text;
 }
 
 // A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
@@ -54,6 +89,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     const SampleDetail detail = options.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
     record.start(setup.json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
+    supervised_journal(record.journal_path());
     RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
 
     BenchRun run(options, guarded_table, setup.tiers);
@@ -76,6 +112,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         interrupted = stop.signal;
         guarded_table.end_open_group();
         rows = run.take_rows();
+        if (const auto marks = partial_marks(rows); !marks.empty()) guarded_table.header(marks);
     }
     if (setup.environment) guarded_table.header(setup.environment->end_lines());
     guard.run_over();
@@ -102,7 +139,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.json_target) {
         Json meta = run_meta(options, setup.tiers, setup.capabilities);
         if (compared) meta["baseline"] = compared->meta();
-        if (interrupted) meta["interrupted"] = interruption_json(interrupted, record);
+        if (interrupted) meta["interrupted"] = interruption_json(interrupted, record, rows);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);
         meta["stability"] = stability_meta(run.watcher());
@@ -119,10 +156,9 @@ int run_guarded_bench(const BenchSetup& setup) {
     }
     if (interrupted) {
         const std::string during = record.case_in_flight_shown();
-        std::fprintf(stderr, "glint: %s stopped the run %s: %zu finished row%s%s\n",
-                     os::signal_name(interrupted).c_str(),
-                     (during == "null" ? std::string("between cases") : "during " + during).c_str(), rows.size(),
-                     rows.size() == 1 ? "" : "s",
+        std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n", os::signal_name(interrupted).c_str(),
+                     (during == "null" ? std::string("between cases") : "during " + during).c_str(),
+                     kept_rows_text(rows).c_str(),
                      setup.json_target ? (" are in '" + setup.json_target->given + "'").c_str() : "");
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {

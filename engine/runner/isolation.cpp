@@ -54,6 +54,8 @@ std::string child_failure(const os::ChildOutcome& outcome, double timeout_s) {
         case os::ChildOutcome::End::abandoned: return "stopped";
         case os::ChildOutcome::End::exited: break;
     }
+    if (outcome.exit_code == kChildLostPipeExit)
+        return "the case closed glint's pipe to the runner (its results could not be sent)";
     return fmt::format("exit({}) inside the case", outcome.exit_code);
 }
 

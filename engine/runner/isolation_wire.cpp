@@ -64,7 +64,9 @@ DeferredCase deferred_from_json(const Json& json) {
 void ChildStream::send(const char* key, Json value) {
     Json line = Json::object();
     line[key] = std::move(value);
-    os::write_to_parent(fd_, line.dump(-1) + "\n");
+    // A parent that is gone kills the child (PR_SET_PDEATHSIG): a failed write means the case
+    // closed or replaced the pipe's descriptor, which the parent is told by the exit status.
+    if (!os::write_to_parent(fd_, line.dump(-1) + "\n")) os::exit_immediately(kChildLostPipeExit);
 }
 
 // The parent knows the labels of what it asked the child to run.

@@ -25,6 +25,10 @@ Json deferred_json(const std::string& registration, std::size_t index, const gli
 // The case without its code (body null, no setup or teardown). Throws on a malformed object.
 DeferredCase deferred_from_json(const Json& json);
 
+// The exit status of a child whose lines could not be written to the parent (the case closed
+// the pipe): the parent names that instead of "exit(75) inside the case".
+inline constexpr int kChildLostPipeExit = 75;
+
 // The child's end of the pipe: an observer that streams cases and rows as lines.
 class ChildStream final : public RunObserver {
 public:

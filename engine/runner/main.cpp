@@ -1,5 +1,6 @@
 // glint::main: parse, validate, open tiers, run, report. Exit status: 0 all passed, 1 a case
-// failed (or an output could not be written), 2 bad usage (reported before anything is
+// failed (or an output could not be written, or a case left through _exit(0):
+// engine/runner/supervision.hpp), 2 bad usage (reported before anything is
 // measured), 128 + signal when a signal stopped a --bench run (engine/runner/guarded_run.hpp).
 #include <glint/main.hpp>
 
@@ -26,6 +27,7 @@
 #include "engine/runner/preflight.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/runner/run_info.hpp"
+#include "engine/runner/supervision.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -60,7 +62,11 @@ int run_main(int argc, char** argv);
 
 }  // namespace
 
-int main(int argc, char** argv) { return check_stdout(run_main(argc, argv)); }
+int main(int argc, char** argv) {
+    const int status = check_stdout(run_main(argc, argv));
+    supervised_finished();
+    return status;
+}
 
 namespace {
 
@@ -77,6 +83,9 @@ int run_main(int argc, char** argv) {
     }
     if (options.version) return print_version();
     if (options.recover_journal) return recover_journal(*options.recover_journal, options.json_path);
+    // Cases that run in this process are watched from outside (engine/runner/supervision.hpp).
+    if (!options.isolate && !options.list && !options.list_metrics && !options.capabilities && !options.group_by_list)
+        supervise_run();
     std::optional<os::OutputTarget> json_target;
     if (options.json_path && options.bench) {
         std::string problem;

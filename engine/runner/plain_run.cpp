@@ -1,6 +1,10 @@
 #include "engine/runner/plain_run.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <exception>
 
@@ -10,6 +14,7 @@
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/isolation.hpp"
 #include "engine/runner/session.hpp"
+#include "engine/runner/supervision.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/timing/windows.hpp"
 #include "os/process.hpp"
@@ -34,16 +39,76 @@ void plain_exit_hook(int status) {
     os::exit_immediately(1);
 }
 
+// --case-timeout without --isolate: a case (a body, or a bench_case) still running after it
+// ends the run as exit() inside it does (its FAIL line, the counts, exit status 1).
+class PlainTimeout {
+public:
+    explicit PlainTimeout(double limit_s) : limit_(std::chrono::duration<double>(limit_s)) {
+        if (limit_s > 0) thread_ = std::thread([this] { watch(); });
+    }
+    ~PlainTimeout() {
+        {
+            std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();
+    }
+    void case_started() {
+        std::lock_guard lock(mutex_);
+        start_ = std::chrono::steady_clock::now();
+        running_ = true;
+        wake_.notify_all();
+    }
+
+private:
+    void watch() {
+        std::unique_lock lock(mutex_);
+        while (!done_) {
+            if (!running_) {
+                wake_.wait(lock);
+                continue;
+            }
+            const auto deadline = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit_);
+            if (wake_.wait_until(lock, deadline) == std::cv_status::timeout && !done_ &&
+                std::chrono::steady_clock::now() >= start_ + limit_)
+                stop_run();
+        }
+    }
+    void stop_run() {
+        const std::string* name = g_plain_case.load();
+        const PlainCounts* counts = g_plain_counts.load();
+        const std::string shown = name ? *name : "a case";
+        std::printf("FAIL  %s: timeout after %g s (--case-timeout)\n%d passed, %d failed\n", shown.c_str(),
+                    limit_.count(), counts ? counts->passed : 0, counts ? counts->failed + 1 : 1);
+        std::fprintf(stderr, "glint: %s: still running after %g s (--case-timeout): the run stops here "
+                             "(--isolate ends only that case and goes on)\n", shown.c_str(), limit_.count());
+        std::fflush(nullptr);
+        os::exit_immediately(1);
+    }
+
+    std::chrono::duration<double> limit_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::chrono::steady_clock::time_point start_;
+    bool running_ = false;
+    bool done_ = false;
+    std::thread thread_;
+};
+
 class PlainSession final : public Session {
 public:
     PlainSession(const Options& options, PlainListener* listener)
-        : filter_(CaseFilter::parse(options.filter)), listener_(listener) {}
+        : filter_(CaseFilter::parse(options.filter)), listener_(listener),
+          // An isolated child is timed by its parent.
+          timeout_(listener ? 0 : options.case_timeout_s) {}
 
     PlainCounts run(const BodyRun* only) {
         SessionScope scope(*this);
         if (only) run_one(*only);
         else for_each_body_run(filter_, [&](const BodyRun& run) { run_one(run); });
         g_plain_case.store(nullptr);
+        supervised_case("");
         return counts_;
     }
 
@@ -98,6 +163,8 @@ private:
     void in_flight(const std::string& name) {
         in_flight_ = name;
         g_plain_case.store(&in_flight_);
+        supervised_case(name);
+        timeout_.case_started();
         if (listener_) listener_->started(name);
     }
     void pass(const std::string& name) {
@@ -120,6 +187,7 @@ private:
     int iters_run_ = 0;
     std::size_t cases_seen_ = 0;
     std::string in_flight_;
+    PlainTimeout timeout_;
 };
 
 class DiscoverSession final : public Session {

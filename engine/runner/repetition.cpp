@@ -60,6 +60,7 @@ void Repetitions::begin(std::uint64_t index) {
 }
 
 void Repetitions::keep(const std::vector<Row>& rows) {
+    if (current_ == 1) first_rows_ = rows;
     for (const Row& row : rows) {
         const std::string key = key_of(row);
         if (row.error) {
@@ -88,6 +89,34 @@ void Repetitions::merge(Row& row) const {
     if (const auto it = timings_.find(key); it != timings_.end()) all = it->second;
     all.push_back(*row.timing);
     row.timing = merge_repetitions(all);
+}
+
+std::vector<Row> Repetitions::partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const {
+    Repetitions done = *this;
+    if (!last()) done.keep(current);  // the interrupted repetition's finished rows count
+    std::vector<Row> partial;
+    for (const Row& first : current_ == 1 ? current : first_rows_) {
+        const std::string key = key_of(first);
+        if (std::any_of(complete.begin(), complete.end(), [&](const Row& r) { return key_of(r) == key; }))
+            continue;
+        Row row = first;
+        std::size_t finished = 0;
+        if (const auto e = done.errors_.find(key); e != done.errors_.end()) {
+            row.error = e->second;
+            row.timing.reset();
+        }
+        if (const auto t = done.timings_.find(key); t != done.timings_.end()) {
+            finished = t->second.size();
+            if (!row.error) row.timing = merge_repetitions(t->second);
+        }
+        if (row.error) ++finished;
+        Json mark = Json::object();
+        mark["done"] = static_cast<unsigned long>(finished);
+        mark["of"] = static_cast<unsigned long>(count_);
+        row.extra_fields["partialRepetitions"] = std::move(mark);
+        partial.push_back(std::move(row));
+    }
+    return partial;
 }
 
 }  // namespace glint::engine

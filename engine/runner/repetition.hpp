@@ -63,12 +63,19 @@ public:
     std::uint64_t pinned_iterations(const Row& row) const;
     // In the last repetition: `row` (just timed) merged with its kept repetitions.
     void merge(Row& row) const;
+    // After an interruption: each case with some of its repetitions finished but no complete
+    // row (none among `complete`, the last repetition's rows), in the first repetition's order:
+    // its finished repetitions merged (the interrupted repetition's `current` rows included,
+    // unless it is the last), marked with the JSON field
+    // "partialRepetitions": {"done": K, "of": N}.
+    std::vector<Row> partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const;
 
 private:
     std::uint64_t count_;
     std::uint64_t current_ = 0;
     std::map<std::string, std::vector<TimingSummary>> timings_;
     std::map<std::string, std::string> errors_;  // the first failure, with its repetition
+    std::vector<Row> first_rows_;                 // the first repetition's rows, in order
 };
 
 }  // namespace glint::engine

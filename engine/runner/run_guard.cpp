@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/supervision.hpp"
 #include "os/process.hpp"
 
 namespace glint::engine {
@@ -59,6 +62,7 @@ RunGuard::~RunGuard() {
 
 void RunGuard::case_started(const std::string& name, const Labels& labels) {
     record_.case_started(name, labels);
+    supervised_case(name + label_suffix(labels));
     std::lock_guard lock(state_);
     case_ = name;
     case_start_ = Clock::now();
@@ -67,6 +71,7 @@ void RunGuard::case_started(const std::string& name, const Labels& labels) {
 
 void RunGuard::row_finished(const Row& row) {
     record_.row_finished(row);
+    supervised_case("");
     std::lock_guard lock(state_);
     in_case_ = false;
     case_.clear();
@@ -96,8 +101,10 @@ void RunGuard::request_stop(int signal) {
 }
 
 void RunGuard::run_over() {
+    const int answered = poll_stop();  // the stop glint::main answers by writing its document
     std::lock_guard lock(state_);
     over_ = true;
+    answered_first_signal_ = answered != 0 && answered == os::first_interrupt_signal();
 }
 
 void RunGuard::watch() {
@@ -114,11 +121,21 @@ void RunGuard::watch() {
         const int sig = os::wait_for_signal(std::max(wait, 0.001));
         std::unique_lock lock(state_);
         if (stopping_) return;
-        if (over_) continue;
-        const auto now = Clock::now();
+        if (sig > 0) ++signals_seen_;
         const int first = stop_signal_.load();
+        if (over_) {
+            // After the cases (outputs, the baseline comparison): a signal glint::main is not
+            // already answering ends the process now, keeping what is written.
+            const bool answered = signals_seen_ == 1 && answered_first_signal_;
+            if (sig > 0 && !answered)
+                end_run(os::signal_name(sig),
+                        fmt::format("glint: {} after the cases: the run stops now", os::signal_name(sig)),
+                        128 + (first != 0 ? first : sig));
+            continue;
+        }
+        const auto now = Clock::now();
         const std::string during = in_case_ ? " during '" + case_ + "'" : "";
-        if (sig > 0 && first != 0 && sig != first) {
+        if (sig > 0 && first != 0 && (sig != first || signals_seen_ > 1)) {
             end_run(os::signal_name(first),
                     fmt::format("glint: {}{}, then {}: the run stops now", os::signal_name(first),
                                 during, os::signal_name(sig)),
@@ -150,7 +167,7 @@ void RunGuard::watch() {
 void RunGuard::end_run(const std::string& by, const std::string& message, int status) {
     over_ = true;
     table_.abandon(std::chrono::milliseconds(200));
-    const bool written = record_.write_abnormal_end(by.c_str());
+    const bool written = record_.final_written() || record_.write_abnormal_end(by.c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "%s; %s\n", message.c_str(), kept_rows(record_, written).c_str());
     std::fflush(stderr);
@@ -177,8 +194,13 @@ void RunGuard::on_fatal_signal(int sig) {
     const bool written = record->write_abnormal_end(name ? name : "a fatal signal");
     os::write_stderr("glint: error: the run was killed by ");
     os::write_stderr(name ? name : "a fatal signal");
-    os::write_stderr(" during ");
-    os::write_stderr(record->case_in_flight_shown());
+    const char* shown = record->case_in_flight_shown();
+    if (std::strcmp(shown, "null") == 0) {  // another thread, between cases or after them
+        os::write_stderr(" outside any case");
+    } else {
+        os::write_stderr(" during ");
+        os::write_stderr(shown);
+    }
     if (written) {
         os::write_stderr("; its finished rows are in ");
         os::write_stderr(record->target_name().c_str());

@@ -11,7 +11,9 @@
 //   progress, writes the document from its rows and exits 128 + signal (130, 143, 129, 141).
 //   A case that reaches no checkpoint within `grace_s`, or a second signal, is not waited for:
 //   the watcher thread ends the table group when the table is free, writes the document from
-//   the record, and exits 128 + signal.
+//   the record, and exits 128 + signal. After the cases (writing outputs, comparing with a
+//   baseline) a signal glint::main is not already answering ends the process at once the same
+//   way (a document already written stays).
 // - A case (a registration body, a bench_case's setup, a row's measurement) running longer
 //   than --case-timeout, without --isolate: the watcher names it on stderr, ends the table
 //   group, writes the document (by "case-timeout") and exits 1.
@@ -80,6 +82,8 @@ private:
     std::chrono::steady_clock::time_point case_start_;
     bool in_case_ = false;
     bool over_ = false;
+    bool answered_first_signal_ = false;  // glint::main stopped for the first signal received
+    int signals_seen_ = 0;                // interrupt signals the watcher has read
     bool stopping_ = false;
     std::atomic<int> stop_signal_{0};
     std::chrono::steady_clock::time_point grace_end_;

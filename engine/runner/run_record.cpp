@@ -154,6 +154,7 @@ bool RunRecord::write_abnormal_end(const char* by) noexcept {
 
 void RunRecord::finish() {
     ended_.store(true);
+    final_written_.store(true);
     if (journal_) journal_->remove();
 }
 

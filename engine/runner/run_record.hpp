@@ -78,6 +78,7 @@ public:
 
     // The final document is written: the journal goes.
     void finish();
+    bool final_written() const noexcept { return final_written_.load(); }
 
 private:
     struct Node {
@@ -103,6 +104,7 @@ private:
     Node* tail_ = nullptr;
     std::atomic<std::size_t> row_count_{0};
     std::atomic<bool> ended_{false};
+    std::atomic<bool> final_written_{false};
 };
 
 // The run's record, for the handlers that have no other way to reach it (fatal signals, the

@@ -1,6 +1,7 @@
 // os/files.hpp on Linux: lstat/stat to classify, mkstemp + fsync + rename to replace, flock to
 // tell a live journal from a stale one.
 #include "os/files.hpp"
+#include "os/linux/fifo_open.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -198,8 +199,9 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
         return std::nullopt;
     }
     if (target.mode == OutputMode::in_place) {
-        const int fd = ::open(target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        if (fd < 0) return failed(errno);
+        const int fd = detail::open_in_place(target.path);
+        if (fd < 0) return errno == ENXIO ? "cannot write " + quoted(target.given) + ": " + detail::no_fifo_reader()
+                                          : failed(errno);
         const bool ok = write_all(fd, text.data(), text.size());
         const int error = errno;
         ::close(fd);

@@ -34,6 +34,7 @@ double now_s() {
 std::atomic<int> g_first_signal{0};
 int g_signal_pipe[2] = {-1, -1};
 struct sigaction g_previous_interrupt[4];
+bool g_inherited_ignore[4] = {};  // ignored when watching began: left ignored, here and in children
 bool g_interrupt_watched = false;
 
 void on_interrupt(int sig) {
@@ -72,7 +73,14 @@ void restore_defaults_in_child() {
     struct sigaction dfl{};
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
-    for (int sig : kInterruptSignals) ::sigaction(sig, &dfl, nullptr);
+    struct sigaction ign = dfl;
+    ign.sa_handler = SIG_IGN;
+    for (std::size_t i = 0; i < 4; ++i) {
+        struct sigaction current{};
+        ::sigaction(kInterruptSignals[i], nullptr, &current);
+        const bool inherited = g_interrupt_watched ? g_inherited_ignore[i] : current.sa_handler == SIG_IGN;
+        ::sigaction(kInterruptSignals[i], inherited ? &ign : &dfl, nullptr);
+    }
     for (int sig : kFatalSignals) ::sigaction(sig, &dfl, nullptr);
     sigset_t all;
     sigemptyset(&all);
@@ -81,7 +89,11 @@ void restore_defaults_in_child() {
     g_fatal_handler = nullptr;
 }
 
+// The child leads a process group of its own: what it forked ends with it.
+void kill_group(pid_t pid) { ::kill(-pid, SIGKILL); }
+
 void kill_and_reap(pid_t pid) {
+    kill_group(pid);
     ::kill(pid, SIGKILL);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -110,6 +122,7 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
     }
     if (pid == 0) {
         ::close(fds[0]);
+        ::setpgid(0, 0);  // a group of its own, ended as a whole (also set by the parent: no race)
         restore_defaults_in_child();
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(1);
@@ -125,6 +138,7 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
         ::_exit(0);
     }
     ::close(fds[1]);
+    ::setpgid(pid, pid);
     ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
     const double deadline = watch.timeout_s > 0 ? now_s() + watch.timeout_s : 0;
     std::string pending;
@@ -154,6 +168,7 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
         int status = 0;
         const pid_t done = ::waitpid(pid, &status, WNOHANG);
         if (done == pid) {
+            kill_group(pid);  // processes the child left behind
             drain();
             if (WIFSIGNALED(status)) {
                 outcome.end = ChildOutcome::End::signaled;
@@ -226,9 +241,15 @@ void watch_interrupt_signals() {
     if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) g_signal_pipe[0] = g_signal_pipe[1] = -1;
     struct sigaction action{};
     action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
+    sigemptyset(&action.sa_mask);  // one at a time: the first one recorded is the first delivered
+    for (int sig : kInterruptSignals) sigaddset(&action.sa_mask, sig);
     action.sa_flags = SA_RESTART;
-    for (std::size_t i = 0; i < 4; ++i) ::sigaction(kInterruptSignals[i], &action, &g_previous_interrupt[i]);
+    for (std::size_t i = 0; i < 4; ++i) {
+        // An inherited SIG_IGN (nohup, a shell's background job) is kept: that signal is not ours.
+        ::sigaction(kInterruptSignals[i], nullptr, &g_previous_interrupt[i]);
+        g_inherited_ignore[i] = g_previous_interrupt[i].sa_handler == SIG_IGN;
+        if (!g_inherited_ignore[i]) ::sigaction(kInterruptSignals[i], &action, nullptr);
+    }
     g_interrupt_watched = true;
 }
 

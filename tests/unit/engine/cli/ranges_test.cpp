@@ -48,6 +48,9 @@ TEST_CASE("ranges: --case-timeout accepts 0.1 .. 604800 s, and 0 for no limit") 
           "--case-timeout: 604801 is out of range; it must be between 0.1 and 604800 (or 0: no limit)");
     CHECK(error_of({"--case-timeout=0.05"}).find("out of range") != std::string::npos);
     CHECK(error_of({"--case-timeout=-1"}) == "--case-timeout: must be greater than 0 (or 0: no limit), got -1");
+    // An underflow is out of range, not the 0 of "no limit".
+    CHECK(error_of({"--case-timeout=1e-400"}) ==
+          "--case-timeout: 1e-400 is out of range; it must be between 0.1 and 604800 (or 0: no limit)");
     CHECK(error_of({"--case-timeout=soon"}) == "--case-timeout: 'soon' is not a number; expected --case-timeout=SECONDS");
 }
 
@@ -58,4 +61,11 @@ TEST_CASE("ranges: the flags of a run that keeps its rows parse") {
     CHECK(o.given == std::vector<std::string>{"--isolate", "--recover-journal", "--bench"});
     CHECK(error_of({"--isolate=yes"}) == "--isolate: takes no value");
     CHECK(error_of({"--recover-journal"}).rfind("--recover-journal: needs a value", 0) == 0);
+}
+
+TEST_CASE("ranges: --threshold and --fail-if-slower take decimal numbers only, as every number flag") {
+    CHECK(parse_options(std::vector<const char*>{"--threshold=2.5e0"}).threshold_pct == 2.5);
+    CHECK(error_of({"--threshold=0x10"}) == "--threshold: '0x10' is not a number; expected --threshold=PCT (e.g. 5 for 5%)");
+    CHECK(error_of({"--threshold= 5"}) == "--threshold: ' 5' is not a number; expected --threshold=PCT (e.g. 5 for 5%)");
+    CHECK(error_of({"--fail-if-slower=0x10"}).find("is not a number") != std::string::npos);
 }

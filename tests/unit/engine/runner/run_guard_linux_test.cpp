@@ -138,23 +138,30 @@ TEST_CASE("run guard: a signal stops the run at its next checkpoint, naming the 
     CHECK(record.finished_rows() == 1);
 }
 
+namespace {
+
+// Runs `body` with a guard in a child process (the guard may end it), then ends the run.
+glint::os::ChildOutcome outcome_of(const std::function<void(RunGuard&)>& body,
+                                   RunGuard::Settings settings = {0.2, true, 5}) {
+    glint::os::ChildWatch watch;
+    watch.timeout_s = 20;
+    return glint::os::run_child(
+        [&](int) {
+            CallLog log;
+            TableGuard table(log, stdout);
+            RunRecord record;
+            std::string note;
+            record.start(nullptr, Json::object(), note);
+            RunGuard guard(settings, record, table);
+            body(guard);
+            guard.run_over();
+        },
+        watch);
+}
+
+}  // namespace
+
 TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() inside a case fails the run") {
-    auto outcome_of = [](const std::function<void(RunGuard&)>& body, RunGuard::Settings settings = {0.2, true, 5}) {
-        glint::os::ChildWatch watch;
-        watch.timeout_s = 20;
-        return glint::os::run_child(
-            [&](int) {
-                CallLog log;
-                TableGuard table(log, stdout);
-                RunRecord record;
-                std::string note;
-                record.start(nullptr, Json::object(), note);
-                RunGuard guard(settings, record, table);
-                body(guard);
-                guard.run_over();
-            },
-            watch);
-    };
     const auto hung = outcome_of([](RunGuard& guard) {
         guard.case_started("hangs", {});
         std::this_thread::sleep_for(std::chrono::seconds(10));
@@ -178,4 +185,21 @@ TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() insid
         std::this_thread::sleep_for(std::chrono::milliseconds(400));
     });
     CHECK(fine.exit_code == 0);  // between cases, no timeout runs
+}
+
+TEST_CASE("run guard: a second signal, or one after the cases, ends the run at once") {
+    const RunGuard::Settings long_grace{0, true, 100};  // a grace nobody waits for
+    const auto twice = outcome_of([](RunGuard& guard) {
+        guard.case_started("never stops", {});
+        raise(SIGINT);  // the handler has run when raise returns: two signals, not one pending
+        raise(SIGINT);
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+    }, long_grace);
+    CHECK(twice.exit_code == 128 + SIGINT);
+    const auto after = outcome_of([](RunGuard& guard) {
+        guard.run_over();
+        raise(SIGTERM);  // writing the outputs, say
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+    }, long_grace);
+    CHECK(after.exit_code == 128 + SIGTERM);
 }

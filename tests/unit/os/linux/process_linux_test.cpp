@@ -66,15 +66,31 @@ TEST_CASE("process linux: how a child ended: exit, a signal, the timeout, abando
 }
 
 TEST_CASE("process linux: a child gets the default actions back and an open mask") {
+    sigset_t term;
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    sigprocmask(SIG_BLOCK, &term, nullptr);
+    watch_interrupt_signals();
+    const auto c = run([](int) { raise(SIGTERM); });
+    unwatch_interrupt_signals();
+    sigprocmask(SIG_UNBLOCK, &term, nullptr);
+    CHECK(c.outcome.end == End::signaled);
+    CHECK(c.outcome.signal == SIGTERM);
+}
+
+TEST_CASE("process linux: a signal ignored before watching began stays ignored, in children too (nohup)") {
     struct sigaction ignore{};
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGTERM, &ignore, nullptr);
     watch_interrupt_signals();
+    struct sigaction during{};
+    sigaction(SIGTERM, nullptr, &during);
     const auto c = run([](int) { raise(SIGTERM); });
     unwatch_interrupt_signals();
     signal(SIGTERM, SIG_DFL);
-    CHECK(c.outcome.end == End::signaled);
-    CHECK(c.outcome.signal == SIGTERM);
+    CHECK((during.sa_handler == SIG_IGN));
+    CHECK(c.outcome.end == End::exited);
+    CHECK(c.outcome.exit_code == 0);
 }
 
 TEST_CASE("process linux: signal names") {

@@ -1,0 +1,8 @@
+// os/supervisor.hpp without an OS back end: no child processes, so no supervision.
+#include "os/supervisor.hpp"
+
+namespace glint::os {
+
+SupervisedPage* supervise_process(UnfinishedMessage) { return nullptr; }
+
+}  // namespace glint::os
