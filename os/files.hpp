@@ -11,7 +11,10 @@
 //             created, truncated, removed or renamed over.
 //   descriptor "-" (the standard output), /dev/stdout, /dev/stderr, /dev/fd/N,
 //             /proc/self/fd/N: written to that open descriptor (never opened anew by name).
-// Anything else (a directory, a block device, a missing directory) is refused with the reason.
+// Anything else (a directory, a block device, a missing directory) is refused with the reason,
+// and so is a symlink that the kernel's fs.protected_symlinks rule would not follow (in a sticky
+// world-writable directory, a link owned by neither the caller nor the directory's owner),
+// whoever the caller is, root included.
 #pragma once
 
 #include <cstddef>
@@ -63,6 +66,21 @@ inline std::optional<OutputTarget> resolve_writable_output(const std::string& pa
     }
     return target;
 }
+
+// Whether two outputs write one file, so that one would overwrite the other: the same
+// descriptor, the same existing regular file (device and inode: hard links, symlinks, other
+// spellings, a descriptor open on it), or, for files yet to be made, the same path once the
+// directory's real path is taken. FIFOs and devices (/dev/null) may be shared.
+bool same_output(const OutputTarget& a, const OutputTarget& b);
+
+// Whether writing `target` would replace or overwrite the existing regular file `input`.
+bool overwrites_input(const OutputTarget& target, const std::string& input);
+
+// The first two outputs that write one file, as one sentence naming both flags and the path
+// ("--bench-json and --bench-html both write 'x.json'; give each its own file"); nullopt when
+// every output has a file of its own. Each entry: the flag, and its target (null: not given).
+std::optional<std::string> shared_output_problem(
+    const std::vector<std::pair<std::string, const OutputTarget*>>& outputs);
 
 // Writes `text` to the target as its mode says. An existing regular file keeps its permission
 // bits. Returns nullopt on success, otherwise the problem (naming the path and the system's

@@ -58,6 +58,10 @@ int check_stdout(int status) {
 
 int run_main(int argc, char** argv);
 
+bool writes_stdout(const std::optional<os::OutputTarget>& target) {
+    return target && target->mode == os::OutputMode::descriptor && target->fd == 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) { return check_stdout(run_main(argc, argv)); }
@@ -95,11 +99,17 @@ int run_main(int argc, char** argv) {
     }
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
+    std::optional<os::OutputTarget> folded_target;
     if (!options.profile.folded_path.empty()) {
         std::string problem;
-        if (!os::resolve_writable_output(options.profile.folded_path, problem))
-            return usage_error("--profile-folded: " + problem);
+        folded_target = os::resolve_writable_output(options.profile.folded_path, problem);
+        if (!folded_target) return usage_error("--profile-folded: " + problem);
     }
+    const auto as_given = [](const std::optional<os::OutputTarget>& t) { return t ? &*t : nullptr; };
+    if (auto problem = os::shared_output_problem({{"--bench-json", as_given(json_target)},
+                                                  {"--bench-html", as_given(html_target)},
+                                                  {"--profile-folded", as_given(folded_target)}}))
+        return usage_error(*problem);
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
         std::string problem;
@@ -165,7 +175,9 @@ int run_main(int argc, char** argv) {
     return run_guarded_bench(BenchSetup{options, request, tiers, capabilities, baseline ? &*baseline : nullptr,
                                         json_target ? &*json_target : nullptr, notes,
                                         environment ? &*environment : nullptr,
-                                        html_target ? &*html_target : nullptr});
+                                        html_target ? &*html_target : nullptr,
+                                        writes_stdout(json_target) || writes_stdout(html_target) ||
+                                            writes_stdout(folded_target)});
 }
 
 }  // namespace
