@@ -14,6 +14,7 @@
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
@@ -112,6 +113,14 @@ int run_main(int argc, char** argv) {
         return usage_error(*problem);
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
+        // --bench-json may replace its baseline (a rolling baseline); the others never do.
+        for (const auto& [flag, target] : {std::pair{"--bench-html", as_given(html_target)},
+                                           std::pair{"--profile-folded", as_given(folded_target)}})
+            for (const auto& file : side_files(*options.baseline_path))
+                if (target && os::overwrites_input(*target, file))
+                    return usage_error(std::string(flag) + " ('" + target->given +
+                                       "') would overwrite the --bench-baseline document '" + file +
+                                       "'; give it its own file");
         std::string problem;
         CompareReportOptions compare;
         compare.settings.threshold = options.threshold_pct / 100;

@@ -99,6 +99,26 @@ TEST_CASE("e2e outputs: two outputs naming one file are refused before measuring
     CHECK(read_file(json) == "kept");
 }
 
+TEST_CASE("e2e outputs: --bench-html or --profile-folded naming the --bench-baseline document is refused, --bench-json may replace it") {
+    TempDir dir{"glint-e2e-outputs"};
+    const std::string base = dir.file("base.json");
+    REQUIRE(run_process(quick_run({"--bench-json=" + base})).exit_code == 0);
+    const std::string before = read_file(base);
+    fs::create_symlink("base.json", dir.path / "base-link.html");
+    auto html = run_process(quick_run({"--bench-baseline=" + base, "--bench-html=" + dir.file("base-link.html")}));
+    CHECK(html.exit_code == 2);
+    CHECK(html.err == "glint: error: --bench-html ('" + dir.file("base-link.html") +
+                          "') would overwrite the --bench-baseline document '" + base + "'; give it its own file\n");
+    CHECK(html.out.empty());
+    auto folded = run_process(quick_run({"--bench-baseline=" + base, "--profile", "--profile-folded=" + base}));
+    CHECK(folded.exit_code == 2);
+    CHECK(contains(folded.err, "--profile-folded ('" + base + "') would overwrite the --bench-baseline document"));
+    CHECK(read_file(base) == before);
+    auto rolling = run_process(quick_run({"--bench-baseline=" + base, "--bench-json=" + base}));
+    CHECK(rolling.exit_code == 0);
+    CHECK(read_file(base) != before);
+}
+
 TEST_CASE("e2e outputs: a --profile-folded that cannot be written fails the run, the other outputs kept") {
     TempDir dir{"glint-e2e-outputs"};
     std::string why;
