@@ -73,9 +73,12 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
         if (!ok) return failed(error);
         return std::nullopt;
     }
+    // The permissions of the regular file replaced, never a set-id bit, nor those of whatever a
+    // link planted at the path since resolve_output points to (rename replaces the link itself).
     struct stat existing{};
-    const mode_t mode = ::stat(target.path.c_str(), &existing) == 0 ? (existing.st_mode & 07777)
-                                                                    : new_file_mode();
+    const mode_t mode = ::lstat(target.path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
+                            ? (existing.st_mode & 0777)
+                            : new_file_mode();
     std::string temp;
     const int fd = make_temp(target.path, temp);
     if (fd < 0) return failed(errno);

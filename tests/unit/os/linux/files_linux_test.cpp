@@ -303,3 +303,26 @@ TEST_CASE("files linux: two outputs are the same file by any spelling, link or h
               "') write the same file; give each its own file");
     CHECK_FALSE(shared_output_problem({{"--bench-json", &a}, {"--bench-html", &fresh}}).has_value());
 }
+
+TEST_CASE("files linux: a link planted after the path was resolved is replaced, its target's permissions not taken") {
+    TempDir dir{"glint-files-test"};
+    const std::string path = dir.file("report.json");
+    const OutputTarget target = resolved(path);  // nothing there yet
+    const std::string victim = dir.file("victim");
+    std::ofstream(victim) << "theirs";
+    REQUIRE(chmod(victim.c_str(), 0666) == 0);
+    fs::create_symlink(victim, path);
+    const mode_t mask = umask(022);
+    CHECK_FALSE(write_output(target, "mine\n").has_value());
+    umask(mask);
+    struct stat st{};
+    REQUIRE(lstat(path.c_str(), &st) == 0);
+    CHECK(S_ISREG(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0644);
+    CHECK(glint::test::read_file(victim) == "theirs");
+    // A replaced file's set-id bits are not kept.
+    REQUIRE(chmod(path.c_str(), 04755) == 0);
+    CHECK_FALSE(write_output(target, "again\n").has_value());
+    REQUIRE(lstat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0755);
+}
