@@ -1,6 +1,7 @@
 // os/files.hpp: the files a run writes and reads, handled so that no path a user gives can
-// damage the system and no crash leaves a truncated document. Per OS: os/linux/files.cpp
-// (POSIX: lstat, mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
+// damage the system and no crash leaves a truncated document. Per OS: os/linux/output_target.cpp
+// (classifying paths: lstat, the symlink rule, same_output) and os/linux/files.cpp (POSIX:
+// mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
 //
 // An output path is written one of three ways (resolve_output):
 //   replace   a regular file, or nothing yet: the text goes to a new file created exclusively
@@ -51,8 +52,10 @@ std::optional<int> named_descriptor(std::string_view path);
 std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem);
 
 // Checked before measuring: replace targets create and remove a temporary file in the target's
-// directory (so a directory nobody may create files in, /proc for root too, is found now);
-// in-place targets must grant write access. Returns the problem, or nullopt.
+// directory (so a directory nobody may create files in, /proc for root too, is found now), and
+// a file in a sticky directory is replaced only when the caller owns it or (not root) the
+// directory, or (root, as fs.protected_regular) the directory's owner owns it; in-place targets
+// must grant write access. Returns the problem, or nullopt.
 std::optional<std::string> probe_output(const OutputTarget& target);
 
 // resolve_output, then probe_output: the target an output flag will write, checked before

@@ -127,16 +127,18 @@ int compare_main(int argc, char** argv) {
     const std::string text = cli.format == CompareFormat::json
                                  ? comparison_json(comparison, cli.report).dump(2) + "\n"
                                  : render_comparison(comparison, cli.report, cli.format);
-    // A failed write (a full disk, /dev/full) is exit status 2, as a failed --html is; the HTML
-    // is still written.
+    // --html on the standard output (--html=-) has it to itself: the table goes to stderr. A
+    // failed write (a full disk, /dev/full) is exit status 2, as a failed --html is; the HTML is
+    // still written.
+    const bool stdout_taken = html_target && html_target->mode == os::OutputMode::descriptor && html_target->fd == 1;
+    std::FILE* const out = stdout_taken ? stderr : stdout;
     int status = comparison.gate_failed() ? 1 : 0;
     errno = 0;
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0 ||
-        std::ferror(stdout)) {
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0 || std::ferror(out)) {
         const int error = errno;
-        std::fprintf(stderr, "glint-compare: error: writing the standard output failed%s%s\n", error ? ": " : "",
-                     error ? std::strerror(error) : "");
-        std::clearerr(stdout);
+        std::fprintf(stderr, "glint-compare: error: writing the standard %s failed%s%s\n",
+                     stdout_taken ? "error" : "output", error ? ": " : "", error ? std::strerror(error) : "");
+        std::clearerr(out);
         status = 2;
     }
     if (html_target)

@@ -180,3 +180,14 @@ TEST_CASE("e2e outputs: glint-compare whose table cannot be written exits 2, and
     CHECK(r.err == "glint-compare: error: writing the standard output failed: No space left on device\n");
     CHECK(contains(read_file(dir.file("c.html")), "<html"));
 }
+
+TEST_CASE("e2e outputs: glint-compare --html=- has the standard output to itself, the table goes to stderr") {
+    TempDir dir{"glint-e2e-outputs"};
+    const std::string json = dir.file("run.json");
+    REQUIRE(run_process(quick_run({"--bench-json=" + json})).exit_code == 0);
+    auto r = run_process({glint::test::compare_path(), json, json, "--html=-"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK_FALSE(contains(r.out, "╭"));  // the table
+    CHECK(contains(r.err, "╭"));
+}
