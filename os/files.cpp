@@ -2,6 +2,9 @@
 #include "os/files.hpp"
 
 #include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace glint::os {
 
@@ -35,6 +38,23 @@ std::optional<int> named_descriptor(std::string_view path) {
         if (error == std::errc() && end == digits.data() + digits.size() && !digits.empty() && fd >= 0)
             return fd;
     }
+    return std::nullopt;
+}
+
+std::optional<std::string> shared_output_problem(
+    const std::vector<std::pair<std::string, const OutputTarget*>>& outputs) {
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+        for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+            const OutputTarget* a = outputs[i].second;
+            const OutputTarget* b = outputs[j].second;
+            if (!a || !b || !same_output(*a, *b)) continue;
+            const std::string& x = outputs[i].first;
+            const std::string& y = outputs[j].first;
+            return (a->given == b->given ? x + " and " + y + " both write '" + a->given + "'"
+                                         : x + " ('" + a->given + "') and " + y + " ('" + b->given +
+                                               "') write the same file") +
+                   "; give each its own file";
+        }
     return std::nullopt;
 }
 

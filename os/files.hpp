@@ -1,6 +1,7 @@
 // os/files.hpp: the files a run writes and reads, handled so that no path a user gives can
-// damage the system and no crash leaves a truncated document. Per OS: os/linux/files.cpp
-// (POSIX: lstat, mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
+// damage the system and no crash leaves a truncated document. Per OS: os/linux/output_target.cpp
+// (classifying paths: lstat, the symlink rule, same_output) and os/linux/files.cpp (POSIX:
+// mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
 //
 // An output path is written one of three ways (resolve_output):
 //   replace   a regular file, or nothing yet: the text goes to a new file created exclusively
@@ -12,7 +13,10 @@
 //             created, truncated, removed or renamed over.
 //   descriptor "-" (the standard output), /dev/stdout, /dev/stderr, /dev/fd/N,
 //             /proc/self/fd/N: written to that open descriptor (never opened anew by name).
-// Anything else (a directory, a block device, a missing directory) is refused with the reason.
+// Anything else (a directory, a block device, a missing directory) is refused with the reason,
+// and so is a symlink that the kernel's fs.protected_symlinks rule would not follow (in a sticky
+// world-writable directory, a link owned by neither the caller nor the directory's owner),
+// whoever the caller is, root included.
 #pragma once
 
 #include <cstddef>
@@ -49,8 +53,10 @@ std::optional<int> named_descriptor(std::string_view path);
 std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem);
 
 // Checked before measuring: replace targets create and remove a temporary file in the target's
-// directory (so a directory nobody may create files in, /proc for root too, is found now);
-// in-place targets must grant write access. Returns the problem, or nullopt.
+// directory (so a directory nobody may create files in, /proc for root too, is found now), and
+// a file in a sticky directory is replaced only when the caller owns it or (not root) the
+// directory, or (root, as fs.protected_regular) the directory's owner owns it; in-place targets
+// must grant write access. Returns the problem, or nullopt.
 std::optional<std::string> probe_output(const OutputTarget& target);
 
 // resolve_output, then probe_output: the target an output flag will write, checked before
@@ -64,6 +70,21 @@ inline std::optional<OutputTarget> resolve_writable_output(const std::string& pa
     }
     return target;
 }
+
+// Whether two outputs write one file, so that one would overwrite the other: the same
+// descriptor, the same existing regular file (device and inode: hard links, symlinks, other
+// spellings, a descriptor open on it), or, for files yet to be made, the same path once the
+// directory's real path is taken. FIFOs and devices (/dev/null) may be shared.
+bool same_output(const OutputTarget& a, const OutputTarget& b);
+
+// Whether writing `target` would replace or overwrite the existing regular file `input`.
+bool overwrites_input(const OutputTarget& target, const std::string& input);
+
+// The first two outputs that write one file, as one sentence naming both flags and the path
+// ("--bench-json and --bench-html both write 'x.json'; give each its own file"); nullopt when
+// every output has a file of its own. Each entry: the flag, and its target (null: not given).
+std::optional<std::string> shared_output_problem(
+    const std::vector<std::pair<std::string, const OutputTarget*>>& outputs);
 
 // Writes `text` to the target as its mode says. An existing regular file keeps its permission
 // bits. Returns nullopt on success, otherwise the problem (naming the path and the system's

@@ -273,7 +273,8 @@ Without --bench every case runs once as a plain test (exit 1 if any fails).
   --format=json            with --list: the listing as JSON
   --bench-min-time=MS      per-sample target of the iteration doubling (default 5);
                            for per-call cases, the minimum total measured time
-  --bench-json=FILE        also write the run as JSON (schema 2)
+  --bench-json=FILE        also write the run as JSON (schema 2); - is the standard
+                           output (the table then goes to stderr)
   --bench-json-samples=all keep every sample in the JSON (default: thinned, 256 a row at most)
   --bench-baseline=FILE    compare with an earlier --bench-json: median change in % (vs base)
                            and, after the tables, glint-compare's verdict per row

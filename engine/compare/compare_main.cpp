@@ -1,6 +1,8 @@
 #include "engine/compare/compare_main.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +10,7 @@
 #include "engine/cli/options.hpp"
 #include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
+#include "engine/compare/document.hpp"
 #include "engine/report/json_report.hpp"
 #include "os/files.hpp"
 
@@ -103,6 +106,11 @@ int compare_main(int argc, char** argv) {
         std::string problem;
         html_target = os::resolve_writable_output(cli.html, problem);
         if (!html_target) return usage_error("--html: " + problem);
+        for (const auto& side : cli.files)
+            for (const auto& file : side_files(side))
+                if (os::overwrites_input(*html_target, file))
+                    return usage_error("--html='" + cli.html + "' would overwrite the document '" + file +
+                                       "' it compares; choose another path");
     }
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());
@@ -119,9 +127,20 @@ int compare_main(int argc, char** argv) {
     const std::string text = cli.format == CompareFormat::json
                                  ? comparison_json(comparison, cli.report).dump(2) + "\n"
                                  : render_comparison(comparison, cli.report, cli.format);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+    // --html on the standard output (--html=-) has it to itself: the table goes to stderr. A
+    // failed write (a full disk, /dev/full) is exit status 2, as a failed --html is; the HTML is
+    // still written.
+    const bool stdout_taken = html_target && html_target->mode == os::OutputMode::descriptor && html_target->fd == 1;
+    std::FILE* const out = stdout_taken ? stderr : stdout;
     int status = comparison.gate_failed() ? 1 : 0;
+    errno = 0;
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0 || std::ferror(out)) {
+        const int error = errno;
+        std::fprintf(stderr, "glint-compare: error: writing the standard %s failed%s%s\n",
+                     stdout_taken ? "error" : "output", error ? ": " : "", error ? std::strerror(error) : "");
+        std::clearerr(out);
+        status = 2;
+    }
     if (html_target)
         if (auto error = report::html::write_page(*html_target, comparison_html(comparison, cli.report))) {
             std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());

@@ -76,11 +76,14 @@ void warn_duplicate_identities(const std::vector<Row>& rows) {
 
 int run_guarded_bench(const BenchSetup& setup) {
     const Options& options = setup.options;
-    const bool live = os::stdout_is_terminal();
+    // An output written to the standard output (--bench-json=-) has it to itself: the table
+    // (and the baseline's verdicts) go to stderr then, printed whole, never repainted.
+    std::FILE* const table_out = setup.stdout_taken ? stderr : stdout;
+    const bool live = !setup.stdout_taken && os::stdout_is_terminal();
     const SortSpec sort{options.sort_by, options.sort_descending};
-    auto table = options.format == "box" ? make_table_reporter(stdout, live, sort)
-                                         : make_text_format_reporter(stdout, options.format, sort);
-    TableGuard guarded_table(*table, stdout);
+    auto table = options.format == "box" ? make_table_reporter(table_out, live, sort)
+                                         : make_text_format_reporter(table_out, options.format, sort);
+    TableGuard guarded_table(*table, table_out);
 
     RunRecord record;
     std::string journal_note;
@@ -118,13 +121,13 @@ int run_guarded_bench(const BenchSetup& setup) {
     guard.run_over();
     if (!interrupted) interrupted = guard.poll_stop();  // after the last checkpoint
 
-    int status = run.any_failed() ? 1 : 0;
+    int status = run.any_failed() || setup.tiers.output_failed() ? 1 : 0;
     std::optional<BaselineComparison> compared;
     if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
         compared.emplace(*setup.baseline, rows);
         if (!interrupted) {
             const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
-            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : stdout);
+            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : table_out);
             if (compared->gate_failed()) status = 1;
         }
     }
@@ -162,9 +165,9 @@ int run_guarded_bench(const BenchSetup& setup) {
                      setup.json_target ? (" are in '" + setup.json_target->given + "'").c_str() : "");
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
-        std::fprintf(stderr, "glint: error: the table could not be written to the standard output: %s\n",
-                     std::strerror(error));
-        std::clearerr(stdout);  // reported: glint::main's last check reports only a new failure
+        std::fprintf(stderr, "glint: error: the table could not be written to the standard %s: %s\n",
+                     table_out == stdout ? "output" : "error", std::strerror(error));
+        std::clearerr(table_out);  // reported: glint::main's last check reports only a new failure
         status = status ? status : 1;
     }
     return status;

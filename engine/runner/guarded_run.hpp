@@ -34,6 +34,9 @@ struct BenchSetup {
     // lines follow the tables, its meta (placement, environment, topology) goes in JSON.
     RunEnvironment* environment = nullptr;
     const os::OutputTarget* html_target = nullptr;  // --bench-html, resolved and probed
+    // An output (--bench-json=-, --bench-html=/dev/stdout, ...) is written to the standard
+    // output: the table goes to stderr instead, so the two never mix.
+    bool stdout_taken = false;
 };
 
 int run_guarded_bench(const BenchSetup& setup);

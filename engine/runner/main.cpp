@@ -15,6 +15,7 @@
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
@@ -60,6 +61,10 @@ int check_stdout(int status) {
 
 int run_main(int argc, char** argv);
 
+bool writes_stdout(const std::optional<os::OutputTarget>& target) {
+    return target && target->mode == os::OutputMode::descriptor && target->fd == 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,13 +109,27 @@ int run_main(int argc, char** argv) {
     }
     if (options.fail_if_slower && !options.baseline_path)
         return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
+    std::optional<os::OutputTarget> folded_target;
     if (!options.profile.folded_path.empty()) {
         std::string problem;
-        if (!os::resolve_writable_output(options.profile.folded_path, problem))
-            return usage_error("--profile-folded: " + problem);
+        folded_target = os::resolve_writable_output(options.profile.folded_path, problem);
+        if (!folded_target) return usage_error("--profile-folded: " + problem);
     }
+    const auto as_given = [](const std::optional<os::OutputTarget>& t) { return t ? &*t : nullptr; };
+    if (auto problem = os::shared_output_problem({{"--bench-json", as_given(json_target)},
+                                                  {"--bench-html", as_given(html_target)},
+                                                  {"--profile-folded", as_given(folded_target)}}))
+        return usage_error(*problem);
     std::optional<Baseline> baseline;
     if (options.baseline_path && options.bench) {
+        // --bench-json may replace its baseline (a rolling baseline); the others never do.
+        for (const auto& [flag, target] : {std::pair{"--bench-html", as_given(html_target)},
+                                           std::pair{"--profile-folded", as_given(folded_target)}})
+            for (const auto& file : side_files(*options.baseline_path))
+                if (target && os::overwrites_input(*target, file))
+                    return usage_error(std::string(flag) + " ('" + target->given +
+                                       "') would overwrite the --bench-baseline document '" + file +
+                                       "'; give it its own file");
         std::string problem;
         CompareReportOptions compare;
         compare.settings.threshold = options.threshold_pct / 100;
@@ -174,7 +193,9 @@ int run_main(int argc, char** argv) {
     return run_guarded_bench(BenchSetup{options, request, tiers, capabilities, baseline ? &*baseline : nullptr,
                                         json_target ? &*json_target : nullptr, notes,
                                         environment ? &*environment : nullptr,
-                                        html_target ? &*html_target : nullptr});
+                                        html_target ? &*html_target : nullptr,
+                                        writes_stdout(json_target) || writes_stdout(html_target) ||
+                                            writes_stdout(folded_target)});
 }
 
 }  // namespace

@@ -99,6 +99,10 @@ public:
     // Lines printed after the last table (e.g. --histogram's distributions); none by default.
     virtual std::vector<std::string> trailer() const { return {}; }
 
+    // Whether a file this tier writes itself (--profile-folded, in trailer()) could not be
+    // written: the run's exit status is then not 0. False by default.
+    virtual bool output_failed() const { return false; }
+
     // Under --isolate each case is counted by this tier's twin in a child process. What the
     // child's tier must hand back for the run's end (e.g. --profile-folded's stacks, which the
     // parent writes once) is hand_back(): called in the child after its cases, null when there

@@ -87,6 +87,12 @@ std::vector<std::string> TierSet::trailer() const {
     return lines;
 }
 
+bool TierSet::output_failed() const {
+    for (const auto& t : open_)
+        if (t->output_failed()) return true;
+    return false;
+}
+
 Json TierSet::hand_back() const {
     Json handed = Json::object();
     for (const auto& t : open_)

@@ -68,6 +68,9 @@ public:
     // Lines every tier prints after the last table.
     std::vector<std::string> trailer() const;
 
+    // Whether any tier's own output failed (Tier::output_failed), after trailer().
+    bool output_failed() const;
+
     // Under --isolate (Tier::hand_back): in a child, {source: what that tier hands back} for the
     // tiers that hand back something (an empty object when none does); in the parent, each
     // open tier takes its own source's entry.

@@ -11,9 +11,9 @@ namespace glint::os::detail {
 int open_in_place(const std::string& path) {
     struct stat st{};
     if (::stat(path.c_str(), &st) != 0 || !S_ISFIFO(st.st_mode))
-        return ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        return ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
     for (int waited_ms = 0;; waited_ms += 50) {
-        const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+        const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
         if (fd >= 0) {
             ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
             return fd;

@@ -1,5 +1,6 @@
-// os/files.hpp on Linux: lstat/stat to classify, mkstemp + fsync + rename to replace, flock to
-// tell a live journal from a stale one.
+// os/files.hpp on Linux: mkstemp + fsync + rename to replace, bounded reads, the
+// async-signal-safe output, flock to tell a live journal from a stale one. Classifying a path
+// (resolve_output, probe_output, same_output) is os/linux/output_target.cpp.
 #include "os/files.hpp"
 #include "os/linux/fifo_open.hpp"
 
@@ -15,66 +16,12 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "os/linux/file_ops.hpp"
+
 namespace glint::os {
 namespace {
 
-std::string reason(int error) { return std::strerror(error); }
-
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-FileKind kind_of(mode_t mode) {
-    if (S_ISREG(mode)) return FileKind::regular;
-    if (S_ISDIR(mode)) return FileKind::directory;
-    if (S_ISFIFO(mode)) return FileKind::fifo;
-    if (S_ISCHR(mode)) return FileKind::character_device;
-    if (S_ISBLK(mode)) return FileKind::block_device;
-    if (S_ISSOCK(mode)) return FileKind::socket;
-    return FileKind::other;
-}
-
-const char* kind_words(FileKind kind) {
-    switch (kind) {
-        case FileKind::directory: return "a directory";
-        case FileKind::block_device: return "a block device";
-        case FileKind::socket: return "a socket";
-        case FileKind::fifo: return "a FIFO (named pipe)";
-        case FileKind::character_device: return "a character device";
-        default: return "not a regular file";
-    }
-}
-
-std::string dir_of(const std::string& path) {
-    const auto slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    if (slash == 0) return "/";
-    return path.substr(0, slash);
-}
-
-std::string base_of(const std::string& path) {
-    const auto slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// Follows a chain of symlinks to the path that is finally written (which may not exist yet),
-// stopping at a name of a descriptor (/dev/stdout, /proc/self/fd/N): those are magic links.
-bool follow_links(std::string& path, std::string& problem) {
-    for (int hop = 0; hop < 40; ++hop) {
-        if (named_descriptor(path)) return true;
-        struct stat st{};
-        if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
-        char buf[4096];
-        const ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
-        if (n < 0) {
-            problem = "cannot follow the symlink " + quoted(path) + ": " + reason(errno);
-            return false;
-        }
-        std::string next(buf, static_cast<std::size_t>(n));
-        if (next.empty() || next[0] != '/') next = dir_of(path) + "/" + next;
-        path = next;
-    }
-    problem = "too many levels of symlinks at " + quoted(path);
-    return false;
-}
+using namespace detail;
 
 // The mode a new file gets: 0666 less the process's umask (read without changing it for long).
 mode_t new_file_mode() {
@@ -103,12 +50,6 @@ void sync_dir(const std::string& dir) {
     ::close(fd);
 }
 
-// A new, exclusively created file "<dir>/.<base>.XXXXXX"; returns its descriptor or -1.
-int make_temp(const std::string& target, std::string& temp) {
-    temp = dir_of(target) + "/." + base_of(target) + ".XXXXXX";
-    return ::mkostemp(temp.data(), O_CLOEXEC);
-}
-
 void copy_name(char (&out)[4096], const std::string& in) {
     const std::size_t n = std::min(in.size(), sizeof out - 1);
     std::memcpy(out, in.data(), n);
@@ -116,80 +57,6 @@ void copy_name(char (&out)[4096], const std::string& in) {
 }
 
 }  // namespace
-
-std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem) {
-    if (path.empty()) {
-        problem = "the output path is empty";
-        return std::nullopt;
-    }
-    OutputTarget target{path, path, OutputMode::replace};
-    if (!follow_links(target.path, problem)) return std::nullopt;
-    if (auto fd = named_descriptor(target.path)) {
-        target.mode = OutputMode::descriptor;
-        target.fd = *fd;
-        return target;
-    }
-    struct stat st{};
-    FileKind kind = FileKind::absent;
-    if (::stat(target.path.c_str(), &st) == 0) {
-        kind = kind_of(st.st_mode);
-    } else if (errno != ENOENT && errno != ENOTDIR) {  // ENOTDIR: said below, by the directory
-        problem = "cannot write " + quoted(path) + ": " + reason(errno);
-        return std::nullopt;
-    }
-    const auto mode = output_mode_for(kind);
-    if (!mode) {
-        problem = quoted(path) + " is " + kind_words(kind) + ", not a file glint can write";
-        return std::nullopt;
-    }
-    target.mode = *mode;
-    if (target.mode == OutputMode::replace) {
-        const std::string dir = dir_of(target.path);
-        struct stat ds{};
-        if (::stat(dir.c_str(), &ds) != 0) {
-            problem = "cannot write " + quoted(path) + ": directory " + quoted(dir) +
-                      (errno == ENOENT ? " does not exist" : ": " + reason(errno));
-            return std::nullopt;
-        }
-        if (!S_ISDIR(ds.st_mode)) {
-            problem = "cannot write " + quoted(path) + ": " + quoted(dir) + " is not a directory";
-            return std::nullopt;
-        }
-    }
-    return target;
-}
-
-std::optional<std::string> probe_output(const OutputTarget& target) {
-    switch (target.mode) {
-        case OutputMode::descriptor: {
-            const int flags = ::fcntl(target.fd, F_GETFL);
-            if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
-                return "cannot write " + quoted(target.given) + ": descriptor " +
-                       std::to_string(target.fd) + " is not open for writing";
-            return std::nullopt;
-        }
-        case OutputMode::in_place:
-            if (::access(target.path.c_str(), W_OK) != 0)
-                return "cannot write " + quoted(target.given) + ": " + reason(errno);
-            return std::nullopt;
-        case OutputMode::replace: break;
-    }
-    std::string temp;
-    const int fd = make_temp(target.path, temp);
-    if (fd < 0)
-        return "cannot write " + quoted(target.given) + ": cannot create a file in " +
-               quoted(dir_of(target.path)) + ": " + reason(errno);
-    ::close(fd);
-    ::unlink(temp.c_str());
-    // A sticky directory (/tmp) lets only the owner replace a file.
-    struct stat ds{}, fs{};
-    const uid_t me = ::geteuid();
-    if (me != 0 && ::stat(dir_of(target.path).c_str(), &ds) == 0 && (ds.st_mode & S_ISVTX) &&
-        ::stat(target.path.c_str(), &fs) == 0 && fs.st_uid != me && ds.st_uid != me)
-        return "cannot replace " + quoted(target.given) +
-               ": another user owns it in a sticky directory; choose another path";
-    return std::nullopt;
-}
 
 std::optional<std::string> write_output(const OutputTarget& target, std::string_view text) {
     auto failed = [&](int error) { return "cannot write " + quoted(target.given) + ": " + reason(error); };
@@ -208,9 +75,12 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
         if (!ok) return failed(error);
         return std::nullopt;
     }
+    // The permissions of the regular file replaced, never a set-id bit, nor those of whatever a
+    // link planted at the path since resolve_output points to (rename replaces the link itself).
     struct stat existing{};
-    const mode_t mode = ::stat(target.path.c_str(), &existing) == 0 ? (existing.st_mode & 07777)
-                                                                    : new_file_mode();
+    const mode_t mode = ::lstat(target.path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
+                            ? (existing.st_mode & 0777)
+                            : new_file_mode();
     std::string temp;
     const int fd = make_temp(target.path, temp);
     if (fd < 0) return failed(errno);
@@ -295,7 +165,7 @@ int emergency_open(const EmergencyOutput& out) noexcept {
     if (!out.ready) return -1;
     switch (out.mode) {
         case OutputMode::descriptor: return out.fd;
-        case OutputMode::in_place: return ::open(out.path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+        case OutputMode::in_place: return ::open(out.path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
         case OutputMode::replace:
             return ::open(out.temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     }

@@ -89,6 +89,20 @@ std::optional<std::string> probe_output(const OutputTarget& target) {
     return std::nullopt;
 }
 
+bool same_output(const OutputTarget& a, const OutputTarget& b) {
+    if (a.mode == OutputMode::descriptor || b.mode == OutputMode::descriptor)
+        return a.mode == b.mode && a.fd == b.fd;
+    if (a.mode != OutputMode::replace || b.mode != OutputMode::replace) return false;
+    std::error_code ec;
+    if (fs::equivalent(a.path, b.path, ec)) return true;
+    return fs::weakly_canonical(a.path, ec) == fs::weakly_canonical(b.path, ec);
+}
+
+bool overwrites_input(const OutputTarget& target, const std::string& input) {
+    std::error_code ec;
+    return target.mode == OutputMode::replace && fs::equivalent(target.path, input, ec);
+}
+
 std::optional<std::string> write_output(const OutputTarget& target, std::string_view text) {
     if (target.mode == OutputMode::descriptor) {
         std::fflush(stdout);

@@ -14,6 +14,7 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
+using glint::test::compare_path;
 using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
@@ -27,8 +28,6 @@ std::string temp_path(const std::string& stem, const std::string& ext = ".json")
 bool contains(const std::string& haystack, const std::string& needle) {
     return haystack.find(needle) != std::string::npos;
 }
-
-std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
 
 // The line of the box table whose name cell is `name`.
 std::string table_line(const std::string& out, const std::string& name) {

@@ -268,15 +268,6 @@ TEST_CASE("e2e keep: a symlink given as --bench-json writes its target and stays
     CHECK(Json::parse(read_file(dir.file("real.json"))).at("rows").size() == 7);
 }
 
-TEST_CASE("e2e keep: --bench-json=- writes the document to the standard output after the table") {
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=-"});
-    CHECK(r.exit_code == 0);
-    const auto start = r.out.find("{\n  \"schema\": 2");
-    REQUIRE(start != std::string::npos);
-    CHECK(r.out.find("╰") < start);
-    CHECK(Json::parse(r.out.substr(start)).at("rows").size() == 7);
-}
-
 TEST_CASE("e2e keep: two runs writing the same JSON path at once leave a whole document") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("shared.json");

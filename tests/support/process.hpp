@@ -49,6 +49,11 @@ bool wait_until(const std::function<bool()>& ready, double timeout_s = 30);
 // Path of a fixture executable built from tests/e2e/fixtures/<name>.cpp.
 std::string fixture_path(const std::string& name);
 
+#ifdef GLINT_TEST_BINARY_DIR
+// Path of the built glint-compare tool (the test binaries define GLINT_TEST_BINARY_DIR).
+inline std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
+#endif
+
 std::string read_file(const std::string& path);
 
 // Whether `text` (a captured output, a file) contains `part`.

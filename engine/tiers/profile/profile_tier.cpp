@@ -144,11 +144,14 @@ public:
         const auto target = os::resolve_output(request_.folded_path, problem);
         if (auto error = target ? os::write_output(*target, folded_) : std::optional{problem}) {
             std::fprintf(stderr, "glint: error: --profile-folded: %s\n", error->c_str());
+            folded_failed_ = true;
             return {};
         }
         return {fmt::format("profile: folded stacks of {} case{} written to {}", folded_cases_,
                             folded_cases_ == 1 ? "" : "s", request_.folded_path)};
     }
+
+    bool output_failed() const override { return folded_failed_; }
 
 private:
     // The reports of the modules the profile's frames are in.
@@ -170,6 +173,7 @@ private:
     std::vector<std::string> after_;
     std::string folded_;
     std::size_t folded_cases_ = 0;
+    mutable bool folded_failed_ = false;  // set by trailer() (const: it only prints otherwise)
 };
 
 }  // namespace

@@ -224,3 +224,126 @@ TEST_CASE("files linux: the async-signal-safe output replaces the target the sam
     REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
     CHECK(emergency_open(prepare_emergency_output(resolved(dir.file("fifo")))) == -1);
 }
+
+namespace {
+
+constexpr uid_t kOtherUid = 65534;  // "nobody": a user that is not the test's
+
+// A sticky world-writable directory (a /tmp) inside `dir`, owned by `owner`.
+std::string sticky_dir(const TempDir& dir, const std::string& name, uid_t owner) {
+    const std::string path = dir.file(name);
+    REQUIRE(mkdir(path.c_str(), 0777) == 0);
+    REQUIRE(chmod(path.c_str(), 01777) == 0);
+    REQUIRE(chown(path.c_str(), owner, static_cast<gid_t>(-1)) == 0);
+    return path;
+}
+
+// A symlink at `link` to `to`, owned by `owner`; false when this user may not give it away.
+bool owned_link(const std::string& to, const std::string& link, uid_t owner) {
+    REQUIRE(symlink(to.c_str(), link.c_str()) == 0);
+    return lchown(link.c_str(), owner, static_cast<gid_t>(-1)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("files linux: a symlink another user planted in a sticky world-writable directory is not followed, by root either") {
+    TempDir dir{"glint-files-test"};
+    const std::string tmp = sticky_dir(dir, "tmp", geteuid());
+    const std::string victim = dir.file("victim");
+    std::ofstream(victim) << "secret";
+    if (!owned_link(victim, tmp + "/report.json", kOtherUid))
+        return glint::test::skip("lchown to another uid needs root or CAP_CHOWN");
+    const std::string problem = refusal(tmp + "/report.json");
+    CHECK(problem == "refusing to follow the symlink '" + tmp + "/report.json': user 65534 owns it in the "
+                     "sticky, world-writable directory '" + tmp + "' (it could point anywhere); remove it or "
+                     "choose another path");
+    // A dangling link is refused alike: nothing is created where it points.
+    REQUIRE(owned_link(dir.file("planted"), tmp + "/dangling.json", kOtherUid));
+    CHECK(refusal(tmp + "/dangling.json").find("refusing to follow the symlink") != std::string::npos);
+    // A hop further down the chain is held to the rule in its own directory.
+    fs::create_symlink(tmp + "/report.json", dir.path / "mine.json");
+    CHECK(refusal(dir.file("mine.json")).find("refusing to follow the symlink '" + tmp + "/report.json'") !=
+          std::string::npos);
+    CHECK(glint::test::read_file(victim) == "secret");
+    CHECK_FALSE(fs::exists(dir.path / "planted"));
+}
+
+TEST_CASE("files linux: in a sticky directory a link owned by the caller or the directory's owner is followed") {
+    TempDir dir{"glint-files-test"};
+    const std::string mine = sticky_dir(dir, "mine", geteuid());
+    CHECK(owned_link(dir.file("a.json"), mine + "/a.json", geteuid()));
+    CHECK(resolved(mine + "/a.json").path == dir.file("a.json"));
+    const std::string theirs = sticky_dir(dir, "theirs", geteuid());
+    if (chown(theirs.c_str(), kOtherUid, static_cast<gid_t>(-1)) != 0 ||
+        !owned_link(dir.file("b.json"), theirs + "/b.json", kOtherUid))
+        return glint::test::skip("chown to another uid needs root or CAP_CHOWN");
+    CHECK(resolved(theirs + "/b.json").path == dir.file("b.json"));
+    // Outside a sticky directory the owner does not matter (the directory's owner chose it).
+    REQUIRE(owned_link(dir.file("c.json"), dir.file("c-link.json"), kOtherUid));
+    CHECK(resolved(dir.file("c-link.json")).path == dir.file("c.json"));
+}
+
+TEST_CASE("files linux: a file another user owns in a sticky directory is not replaced, by root either") {
+    TempDir dir{"glint-files-test"};
+    const std::string tmp = sticky_dir(dir, "tmp", geteuid());
+    const std::string planted = tmp + "/report.json";
+    std::ofstream(planted) << "theirs";
+    if (chown(planted.c_str(), kOtherUid, static_cast<gid_t>(-1)) != 0)
+        return glint::test::skip("chown to another uid needs root or CAP_CHOWN");
+    const auto problem = probe_output(resolved(planted));
+    REQUIRE(problem.has_value());
+    CHECK(*problem == "cannot replace '" + planted + "': another user owns it in a sticky directory; choose "
+                      "another path");
+    std::ofstream(tmp + "/own.json") << "mine";
+    CHECK_FALSE(probe_output(resolved(tmp + "/own.json")).has_value());
+}
+
+TEST_CASE("files linux: two outputs are the same file by any spelling, link or hard link") {
+    TempDir dir{"glint-files-test"};
+    REQUIRE(mkdir(dir.file("sub").c_str(), 0700) == 0);
+    const OutputTarget fresh = resolved(dir.file("new.json"));
+    CHECK(same_output(fresh, resolved(dir.file("sub/../new.json"))));  // neither exists yet
+    CHECK_FALSE(same_output(fresh, resolved(dir.file("sub/new.json"))));
+    std::ofstream(dir.file("a.json")) << "x";
+    REQUIRE(link(dir.file("a.json").c_str(), dir.file("hard.json").c_str()) == 0);
+    fs::create_symlink("a.json", dir.path / "soft.json");
+    const OutputTarget a = resolved(dir.file("a.json"));
+    CHECK(same_output(a, resolved(dir.file("hard.json"))));
+    CHECK(same_output(a, resolved(dir.file("soft.json"))));
+    CHECK(same_output(resolved("-"), resolved("/dev/stdout")));
+    CHECK_FALSE(same_output(resolved("/dev/null"), resolved("/dev/null")));  // a device may be shared
+    // An input read by the run: only an existing file can be overwritten.
+    CHECK(overwrites_input(resolved(dir.file("soft.json")), dir.file("hard.json")));
+    CHECK(overwrites_input(resolved(dir.file("hard.json")), dir.file("sub/../a.json")));
+    CHECK_FALSE(overwrites_input(fresh, dir.file("a.json")));
+    CHECK(shared_output_problem({{"--bench-json", &a}, {"--bench-html", nullptr}, {"--profile-folded", &a}}) ==
+          "--bench-json and --profile-folded both write '" + dir.file("a.json") + "'; give each its own file");
+    const OutputTarget hard = resolved(dir.file("hard.json"));
+    CHECK(shared_output_problem({{"--bench-json", &a}, {"--bench-html", &hard}}) ==
+          "--bench-json ('" + dir.file("a.json") + "') and --bench-html ('" + dir.file("hard.json") +
+              "') write the same file; give each its own file");
+    CHECK_FALSE(shared_output_problem({{"--bench-json", &a}, {"--bench-html", &fresh}}).has_value());
+}
+
+TEST_CASE("files linux: a link planted after the path was resolved is replaced, its target's permissions not taken") {
+    TempDir dir{"glint-files-test"};
+    const std::string path = dir.file("report.json");
+    const OutputTarget target = resolved(path);  // nothing there yet
+    const std::string victim = dir.file("victim");
+    std::ofstream(victim) << "theirs";
+    REQUIRE(chmod(victim.c_str(), 0666) == 0);
+    fs::create_symlink(victim, path);
+    const mode_t mask = umask(022);
+    CHECK_FALSE(write_output(target, "mine\n").has_value());
+    umask(mask);
+    struct stat st{};
+    REQUIRE(lstat(path.c_str(), &st) == 0);
+    CHECK(S_ISREG(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0644);
+    CHECK(glint::test::read_file(victim) == "theirs");
+    // A replaced file's set-id bits are not kept.
+    REQUIRE(chmod(path.c_str(), 04755) == 0);
+    CHECK_FALSE(write_output(target, "again\n").has_value());
+    REQUIRE(lstat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0755);
+}
