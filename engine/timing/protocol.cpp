@@ -84,6 +84,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     // Pinned: a probe of up to 16 calls (windows of one) sizes the windows first.
     if (config.pinned && has_inputs(batch)) sample(std::min<std::uint64_t>(n, 16));
     const std::uint64_t window = window_for(batch, per_iteration_ns, n);
+    if (config.warm_up) time_once(batch, n, window);
     if (config.progress) config.progress();
     std::vector<double> samples, cpu;
     samples.reserve(config.samples);

@@ -29,6 +29,8 @@ struct TimingConfig {
     double min_time_ns = 5e6;        // --bench-min-time
     std::uint64_t samples = 32;
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
+    bool warm_up = false;            // batched: one untimed sample before the samples, run as
+                                     // they are (windows of inputs prepared first)
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
                                      // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
