@@ -53,8 +53,8 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
         throw OptimizedAway(fmt::format(
             "optimized away: the compiler deleted fn (pass its input and result through "
             "glint::black_box): a window of {} calls took {:.2g} ns, under half the clock's "
-            "empty bracket ({:.0f} ns); if fn is real, raise glint::max_inputs: such windows "
-            "are too short to time",
+            "empty bracket ({:.0f} ns); if fn is real, such windows are too short to time: "
+            "raise glint::max_inputs, or glint::iterations for more calls per sample",
             calls, window_ns, bracket_ns));
 }
 

@@ -151,6 +151,10 @@ TEST_CASE("iter_batched: windows hold about 20 us of calls, at least 1, at most 
     CHECK(window_for(b, 1, 300) == 300);        // never more than the run
     CHECK(window_for(b, 50000, 5000) == 1);
     CHECK(window_for(b, std::numeric_limits<double>::quiet_NaN(), 5000) == 1);  // not known yet
+    // A sample whose windows all read within the clock's bracket (0 ns): the most calls, so
+    // the next windows can be timed (windows of 1 would read 0 again, forever).
+    CHECK(window_for(b, 0, 5000) == 1024);
+    CHECK(window_for(b, 0, 300) == 300);
     const glint::detail::Batch plain{+run, nullptr};
     CHECK(window_for(plain, 1, 5000) == 5000);  // no inputs: one window, the whole run
 }
