@@ -48,10 +48,11 @@ struct TimingConfig {
 // as a measurement. The rule: a time per iteration below kOptimizedAwayNs (1 ps: 200 iterations
 // a cycle at 5 GHz, more than any core retires), which shows first as the iterations per sample
 // running away to 2^40 without one sample reaching min_time. iter_batched windows have the
-// clock's empty bracket subtracted, so a deleted fn leaves only the clock's noise: a median
-// window whose timed part is below half that bracket is refused too (a real fn whose windows are
-// that short cannot be timed either). Per-call samples (bench_case) keep their call and are
-// never refused: below the bracket they read as not resolved.
+// clock's empty bracket subtracted, so a deleted fn leaves only the clock's noise: there the
+// rule is a median window of max_inputs calls (windows at their cap) whose timed part is below
+// half that bracket (a real fn whose full windows are that short cannot be timed either).
+// Per-call samples (bench_case) keep their call and are never refused: below the bracket they
+// read as not resolved.
 inline constexpr double kOptimizedAwayNs = 0.001;
 struct OptimizedAway : std::runtime_error {
     using std::runtime_error::runtime_error;
