@@ -258,7 +258,7 @@ Row BenchRun::measure_row(const Case& c) {
     config.pinned = c.pinned;
     if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
         config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
-        c.work.batch.run(c.work.batch.ctx, n);
+        config.warm_up = true;
     }
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
     config.progress = [this] { table_.case_progress(); };

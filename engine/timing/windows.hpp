@@ -22,14 +22,17 @@ inline bool has_inputs(const glint::detail::Batch& b) { return b.prepare != null
 // then uses it.
 inline constexpr double kWindowTargetNs = 20000;
 
-// Iterations per window for a batch whose call takes about per_iteration_ns (nan or <= 0: not
-// known yet, 1): kWindowTargetNs worth of calls, at least 1, at most max_window. A batch without
-// inputs has no windows: `n` (the whole run) is returned.
+// Iterations per window for a batch whose call takes about per_iteration_ns (nan: not known
+// yet, 1): kWindowTargetNs worth of calls, at least 1, at most max_window. A reading of 0 (every
+// window of the last sample within the clock's bracket) asks for the most calls, as a tiny
+// reading does: windows of 1 would read 0 again and never grow. A batch without inputs has no
+// windows: `n` (the whole run) is returned.
 inline std::uint64_t window_for(const glint::detail::Batch& b, double per_iteration_ns,
                                 std::uint64_t n) {
     if (!has_inputs(b)) return b.max_window ? std::min(n, b.max_window) : n;
     std::uint64_t k = 1;
-    if (per_iteration_ns > 0 && per_iteration_ns < kWindowTargetNs)  // false for nan
+    if (per_iteration_ns <= 0) k = n;  // false for nan
+    else if (per_iteration_ns < kWindowTargetNs)
         k = static_cast<std::uint64_t>(kWindowTargetNs / per_iteration_ns);
     if (b.max_window) k = std::min(k, b.max_window);
     return std::max<std::uint64_t>(1, std::min(k, n));
