@@ -171,9 +171,12 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
     static const char* const kMeasuring[] = {"--bench-json",    "--bench-baseline", "--bench-min-time",
                                              "--sort-by",       "--perf-iters",     "--perf-batch",
                                              "--per-iteration", "--histogram",      "--pin",
-                                             "--numa-node",     "--quiet-environment"};
-    static const char* const kCounting[] = {"--perf", "--perf-scaled", "--perf-inherit", "--perf-read",
-                                            "--metrics", "--syscalls"};
+                                             "--numa-node",     "--quiet-environment", "--bench-repeat",
+                                             "--bench-html",    "--bench-format",   "--threshold",
+                                             "--fail-if-slower"};
+    static const char* const kCounting[] = {"--perf",    "--perf-scaled", "--perf-inherit",    "--perf-read",
+                                            "--metrics", "--syscalls",    "--profile",         "--profile-samples",
+                                            "--profile-time", "--profile-folded"};
     std::vector<std::string> seen;
     auto note = [&](const std::string& flag, const char* why) {
         if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;

@@ -215,7 +215,8 @@ std::string baseline_file(const TempDir& dir) {
 
 // What is wrong with one combination's run; empty when nothing is.
 std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const std::string& mode,
-                                     const std::string& command, const TempDir& dir) {
+                                     const std::vector<std::string>& argv, const TempDir& dir) {
+    const std::string command = command_line(argv);
     std::vector<std::string> problems;
     auto expect = [&](bool ok, const std::string& what) {
         if (!ok) problems.push_back(what);
@@ -230,6 +231,13 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
     // k_fails fails its check in every mode: exit 1, and nothing else fails.
     expect(r.exit_code == 1, "exit " + std::to_string(r.exit_code) + ", expected 1 (k_fails fails)");
     if (mode == "plain") {
+        // Plain mode runs each case once (in a child under --isolate): every other flag says it
+        // has no effect rather than being dropped in silence.
+        for (std::size_t i = 1; i < argv.size(); ++i) {
+            const std::string flag = argv[i].substr(0, argv[i].find('='));
+            if (flag != "--isolate" && !(flag == "--case-timeout" && contains(command, "--isolate")))
+                expect(contains(r.err, "glint: note: " + flag + " has no effect"), flag + " is ignored without a note");
+        }
         expect(contains(r.err, "k_fails/wrong") && contains(r.err, "expected 1, got 2"), "k_fails's failure not reported");
         return problems;
     }
@@ -272,7 +280,7 @@ void run_combination(const Combination& c, const std::string& base) {
     const auto started = std::chrono::steady_clock::now();
     const auto r = run_process(argv);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const auto problems = problems_of(r, mode, command_line(argv), dir);
+    const auto problems = problems_of(r, mode, argv, dir);
     std::string list;
     for (const auto& p : problems) list += "\n  - " + p;
     MESSAGE(seconds << " s: " << command_line(argv));
