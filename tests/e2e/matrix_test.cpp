@@ -228,6 +228,11 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         for (const char* name : kCaseNames) expect(contains(r.out, name), std::string("the listing lacks ") + name);
         return problems;
     }
+    if (r.exit_code == 2) {
+        problems.push_back("refused (exit 2): " + r.err.substr(0, r.err.find('\n')) +
+                           " -- if that refusal is right, declare the pair in refused()");
+        return problems;
+    }
     // k_fails fails its check in every mode: exit 1, and nothing else fails.
     expect(r.exit_code == 1, "exit " + std::to_string(r.exit_code) + ", expected 1 (k_fails fails)");
     if (mode == "plain") {
@@ -254,12 +259,25 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         return problems;
     }
     std::map<std::string, int> rows;
+    std::set<std::string> sizes;
     for (const auto& row : doc["rows"]) {
         const std::string id = row.value("registration", "?") + "/" + row.value("name", "?");
         ++rows[id];
         expect(row.contains("error") == (id == "k_fails/wrong"),
                "row " + id + (row.contains("error") ? " has an error: " + row["error"].dump() : " has no error"));
+        if (row.contains("error")) continue;
+        if (contains(command, "--bench-repeat=2")) {
+            const auto& medians = row.value("repetitionMediansNs", nlohmann::json());
+            expect(medians.is_array() && medians.size() == 2, "row " + id + " lacks its 2 repetition medians");
+        }
+        if (contains(command, "--profile")) expect(row.contains("profile"), "row " + id + " has no profile");
+        if (id == "k_params/k_params") sizes.insert(row["labels"].value("size", "?"));
+        if (id == "k_metric/k_metric") {
+            const auto rate = row["metrics"].value("B/s", nlohmann::json());
+            expect(rate.is_number() && rate.get<double>() > 0, "row k_metric has no B/s: " + rate.dump());
+        }
     }
+    expect(sizes == std::set<std::string>{"8", "64"}, "the k_params rows are not size 8 and 64");
     for (const auto& [id, count] : kMatrixRows)
         expect(rows[id] == count, "JSON has " + std::to_string(rows[id]) + " rows " + id + ", expected " + std::to_string(count));
     std::string bad;
@@ -287,6 +305,25 @@ void run_combination(const Combination& c, const std::string& base) {
     CHECK_MESSAGE(problems.empty(), "combination failed: " << command_line(argv) << list << "\nstderr:\n" << r.err);
 }
 
+// A declared refusal: the pair alone (with --bench) exits 2 before measuring (no JSON written)
+// with one line on stderr naming both flags.
+void run_refused(Level a, Level b, const std::string& base) {
+    const auto& fs = factors();
+    TempDir dir("glint_e2e_matrix_refused");
+    std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=1",
+                                  "--bench-json=" + dir.file("run.json")};
+    for (const Level& l : {a, b})
+        for (const auto& arg : fs[l.first].levels[l.second])
+            argv.push_back(replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
+    const auto r = run_process(argv);
+    INFO("refused pair: " << command_line(argv) << "\nstderr:\n" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(contains(r.err, fs[a.first].flag));
+    CHECK(contains(r.err, fs[b.first].flag));
+    CHECK(read_file(dir.file("run.json")).empty());
+}
+
 // Runs the array's combinations i with i % parts == part (one ctest entry each: ctest -j2 runs
 // them side by side).
 void run_part(std::size_t part, std::size_t parts) {
@@ -294,6 +331,8 @@ void run_part(std::size_t part, std::size_t parts) {
     const std::string base = baseline_file(dir);
     const auto rows = covering_array();
     for (std::size_t i = part; i < rows.size(); i += parts) run_combination(rows[i], base);
+    if (part == 0)
+        for (const auto& [a, b] : refused()) run_refused(a, b, base);
 }
 
 std::vector<std::string> help_flags() {
