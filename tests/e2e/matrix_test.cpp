@@ -248,6 +248,7 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         if (!ok) problems.push_back(what);
     };
     expect(!contains(r.err + r.out, "internal error"), "an internal error");
+    expect(!contains(r.err, "glint: error"), "an error on stderr");
     expect(r.term_signal == 0, "killed by signal " + std::to_string(r.term_signal));
     if (mode == "list") {
         expect(r.exit_code == 0, "exit " + std::to_string(r.exit_code) + ", expected 0");
