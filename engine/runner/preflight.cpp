@@ -135,14 +135,16 @@ std::optional<std::string> check_table_keys(const Options& options,
             }
         }
     }
-    if (!options.group_by.empty() && cases()) {
+    if (!options.group_by.empty() && cases()) {  // it splits bench_case tables: their keys only
         std::vector<const Labels*> labels;
-        for (const auto& c : *cases()) labels.push_back(&c.labels);
+        for (const auto& c : *cases())
+            if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
         const auto keys = label_keys(labels);
         for (const auto& k : options.group_by)
             if (std::find(keys.begin(), keys.end(), k) == keys.end())
-                return "--group-by: no selected case has a label '" + k + "' (" +
-                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) + ")";
+                return "--group-by: no selected bench_case has a label '" + k + "' (" +
+                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) +
+                       "); it splits the bench_case tables";
     }
     return std::nullopt;
 }
