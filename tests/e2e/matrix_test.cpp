@@ -253,6 +253,11 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
     if (mode == "list") {
         expect(r.exit_code == 0, "exit " + std::to_string(r.exit_code) + ", expected 0");
         for (const char* name : kCaseNames) expect(contains(r.out, name), std::string("the listing lacks ") + name);
+        for (std::size_t i = 1; i < argv.size(); ++i) {  // a listing runs nothing: every run option says so
+            const std::string flag = argv[i].substr(0, argv[i].find('='));
+            if (flag != "--list")
+                expect(contains(r.err, "glint: note: " + flag + " has no effect with --list"), flag + " is ignored without a note");
+        }
         return problems;
     }
     if (r.exit_code == 2) {
