@@ -204,28 +204,32 @@ void check_numbers(const nlohmann::json& j, const std::string& where, std::strin
         for (std::size_t i = 0; i < j.size(); ++i) check_numbers(j[i], where + "[" + std::to_string(i) + "]", bad);
 }
 
-// Fields of one CSV line ("" quotes a field holding commas or quotes).
-std::size_t csv_fields(const std::string& line) {
-    std::size_t fields = 1;
+// Fields of one CSV line ("" quotes a field holding commas or quotes), or cells of one markdown
+// table line (one per '|' after the first).
+std::size_t fields(const std::string& line, bool csv) {
+    if (!csv) return static_cast<std::size_t>(std::count(line.begin(), line.end(), '|'));
+    std::size_t n = 1;
     bool quoted = false;
     for (char ch : line) {
         if (ch == '"') quoted = !quoted;
-        else if (ch == ',' && !quoted) ++fields;
+        else if (ch == ',' && !quoted) ++n;
     }
-    return fields;
+    return n;
 }
 
-// --bench-format=csv: each table (lines between blank lines, '#' lines aside) has as many fields
-// on every line as on its header. Empty when it does; else the first line that does not.
-std::string csv_problem(const std::string& out) {
+// --bench-format=csv|md: each table (csv: lines between blank lines, '#' lines aside; md: runs
+// of lines starting with '|') has as many fields on every line as on its header. Empty when it
+// does; else the first line that does not.
+std::string table_problem(const std::string& out, bool csv) {
     std::istringstream lines(out);
     std::size_t header = 0;
     for (std::string line; std::getline(lines, line);) {
+        if (!csv && !line.empty() && line[0] != '|') line.clear();
         if (line.empty()) header = 0;
         else if (line[0] == '#') continue;
-        else if (header == 0) header = csv_fields(line);
-        else if (csv_fields(line) != header)
-            return "'" + line + "' has " + std::to_string(csv_fields(line)) + " fields, its header " + std::to_string(header);
+        else if (header == 0) header = fields(line, csv);
+        else if (fields(line, csv) != header)
+            return "'" + line + "' has " + std::to_string(fields(line, csv)) + " fields, its header " + std::to_string(header);
     }
     return "";
 }
@@ -279,10 +283,11 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         return problems;
     }
     for (const char* name : kCaseNames) expect(contains(r.out, name), std::string("the table lacks ") + name);
-    if (contains(command, "--bench-format=csv")) {
-        const std::string bad = csv_problem(r.out);
-        expect(bad.empty(), "the CSV output: " + bad);
-    }
+    for (const char* format : {"csv", "md"})
+        if (contains(command, std::string("--bench-format=") + format)) {
+            const std::string bad = table_problem(r.out, format == std::string("csv"));
+            expect(bad.empty(), std::string("the ") + format + " output: " + bad);
+        }
     if (contains(command, "--bench-html=")) {
         const std::string html = read_file(dir.file("report.html"));
         for (const char* name : kCaseNames) expect(contains(html, name), std::string("the HTML report lacks ") + name);
