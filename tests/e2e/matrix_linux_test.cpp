@@ -2,8 +2,9 @@
 // option table below has one entry per flag of `--help`: either the values the matrix gives it,
 // or why it stays out. A pairwise covering array is generated from the table; each of its
 // combinations must exit with the expected status, every row present, every number finite or
-// null, valid JSON and no "internal error". A pair the program refuses is declared in kRefused
-// and must be refused before measuring: exit 2, one line naming both flags.
+// null, valid JSON and no "internal error". A pair the program refuses is declared in refused()
+// and must be refused before measuring: exit 2, one line naming both flags. Linux only: the
+// options it varies (--perf, --profile, --pin, --numa-node, --isolate) are Linux features.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -397,7 +398,7 @@ TEST_CASE("e2e matrix: every flag of --help has values in the matrix or a reason
     for (const auto& flag : flags) {
         const bool varied = std::any_of(factors().begin(), factors().end(), [&](const Factor& f) { return f.flag == flag; });
         CHECK_MESSAGE((varied || exclusions().count(flag) == 1),
-                      flag << " (in --help) has no entry in tests/e2e/matrix_test.cpp: give it values in factors() "
+                      flag << " (in --help) has no entry in tests/e2e/matrix_linux_test.cpp: give it values in factors() "
                               "or a reason in exclusions()");
     }
 }
