@@ -47,8 +47,10 @@ struct TimingSummary {
     // read once between consecutive samples, so sample_cpu_ns[i] is sample i's CPU time per
     // iteration (the read itself included); per-call: read once before and once after the
     // sampling loop (a per-call sample can be shorter than the read), sample_cpu_ns empty.
-    // cpu_ns / wall_ns cover the same span: the measured samples (per-call: the whole loop,
-    // `after` included). NaN when the thread clock is unavailable.
+    // cpu_ns / wall_ns cover the measured samples (per-call: the whole loop, `after` included),
+    // the wall clock read just outside the first and last CPU reads, so that the CPU span lies
+    // inside the wall span: one thread's ratio is at most 1. NaN when the thread clock is
+    // unavailable.
     std::vector<double> sample_cpu_ns;
     double cpu_ns = NAN;
     double wall_ns = NAN;

@@ -4,6 +4,7 @@
 
 #include "catalog/glob.hpp"
 #include "engine/tiers/tier.hpp"
+#include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
 namespace {
@@ -146,6 +147,8 @@ std::string describe_failure(std::exception_ptr failure) {
         std::rethrow_exception(failure);
     } catch (const CaseFailure& f) {
         return std::string("after: ") + f.what();
+    } catch (const OptimizedAway& f) {  // the protocol's own message, naming the fix
+        return f.what();
     } catch (const std::exception& x) {
         return std::string("exception: ") + x.what();
     } catch (...) {

@@ -70,7 +70,8 @@ std::string label_suffix(const Labels& labels);
 // The one-line problem with a --filter text, or nullopt when it parses.
 std::optional<std::string> check_filter(const std::string& text);
 
-// "after: <message>" for an `after` that reported an error, "exception: <what>" otherwise.
+// "after: <message>" for an `after` that reported an error, the protocol's message for a body
+// optimized away (timing/protocol.hpp), "exception: <what>" otherwise.
 std::string describe_failure(std::exception_ptr failure);
 
 }  // namespace glint::engine

@@ -21,6 +21,7 @@ Timing measure_batch(Batch batch, const MeasureOptions& options) {
     config.min_time_ns = options.min_time_ns;
     config.samples = options.samples;
     config.pinned = options.iterations;
+    config.refuse_optimized_away = false;  // glint::measure throws only for bad options
     engine::TimingSummary s = engine::time_batched(batch, config);
     Timing t;
     t.samples = s.samples;

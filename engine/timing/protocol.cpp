@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/windows.hpp"
@@ -32,6 +34,28 @@ double time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64
         total += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
     });
     return total;
+}
+
+// Throws OptimizedAway when the samples say the compiler deleted the body (the rule:
+// protocol.hpp). `window`: the iterations per timed window of a batch with inputs.
+void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummary& t,
+                           std::uint64_t window) {
+    if (t.iterations_per_sample >= kMaxIterations || t.median_ns < kOptimizedAwayNs)
+        throw OptimizedAway(fmt::format(
+            "optimized away: the compiler deleted the body (pass its inputs and result through "
+            "glint::black_box): {} iterations per sample took {:.2g} ns each, below 1 ps, "
+            "faster than any instruction",
+            t.iterations_per_sample, t.median_ns));
+    const double bracket_ns = clock_properties().bracket_ns;
+    const std::uint64_t calls = std::min(window, t.iterations_per_sample);
+    const double window_ns = t.median_ns * static_cast<double>(calls);
+    if (has_inputs(batch) && window_ns < bracket_ns / 2)
+        throw OptimizedAway(fmt::format(
+            "optimized away: the compiler deleted fn (pass its input and result through "
+            "glint::black_box): a window of {} calls took {:.2g} ns, under half the clock's "
+            "empty bracket ({:.0f} ns); if fn is real, raise glint::max_inputs: such windows "
+            "are too short to time",
+            calls, window_ns, bracket_ns));
 }
 
 }  // namespace
@@ -92,9 +116,12 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     const double per = static_cast<double>(n);
     if (config.before_samples) config.before_samples();
     // One thread-CPU-clock read between consecutive samples (never inside a timed window):
-    // each sample's CPU time is the difference of the reads around it.
+    // each sample's CPU time is the difference of the reads around it. The wall span is read
+    // just outside the first and last CPU reads, so the CPU span lies inside it (CPU/wall <= 1
+    // for one thread, however short the samples).
+    const std::int64_t wall_start = now_ns();
     std::int64_t cpu_before = os::thread_cpu_ns();
-    double wall = 0, cpu_total = 0;
+    double cpu_total = 0;
     for (std::uint64_t i = 0; i < config.samples; ++i) {
         if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
         const double t = time_once(batch, n, window);
@@ -106,13 +133,14 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         cpu_before = cpu_after;
         samples.push_back(t / per);
         cpu.push_back(c / per);
-        wall += t;
         cpu_total += c;
     }
+    const std::int64_t wall_stop = now_ns();
     TimingSummary summary = summarize_samples(std::move(samples), n, false);
     summary.sample_cpu_ns = std::move(cpu);
     summary.cpu_ns = cpu_total;
-    summary.wall_ns = wall;
+    summary.wall_ns = static_cast<double>(wall_stop - wall_start);
+    if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
     return summary;
 }
 
@@ -125,8 +153,9 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
     double measured = 0;
     if (config.progress) config.progress();
     if (config.before_samples) config.before_samples();
-    const std::int64_t cpu_start = os::thread_cpu_ns();
+    // The wall span is read just outside the CPU reads: the CPU span lies inside it.
     const std::int64_t wall_start = now_ns();
+    const std::int64_t cpu_start = os::thread_cpu_ns();
     auto done = [&] {
         if (config.pinned) return samples.size() >= config.pinned;
         if (samples.size() < config.samples) return false;
@@ -142,8 +171,8 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         measured += window;
         samples.push_back(std::max(0.0, window - bracket_ns));
     }
-    const std::int64_t wall_stop = now_ns();
     const std::int64_t cpu_stop = os::thread_cpu_ns();
+    const std::int64_t wall_stop = now_ns();
     TimingSummary summary = summarize_samples(std::move(samples), 1, true);
     summary.resolution_ns = bracket_ns;
     if (cpu_start >= 0 && cpu_stop >= 0) {

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 
 #include <glint/bench.hpp>
 
@@ -31,6 +32,7 @@ struct TimingConfig {
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
     bool warm_up = false;            // batched: one untimed sample before the samples, run as
                                      // they are (windows of inputs prepared first)
+    bool refuse_optimized_away = true;  // batched: throw OptimizedAway (below)
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
                                      // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
@@ -40,6 +42,19 @@ struct TimingConfig {
     // Called between samples, never while timing; it may throw to abandon the case (the run
     // is being interrupted).
     std::function<void()> checkpoint;
+};
+
+// A batched case whose body the compiler deleted (glint::iter([] {})) is refused, never reported
+// as a measurement. The rule: a time per iteration below kOptimizedAwayNs (1 ps: 200 iterations
+// a cycle at 5 GHz, more than any core retires), which shows first as the iterations per sample
+// running away to 2^40 without one sample reaching min_time. iter_batched windows have the
+// clock's empty bracket subtracted, so a deleted fn leaves only the clock's noise: a median
+// window whose timed part is below half that bracket is refused too (a real fn whose windows are
+// that short cannot be timed either). Per-call samples (bench_case) keep their call and are
+// never refused: below the bracket they read as not resolved.
+inline constexpr double kOptimizedAwayNs = 0.001;
+struct OptimizedAway : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 // Iterations per sample: doubles from 1 until sample(n) (ns for n iterations) >= min_time.

@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <string>
 #include <vector>
 
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
+#include "support/skip.hpp"
 
 using namespace glint::engine;
 
@@ -141,4 +144,48 @@ TEST_CASE("protocol: a checkpoint runs between samples, outside the timed window
     };
     CHECK_THROWS_AS(time_per_call(c, [&] { c.after(); }, per_call), Stop);
     CHECK(c.timed_calls == 9);
+}
+
+namespace {
+void nothing(void*, std::uint64_t) {}  // a batch whose body the compiler deleted
+}  // namespace
+
+TEST_CASE("protocol: a batch that runs away to 2^40 iterations per sample is refused as optimized away") {
+    const glint::detail::Batch batch{&nothing, nullptr};
+    TimingConfig config;
+    config.min_time_ns = 1e5;
+    try {
+        time_batched(batch, config);
+        FAIL("a deleted body was reported as a measurement");
+    } catch (const OptimizedAway& refused) {
+        CHECK(std::string(refused.what()).find("optimized away") == 0);
+        CHECK(std::string(refused.what()).find("glint::black_box") != std::string::npos);
+    }
+    config.refuse_optimized_away = false;  // glint::measure's choice: the numbers, as they are
+    CHECK(time_batched(batch, config).iterations_per_sample == std::uint64_t{1} << 40);
+    // A real body of about a nanosecond, one iteration per sample, is measured.
+    config.refuse_optimized_away = true;
+    config.pinned = 1;
+    g_calls = 0;
+    const glint::detail::Batch real{&glint::detail::run_body_batch<&count_call>, nullptr};
+    CHECK_NOTHROW(time_batched(real, config));
+}
+
+TEST_CASE("protocol: a batched case's CPU/wall ratio stays at or below 1 however short its samples") {
+    // One iteration per sample: each timed part is a few ns, far shorter than the thread-CPU
+    // read between samples (a system call). A wall time that left the reads out read 24.7.
+    g_calls = 0;
+    const glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
+    TimingConfig config;
+    config.pinned = 1;
+    const TimingSummary t = time_batched(batch, config);
+    if (std::isnan(t.cpu_ns)) return glint::test::skip("this OS has no thread CPU clock");
+    CHECK(t.wall_ns > 0);
+    CHECK(t.cpu_wall_ratio() <= 1.0);
+    // Per call, one call: the loop is shorter than the CPU reads around it.
+    Counting c;
+    TimingConfig one;
+    one.pinned = 1;
+    const TimingSummary p = time_per_call(c, [] {}, one);
+    CHECK(p.cpu_wall_ratio() <= 1.0);
 }
