@@ -33,7 +33,8 @@ using glint::test::TempDir;
 namespace {
 
 // One factor of the matrix: the flag of --help it covers and its levels; level 0 is "not
-// given" (no arguments). "{dir}" in an argument is the combination's temporary directory.
+// given" (no arguments). "{dir}" in an argument is the combination's temporary directory,
+// "{base}" a --bench-json of an earlier run (baseline_file).
 struct Factor {
     std::string flag;
     std::vector<std::vector<std::string>> levels;
@@ -400,7 +401,13 @@ TEST_CASE("e2e matrix: every flag of --help has values in the matrix or a reason
         CHECK_MESSAGE((varied || exclusions().count(flag) == 1),
                       flag << " (in --help) has no entry in tests/e2e/matrix_linux_test.cpp: give it values in factors() "
                               "or a reason in exclusions()");
+        CHECK_MESSAGE(!(varied && exclusions().count(flag) == 1), flag << " is both varied and excluded");
     }
+    // No entry outlives its flag.
+    for (const auto& f : factors())
+        CHECK_MESSAGE(std::find(flags.begin(), flags.end(), f.flag) != flags.end(), f.flag << " is not in --help");
+    for (const auto& [flag, why] : exclusions())
+        CHECK_MESSAGE(std::find(flags.begin(), flags.end(), flag) != flags.end(), flag << " is not in --help");
 }
 
 TEST_CASE("e2e matrix: the array holds every allowed pair of run options in bench mode and every level in each mode") {
