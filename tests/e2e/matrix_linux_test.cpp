@@ -301,6 +301,17 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         problems.push_back("--bench-json is not valid JSON with rows");
         return problems;
     }
+    // --profile: a profile per row where this host can sample (else meta.statuses says why not).
+    bool profiling = false;
+    if (contains(command, "--profile")) {
+        bool stated = false;
+        for (const auto& status : doc["meta"].value("statuses", nlohmann::json::array()))
+            if (status.value("capability", "") == "profile") {
+                stated = true;
+                profiling = status.value("state", "") == "available";
+            }
+        expect(stated, "--profile: meta.statuses does not say whether this host can sample");
+    }
     std::map<std::string, int> rows;
     std::set<std::string> sizes;
     for (const auto& row : doc["rows"]) {
@@ -313,7 +324,8 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
             const auto& medians = row.value("repetitionMediansNs", nlohmann::json());
             expect(medians.is_array() && medians.size() == 2, "row " + id + " lacks its 2 repetition medians");
         }
-        if (contains(command, "--profile")) expect(row.contains("profile"), "row " + id + " has no profile");
+        if (contains(command, "--profile") && profiling)
+            expect(row.contains("profile"), "row " + id + " has no profile");
         if (id == "k_params/k_params") sizes.insert(row["labels"].value("size", "?"));
         if (id == "k_metric/k_metric") {
             const auto rate = row["metrics"].value("B/s", nlohmann::json());
