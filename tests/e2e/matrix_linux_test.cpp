@@ -294,8 +294,6 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         const std::string html = read_file(dir.file("report.html"));
         for (const char* name : kCaseNames) expect(contains(html, name), std::string("the HTML report lacks ") + name);
     }
-    if (contains(command, "--profile-folded="))
-        expect(contains(read_file(dir.file("folded.txt")), "k_iter"), "the folded stacks lack k_iter");
     const nlohmann::json doc = nlohmann::json::parse(read_file(dir.file("run.json")), nullptr, false);
     if (doc.is_discarded() || !doc.contains("rows")) {
         problems.push_back("--bench-json is not valid JSON with rows");
@@ -312,6 +310,8 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
             }
         expect(stated, "--profile: meta.statuses does not say whether this host can sample");
     }
+    if (contains(command, "--profile-folded=") && profiling)
+        expect(contains(read_file(dir.file("folded.txt")), "k_iter"), "the folded stacks lack k_iter");
     std::map<std::string, int> rows;
     std::set<std::string> sizes;
     for (const auto& row : doc["rows"]) {
