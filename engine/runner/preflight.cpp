@@ -135,14 +135,16 @@ std::optional<std::string> check_table_keys(const Options& options,
             }
         }
     }
-    if (!options.group_by.empty() && cases()) {
+    if (!options.group_by.empty() && cases()) {  // it splits bench_case tables: their keys only
         std::vector<const Labels*> labels;
-        for (const auto& c : *cases()) labels.push_back(&c.labels);
+        for (const auto& c : *cases())
+            if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
         const auto keys = label_keys(labels);
         for (const auto& k : options.group_by)
             if (std::find(keys.begin(), keys.end(), k) == keys.end())
-                return "--group-by: no selected case has a label '" + k + "' (" +
-                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) + ")";
+                return "--group-by: no selected bench_case has a label '" + k + "' (" +
+                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) +
+                       "); it splits the bench_case tables";
     }
     return std::nullopt;
 }
@@ -171,9 +173,12 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
     static const char* const kMeasuring[] = {"--bench-json",    "--bench-baseline", "--bench-min-time",
                                              "--sort-by",       "--perf-iters",     "--perf-batch",
                                              "--per-iteration", "--histogram",      "--pin",
-                                             "--numa-node",     "--quiet-environment"};
-    static const char* const kCounting[] = {"--perf", "--perf-scaled", "--perf-inherit", "--perf-read",
-                                            "--metrics", "--syscalls"};
+                                             "--numa-node",     "--quiet-environment", "--bench-repeat",
+                                             "--bench-html",    "--bench-format",   "--threshold",
+                                             "--fail-if-slower"};
+    static const char* const kCounting[] = {"--perf",    "--perf-scaled", "--perf-inherit",    "--perf-read",
+                                            "--metrics", "--syscalls",    "--profile",         "--profile-samples",
+                                            "--profile-time", "--profile-folded"};
     std::vector<std::string> seen;
     auto note = [&](const std::string& flag, const char* why) {
         if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;

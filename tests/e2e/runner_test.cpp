@@ -210,8 +210,15 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
 TEST_CASE("e2e: a --group-by key or --sort-by column the run does not have exits 2 before measuring") {
     auto key = run_process({fixture_path("basic"), "--bench", "--filter=matrix*", "--group-by=datset"});
     CHECK(key.exit_code == 2);
-    CHECK(key.err == "glint: error: --group-by: no selected case has a label 'datset' (keys: dataset, operation)\n");
+    CHECK(key.err == "glint: error: --group-by: no selected bench_case has a label 'datset' (keys: dataset, "
+                     "operation); it splits the bench_case tables\n");
     CHECK(key.out.empty());
+    // A parameter's label on iter rows is no --group-by key: only bench_case tables are split.
+    auto iter_label = run_process({fixture_path("matrix"), "--bench", "--group-by=size"});
+    CHECK(iter_label.exit_code == 2);
+    CHECK(iter_label.err == "glint: error: --group-by: no selected bench_case has a label 'size' (keys: op); it "
+                            "splits the bench_case tables\n");
+    CHECK(iter_label.out.empty());
     auto column = run_process({fixture_path("basic"), "--bench", "--sort-by=-medain"});
     CHECK(column.exit_code == 2);
     CHECK(contains(column.err, "--sort-by: 'medain' is not a column of this run; closest: median"));

@@ -43,6 +43,22 @@ TEST_CASE("preflight: a flag that does nothing in the mode at hand says so") {
           std::vector<std::string>{"--pin has no effect without --bench", "--numa-node has no effect without --bench",
                                    "--quiet-environment has no effect without --bench"});
     CHECK(ineffective_flag_notes(parse({"--bench", "--pin=auto", "--quiet-environment"})).empty());
+    // What only a --bench run reads: repetitions, its reports, the baseline's gate, the profile.
+    CHECK(ineffective_flag_notes(parse({"--bench-repeat=2", "--bench-html=r.html", "--bench-format=md",
+                                        "--bench-baseline=b.json", "--threshold=5", "--fail-if-slower=5"})) ==
+          std::vector<std::string>{"--bench-repeat has no effect without --bench",
+                                   "--bench-html has no effect without --bench",
+                                   "--bench-format has no effect without --bench",
+                                   "--bench-baseline has no effect without --bench",
+                                   "--threshold has no effect without --bench",
+                                   "--fail-if-slower has no effect without --bench"});
+    CHECK(ineffective_flag_notes(parse({"--profile", "--profile-samples=9", "--profile-time=5", "--profile-folded=f"})) ==
+          std::vector<std::string>{"--profile has no effect without --bench",
+                                   "--profile-samples has no effect without --bench",
+                                   "--profile-time has no effect without --bench",
+                                   "--profile-folded has no effect without --bench"});
+    CHECK(ineffective_flag_notes(parse({"--list-metrics", "--profile"})).empty());
+    CHECK(ineffective_flag_notes(parse({"--isolate"})).empty());  // plain tests run in children
     CHECK(ineffective_flag_notes(parse({"--case-timeout=3"})) ==
           std::vector<std::string>{"--case-timeout has no effect without --bench or --isolate"});
     CHECK(ineffective_flag_notes(parse({"--recover-journal=j", "--perf"})) ==
