@@ -1,11 +1,12 @@
 #include "engine/report/reporter.hpp"
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/table_reporters.hpp"
 
 namespace glint::engine {
 
 void TableReporter::diagnostic(const std::string& line) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fprintf(stderr, "%s\n", sanitize::terminal(line).c_str());
     std::fflush(stderr);
 }
 
@@ -17,13 +18,13 @@ std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, So
 namespace report {
 
 TableHead head_of(const GroupInfo& group) {
-    return TableHead{group.title, group.first_column, group.columns};
+    return TableHead{group.title, sanitize::terminal(group.first_column), group.columns};
 }
 
 void TableOutput::header(const std::vector<std::string>& lines) {
     if (lines.empty()) return;
     start_block();
-    for (const auto& line : lines) write_line(line);
+    for (const auto& line : lines) write_line(sanitize::terminal(line));
     flush();
 }
 

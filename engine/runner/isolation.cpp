@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
@@ -168,8 +169,8 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
 
 void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string& display) {
     const Registration* registration = nullptr;
-    for (const auto& r : registrations())
-        if (r.name == d.registration) registration = &r;
+    for (const auto& r : registrations())  // d came over the wire: invalid UTF-8 as U+FFFD
+        if (sanitize::valid_utf8(r.name) == sanitize::valid_utf8(d.registration)) registration = &r;
     Child received;
     received.display_of = [&](const std::string&) { return display; };
     received.labels = sorted_labels(d.info.labels);

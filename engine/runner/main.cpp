@@ -15,6 +15,7 @@
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/environment/run_environment.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/registry/params.hpp"
@@ -39,7 +40,7 @@ namespace {
 using namespace engine;
 
 int usage_error(const std::string& message) {
-    std::fprintf(stderr, "glint: error: %s\n", message.c_str());
+    std::fprintf(stderr, "glint: error: %s\n", sanitize::terminal(message).c_str());
     return 2;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/model/sanitize.hpp"
 #include "os/process.hpp"
 
 namespace glint::engine {
@@ -141,7 +142,7 @@ void RunGuard::watch() {
             end_run("case-timeout",
                     fmt::format("glint: error: '{}' is still running after {:g} s (--case-timeout): "
                                 "the run stops here (--isolate ends only that case and goes on)",
-                                case_, settings_.case_timeout_s),
+                                sanitize::terminal(case_), settings_.case_timeout_s),
                     1);
         }
     }

@@ -3,11 +3,12 @@
 # kept in tests/fuzz/corpus/<target>:
 #   options     the flag parser (engine/cli)          selector   raw:/pfm: selectors (catalog)
 #   baseline    the --bench-baseline reader (JSON)    mmap_page  the perf mmap-page reader
+#   sanitize    the output sanitisers (engine/model/sanitize): the invariants of each kind
 # fuzz/<target> runs one for 30 s (-max_total_time=30). Inputs it finds go to the tree
 # (build/sanitize/fuzz-corpus/<target>), never into the sources; a crash leaves its input in
 # build/sanitize (crash-*) and fails the entry with the sanitizer's report. Promote an input
 # worth keeping by copying it into tests/fuzz/corpus/<target>.
-set(_fuzz_targets options selector baseline mmap_page)
+set(_fuzz_targets options selector baseline mmap_page sanitize)
 if(GLINT_FUZZ)
   add_custom_target(glint_fuzz_targets)
   foreach(_t IN LISTS _fuzz_targets)
