@@ -88,8 +88,18 @@ std::string terminal(std::string_view text) {
 }
 
 std::string markdown(std::string_view text) {
+    const std::string safe = terminal(text);
+    const auto alnum = [&](std::size_t i) {
+        const char c = i < safe.size() ? safe[i] : ' ';
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    };
     std::string out;
-    for (char c : terminal(text)) {
+    for (std::size_t i = 0; i < safe.size(); ++i) {
+        const char c = safe[i];
+        if (c == '_' && i > 0 && alnum(i - 1) && alnum(i + 1)) {  // intraword: never emphasis in GFM
+            out += c;
+            continue;
+        }
         switch (c) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;

@@ -10,7 +10,8 @@
 //   C1 (U+0080..U+009F) becomes U+FFFD. The result holds no byte below 0x20, no 0x7F and no C1
 //   code point, so it cannot move the cursor, open an OSC hyperlink, ring or break the line.
 //   One column per replaced character, so table widths stay right.
-// - markdown: terminal, then \ ` * _ [ ] ~ | backslash-escaped and & < > as entities: no live
+// - markdown: terminal, then \ ` * _ [ ] ~ | backslash-escaped (but an intraword _ between
+//   ASCII letters or digits, which GFM never reads as emphasis) and & < > as entities: no live
 //   markup (emphasis, links, code, HTML comments or tags) and no table-cell break.
 // - csv: terminal, then a leading = + - @ (a spreadsheet formula) gets a ' in front, and the
 //   field is quoted (quotes doubled) when it holds , or " or starts or ends with a space.

@@ -46,7 +46,8 @@ TEST_CASE("sanitize: markdown cells carry no live markup and no cell break") {
     CHECK(sanitize::markdown("<!-- x") == "&lt;!-- x");
     CHECK(sanitize::markdown("</td><b>") == "&lt;/td&gt;&lt;b&gt;");
     CHECK(sanitize::markdown("[x](http://e) *y* `z` ~w~ \\") == "\\[x\\](http://e) \\*y\\* \\`z\\` \\~w\\~ \\\\");
-    CHECK(sanitize::markdown("a&b_c") == "a&amp;b\\_c");
+    CHECK(sanitize::markdown("a&b_c") == "a&amp;b_c");                   // intraword: inert
+    CHECK(sanitize::markdown("_em_ x_ _y") == "\\_em\\_ x\\_ \\_y");
     CHECK(sanitize::markdown("l1\nl2") == "l1\xE2\x90\x8Al2");
 }
 
