@@ -51,6 +51,19 @@ void for_each_char(std::string_view text, F&& on_char) {
 
 bool is_control(unsigned cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
 
+// Appends c's HTML entity when c is & < > (or, with quotes, " '); false otherwise. Markdown
+// takes these entities as text, so both kinds share them.
+bool append_entity(std::string& out, char c, bool quotes) {
+    switch (c) {
+        case '&': out += "&amp;"; return true;
+        case '<': out += "&lt;"; return true;
+        case '>': out += "&gt;"; return true;
+        case '"': if (quotes) out += "&quot;"; return quotes;
+        case '\'': if (quotes) out += "&#39;"; return quotes;
+        default: return false;
+    }
+}
+
 }  // namespace
 
 bool is_valid_utf8(std::string_view text) {
@@ -100,10 +113,8 @@ std::string markdown(std::string_view text) {
             out += c;
             continue;
         }
+        if (append_entity(out, c, false)) continue;
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
             case '\\': case '`': case '*': case '_': case '[': case ']': case '~': case '|':
                 out += '\\';
                 out += c;
@@ -131,16 +142,8 @@ std::string csv(std::string_view text) {
 
 std::string html(std::string_view text) {
     std::string out;
-    for (char c : terminal(text)) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
+    for (char c : terminal(text))
+        if (!append_entity(out, c, true)) out += c;
     return out;
 }
 

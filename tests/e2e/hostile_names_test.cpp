@@ -5,6 +5,7 @@
 // raw control byte reaches any output, no markup is live, every document is read back.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,16 @@ void check_terminal(const std::string& text, const std::string& where) {
     CHECK_MESSAGE(clean, text);
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; start < text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
 // The hostile markup never appears as such (it shows escaped).
 void check_no_live_markup(const std::string& text, const std::string& where) {
     INFO(where);
@@ -58,11 +69,7 @@ void check_markdown(const std::string& text, const std::string& where) {
     };
     std::size_t expected = 0;
     std::size_t rows = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        start = end == std::string::npos ? text.size() : end + 1;
+    for (const auto& line : lines_of(text)) {
         if (line.rfind("|:---", 0) == 0) expected = cells(line);
         else if (line.rfind("| ", 0) == 0 && expected) {
             CHECK_MESSAGE(cells(line) == expected, line);
@@ -78,12 +85,8 @@ void check_csv(const std::string& text, const std::string& where) {
     check_terminal(text, where);
     INFO(where);
     std::size_t header_fields = 0;
-    std::size_t start = 0;
     std::size_t records = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        start = end == std::string::npos ? text.size() : end + 1;
+    for (const auto& line : lines_of(text)) {
         if (line.empty() || line[0] == '#') continue;
         std::vector<std::string> fields{""};
         bool quoted = false;
