@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -216,4 +217,15 @@ TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and rea
         const std::string load = "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))";
         CHECK(run_process({"/usr/bin/env", "python3", "-c", load, json}).exit_code == 0);
     }
+}
+
+TEST_CASE("e2e: a planted journal's file name reaches stderr as visible text") {
+    glint::test::TempDir dir("glint_e2e_hostile");
+    std::FILE* planted = std::fopen(dir.file("run.json.journal.\x1b[2J\x07x").c_str(), "w");
+    REQUIRE(planted);
+    std::fclose(planted);
+    auto run = run_process(bench({"--bench-json=" + dir.file("run.json")}));
+    CHECK(run.exit_code == 1);
+    check_terminal(run.err, "the stale-journal note");
+    CHECK(contains(run.err, "run.json.journal.\xE2\x90\x9B[2J\xE2\x90\x87x"));
 }
