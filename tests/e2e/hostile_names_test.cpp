@@ -229,3 +229,22 @@ TEST_CASE("e2e: a planted journal's file name reaches stderr as visible text") {
     check_terminal(run.err, "the stale-journal note");
     CHECK(contains(run.err, "run.json.journal.\xE2\x90\x9B[2J\xE2\x90\x87x"));
 }
+
+TEST_CASE("e2e: listings and usage errors show hostile metric units, labels and flag values as visible text") {
+    auto metrics = run_process({fixture_path("hostile"), "--list-metrics"});
+    CHECK(metrics.exit_code == 0);
+    check_terminal(metrics.out, "--list-metrics");
+    CHECK(contains(metrics.out, "B\xE2\x90\x9B[31m<!--|"));
+
+    auto keys = run_process({fixture_path("hostile"), "--bench", "--group-by=list"});
+    CHECK(keys.exit_code == 0);
+    check_terminal(keys.out, "--group-by=list");
+    CHECK(contains(keys.out, "k\xE2\x90\x9B[1m: v<!--|"));
+
+    auto bad = run_process({fixture_path("hostile"), "--bench", "--bench-min-time=\x1b[2J"});
+    CHECK(bad.exit_code == 2);
+    check_terminal(bad.err, "glint usage error");
+    auto bad_compare = run_process({compare_path(), "--threshold=\x1b[2J\x07", "a.json", "b.json"});
+    CHECK(bad_compare.exit_code == 2);
+    check_terminal(bad_compare.err, "glint-compare usage error");
+}
