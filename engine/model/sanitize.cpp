@@ -31,7 +31,8 @@ std::size_t sequence_length(std::string_view text, std::size_t i) {
     return n;
 }
 
-// Calls on_char(bytes, code point) for each character of valid_utf8(text).
+// Calls on_char(bytes, code point) for each character of valid_utf8(text); the code point is
+// exact below U+0800 and 0x800 above (enough to tell the control characters).
 template <class F>
 void for_each_char(std::string_view text, F&& on_char) {
     for (std::size_t i = 0; i < text.size();) {

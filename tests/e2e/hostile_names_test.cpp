@@ -248,3 +248,10 @@ TEST_CASE("e2e: listings and usage errors show hostile metric units, labels and 
     CHECK(bad_compare.exit_code == 2);
     check_terminal(bad_compare.err, "glint-compare usage error");
 }
+
+TEST_CASE("e2e: the warning about rows sharing an identity shows a hostile name as visible text") {
+    auto run = run_process(bench({}), {"GLINT_FIXTURE_HOSTILE_TWICE=1"});
+    CHECK(run.exit_code == 1);
+    CHECK(contains(run.err, "two rows share the identity"));
+    check_terminal(run.err, "the duplicate-identity warning");
+}
