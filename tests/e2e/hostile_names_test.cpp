@@ -255,3 +255,16 @@ TEST_CASE("e2e: the warning about rows sharing an identity shows a hostile name 
     CHECK(contains(run.err, "two rows share the identity"));
     check_terminal(run.err, "the duplicate-identity warning");
 }
+
+TEST_CASE("e2e: glint-compare shows a hostile document path as visible text in its summary, box and markdown") {
+    glint::test::TempDir dir("glint_e2e_hostile");
+    const std::string json = dir.file("run\x1b[2J<!--.json");
+    REQUIRE(run_process(bench({"--bench-json=" + json})).exit_code == 1);
+    auto box = run_process({compare_path(), json, json});
+    CHECK(box.exit_code == 0);
+    check_terminal(box.out, "glint-compare box summary");
+    CHECK(contains(box.out, "run\xE2\x90\x9B[2J<!--.json vs "));
+    auto md = run_process({compare_path(), json, json, "--format=md"});
+    CHECK(md.exit_code == 0);
+    check_markdown(md.out, "glint-compare md summary");
+}
