@@ -46,6 +46,11 @@ private:
     std::size_t seen_ = 0;
 };
 
+// Names that crossed the wire (JSON) spell invalid UTF-8 as U+FFFD: compare them so.
+bool same_name(const std::string& a, const std::string& b) {
+    return sanitize::valid_utf8(a) == sanitize::valid_utf8(b);
+}
+
 std::string child_failure(const os::ChildOutcome& outcome, double timeout_s) {
     switch (outcome.end) {
         case os::ChildOutcome::End::signaled: return "killed by " + os::signal_name(outcome.signal);
@@ -169,8 +174,8 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
 
 void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string& display) {
     const Registration* registration = nullptr;
-    for (const auto& r : registrations())  // d came over the wire: invalid UTF-8 as U+FFFD
-        if (sanitize::valid_utf8(r.name) == sanitize::valid_utf8(d.registration)) registration = &r;
+    for (const auto& r : registrations())
+        if (same_name(r.name, d.registration)) registration = &r;
     Child received;
     received.display_of = [&](const std::string&) { return display; };
     received.labels = sorted_labels(d.info.labels);
@@ -198,7 +203,7 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
             }
         }
         send_provenance(stream);
-        if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+        if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
             Row row;
             row.name = d.info.name;
             row.labels = sorted_labels(d.info.labels);
@@ -295,7 +300,7 @@ PlainCounts run_plain_isolated(const Options& options) {
                 }
                 stream.started(full);
                 std::string failure;
-                if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+                if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
                     failure = "its registration body did not register it again in the child process";
                 } else {
                     try {

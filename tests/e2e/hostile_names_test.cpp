@@ -97,7 +97,7 @@ void check_csv(const std::string& text, const std::string& where) {
             else if (line[i] == ',' && !quoted) fields.emplace_back();
             else fields.back() += line[i];
         }
-        if (!header_fields) header_fields = fields.size();
+        if (line.rfind("benchmark,", 0) == 0) header_fields = fields.size();  // each table's own
         CHECK_MESSAGE(fields.size() == header_fields, line);
         for (const auto& f : fields) {
             const bool number = !f.empty() && f.find_first_not_of("0123456789.e+-") == std::string::npos &&
@@ -184,7 +184,7 @@ TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and rea
     auto list = run_process({fixture_path("hostile"), "--list", "--format=json"});
     CHECK(list.exit_code == 0);
     check_terminal(list.out, "--list --format=json");
-    CHECK(contains(list.err, "1 case name is not valid UTF-8"));
+    CHECK(contains(list.err, "2 case names are not valid UTF-8"));  // bad..utf8 and registration\xFF/inner
     const Json listed = Json::parse(list.out);
     bool found = false;
     for (const auto& c : listed.at("cases").as_array()) found = found || c.at("name").as_string() == replaced;
@@ -267,4 +267,24 @@ TEST_CASE("e2e: glint-compare shows a hostile document path as visible text in i
     auto md = run_process({compare_path(), json, json, "--format=md"});
     CHECK(md.exit_code == 0);
     check_markdown(md.out, "glint-compare md summary");
+}
+
+TEST_CASE("e2e: under --isolate a case or registration named in invalid UTF-8 is found again in its child") {
+    glint::test::TempDir dir("glint_e2e_hostile");
+    auto run = run_process(bench({"--isolate", "--bench-json=" + dir.file("run.json")}));
+    CHECK(run.exit_code == 1);  // the failing case only
+    const Json doc = Json::parse(read_file(dir.file("run.json")));
+    std::size_t checked = 0;
+    for (const auto& r : doc.at("rows").as_array()) {
+        const std::string name = r.at("name").as_string();
+        if (name != "bad\xEF\xBF\xBD\xEF\xBF\xBDutf8" && name != "inner") continue;
+        INFO(name);
+        CHECK(r.find("error") == nullptr);
+        CHECK(r.at("registration").as_string() != "");
+        ++checked;
+    }
+    CHECK(checked == 2);
+    auto plain = run_process({fixture_path("hostile"), "--isolate"});
+    CHECK(contains(plain.out, "ok    hostile\xE2\x90\x9B[31m<!--/bad\xEF\xBF\xBD\xEF\xBF\xBDutf8"));
+    CHECK(contains(plain.out, "ok    registration\xEF\xBF\xBD/inner"));
 }
