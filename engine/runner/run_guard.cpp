@@ -61,7 +61,7 @@ RunGuard::~RunGuard() {
 void RunGuard::case_started(const std::string& name, const Labels& labels) {
     record_.case_started(name, labels);
     std::lock_guard lock(state_);
-    case_ = name;
+    case_ = sanitize::terminal(name);  // it is only ever printed
     case_start_ = Clock::now();
     in_case_ = true;
 }
@@ -142,7 +142,7 @@ void RunGuard::watch() {
             end_run("case-timeout",
                     fmt::format("glint: error: '{}' is still running after {:g} s (--case-timeout): "
                                 "the run stops here (--isolate ends only that case and goes on)",
-                                sanitize::terminal(case_), settings_.case_timeout_s),
+                                case_, settings_.case_timeout_s),
                     1);
         }
     }

@@ -5,6 +5,8 @@
 // raw control byte reaches any output, no markup is live, every document is read back.
 #include <doctest/doctest.h>
 
+#include <signal.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -287,4 +289,22 @@ TEST_CASE("e2e: under --isolate a case or registration named in invalid UTF-8 is
     auto plain = run_process({fixture_path("hostile"), "--isolate"});
     CHECK(contains(plain.out, "ok    hostile\xE2\x90\x9B[31m<!--/bad\xEF\xBF\xBD\xEF\xBF\xBDutf8"));
     CHECK(contains(plain.out, "ok    registration\xEF\xBF\xBD/inner"));
+}
+
+TEST_CASE("e2e: a hostile case that outlives --case-timeout or a SIGINT is named as visible text") {
+    const std::vector<std::string> env{"GLINT_FIXTURE_HOSTILE_HANG=1"};
+    auto timed_out = run_process(bench({"--filter=*hang*", "--case-timeout=1"}), env);
+    CHECK(timed_out.exit_code == 1);
+    check_terminal(timed_out.err, "--case-timeout");
+    CHECK(contains(timed_out.err, "'hang\xE2\x90\x9B[2J' is still running"));
+
+    glint::test::TempDir dir("glint_e2e_hostile");
+    glint::test::BackgroundProcess run(bench({"--filter=*hang*", "--bench-json=" + dir.file("run.json")}), env);
+    // The header prints just before the only case starts: SIGINT then finds it in flight.
+    REQUIRE(glint::test::wait_until([&] { return contains(run.out(), "protocol:"); }));
+    REQUIRE(::kill(run.pid(), SIGINT) == 0);
+    const auto stopped = run.wait(30);
+    CHECK(stopped.exit_code == 128 + SIGINT);
+    check_terminal(stopped.err, "SIGINT during the case");
+    CHECK(contains(stopped.err, "hang\xE2\x90\x9B[2J"));
 }
