@@ -308,3 +308,16 @@ TEST_CASE("e2e: a hostile case that outlives --case-timeout or a SIGINT is named
     check_terminal(stopped.err, "SIGINT during the case");
     CHECK(contains(stopped.err, "hang\xE2\x90\x9B[2J"));
 }
+
+TEST_CASE("e2e: a run stopped by SIGINT at a hostile case's checkpoint names it and its labels as visible text") {
+    glint::test::TempDir dir("glint_e2e_hostile");
+    glint::test::BackgroundProcess run(
+        bench({"--filter=*hang*", "--bench-repeat=20", "--bench-json=" + dir.file("run.json")}),
+        {"GLINT_FIXTURE_HOSTILE_HANG=slow"});
+    REQUIRE(glint::test::wait_until([&] { return contains(run.err(), "repetition 2 of 20"); }));
+    REQUIRE(::kill(run.pid(), SIGINT) == 0);
+    const auto stopped = run.wait(60);
+    CHECK(stopped.exit_code == 128 + SIGINT);
+    check_terminal(stopped.err, "SIGINT at a checkpoint");
+    CHECK(contains(stopped.err, "[k\xE2\x90\x9B[1m=v\xE2\x90\x87]"));
+}
