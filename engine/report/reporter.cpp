@@ -18,7 +18,7 @@ std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, So
 namespace report {
 
 TableHead head_of(const GroupInfo& group) {
-    return TableHead{group.title, sanitize::terminal(group.first_column), group.columns};
+    return TableHead{group.title, group.first_column, group.columns};
 }
 
 void TableOutput::header(const std::vector<std::string>& lines) {
