@@ -11,6 +11,7 @@
 #include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
 #include "engine/compare/document.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "os/files.hpp"
 
@@ -84,7 +85,7 @@ CompareCli parse(int argc, char** argv) {
 }
 
 int usage_error(const std::string& message) {
-    std::fprintf(stderr, "glint-compare: error: %s\n", message.c_str());
+    std::fprintf(stderr, "glint-compare: error: %s\n", sanitize::terminal(message).c_str());
     return 2;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/render.hpp"
 #include "engine/report/units.hpp"
@@ -98,34 +99,25 @@ std::string box_table(const Grid& g) {
     report::TableModel table{head, {}, {}};
     for (const auto& [name, cells] : g.rows) {
         report::FormattedRow r;
-        r.name = name;
-        r.cells = cells;
+        r.name = sanitize::terminal(name);
+        for (const auto& cell : cells) r.cells.push_back(sanitize::terminal(cell));
         table.rows.push_back(std::move(r));
     }
     table.layout = report::tight_layout(head, table.rows);
     return report::render_table(table);
 }
 
-std::string md_escape(const std::string& text) {
-    std::string out;
-    for (char ch : text) {
-        if (ch == '|') out += "\\|";
-        else out += ch;
-    }
-    return out;
-}
-
 std::string md_table(const Grid& g) {
     std::string out = "| benchmark |";
     std::string rule = "|:---|";
     for (const auto& h : g.headers) {
-        out += " " + md_escape(h) + " |";
+        out += " " + sanitize::markdown(h) + " |";
         rule += "---:|";
     }
     out += "\n" + rule + "\n";
     for (const auto& [name, cells] : g.rows) {
-        out += "| " + md_escape(name) + " |";
-        for (const auto& cell : cells) out += " " + md_escape(cell) + " |";
+        out += "| " + sanitize::markdown(name) + " |";
+        for (const auto& cell : cells) out += " " + sanitize::markdown(cell) + " |";
         out += "\n";
     }
     return out;
@@ -181,16 +173,21 @@ std::string render_comparison(const Comparison& c, const CompareReportOptions& o
     if (format == CompareFormat::md) {
         out = md_table(g) + "\n";
         for (std::size_t i = 0; i < c.summaries.size(); ++i)
-            out += "**" + md_escape(summary_line(c, i, options.settings)) + "**\n\n";
+            out += "**" + sanitize::markdown(summary_line(c, i, options.settings)) + "**\n\n";
     } else {
         out = box_table(g);
-        for (std::size_t i = 0; i < c.summaries.size(); ++i) out += summary_line(c, i, options.settings) + "\n";
+        for (std::size_t i = 0; i < c.summaries.size(); ++i)
+            out += sanitize::terminal(summary_line(c, i, options.settings)) + "\n";
     }
-    for (const auto& note : c.notes) out += "note: " + note + "\n";
+    // Notes and the gate line name rows and paths: the format's sanitiser, like every cell.
+    const auto text = [&](const std::string& line) {
+        return format == CompareFormat::md ? sanitize::markdown(line) : sanitize::terminal(line);
+    };
+    for (const auto& note : c.notes) out += text("note: " + note) + "\n";
     if (const std::size_t hidden = c.rows.size() - g.rows.size())
-        out += "note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
-               " not measured here (left out of the table)\n";
-    if (const std::string gate = gate_line(c, options); !gate.empty()) out += gate + "\n";
+        out += text("note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
+                    " not measured here (left out of the table)") + "\n";
+    if (const std::string gate = gate_line(c, options); !gate.empty()) out += text(gate) + "\n";
     return out;
 }
 

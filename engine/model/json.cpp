@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "engine/model/json_limits.hpp"
+#include "engine/model/sanitize.hpp"
 
 namespace glint::engine {
 
@@ -60,27 +61,7 @@ std::string format_json_number(double value) {
 
 namespace {
 
-void dump_string(std::string& out, const std::string& s) {
-    out += '"';
-    for (unsigned char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += static_cast<char>(c);
-                }
-        }
-    }
-    out += '"';
-}
+void dump_string(std::string& out, const std::string& s) { sanitize::append_json_string(out, s); }
 
 void newline(std::string& out, int indent, int depth) {
     if (indent < 0) return;

@@ -3,7 +3,7 @@
 //
 // Output contract: objects keep insertion order; integral numbers (|v| < 2^53) print as
 // integers, others with 6 significant digits; nan and infinities print as null; strings are
-// UTF-8 with control characters escaped.
+// sanitize::append_json_string's: valid UTF-8 (U+FFFD for invalid bytes), controls escaped.
 #pragma once
 
 #include <cstdint>

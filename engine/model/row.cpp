@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/model/sanitize.hpp"
+
 namespace glint::engine {
 
 Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels) {
@@ -12,8 +14,10 @@ Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels) {
 
 std::string identity_key(const std::string& registration, const std::string& name,
                          const Labels& sorted) {
-    std::string key = registration + '\x1e' + name;
-    for (const auto& [k, v] : sorted) key += '\x1f' + k + '=' + v;
+    // As the documents spell them (invalid UTF-8 as U+FFFD): a row measured here and the same
+    // row read back from --bench-json have one key.
+    std::string key = sanitize::valid_utf8(registration) + '\x1e' + sanitize::valid_utf8(name);
+    for (const auto& [k, v] : sorted) key += '\x1f' + sanitize::valid_utf8(k) + '=' + sanitize::valid_utf8(v);
     return key;
 }
 

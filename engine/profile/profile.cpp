@@ -4,6 +4,8 @@
 #include <cmath>
 #include <set>
 
+#include "engine/model/sanitize.hpp"
+
 namespace glint::engine::profile {
 
 double share_error(std::uint64_t n, std::uint64_t total) {
@@ -11,9 +13,8 @@ double share_error(std::uint64_t n, std::uint64_t total) {
 }
 
 std::string folded_frame(const std::string& function) {
-    std::string out = function;
-    for (char& c : out)
-        if (c == ';' || c == '\n' || c == '\r') c = c == ';' ? ':' : ' ';
+    std::string out = sanitize::terminal(function);  // one line, no control byte, valid UTF-8
+    std::replace(out.begin(), out.end(), ';', ':');
     return out;
 }
 

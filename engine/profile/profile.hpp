@@ -85,7 +85,8 @@ private:
 // The uncertainty of a share of n samples out of `total`: √n / total (0 when total is 0).
 double share_error(std::uint64_t n, std::uint64_t total);
 
-// A frame name as folded output writes it: ';' and newlines replaced (they delimit the format).
+// A frame name as folded output writes it: sanitize::terminal's (one line, controls visible),
+// ';' (the format's delimiter) as ':'.
 std::string folded_frame(const std::string& function);
 
 }  // namespace glint::engine::profile

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/text.hpp"
 #include "engine/report/units.hpp"
 
@@ -57,17 +58,21 @@ const char* worst_case_metric(catalog::Format format) {
 }  // namespace
 
 std::vector<std::string> numeric_headers(const TableHead& head) {
-    if (!head.columns.empty()) return head.columns;
-    std::vector<std::string> headers = {"n", "median/iter", "min", "max"};
-    for (const auto& metric : head.metrics) headers.push_back(metric.header);
+    std::vector<std::string> headers;
+    if (!head.columns.empty()) {
+        for (const auto& column : head.columns) headers.push_back(sanitize::terminal(column));
+        return headers;
+    }
+    headers = {"n", "median/iter", "min", "max"};
+    for (const auto& metric : head.metrics) headers.push_back(sanitize::terminal(metric.header));
     return headers;
 }
 
 FormattedRow format_row(const Row& row, const TableHead& head) {
     FormattedRow out;
-    out.name = single_line(row.name);
+    out.name = sanitize::terminal(row.name);
     if (row.error || !row.timing) {
-        out.error = single_line(row.error.value_or("no timing"));
+        out.error = sanitize::terminal(row.error.value_or("no timing"));
         return out;
     }
     const TimingSummary& timing = *row.timing;
@@ -96,7 +101,7 @@ Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expe
     for (const auto& metric : head.metrics) worst.cells.push_back(worst_case_metric(metric.format));
     hold_row(layout, worst);
     for (const auto& name : expected_names)
-        layout.name = std::max(layout.name, display_width(single_line(name)));
+        layout.name = std::max(layout.name, display_width(sanitize::terminal(name)));
     hold_title(layout, head);
     return layout;
 }

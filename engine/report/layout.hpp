@@ -28,7 +28,8 @@ struct TableHead {
     std::vector<std::string> columns;
 };
 
-// The labels of the numeric columns: "n", "median/iter", "min", "max", then metric headers.
+// The labels of the numeric columns: "n", "median/iter", "min", "max", then metric headers
+// (each sanitize::terminal's).
 std::vector<std::string> numeric_headers(const TableHead& head);
 
 // The prefix of an unstable row's median cell ("~0.49ns ±0.00ns").

@@ -33,6 +33,7 @@
 #include "engine/report/render.hpp"
 #include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/text.hpp"
 #include "os/terminal.hpp"
 
@@ -66,10 +67,10 @@ public:
 
     void diagnostic(const std::string& line) override {
         if (group_open_) {
-            waiting_.push_back(line);
+            waiting_.push_back(sanitize::terminal(line));
             return;
         }
-        std::fprintf(err_, "%s\n", line.c_str());
+        std::fprintf(err_, "%s\n", sanitize::terminal(line).c_str());
         std::fflush(err_);
     }
 
@@ -97,7 +98,7 @@ public:
         } else {
             if (!segment_open_) {
                 Layout needed = layout_;
-                needed.name = std::max(needed.name, display_width(single_line(name)));
+                needed.name = std::max(needed.name, display_width(sanitize::terminal(name)));
                 if (!too_wide(needed)) layout_ = needed;
                 open_segment();
             }
@@ -205,7 +206,7 @@ private:
     void paint_status() {
         erase_tail();
         std::string status =
-            std::string(kSpinnerGlyphs[spin_]) + " " + single_line(*in_flight_) + "  " + progress_text();
+            std::string(kSpinnerGlyphs[spin_]) + " " + sanitize::terminal(*in_flight_) + "  " + progress_text();
         // One column short of the terminal: a full-width line may wrap on some terminals.
         if (columns_) status = truncate_to_width(status, *columns_ > 1 ? *columns_ - 1 : 1);
         write_dim(status);

@@ -1,5 +1,6 @@
 #include "engine/report/render.hpp"
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/text.hpp"
 
 namespace glint::engine::report {
@@ -59,7 +60,7 @@ std::string cells_line(const std::string& name_cell, const std::vector<std::stri
 std::string render_top_border(const TableHead& head, const Layout& layout) {
     std::vector<std::string> line = border_glyphs(layout, kTop);
     if (!head.title.empty()) {
-        std::vector<std::string> overlay = split_glyphs("──╼ " + single_line(head.title) + " ╾");
+        std::vector<std::string> overlay = split_glyphs("──╼ " + sanitize::terminal(head.title) + " ╾");
         // The layout guarantees room for the overlay, one "─" and the corner.
         for (std::size_t i = 0; i < overlay.size() && i + 2 < line.size(); ++i)
             line[i + 1] = overlay[i];
@@ -95,10 +96,10 @@ std::string render_row(const FormattedRow& row, const Layout& layout) {
 
 std::string render_spinner_row(std::string_view glyph, std::string_view name,
                                std::string_view status, const Layout& layout) {
-    std::string label = std::string(glyph) + " " + single_line(name);
+    std::string label = std::string(glyph) + " " + sanitize::terminal(name);
     const std::size_t span = error_span_width(layout);
     return cells_line(pad_right(truncate_to_width(label, layout.name), layout.name),
-                      {pad_right(truncate_to_width(single_line(status), span), span)});
+                      {pad_right(truncate_to_width(sanitize::terminal(status), span), span)});
 }
 
 std::string render_bottom_border(const Layout& layout) {

@@ -1,11 +1,12 @@
 #include "engine/report/reporter.hpp"
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/table_reporters.hpp"
 
 namespace glint::engine {
 
 void TableReporter::diagnostic(const std::string& line) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fprintf(stderr, "%s\n", sanitize::terminal(line).c_str());
     std::fflush(stderr);
 }
 
@@ -23,7 +24,7 @@ TableHead head_of(const GroupInfo& group) {
 void TableOutput::header(const std::vector<std::string>& lines) {
     if (lines.empty()) return;
     start_block();
-    for (const auto& line : lines) write_line(line);
+    for (const auto& line : lines) write_line(sanitize::terminal(line));
     flush();
 }
 

@@ -75,11 +75,4 @@ PointSplit split_at_point(std::string_view cell) {
     return {display_width(cell.substr(0, point)), display_width(cell.substr(point))};
 }
 
-std::string single_line(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-    return out;
-}
-
 }  // namespace glint::engine::report

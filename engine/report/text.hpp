@@ -33,8 +33,4 @@ struct PointSplit {
 };
 PointSplit split_at_point(std::string_view cell);
 
-// Control characters (newlines, tabs, ESC) replaced by spaces: for text that came from user
-// code (error messages, names) and must stay on one table line.
-std::string single_line(std::string_view text);
-
 }  // namespace glint::engine::report

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/model/json.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/layout.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
@@ -11,51 +12,37 @@ namespace glint::engine {
 namespace report {
 namespace {
 
-std::string md_cell(const std::string& text) {
-    std::string out;
-    for (char c : single_line(text)) {
-        if (c == '|') out += "\\|";
-        else out += c;
-    }
-    return out;
-}
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string csv_number(double v) { return std::isfinite(v) ? format_json_number(v) : ""; }
 
 class MarkdownTable final : public CollectingTable {
 public:
     MarkdownTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
+    void header(const std::vector<std::string>& lines) override {
+        std::vector<std::string> escaped;
+        for (const auto& line : lines) escaped.push_back(sanitize::markdown(line));
+        TableOutput::header(escaped);
+    }
 
 private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
-        if (!head.title.empty()) out += "#### " + md_cell(head.title) + "\n\n";
+        if (!head.title.empty()) out += "#### " + sanitize::markdown(head.title) + "\n\n";
         const auto headers = numeric_headers(head);
-        out += "| " + md_cell(head.first_column) + " |";
+        out += "| " + sanitize::markdown(head.first_column) + " |";
         std::string rule = "|:---|";
         for (const auto& h : headers) {
-            out += " " + md_cell(h) + " |";
+            out += " " + sanitize::markdown(h) + " |";
             rule += "---:|";
         }
         out += "\n" + rule + "\n";
         for (const auto& row : rows) {
             const FormattedRow f = format_row(row, head);
-            out += "| " + md_cell(f.name) + " |";
+            out += "| " + sanitize::markdown(f.name) + " |";
             if (f.error) {
-                out += " error: " + md_cell(*f.error) + " |";
+                out += " error: " + sanitize::markdown(*f.error) + " |";
                 for (std::size_t i = 1; i < headers.size(); ++i) out += " |";
             }
-            for (const auto& cell : f.cells) out += " " + md_cell(cell) + " |";
+            for (const auto& cell : f.cells) out += " " + sanitize::markdown(cell) + " |";
             out += "\n";
         }
         return out;
@@ -67,19 +54,19 @@ public:
     CsvTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
     void header(const std::vector<std::string>& lines) override {
         std::vector<std::string> comments;
-        for (const auto& line : lines) comments.push_back("# " + single_line(line));
+        for (const auto& line : lines) comments.push_back("# " + sanitize::terminal(line));
         TableOutput::header(comments);
     }
 
 private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
-        if (!head.title.empty()) out += "# " + single_line(head.title) + "\n";
+        if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
         out += "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns";
-        for (const auto& m : head.metrics) out += "," + csv_field(m.name);
+        for (const auto& m : head.metrics) out += "," + sanitize::csv(m.name);
         out += ",error\n";
         for (const auto& row : rows) {
-            out += csv_field(format_row(row, head).name) + "," + csv_field(row.registration);
+            out += sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
             const bool timed = row.timing && !row.error;
             const TimingSummary t = timed ? *row.timing : TimingSummary{};
             const double nan = std::nan("");
@@ -90,7 +77,7 @@ private:
                 const catalog::MetricCell* cell = row.cell(m.name);
                 out += "," + csv_number(cell && !row.error ? cell->value : nan);
             }
-            out += "," + csv_field(row.error.value_or("")) + "\n";
+            out += "," + sanitize::csv(row.error.value_or("")) + "\n";
         }
         return out;
     }

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "catalog/selection.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/grouping.hpp"
@@ -327,9 +328,9 @@ void BenchRun::run_phase2() {
     for (const auto& k : keys) {
         if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
             std::string list;
-            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
+            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
             std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
-                         k.c_str(), list.empty() ? "no labels" : list.c_str());
+                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
         }
     }
     // Without --group-by, one table per registration (each with its own client columns),
@@ -422,7 +423,7 @@ std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
 void BenchRun::warn_unmatched_selectors() const {
     for (const auto& s : catalog::select_metrics(catalog_, tiers_.selection()).unmatched)
         std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
-                     s.c_str());
+                     sanitize::terminal(s).c_str());
 }
 
 }  // namespace glint::engine

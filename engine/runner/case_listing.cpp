@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/model/json.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/plain_run.hpp"
@@ -25,8 +26,13 @@ const char* kind_name(DiscoveredCase::Kind kind) {
 
 int print_case_list(const Options& options) {
     const std::vector<DiscoveredCase> cases = discover_cases(options);
+    std::vector<std::string_view> names;
+    for (const auto& c : cases) names.push_back(c.path);
+    if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
+        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
     if (!options.list_json) {
-        for (const auto& c : cases) std::printf("%s%s\n", c.path.c_str(), label_suffix(c.labels).c_str());
+        for (const auto& c : cases)
+            std::printf("%s\n", sanitize::terminal(c.path + label_suffix(c.labels)).c_str());
         return 0;
     }
     Json doc = Json::object();

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/compare/document.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/report/text_formats.hpp"
@@ -69,7 +70,14 @@ std::string kept_rows_text(const std::vector<Row>& rows) {
 void warn_duplicate_identities(const std::vector<Row>& rows) {
     if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
         std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
-                             "document like this: give the cases distinct names or labels\n", twice->c_str());
+                             "document like this: give the cases distinct names or labels\n", sanitize::terminal(*twice).c_str());
+}
+
+void note_invalid_utf8(const std::vector<Row>& rows) {
+    std::vector<std::string_view> names;
+    for (const auto& row : rows) names.push_back(row.name);
+    if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
+        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
 }
 
 }  // namespace
@@ -132,6 +140,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         }
     }
     warn_duplicate_identities(rows);
+    note_invalid_utf8(rows);
     if (interrupted) status = 128 + interrupted;
     if (setup.html_target)
         if (auto error = write_run_html(*setup.html_target, rows, run.catalog(), header, setup.baseline,

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/model/json_limits.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
@@ -45,6 +46,11 @@ private:
     std::size_t index_;
     std::size_t seen_ = 0;
 };
+
+// Names that crossed the wire (JSON) spell invalid UTF-8 as U+FFFD: compare them so.
+bool same_name(const std::string& a, const std::string& b) {
+    return sanitize::valid_utf8(a) == sanitize::valid_utf8(b);
+}
 
 std::string child_failure(const os::ChildOutcome& outcome, double timeout_s) {
     switch (outcome.end) {
@@ -172,7 +178,7 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
 void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string& display) {
     const Registration* registration = nullptr;
     for (const auto& r : registrations())
-        if (r.name == d.registration) registration = &r;
+        if (same_name(r.name, d.registration)) registration = &r;
     Child received;
     received.display_of = [&](const std::string&) { return display; };
     received.labels = sorted_labels(d.info.labels);
@@ -200,7 +206,7 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
             }
         }
         send_provenance(stream);
-        if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+        if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
             Row row;
             row.name = d.info.name;
             row.labels = sorted_labels(d.info.labels);
@@ -297,7 +303,7 @@ PlainCounts run_plain_isolated(const Options& options) {
                 }
                 stream.started(full);
                 std::string failure;
-                if (!pick.picked_ || pick.picked_->info.name != d.info.name) {
+                if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
                     failure = "its registration body did not register it again in the child process";
                 } else {
                     try {

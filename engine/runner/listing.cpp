@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/runner/grouping.hpp"
 #include "engine/runner/plain_run.hpp"
 #include "engine/registry/registry.hpp"
@@ -32,7 +33,7 @@ int print_group_keys(const Options& options) {
                     values.push_back(v);
         std::string list;
         for (const auto& v : values) list += (list.empty() ? "" : ", ") + v;
-        std::printf("%s: %s\n", k.c_str(), list.c_str());
+        std::printf("%s\n", sanitize::terminal(k + ": " + list).c_str());
     }
     return 0;
 }
@@ -40,6 +41,8 @@ int print_group_keys(const Options& options) {
 int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog) {
     for (const auto& r : registrations()) merge_client_family(catalog, r.metrics);
     for (const auto& c : discover_cases(options)) merge_client_family(catalog, c.metrics);
+    for (auto& d : catalog)  // a case's metric names, headers and units reach the terminal
+        for (std::string* text : {&d.name, &d.header, &d.source, &d.reason}) *text = sanitize::terminal(*text);
     std::size_t name_w = 4, header_w = 6, source_w = 6;
     for (const auto& d : catalog) {
         name_w = std::max(name_w, d.name.size());

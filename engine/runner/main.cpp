@@ -17,6 +17,7 @@
 #include "engine/cli/options.hpp"
 #include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/registry/params.hpp"
@@ -42,7 +43,7 @@ namespace {
 using namespace engine;
 
 int usage_error(const std::string& message) {
-    std::fprintf(stderr, "glint: error: %s\n", message.c_str());
+    std::fprintf(stderr, "glint: error: %s\n", sanitize::terminal(message).c_str());
     return 2;
 }
 
@@ -147,13 +148,13 @@ int run_main(int argc, char** argv) {
         if (!options.isolate) return discover_cases(o);
         std::string problem;
         auto found = discover_in_child(o, options.case_timeout_s, problem);
-        if (!found) std::fprintf(stderr, "glint: note: listing the cases: %s\n", problem.c_str());
+        if (!found) std::fprintf(stderr, "glint: note: listing the cases: %s\n", sanitize::terminal(problem).c_str());
         return found;
     };
     if (!options.list_metrics && !options.capabilities)
         if (auto problem = check_filter(options, discover)) return usage_error(*problem);
     for (const auto& note : ineffective_flag_notes(options))
-        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+        std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
     if (options.group_by_list) return print_group_keys(options);
     if (options.list) return print_case_list(options);
     if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
@@ -177,7 +178,7 @@ int run_main(int argc, char** argv) {
     tiers.open(request, make_tiers());
     if (options.list_metrics) return print_metric_listing(options, tiers.catalog());
     for (const Status& refused : tiers.refusals())  // the listing gives the reason instead
-        std::fprintf(stderr, "glint: note: %s\n", note_line(refused).c_str());
+        std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note_line(refused)).c_str());
 
     std::vector<catalog::MetricDescriptor> columns = tiers.catalog();
     if (baseline)
@@ -185,7 +186,7 @@ int run_main(int argc, char** argv) {
     if (auto problem = check_table_keys(options, columns, discover)) return usage_error(*problem);
     if (json_target)
         for (const auto& note : stale_journal_notes(*json_target))
-            std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+            std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
 
     std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
     for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
@@ -32,9 +33,10 @@ void plain_exit_hook(int status) {
     PlainCounts* counts = g_plain_counts.load();
     if (!name || !counts || os::process_id() != g_plain_owner) return;
     const std::string call = status < 0 ? "quick_exit()" : "exit(" + std::to_string(status) + ")";
-    std::printf("FAIL  %s: %s inside the case\n%d passed, %d failed\n", name->c_str(), call.c_str(),
+    const std::string shown = sanitize::terminal(*name);
+    std::printf("FAIL  %s: %s inside the case\n%d passed, %d failed\n", shown.c_str(), call.c_str(),
                 counts->passed, counts->failed + 1);
-    std::fprintf(stderr, "glint: %s: %s inside the case: the run stops here\n", name->c_str(), call.c_str());
+    std::fprintf(stderr, "glint: %s: %s inside the case: the run stops here\n", shown.c_str(), call.c_str());
     std::fflush(nullptr);
     os::exit_immediately(1);
 }
@@ -241,10 +243,12 @@ private:
 
 }  // namespace
 
-void print_plain_result(const std::string& name, const std::string* failure) {
-    if (failure) {
-        std::printf("FAIL  %s: %s\n", name.c_str(), failure->c_str());
-        std::fprintf(stderr, "glint: %s: %s\n", name.c_str(), failure->c_str());
+void print_plain_result(const std::string& raw_name, const std::string* raw_failure) {
+    const std::string name = sanitize::terminal(raw_name);
+    if (raw_failure) {
+        const std::string failure = sanitize::terminal(*raw_failure);
+        std::printf("FAIL  %s: %s\n", name.c_str(), failure.c_str());
+        std::fprintf(stderr, "glint: %s: %s\n", name.c_str(), failure.c_str());
     } else {
         std::printf("ok    %s\n", name.c_str());
     }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/supervision.hpp"
 #include "os/process.hpp"
@@ -64,7 +65,7 @@ void RunGuard::case_started(const std::string& name, const Labels& labels) {
     record_.case_started(name, labels);
     supervised_case(name + label_suffix(labels));
     std::lock_guard lock(state_);
-    case_ = name;
+    case_ = sanitize::terminal(name);  // it is only ever printed
     case_start_ = Clock::now();
     in_case_ = true;
 }

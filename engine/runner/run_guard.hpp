@@ -78,7 +78,7 @@ private:
     RunRecord& record_;
     TableGuard& table_;
     std::mutex state_;
-    std::string case_;  // the case in flight ("" between cases)
+    std::string case_;  // the case in flight, as the terminal shows it ("" between cases)
     std::chrono::steady_clock::time_point case_start_;
     bool in_case_ = false;
     bool over_ = false;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/runner/case_filter.hpp"
 
@@ -88,7 +89,7 @@ void RunRecord::case_started(const std::string& name, const Labels& labels) {
     std::string members = "\"duringCase\": " + quoted + ", \"duringCaseLabels\": " + labels_text;
     if (members == case_.load()->members) return;  // the same case, a later phase of it
     if (journal_) journal_->append("{\"case\": " + quoted + ", \"labels\": " + labels_text + "}");
-    auto in_flight = std::make_unique<InFlight>(InFlight{std::move(members), quoted + label_suffix(labels)});
+    auto in_flight = std::make_unique<InFlight>(InFlight{std::move(members), quoted + sanitize::terminal(label_suffix(labels))});
     case_.store(kept_cases_.emplace_back(std::move(in_flight)).get(), std::memory_order_release);
 }
 

@@ -5,11 +5,12 @@
 #   baseline    the --bench-baseline reader (JSON)    mmap_page  the perf mmap-page reader
 #   journal     the --recover-journal / stale-journal reader
 #   isolation_wire  the parent's reader of an --isolate child's lines
+#   sanitize    the output sanitisers (engine/model/sanitize): the invariants of each kind
 # fuzz/<target> runs one for 30 s (-max_total_time=30). Inputs it finds go to the tree
 # (build/sanitize/fuzz-corpus/<target>), never into the sources; a crash leaves its input in
 # build/sanitize (crash-*) and fails the entry with the sanitizer's report. Promote an input
 # worth keeping by copying it into tests/fuzz/corpus/<target>.
-set(_fuzz_targets options selector baseline mmap_page journal isolation_wire)
+set(_fuzz_targets options selector baseline mmap_page journal isolation_wire sanitize)
 if(GLINT_FUZZ)
   add_custom_target(glint_fuzz_targets)
   foreach(_t IN LISTS _fuzz_targets)

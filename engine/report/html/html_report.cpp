@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/model/json.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/report/html/svg_plot.hpp"
 #include "engine/report/json_report.hpp"
 
@@ -59,20 +60,7 @@ std::string sort_attr(const Cell& c) {
 
 }  // namespace
 
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+std::string escape(const std::string& text) { return sanitize::html(text); }
 
 std::string render_page(const Report& report) {
     bool any_base = false;

@@ -49,7 +49,7 @@ struct Report {
     std::string base_label = "baseline";
 };
 
-// Text with &, <, >, " and ' escaped.
+// sanitize::html(text): element text or a quoted attribute value (controls made visible).
 std::string escape(const std::string& text);
 
 // The whole page.

@@ -9,6 +9,7 @@
 
 #include "catalog/glob.hpp"
 #include "engine/hot/histogram_json.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/timing/windows.hpp"
 
 namespace glint::engine {
@@ -206,7 +207,7 @@ public:
         }
         if (!trouble.empty())
             std::fprintf(stderr, "glint: note: per-iteration: %s: %s; its cells render —\n",
-                         shown_.c_str(), trouble.c_str());
+                         sanitize::terminal(shown_).c_str(), trouble.c_str());
         Json summary = Json::object();
         summary["calls"] = measured ? Json(costs->cycles.count()) : Json();
         summary["emptyCallCycles"] = measured ? Json(costs->empty_cycles) : Json();

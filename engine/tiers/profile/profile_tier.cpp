@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/profile/case_profile.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
@@ -89,7 +90,7 @@ public:
         if (const int error = sampler.open(plan_.spec)) {
             const std::string why = fmt::format("the sampler did not open for this case: {}",
                                                 os::describe_errno(error));
-            std::fprintf(stderr, "glint: note: profile: %s: %s\n", case_.c_str(), why.c_str());
+            std::fprintf(stderr, "glint: note: profile: %s: %s\n", sanitize::terminal(case_).c_str(), why.c_str());
             Json j = Json::object();
             j["error"] = why;
             result.row_fields["profile"] = std::move(j);

@@ -349,3 +349,24 @@ TEST_CASE("report: outside a group a diagnostic prints at once, and piped output
     live->diagnostic("glint: setup failed");
     CHECK(captured.take_new() == "glint: setup failed\n");
 }
+
+TEST_CASE("report: the live table shows a hostile name, error and diagnostic as visible text, never as escapes") {
+    CapturedFile captured;  // stdout and stderr together: the live table's own escapes are CSI only
+    auto reporter = make_live_table(captured.file(), {}, std::nullopt, captured.file());
+    const std::string name = "clear\x1b[2J osc\x1b]8;;http://e.example/\x07two\nlines";
+    GroupInfo g = group();
+    g.expected_names = {name};
+    reporter->begin_group(g);
+    reporter->case_started(name);
+    reporter->case_progress();
+    reporter->case_finished(error_row(name, "bad\x07\nline\x1b[2J"));
+    reporter->diagnostic("glint: " + name + ": bad\x07\nline\x1b[2J");
+    reporter->end_group();
+    const std::string all = captured.all();
+    CHECK(all.find("\x1b[2J") == std::string::npos);
+    CHECK(all.find("\x1b]8") == std::string::npos);
+    CHECK(all.find('\a') == std::string::npos);
+    CHECK(all.find("two\nlines") == std::string::npos);
+    CHECK(all.find("glint: clear\xE2\x90\x9B[2J osc\xE2\x90\x9B]8;;http://e.example/\xE2\x90\x87two\xE2\x90\x8Alines") !=
+          std::string::npos);
+}

@@ -37,7 +37,7 @@ std::string run(const std::string& format) {
 }  // namespace
 
 TEST_CASE("text formats: markdown tables carry the box table's cells") {
-    CHECK(run("md") == "glint 0.1.0\nhost: a|b\n\n"
+    CHECK(run("md") == "glint 0.1.0\nhost: a\\|b\n\n"
                        "#### copies\n\n"
                        "| benchmark | n | median/iter | min | max | IPC |\n"
                        "|:---|---:|---:|---:|---:|---:|\n"

@@ -127,7 +127,3 @@ TEST_CASE("report: a cell splits at its first decimal point") {
     CHECK(split_at_point("—").right == 0);
     CHECK(split_at_point("32×16777216").left == 11);
 }
-
-TEST_CASE("report: control characters in user text become spaces") {
-    CHECK(single_line("a\nb\tc\x1b[2m") == "a b c [2m");
-}
