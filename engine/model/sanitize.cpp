@@ -89,6 +89,8 @@ std::string terminal(std::string_view text) {
     for_each_char(text, [&](std::string_view bytes, unsigned cp) {
         if (!is_control(cp)) {
             out += bytes;
+        } else if (cp == '\t') {  // a terminal shows a tab as blank space: so does this, in one column
+            out += ' ';
         } else if (cp < 0x20 || cp == 0x7F) {  // Control Pictures: U+2400 + c, DEL U+2421
             const unsigned pic = cp == 0x7F ? 0x2421 : 0x2400 + cp;
             out += static_cast<char>(0xE0 | (pic >> 12));

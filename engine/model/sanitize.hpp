@@ -5,8 +5,8 @@
 // Contracts (each output is valid UTF-8; the same input always gives the same output):
 // - valid_utf8: every byte that does not start a well-formed UTF-8 sequence (overlong forms,
 //   surrogates and code points above U+10FFFF included) becomes U+FFFD; valid text is unchanged.
-// - terminal: valid_utf8, then every control character made visible, never deleted: C0 and DEL
-//   become their Control Pictures (ESC -> U+241B, LF -> U+240A, BEL -> U+2407, DEL -> U+2421),
+// - terminal: valid_utf8, then every control character made visible, never deleted: a tab
+//   becomes one space; the rest of C0 and DEL become their Control Pictures (ESC -> U+241B, LF -> U+240A, BEL -> U+2407, DEL -> U+2421),
 //   C1 (U+0080..U+009F) becomes U+FFFD. The result holds no byte below 0x20, no 0x7F and no C1
 //   code point, so it cannot move the cursor, open an OSC hyperlink, ring or break the line.
 //   One column per replaced character, so table widths stay right.

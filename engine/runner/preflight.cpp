@@ -175,7 +175,7 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
                                              "--per-iteration", "--histogram",      "--pin",
                                              "--numa-node",     "--quiet-environment", "--bench-repeat",
                                              "--bench-html",    "--bench-format",   "--threshold",
-                                             "--fail-if-slower"};
+                                             "--fail-if-slower", "--bench-json-samples"};
     static const char* const kCounting[] = {"--perf",    "--perf-scaled", "--perf-inherit",    "--perf-read",
                                             "--metrics", "--syscalls",    "--profile",         "--profile-samples",
                                             "--profile-time", "--profile-folded"};
@@ -192,7 +192,6 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
             for (const char* c : kCounting)
                 if (flag == c && !(flag == "--metrics" && options.list_metrics)) note(flag, "without --bench");
         if (flag == "--group-by" && !options.group_by_list) note(flag, "without --bench");
-        if (flag == "--case-timeout" && !options.isolate) note(flag, "without --bench or --isolate");
     }
     return notes;
 }

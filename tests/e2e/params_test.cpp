@@ -51,7 +51,9 @@ void check_fit_follows_points(const Json& fit) {
     std::string best;
     double best_rms = INFINITY;
     std::map<std::string, double> rms_of;
-    for (const auto& [name, g] : laws) {
+    for (const auto& law : laws) {
+        const std::string name = law.first;  // not a structured binding: CAPTURE's lambda (clang)
+        const auto& g = law.second;
         double sx = 0, sxx = 0;
         for (const auto& p : fit.at("points").as_array()) {
             const double x = g(p.at("n").as_number()) / p.at("medianNs").as_number();
@@ -65,7 +67,7 @@ void check_fit_follows_points(const Json& fit) {
         }
         const double rms = std::sqrt(ss / static_cast<double>(fit.at("points").size()));
         rms_of[name] = rms;
-        CAPTURE(std::string(name));
+        CAPTURE(name);
         // JSON numbers carry 6 significant digits: the RMS agrees to about 1e-5 (a fraction).
         CHECK(std::fabs(fit.at("models").at(name).at("rms").as_number() - rms) < 1e-4);
         if (rms < best_rms) best = name, best_rms = rms;

@@ -31,7 +31,7 @@ TEST_CASE("sanitize: valid_utf8 keeps valid text and writes U+FFFD for each inva
 
 TEST_CASE("sanitize: terminal text shows every control character as a visible picture") {
     CHECK(sanitize::terminal("a\x1b[2Jb") == "a\xE2\x90\x9B[2Jb");  // ESC -> U+241B
-    CHECK(sanitize::terminal("x\ny\rz\t\a") == "x\xE2\x90\x8Ay\xE2\x90\x8Dz\xE2\x90\x89\xE2\x90\x87");
+    CHECK(sanitize::terminal("x\ny\rz\t\a") == "x\xE2\x90\x8Ay\xE2\x90\x8Dz \xE2\x90\x87");
     CHECK(sanitize::terminal("\x7F") == "\xE2\x90\xA1");                  // DEL -> U+2421
     CHECK(sanitize::terminal("\xC2\x9B" "31m") == "\xEF\xBF\xBD" "31m");  // C1 CSI -> U+FFFD
     CHECK(sanitize::terminal("\x9B" "31m") == "\xEF\xBF\xBD" "31m");      // a raw 8-bit CSI
