@@ -14,31 +14,20 @@
 
 #include "engine/model/json.hpp"
 #include "engine/model/sanitize.hpp"
+#include "hostile_checks.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
 using glint::engine::Json;
+using glint::test::compare_path;
 using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
+using glint::test::hostile::bench;
+using glint::test::hostile::check_terminal;
 
 namespace {
-
-std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
-
-// Terminal-safe: valid UTF-8, no C0 byte but the line ends, no DEL, no C1 code point.
-void check_terminal(const std::string& text, const std::string& where) {
-    INFO(where);
-    CHECK(glint::engine::sanitize::is_valid_utf8(text));
-    bool clean = true;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-        if ((c < 0x20 && c != '\n') || c == 0x7F || (c == 0xC2 && next >= 0x80 && next <= 0x9F)) clean = false;
-    }
-    CHECK_MESSAGE(clean, text);
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -117,12 +106,6 @@ void check_html(const std::string& text, const std::string& where) {
     CHECK_FALSE(contains(text, "\x1b"));
     CHECK_FALSE(contains(text, "\x07"));
     check_no_live_markup(text, where);
-}
-
-std::vector<std::string> bench(const std::vector<std::string>& extra) {
-    std::vector<std::string> args{fixture_path("hostile"), "--bench", "--bench-min-time=1"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
 }
 
 }  // namespace
@@ -221,17 +204,6 @@ TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and rea
     }
 }
 
-TEST_CASE("e2e: a planted journal's file name reaches stderr as visible text") {
-    glint::test::TempDir dir("glint_e2e_hostile");
-    std::FILE* planted = std::fopen(dir.file("run.json.journal.\x1b[2J\x07x").c_str(), "w");
-    REQUIRE(planted);
-    std::fclose(planted);
-    auto run = run_process(bench({"--bench-json=" + dir.file("run.json")}));
-    CHECK(run.exit_code == 1);
-    check_terminal(run.err, "the stale-journal note");
-    CHECK(contains(run.err, "run.json.journal.\xE2\x90\x9B[2J\xE2\x90\x87x"));
-}
-
 TEST_CASE("e2e: listings and usage errors show hostile metric units, labels and flag values as visible text") {
     auto metrics = run_process({fixture_path("hostile"), "--list-metrics"});
     CHECK(metrics.exit_code == 0);
@@ -269,26 +241,6 @@ TEST_CASE("e2e: glint-compare shows a hostile document path as visible text in i
     auto md = run_process({compare_path(), json, json, "--format=md"});
     CHECK(md.exit_code == 0);
     check_markdown(md.out, "glint-compare md summary");
-}
-
-TEST_CASE("e2e: under --isolate a case or registration named in invalid UTF-8 is found again in its child") {
-    glint::test::TempDir dir("glint_e2e_hostile");
-    auto run = run_process(bench({"--isolate", "--bench-json=" + dir.file("run.json")}));
-    CHECK(run.exit_code == 1);  // the failing case only
-    const Json doc = Json::parse(read_file(dir.file("run.json")));
-    std::size_t checked = 0;
-    for (const auto& r : doc.at("rows").as_array()) {
-        const std::string name = r.at("name").as_string();
-        if (name != "bad\xEF\xBF\xBD\xEF\xBF\xBDutf8" && name != "inner") continue;
-        INFO(name);
-        CHECK(r.find("error") == nullptr);
-        CHECK(r.at("registration").as_string() != "");
-        ++checked;
-    }
-    CHECK(checked == 2);
-    auto plain = run_process({fixture_path("hostile"), "--isolate"});
-    CHECK(contains(plain.out, "ok    hostile\xE2\x90\x9B[31m<!--/bad\xEF\xBF\xBD\xEF\xBF\xBDutf8"));
-    CHECK(contains(plain.out, "ok    registration\xEF\xBF\xBD/inner"));
 }
 
 TEST_CASE("e2e: a hostile case that outlives --case-timeout or a SIGINT is named as visible text") {
