@@ -121,7 +121,11 @@ TEST_CASE("e2e profile: JSON carries the profile, its rate, cost and losses") {
     const Run run = profile_run("split");
     REQUIRE(run.r.exit_code == 0);
     const Json& p = row(run.doc, "split").at("profile");
-    CHECK(p.at("samples").as_number() >= 2000);
+    // The pass stops once the sampler took 2000 samples; those of glint's own code (switching
+    // the sampler, calling into the case) are dropped and counted apart from the case's.
+    CHECK(p.at("samples").as_number() + p.at("droppedGlintSamples").as_number() +
+              p.at("droppedAfterSamples").as_number() >= 2000);
+    CHECK(p.at("samples").as_number() >= 1900);
     CHECK(p.at("requestedSamples").as_number() == 2000);
     CHECK(p.at("lost").as_number() == 0);
     CHECK(p.at("throttled").is_number());
