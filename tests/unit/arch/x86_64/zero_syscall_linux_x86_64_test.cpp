@@ -7,7 +7,6 @@
 // perf_event_paranoid <= 1 and a readable tracefs); tracefs is mounted when absent.
 #include <fcntl.h>
 #include <linux/perf_event.h>
-#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include "os/linux/sys.hpp"
 #include "support/skip.hpp"
 #include "support/stub_rig.hpp"
+#include "support/tracefs.hpp"
 
 namespace x86 = glint::arch::x86_64;
 namespace linux_ = glint::os::linux_;
@@ -39,9 +39,9 @@ long tracepoint_id(const std::string& group, const std::string& name) {
     return -1;
 }
 
-bool ensure_tracefs() {
-    if (tracepoint_id("raw_syscalls", "sys_enter") >= 0) return true;
-    mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr);  // root only; may fail
+// tracefs (mounted by the shared helper when absent and root) with the syscall tracepoints.
+bool syscall_tracepoints() {
+    glint::test::ensure_tracefs();
     return tracepoint_id("raw_syscalls", "sys_enter") >= 0;
 }
 
@@ -109,7 +109,7 @@ std::int64_t slow_read_with_syscall(void* ctx, std::uint32_t) {  // a read(2)-se
 }  // namespace
 
 TEST_CASE("zero syscalls: a batch of rdpmc-path brackets makes no read or ioctl calls") {
-    if (!ensure_tracefs())
+    if (!syscall_tracepoints())
         return glint::test::skip("tracefs with syscall tracepoints is not available (needs root)");
     SyscallCounts counts;
     if (!counts.open())
@@ -139,7 +139,7 @@ TEST_CASE("zero syscalls: a batch of rdpmc-path brackets makes no read or ioctl 
 }
 
 TEST_CASE("zero syscalls: the counting sees read(2) when there is one (controls)") {
-    if (!ensure_tracefs())
+    if (!syscall_tracepoints())
         return glint::test::skip("tracefs with syscall tracepoints is not available (needs root)");
     SyscallCounts counts;
     if (!counts.open())
