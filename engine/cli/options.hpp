@@ -58,7 +58,7 @@ struct Options {
     std::optional<unsigned> numa_node;      // --numa-node=N
     bool quiet_environment = false;         // --quiet-environment
 
-    // A run that keeps what it measured (engine/runner/run_guard.hpp, isolation.hpp).
+    // A run that keeps what it measured (engine/runner/keeping/run_guard.hpp, isolation.hpp).
     bool isolate = false;                      // --isolate: each case in a child process
     double case_timeout_s = 300;               // --case-timeout=SECONDS (0: none)
     std::optional<std::string> recover_journal;  // --recover-journal=FILE

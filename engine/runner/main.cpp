@@ -1,7 +1,7 @@
 // glint::main: parse, validate, open tiers, run, report. Exit status: 0 all passed, 1 a case
 // failed (or an output could not be written, or a case left through _exit(0):
-// engine/runner/supervision.hpp), 2 bad usage (reported before anything is
-// measured), 128 + signal when a signal stopped a --bench run (engine/runner/guarded_run.hpp).
+// engine/runner/keeping/supervision.hpp), 2 bad usage (reported before anything is
+// measured), 128 + signal when a signal stopped a --bench run (engine/runner/keeping/guarded_run.hpp).
 #include <glint/main.hpp>
 
 #include <algorithm>
@@ -21,15 +21,15 @@
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/registry/params.hpp"
-#include "engine/runner/case_listing.hpp"
-#include "engine/runner/guarded_run.hpp"
-#include "engine/runner/isolation.hpp"
-#include "engine/runner/journal.hpp"
-#include "engine/runner/listing.hpp"
+#include "engine/runner/modes/list_and_version.hpp"
+#include "engine/runner/keeping/guarded_run.hpp"
+#include "engine/runner/isolation/isolated_run.hpp"
+#include "engine/runner/keeping/journal.hpp"
+#include "engine/runner/modes/info_modes.hpp"
 #include "engine/runner/preflight.hpp"
-#include "engine/runner/plain_run.hpp"
-#include "engine/runner/run_info.hpp"
-#include "engine/runner/supervision.hpp"
+#include "engine/runner/modes/plain_run.hpp"
+#include "engine/runner/bench/run_info.hpp"
+#include "engine/runner/keeping/supervision.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -89,7 +89,7 @@ int run_main(int argc, char** argv) {
     }
     if (options.version) return print_version();
     if (options.recover_journal) return recover_journal(*options.recover_journal, options.json_path);
-    // Cases that run in this process are watched from outside (engine/runner/supervision.hpp).
+    // Cases that run in this process are watched from outside (engine/runner/keeping/supervision.hpp).
     if (!options.isolate && !options.list && !options.list_metrics && !options.capabilities && !options.group_by_list)
         supervise_run();
     std::optional<os::OutputTarget> json_target;

@@ -6,7 +6,7 @@
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/runner/case_filter.hpp"
-#include "engine/runner/grouping.hpp"
+#include "engine/runner/bench/grouping.hpp"
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {

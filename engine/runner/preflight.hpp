@@ -18,7 +18,7 @@
 
 #include "catalog/metric.hpp"
 #include "engine/cli/options.hpp"
-#include "engine/runner/plain_run.hpp"
+#include "engine/runner/modes/plain_run.hpp"
 
 namespace glint::engine {
 

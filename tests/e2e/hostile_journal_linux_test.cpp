@@ -1,5 +1,5 @@
 // End to end: journals glint did not write, or that a live run still holds, beside a
-// --bench-json target and given to --recover-journal (engine/runner/journal.hpp).
+// --bench-json target and given to --recover-journal (engine/runner/keeping/journal.hpp).
 #include <doctest/doctest.h>
 
 #include <signal.h>

@@ -1,5 +1,5 @@
 // End to end: a run keeps what it measured when a case crashes, exits, hangs, or the run is
-// signalled or killed (engine/runner/run_guard.hpp, isolation.hpp, run_record.hpp).
+// signalled or killed (engine/runner/keeping/run_guard.hpp, isolation/isolated_run.hpp, run_record.hpp).
 #include <doctest/doctest.h>
 
 #include <signal.h>

@@ -1,5 +1,5 @@
 // End to end: what glint refuses to write, and how a failed write ends the run
-// (os/linux/output_target.cpp, engine/runner/main.cpp, engine/runner/guarded_run.cpp).
+// (os/linux/output_target.cpp, engine/runner/main.cpp, engine/runner/keeping/guarded_run.cpp).
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // End to end: every phase of a run can be stopped, inherited ignores are kept, and a case's
-// own processes end with it (engine/runner/run_guard.hpp, os/process.hpp). Each test bounds
+// own processes end with it (engine/runner/keeping/run_guard.hpp, os/process.hpp). Each test bounds
 // its own time: BackgroundProcess::wait kills the run (SIGKILL) when it outlives its limit.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // libFuzzer target: the parent's reader of the lines an --isolate child writes
-// (engine/runner/isolation_wire.hpp): each line parsed as JSON (depth-limited), then a row
+// (engine/runner/isolation/wire.hpp): each line parsed as JSON (depth-limited), then a row
 // (row_from_json) or a deferred case (deferred_from_json) read from it. A line that is not one
 // of ours is refused with an exception, never a crash or undefined behaviour.
 #include <cstddef>
@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "engine/report/json_rows.hpp"
-#include "engine/runner/isolation_wire.hpp"
+#include "engine/runner/isolation/wire.hpp"
 
 using namespace glint::engine;
 

@@ -1,5 +1,5 @@
 // libFuzzer target: the journal reader behind --recover-journal and the stale-journal scan
-// (engine/runner/journal.hpp) over arbitrary files. It must return a document or one line
+// (engine/runner/keeping/journal.hpp) over arbitrary files. It must return a document or one line
 // naming the problem -- never crash, whatever the nesting -- and the document it returns must
 // read back as JSON with every row it counted.
 #include <cstddef>
@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "engine/model/json_limits.hpp"
-#include "engine/runner/journal.hpp"
+#include "engine/runner/keeping/journal.hpp"
 
 using namespace glint::engine;
 

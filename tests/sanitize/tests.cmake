@@ -13,7 +13,7 @@
 # use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get install clang) they
 # are skipped.
 if(GLINT_SANITIZE STREQUAL "thread")
-  add_executable(glint_tsan_tests ${PROJECT_SOURCE_DIR}/tests/unit/engine/runner/run_guard_linux_test.cpp
+  add_executable(glint_tsan_tests ${PROJECT_SOURCE_DIR}/tests/unit/engine/runner/keeping/run_guard_linux_test.cpp
                                   ${CMAKE_CURRENT_LIST_DIR}/../support/test_main.cpp)
   target_link_libraries(glint_tsan_tests PRIVATE glint_test_support)
   doctest_discover_tests(glint_tsan_tests TEST_PREFIX "tsan/" PROPERTIES SKIP_RETURN_CODE 77)

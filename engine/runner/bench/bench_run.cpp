@@ -1,0 +1,429 @@
+#include "engine/runner/bench/bench_run.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <utility>
+
+#include "catalog/selection.hpp"
+#include "engine/model/sanitize.hpp"
+#include "engine/registry/params.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/bench/grouping.hpp"
+#include "engine/stability/verdict.hpp"
+#include "engine/tiers/client_metrics.hpp"
+#include "engine/timing/clock.hpp"
+#include "engine/timing/protocol.hpp"
+
+namespace glint::engine {
+namespace {
+
+const Registration* registration_named(const std::string& name) {
+    for (const auto& r : registrations())
+        if (r.name == name) return &r;
+    return nullptr;
+}
+
+}  // namespace
+
+BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
+    : options_(options),
+      filter_(CaseFilter::parse(options.filter)),
+      gate_(table),
+      table_(gate_),
+      repetitions_(options.repeat),
+      tiers_(tiers),
+      catalog_(tiers.catalog()) {}
+
+void BenchRun::compare_with(const Baseline* baseline) {
+    baseline_ = baseline;
+    if (baseline_)
+        for (auto& d : baseline_family()) catalog_.push_back(std::move(d));
+}
+
+std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
+    header_lines_ = header_lines;
+    for (const auto& registration : registrations())
+        merge_client_family(catalog_, registration.metrics);
+    for (std::uint64_t rep = 1; rep <= repetitions_.count(); ++rep) {
+        repetitions_.begin(rep);
+        gate_.mute(!repetitions_.last());
+        run_once();
+        if (repetitions_.last()) break;
+        repetitions_.keep(rows_);
+        rows_.clear();
+    }
+    print_pending_header();  // provenance registered after the last table began
+    table_.header(complexity_.lines());
+    std::vector<std::string> trailer = tiers_.trailer();
+    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    table_.header(trailer);
+    return std::move(rows_);
+}
+
+void BenchRun::run_once() {
+    deferred_.clear();  // each repetition's bodies register their bench_cases afresh
+    announce_columns();
+    {
+        SessionScope scope(*this);
+        for_each_body_run(filter_, [&](const BodyRun& run) {
+            if (host_) {
+                current_ = &run.registration;
+                run_ = &run;
+                host_->run_body(*this, run);
+            } else {
+                run_body(run);
+            }
+            checkpoint();
+        });
+    }
+    if (phase1_table_open_) end_table();
+    phase1_table_open_ = false;
+    for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
+    announce_columns();
+    if (repetitions_.last()) warn_unmatched_selectors();
+    run_phase2();
+}
+
+void BenchRun::run_body(const BodyRun& run) {
+    const Registration& registration = run.registration;
+    current_ = &registration;
+    run_ = &run;
+    iter_calls_ = 0;
+    const std::size_t deferred_before = deferred_.size();
+    body_deferred_start_ = deferred_before;
+    Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
+               {}, registration.pinned_iterations, &registration.metrics, registration.name};
+    started(registration.name, run.labels);
+    try {
+        registration.body();
+    } catch (const ReportedFailure&) {
+        return;
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        record_error(whole, describe_failure(std::current_exception()));
+        return;
+    }
+    const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
+    if (whole_body && filter_.selects(registration.name, registration.name, run.labels)) {
+        whole.work.batch = registration.whole_body;
+        measure(whole);
+    }
+}
+
+void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
+    const std::string name = iter_path(current_->name, ++iter_calls_);
+    if (!filter_.selects(name, current_->name, run_->labels)) return;
+    Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
+           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics,
+           current_->name};
+    c.work.batch = batch;
+    const std::size_t rows_before = rows_.size();
+    measure(c);
+    if (rows_.size() > rows_before && rows_.back().is_error()) throw ReportedFailure{};
+}
+
+void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
+    info.labels = with_param_labels(std::move(info.labels), run_->instance);
+    const std::size_t index = deferred_.size() - body_deferred_start_;
+    deferred_.push_back({current_->name, std::move(info), std::move(body), index, run_->index, current_});
+}
+
+void BenchRun::run_registration_alone(const BodyRun& body) {
+    repetitions_.alone();
+    SessionScope scope(*this);
+    run_body(body);
+}
+
+void BenchRun::started(const std::string& name, const Labels& labels) {
+    if (observer_) observer_->case_started(name, labels);
+}
+
+void BenchRun::checkpoint() {
+    if (observer_) observer_->checkpoint();
+}
+
+void BenchRun::announce_columns() {
+    if (observer_) observer_->columns_known(json_columns());
+}
+
+std::vector<catalog::MetricDescriptor> BenchRun::json_columns() const {
+    const std::vector<std::string>& selection = tiers_.selection();
+    std::vector<catalog::MetricDescriptor> columns;
+    for (const auto& d : catalog_) {
+        const bool named = std::find(selection.begin(), selection.end(), d.name) != selection.end();
+        if (d.available || named) columns.push_back(d);
+    }
+    return columns;
+}
+
+void BenchRun::finished(Row row, const std::string& display) {
+    if (row.is_error()) failed_ = true;
+    Row shown = row;
+    shown.name = display;
+    table_.case_finished(shown);
+    // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
+    // Only the last repetition's rows are the case's (earlier ones are merged into it).
+    const Registration* r = current_ ? current_ : phase2_registration_;
+    if (r && repetitions_.last())
+        complexity_.add(*r, current_ ? row.name : case_path(r->name, row.name), row);
+    rows_.push_back(std::move(row));
+    // The journal records finished rows: a row is finished in the last repetition.
+    if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
+}
+
+void BenchRun::remote_started(const std::string& name, const Labels& labels, const std::string& display) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    table_.case_started(display);
+    started(name, labels);
+}
+
+void BenchRun::remote_finished(Row row, const std::string& display) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
+    if (baseline_ && !row.is_error() && repetitions_.last()) {
+        auto cells = baseline_cells(*baseline_, row);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    finished(std::move(row), display);
+}
+
+void BenchRun::remote_error(const std::string& registration, const std::string& name, const Labels& labels,
+                            const std::vector<glint::Metric>* metrics, const std::string& display,
+                            const std::string& message) {
+    record_error(Case{name, display, labels, {}, 0, metrics, registration}, message);
+}
+
+void BenchRun::on_provenance(std::string_view line) {
+    // Printed before the next table begins (never inside a live table).
+    add_provenance(line);
+}
+
+void BenchRun::print_pending_header() {
+    if (gate_.muted()) return;  // printed by the last repetition
+    std::vector<std::string> lines;
+    if (!header_printed_) lines = header_lines_;
+    const auto& provenance = provenance_lines();
+    for (; provenance_printed_ < provenance.size(); ++provenance_printed_)
+        lines.push_back("provenance: " + provenance[provenance_printed_]);
+    if (!lines.empty()) table_.header(lines);
+    header_printed_ = true;
+}
+
+void BenchRun::begin_phase1_table() {
+    print_pending_header();
+    if (phase1_table_open_) return;
+    GroupInfo group;
+    MetricLists metrics;
+    for (const auto& r : registrations()) {
+        if (!filter_.may_select_under(r.name)) continue;
+        for (const auto& instance : instances(r)) {
+            const Labels labels = sorted_labels(param_labels(instance));
+            if (filter_.may_select_labels(labels))
+                group.expected_names.push_back(display_name(r.name, labels, {}));
+        }
+        metrics.push_back(&r.metrics);
+    }
+    group.columns = visible_columns(metrics);
+    table_.begin_group(group);
+    phase1_table_open_ = true;
+}
+
+void BenchRun::measure(const Case& c) {
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    checkpoint();
+    table_.case_started(c.display_name);
+    started(c.name, c.labels);
+    Row row;
+    try {
+        row = measure_row(c);
+    } catch (const ReportedFailure&) {
+        throw;
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        record_error(c, describe_failure(std::current_exception()));
+        return;
+    }
+    finished(std::move(row), c.display_name);
+}
+
+Row BenchRun::measure_row(const Case& c) {
+    Row row;
+    row.registration = c.registration;
+    row.name = c.name;
+    row.labels = c.labels;
+    TimingConfig config;
+    config.min_time_ns = options_.min_time_ms * 1e6;
+    config.pinned = c.pinned;
+    if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
+        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
+        config.warm_up = true;
+    }
+    config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
+    config.progress = [this] { table_.case_progress(); };
+    config.before_samples = [this] { watcher_.begin(); };
+    config.checkpoint = [this] { checkpoint(); };
+    if (c.work.batched()) {
+        row.timing = time_batched(c.work.batch, config);
+    } else {
+        c.work.per_call->timed();  // warm-up call, untimed, with its after
+        c.work.after_one();
+        row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
+    }
+    row.stability = watcher_.end();
+    if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
+    repetitions_.merge(row);
+    if (row.is_error()) return row;
+    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
+    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
+        checkpoint();
+        table_.case_progress();
+    });
+    row.cells = std::move(counted.cells);
+    row.count_iterations = counted.count_iterations;
+    row.extra_fields = std::move(counted.row_fields);
+    if (c.metrics) {
+        auto cells = client_cells(*c.metrics, &*row.timing);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    if (baseline_) {
+        auto cells = baseline_cells(*baseline_, row);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    return row;
+}
+
+void BenchRun::record_error(const Case& c, const std::string& message) {
+    Row row;
+    row.registration = c.registration;
+    row.name = c.name;
+    row.labels = c.labels;
+    row.error = message;
+    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
+    if (!phase1_table_open_ && current_) begin_phase1_table();
+    finished(std::move(row), c.display_name);
+    table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
+}
+
+void BenchRun::run_phase2() {
+    current_ = nullptr;
+    std::vector<DeferredCase*> chosen;
+    for (auto& d : deferred_) {
+        if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
+                            sorted_labels(d.info.labels)))
+            chosen.push_back(&d);
+    }
+    if (chosen.empty()) return;
+    std::vector<const Labels*> labels;
+    std::vector<Labels> sorted;
+    sorted.reserve(chosen.size());
+    for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
+    for (const auto& l : sorted) labels.push_back(&l);
+
+    std::vector<std::string> keys = options_.group_by;
+    if (options_.group_by_all) keys = label_keys(labels);
+    const auto offered = label_keys(labels);
+    for (const auto& k : keys) {
+        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
+            std::string list;
+            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
+            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
+                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
+        }
+    }
+    // Without --group-by, one table per registration (each with its own client columns),
+    // titled with the registration's name when there is more than one.
+    std::vector<std::string> registrations;
+    for (const auto* d : chosen) registrations.push_back(d->registration);
+    const std::vector<GroupIndex> groups =
+        keys.empty() ? group_by_value(registrations) : group_rows(labels, keys);
+    for (const auto& group : groups) {
+        print_pending_header();
+        MetricLists members;
+        for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
+        GroupInfo info;
+        if (!keys.empty()) {
+            info.title = group_title(sorted[group.members.front()], keys);
+            info.first_column = "implementation";
+        } else if (groups.size() > 1) {
+            info.title = group.value;
+        }
+        for (std::size_t i : group.members)
+            info.expected_names.push_back(display_name(chosen[i]->info.name, sorted[i], keys));
+        info.columns = visible_columns(members);
+        table_.begin_group(info);
+        for (std::size_t i : group.members) {
+            const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
+            phase2_registration_ = chosen[i]->source ? chosen[i]->source
+                                                     : registration_named(chosen[i]->registration);
+            if (host_) host_->run_case(*this, *chosen[i], display);
+            else measure_deferred(*chosen[i], sorted[i], display);
+            phase2_registration_ = nullptr;
+            checkpoint();
+        }
+        end_table();
+    }
+}
+
+void BenchRun::run_deferred_alone(DeferredCase& d) {
+    repetitions_.alone();
+    measure_deferred(d, sorted_labels(d.info.labels), d.info.name);
+}
+
+void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
+    Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics, d.registration};
+    c.work.per_call = d.body.get();
+    started(c.name, c.labels);
+    try {
+        if (d.info.setup) d.info.setup();
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        table_.case_started(c.display_name);
+        record_error(c, "setup: " + describe_failure(std::current_exception()));
+        return;
+    }
+    measure(c);
+    try {
+        if (d.info.teardown) d.info.teardown();
+    } catch (const Interrupted&) {
+        throw;
+    } catch (...) {
+        failed_ = true;
+        table_.diagnostic("glint: " + c.name + ": teardown: " + describe_failure(std::current_exception()));
+    }
+}
+
+void BenchRun::end_table() {
+    table_.end_group();
+    std::vector<std::string> lines = tiers_.after_table();
+    for (auto& line : std::exchange(remote_after_table_, {})) lines.push_back(std::move(line));
+    if (!lines.empty()) table_.header(lines);
+}
+
+std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
+    const MetricLists& case_metrics) const {
+    std::vector<catalog::MetricDescriptor> used;
+    for (const auto& d : catalog_) {
+        if (d.source != "client") {
+            used.push_back(d);
+            continue;
+        }
+        const bool in_group = std::any_of(case_metrics.begin(), case_metrics.end(), [&](const auto* list) {
+            return std::any_of(list->begin(), list->end(),
+                               [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
+        });
+        if (in_group) used.push_back(d);
+    }
+    return catalog::select_metrics(used, tiers_.selection()).visible;
+}
+
+void BenchRun::warn_unmatched_selectors() const {
+    for (const auto& s : catalog::select_metrics(catalog_, tiers_.selection()).unmatched)
+        std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
+                     sanitize::terminal(s).c_str());
+}
+
+}  // namespace glint::engine

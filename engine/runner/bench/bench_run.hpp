@@ -1,0 +1,168 @@
+// engine/runner/bench/bench_run.hpp: one --bench run.
+//
+// Phase 1 runs every selected body in registration order: glint::iter is measured inside the
+// body (its callable's state lives on the body's stack), a body that calls neither iter nor
+// bench_case is measured whole after it returns, and bench_case calls are deferred. Phase 2
+// measures the deferred cases, one streamed table per --group-by group. Each case gets its
+// timing pass, then one counting pass per open tier (TierSet), then its client metrics.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/baseline/baseline.hpp"
+#include "engine/cli/options.hpp"
+#include "engine/model/row.hpp"
+#include "engine/registry/registry.hpp"
+#include "engine/report/reporter.hpp"
+#include "engine/runner/body_runs.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/bench/complexity_report.hpp"
+#include "engine/runner/bench/repetition.hpp"
+#include "engine/runner/bench/run_observer.hpp"
+#include "engine/runner/session.hpp"
+#include "engine/stability/case_watch.hpp"
+#include "engine/tiers/tier.hpp"
+#include "engine/tiers/tier_set.hpp"
+
+namespace glint::engine {
+
+// A bench_case deferred to phase 2.
+struct DeferredCase {
+    std::string registration;
+    glint::CaseInfo info;  // its labels include the parameters'
+    std::unique_ptr<glint::detail::PerCall> body;  // null when the case runs elsewhere
+    std::size_t index = 0;     // its place among its body run's bench_case calls
+    std::size_t instance = 0;  // its body run's parameter combination, in instances(r)
+    const Registration* source = nullptr;  // null when it came from a child process
+};
+
+class BenchRun;
+
+// Where cases run when not in this process (--isolate: engine/runner/isolation/isolated_run.hpp). The host
+// hands back what it measured through BenchRun's remote_* calls.
+class CaseHost {
+public:
+    virtual ~CaseHost() = default;
+    // Phase 1 of one body run: its rows, and the bench_cases its body registers.
+    virtual void run_body(BenchRun& run, const BodyRun& body) = 0;
+    // One bench_case (phase 2).
+    virtual void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) = 0;
+};
+
+class BenchRun final : public Session {
+public:
+    // `tiers` is open; its catalog and column selection are the run's.
+    BenchRun(const Options& options, TableReporter& table, const TierSet& tiers);
+
+    // Runs both phases; returns the rows in measurement order.
+    std::vector<Row> run(const std::vector<std::string>& header_lines);
+
+    // The catalog including the client metrics discovered in phase 1.
+    const std::vector<catalog::MetricDescriptor>& catalog() const { return catalog_; }
+    bool any_failed() const { return failed_; }
+    // The complexity fits of the run's glint::complexity() registrations (JSON meta.complexity).
+    const ComplexityCollector& complexity() const { return complexity_; }
+    const CaseWatcher& watcher() const { return watcher_; }
+    // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
+    // columns.
+    void compare_with(const Baseline* baseline);
+    void observe(RunObserver* observer) { observer_ = observer; }
+    void host_cases(CaseHost* host) { host_ = host; }
+    // The JSON columns: the available metrics, and the unavailable ones --metrics names (null
+    // in every row, with the reason in columns, as the table shows them —).
+    std::vector<catalog::MetricDescriptor> json_columns() const;
+    // The rows so far (after run() threw Interrupted).
+    // After an interruption: the finished rows, then (--bench-repeat) the partial ones
+    // (Repetitions::partial_rows).
+    std::vector<Row> take_rows() {
+        std::vector<Row> rows = repetitions_.last() ? std::move(rows_) : std::vector<Row>{};
+        for (Row& row : repetitions_.partial_rows(rows_, rows)) rows.push_back(std::move(row));
+        return rows;
+    }
+
+    // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
+    void run_registration_alone(const BodyRun& body);
+    std::vector<DeferredCase>& deferred() { return deferred_; }
+    void run_deferred_alone(DeferredCase& d);
+    // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
+    void remote_started(const std::string& name, const Labels& labels, const std::string& display);
+    void remote_finished(Row row, const std::string& display);
+    void remote_error(const std::string& registration, const std::string& name, const Labels& labels,
+                      const std::vector<glint::Metric>* metrics, const std::string& display,
+                      const std::string& message);
+    void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
+    // A line a child's tiers print under the table (printed when the table in progress ends).
+    void remote_after_table(std::string line) { remote_after_table_.push_back(std::move(line)); }
+    // What a child's tiers handed back (TierSet::hand_back), for this run's tiers.
+    void remote_tiers(const Json& handed) { tiers_.take_from_child(handed); }
+
+    void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
+    void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
+    void on_provenance(std::string_view line) override;
+
+private:
+    struct Case {
+        std::string name;          // the row's name (JSON)
+        std::string display_name;  // the table's name cell
+        Labels labels;
+        Workload work;
+        std::uint64_t pinned = 0;
+        const std::vector<glint::Metric>* metrics = nullptr;
+        std::string registration;  // the row's registration (its identity's first part)
+    };
+
+    void run_once();  // phase 1 then phase 2: one repetition of every selected case
+    void run_body(const BodyRun& run);
+    void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
+    void started(const std::string& name, const Labels& labels);
+    void finished(Row row, const std::string& display);
+    void checkpoint();
+    void announce_columns();
+    void measure(const Case& c);
+    Row measure_row(const Case& c);
+    void record_error(const Case& c, const std::string& message);
+    void print_pending_header();
+    void end_table();  // ends the table, then prints what the tiers say after it
+    void begin_phase1_table();
+    void run_phase2();
+    // The table's columns: every tier column, plus the client columns the given cases declare.
+    using MetricLists = std::vector<const std::vector<glint::Metric>*>;
+    std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics) const;
+    void warn_unmatched_selectors() const;
+
+    const Options& options_;
+    CaseFilter filter_;
+    GatedTable gate_;        // the caller's table, muted before the last repetition
+    TableReporter& table_;   // gate_
+    Repetitions repetitions_;
+    const TierSet& tiers_;
+    std::vector<catalog::MetricDescriptor> catalog_;
+    const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller
+    RunObserver* observer_ = nullptr;
+    CaseHost* host_ = nullptr;
+    std::vector<std::string> header_lines_;
+    bool header_printed_ = false;
+    std::size_t provenance_printed_ = 0;
+    bool phase1_table_open_ = false;
+
+    CaseWatcher watcher_;  // the timing pass's CPU, migrations and preemptions (this thread)
+
+    const Registration* current_ = nullptr;
+    const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)
+    std::size_t body_deferred_start_ = 0;  // deferred_'s size when that body run began
+    const Registration* phase2_registration_ = nullptr;  // the phase 2 case's, for its fit
+    int iter_calls_ = 0;
+    ComplexityCollector complexity_;
+    std::vector<DeferredCase> deferred_;
+    std::vector<std::string> remote_after_table_;  // lines children sent (remote_after_table)
+    std::vector<Row> rows_;
+    bool failed_ = false;
+};
+
+// Thrown out of glint::iter after its failure was recorded as an error row, to end the body.
+struct ReportedFailure {};
+
+}  // namespace glint::engine

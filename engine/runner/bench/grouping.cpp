@@ -1,0 +1,77 @@
+#include "engine/runner/bench/grouping.hpp"
+
+#include <algorithm>
+
+namespace glint::engine {
+namespace {
+
+const std::string* find_label(const Labels& labels, const std::string& key) {
+    for (const auto& [k, v] : labels)
+        if (k == key) return &v;
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> label_keys(const std::vector<const Labels*>& all) {
+    std::vector<std::string> keys;
+    for (const Labels* labels : all)
+        for (const auto& [k, v] : *labels)
+            if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+    return keys;
+}
+
+std::string group_value(const Labels& labels, const std::vector<std::string>& keys) {
+    std::string value;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (i) value += '/';
+        const std::string* v = find_label(labels, keys[i]);
+        value += v ? *v : "—";
+    }
+    return value;
+}
+
+std::string group_title(const Labels& labels, const std::vector<std::string>& keys) {
+    std::string title;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (i) title += " · ";
+        const std::string* v = find_label(labels, keys[i]);
+        title += keys[i] + ": " + (v ? *v : "—");
+    }
+    return title;
+}
+
+std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
+                                   const std::vector<std::string>& keys) {
+    std::vector<std::string> values;
+    for (const Labels* labels : all) values.push_back(group_value(*labels, keys));
+    return group_by_value(values);
+}
+
+std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {
+    std::vector<GroupIndex> groups;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::string& value = values[i];
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&](const GroupIndex& g) { return g.value == value; });
+        if (it == groups.end()) {
+            groups.push_back({value, {}});
+            it = groups.end() - 1;
+        }
+        it->members.push_back(i);
+    }
+    return groups;
+}
+
+std::string display_name(const std::string& name, const Labels& labels,
+                         const std::vector<std::string>& grouped_keys) {
+    std::string extra;
+    for (const auto& [k, v] : labels) {
+        if (std::find(grouped_keys.begin(), grouped_keys.end(), k) != grouped_keys.end()) continue;
+        if (!extra.empty()) extra += '/';
+        extra += v;
+    }
+    return extra.empty() ? name : name + " [" + extra + "]";
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,36 @@
+// engine/runner/bench/grouping.hpp: --group-by over bench_case labels. Pure functions.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/model/row.hpp"
+
+namespace glint::engine {
+
+// Every label key, in first-seen order.
+std::vector<std::string> label_keys(const std::vector<const Labels*>& all);
+
+// The group a row belongs to: its values for `keys` joined by "/" ("—" for a missing key).
+std::string group_value(const Labels& labels, const std::vector<std::string>& keys);
+
+// A --group-by table's title: each key with the group's value, "size: 1000 · op: find" ("—"
+// for a missing key).
+std::string group_title(const Labels& labels, const std::vector<std::string>& keys);
+
+// Index lists of the groups, in first-seen order of their values.
+struct GroupIndex {
+    std::string value;
+    std::vector<std::size_t> members;
+};
+std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
+                                   const std::vector<std::string>& keys);
+// The same over plain values (e.g. each row's registration name, the default split).
+std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values);
+
+// The table's name cell: the name, plus the values of labels the grouping does not show
+// ("asdf [parse]"), so rows inside a table stay distinguishable.
+std::string display_name(const std::string& name, const Labels& labels,
+                         const std::vector<std::string>& grouped_keys);
+
+}  // namespace glint::engine

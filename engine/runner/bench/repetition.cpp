@@ -1,0 +1,122 @@
+#include "engine/runner/bench/repetition.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "engine/stats/summary.hpp"
+
+namespace glint::engine {
+namespace {
+
+std::string key_of(const Row& row) { return identity_key(row.registration, row.name, row.labels); }
+
+}  // namespace
+
+void GatedTable::header(const std::vector<std::string>& lines) {
+    if (!muted_) inner_.header(lines);
+}
+void GatedTable::begin_group(const GroupInfo& group) {
+    if (!muted_) inner_.begin_group(group);
+}
+void GatedTable::case_started(const std::string& name) {
+    if (!muted_) inner_.case_started(name);
+}
+void GatedTable::case_progress() {
+    if (!muted_) inner_.case_progress();
+}
+void GatedTable::case_finished(const Row& row) {
+    if (!muted_) inner_.case_finished(row);
+}
+void GatedTable::end_group() {
+    if (!muted_) inner_.end_group();
+}
+
+TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
+    TimingSummary merged = repetitions.back();
+    if (repetitions.size() == 1) return merged;
+    merged.sample_ns.clear();
+    merged.repetition_median_ns.clear();
+    merged.resolution_ns = 0;
+    for (const auto& r : repetitions) {
+        merged.sample_ns.insert(merged.sample_ns.end(), r.sample_ns.begin(), r.sample_ns.end());
+        merged.repetition_median_ns.push_back(r.median_ns);
+        merged.resolution_ns = std::max(merged.resolution_ns, r.resolution_ns);
+    }
+    const Summary pool = summarize(merged.sample_ns);
+    merged.samples = merged.sample_ns.size();
+    merged.median_ns = median(merged.repetition_median_ns);
+    merged.mad_ns = pool.mad;
+    merged.min_ns = pool.min;
+    merged.max_ns = pool.max;
+    return merged;
+}
+
+void Repetitions::begin(std::uint64_t index) {
+    current_ = index;
+    if (count_ > 1)
+        std::fprintf(stderr, "glint: --bench-repeat: repetition %llu of %llu%s\n",
+                     static_cast<unsigned long long>(index), static_cast<unsigned long long>(count_),
+                     index == count_ ? "" : " (the table follows the last)");
+}
+
+void Repetitions::keep(const std::vector<Row>& rows) {
+    if (current_ == 1) first_rows_ = rows;
+    for (const Row& row : rows) {
+        const std::string key = key_of(row);
+        if (row.error) {
+            errors_.emplace(key, "repetition " + std::to_string(current_) + ": " + *row.error);
+        } else if (row.timing) {
+            timings_[key].push_back(*row.timing);
+        }
+    }
+}
+
+std::uint64_t Repetitions::pinned_iterations(const Row& row) const {
+    const auto it = timings_.find(key_of(row));
+    if (it == timings_.end() || it->second.front().per_call) return 0;
+    return it->second.front().iterations_per_sample;
+}
+
+void Repetitions::merge(Row& row) const {
+    const std::string key = key_of(row);
+    if (const auto e = errors_.find(key); e != errors_.end()) {
+        row.error = e->second;
+        row.timing.reset();
+        return;
+    }
+    if (!row.timing) return;
+    std::vector<TimingSummary> all;
+    if (const auto it = timings_.find(key); it != timings_.end()) all = it->second;
+    all.push_back(*row.timing);
+    row.timing = merge_repetitions(all);
+}
+
+std::vector<Row> Repetitions::partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const {
+    Repetitions done = *this;
+    if (!last()) done.keep(current);  // the interrupted repetition's finished rows count
+    std::vector<Row> partial;
+    for (const Row& first : current_ == 1 ? current : first_rows_) {
+        const std::string key = key_of(first);
+        if (std::any_of(complete.begin(), complete.end(), [&](const Row& r) { return key_of(r) == key; }))
+            continue;
+        Row row = first;
+        std::size_t finished = 0;
+        if (const auto e = done.errors_.find(key); e != done.errors_.end()) {
+            row.error = e->second;
+            row.timing.reset();
+        }
+        if (const auto t = done.timings_.find(key); t != done.timings_.end()) {
+            finished = t->second.size();
+            if (!row.error) row.timing = merge_repetitions(t->second);
+        }
+        if (row.error) ++finished;
+        Json mark = Json::object();
+        mark["done"] = static_cast<unsigned long>(finished);
+        mark["of"] = static_cast<unsigned long>(count_);
+        row.extra_fields["partialRepetitions"] = std::move(mark);
+        partial.push_back(std::move(row));
+    }
+    return partial;
+}
+
+}  // namespace glint::engine

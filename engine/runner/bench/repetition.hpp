@@ -1,0 +1,81 @@
+// engine/runner/bench/repetition.hpp: --bench-repeat=N, each case measured N times, interleaved.
+//
+// The run's whole case sequence (phase 1's bodies, then phase 2's deferred bench_cases) runs N
+// times: A, B, C, A, B, C, ... so slow drift of the machine spreads over every case instead of
+// landing on one. Repetitions before the last are silent (their table calls are dropped, no
+// counting pass runs); each of their rows is kept by identity (registration, name, labels).
+// In the last repetition a row's timing is merged with its kept ones as it is measured, so the
+// table shows each row once, complete, and tiers count once.
+//
+// Merged timing: repetition_median_ns holds each repetition's median; median_ns is the median
+// of those (the headline); sample_ns pools every repetition's samples (in order), and
+// samples, mad_ns, min_ns and max_ns describe the pool. Batched repetitions after the first are
+// pinned to the first one's iterations per sample (after one untimed warm-up sample), so every
+// pooled sample means the same thing. A case that failed in any repetition is an error row.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/model/row.hpp"
+#include "engine/report/reporter.hpp"
+
+namespace glint::engine {
+
+// The table reporter of a run, muted during the repetitions before the last.
+class GatedTable final : public TableReporter {
+public:
+    explicit GatedTable(TableReporter& inner) : inner_(inner) {}
+    void mute(bool muted) { muted_ = muted; }
+    bool muted() const { return muted_; }
+
+    void header(const std::vector<std::string>& lines) override;
+    void begin_group(const GroupInfo& group) override;
+    void case_started(const std::string& name) override;
+    void case_progress() override;
+    void case_finished(const Row& row) override;
+    void end_group() override;
+
+private:
+    TableReporter& inner_;
+    bool muted_ = false;
+};
+
+// Pure: the merged timing of one case's repetitions, in order (at least one).
+TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions);
+
+class Repetitions {
+public:
+    explicit Repetitions(std::uint64_t count) : count_(count ? count : 1) {}
+    std::uint64_t count() const { return count_; }
+    // Starts repetition `index` (1-based); announces it on stderr when there are several.
+    void begin(std::uint64_t index);
+    bool last() const { return current_ == count_; }
+    // A child of --isolate measures one repetition of one case as if it were the only one (the
+    // parent merges what its children send).
+    void alone() { count_ = current_ = 1; }
+
+    // After an early repetition: keeps each row's timing or error, by identity.
+    void keep(const std::vector<Row>& rows);
+    // The first repetition's iterations per sample of a batched case (0: none kept).
+    std::uint64_t pinned_iterations(const Row& row) const;
+    // In the last repetition: `row` (just timed) merged with its kept repetitions.
+    void merge(Row& row) const;
+    // After an interruption: each case with some of its repetitions finished but no complete
+    // row (none among `complete`, the last repetition's rows), in the first repetition's order:
+    // its finished repetitions merged (the interrupted repetition's `current` rows included,
+    // unless it is the last), marked with the JSON field
+    // "partialRepetitions": {"done": K, "of": N}.
+    std::vector<Row> partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const;
+
+private:
+    std::uint64_t count_;
+    std::uint64_t current_ = 0;
+    std::map<std::string, std::vector<TimingSummary>> timings_;
+    std::map<std::string, std::string> errors_;  // the first failure, with its repetition
+    std::vector<Row> first_rows_;                 // the first repetition's rows, in order
+};
+
+}  // namespace glint::engine

@@ -1,0 +1,78 @@
+#include "engine/runner/isolation/wire.hpp"
+
+#include <stdexcept>
+
+#include "engine/model/json_limits.hpp"
+#include "engine/report/json_report.hpp"
+#include "os/process.hpp"
+
+namespace glint::engine {
+
+Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
+                   std::size_t instance) {
+    Json out = Json::object();
+    out["registration"] = registration;
+    out["index"] = static_cast<unsigned long>(index);
+    out["instance"] = static_cast<unsigned long>(instance);
+    out["name"] = info.name;
+    Json labels = Json::array();
+    for (const auto& [k, v] : info.labels) labels.push_back(Json::Array{Json(k), Json(v)});
+    out["labels"] = std::move(labels);
+    Json metrics = Json::array();
+    for (const auto& m : info.metrics) {
+        Json metric = Json::object();
+        metric["unit"] = m.unit;
+        metric["amount"] = m.amount;
+        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : "level";
+        metrics.push_back(std::move(metric));
+    }
+    out["metrics"] = std::move(metrics);
+    out["iterations"] = info.iterations;
+    return out;
+}
+
+DeferredCase deferred_from_json(const Json& json) {
+    auto text = [&](const Json& j, std::string_view key) -> std::string {
+        const Json* v = j.find(key);
+        if (!v || !v->is_string()) throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
+        return v->as_string();
+    };
+    auto number = [&](const Json& j, std::string_view key) -> double {
+        const Json* v = j.find(key);
+        if (!v || !v->is_number()) throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
+        return v->as_number();
+    };
+    DeferredCase d;
+    d.registration = text(json, "registration");
+    d.index = json_integer<std::size_t>(number(json, "index"));
+    d.instance = json_integer<std::size_t>(number(json, "instance"));
+    d.info.name = text(json, "name");
+    d.info.iterations = json_integer<std::uint64_t>(number(json, "iterations"));
+    if (const Json* labels = json.find("labels"); labels && labels->is_array())
+        for (const Json& pair : labels->as_array())
+            if (pair.is_array() && pair.size() == 2 && pair.as_array()[0].is_string() &&
+                pair.as_array()[1].is_string())
+                d.info.labels.emplace_back(pair.as_array()[0].as_string(), pair.as_array()[1].as_string());
+    if (const Json* metrics = json.find("metrics"); metrics && metrics->is_array())
+        for (const Json& m : metrics->as_array())
+            d.info.metrics.push_back(glint::Metric{text(m, "unit"), number(m, "amount"),
+                                                   text(m, "mode") == "level" ? glint::Metric::level
+                                                                              : glint::Metric::rate});
+    return d;
+}
+
+void ChildStream::send(const char* key, Json value) {
+    Json line = Json::object();
+    line[key] = std::move(value);
+    // A parent that is gone kills the child (PR_SET_PDEATHSIG): a failed write means the case
+    // closed or replaced the pipe's descriptor, which the parent is told by the exit status.
+    if (!os::write_to_parent(fd_, line.dump(-1) + "\n")) os::exit_immediately(kChildLostPipeExit);
+}
+
+// The parent knows the labels of what it asked the child to run.
+void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
+
+// Every sample: the parent thins them where it writes documents.
+void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }
+
+}  // namespace glint::engine

@@ -1,0 +1,44 @@
+// engine/runner/isolation/wire.hpp: the lines an isolated child writes to its parent
+// (engine/runner/isolation/isolated_run.hpp), each one JSON object:
+//   {"case": NAME}          a case starts
+//   {"row": ROW}            a row is finished (row_json's form, every cell it has)
+//   {"deferred": CASE}      a bench_case the body registered: registration, index, instance,
+//                           name, labels, metrics [{unit, amount, mode}], iterations
+//   {"provenance": LINE}    a provenance line the body registered
+//   {"end": true}           the child finished its work
+#pragma once
+
+#include <string>
+
+#include <glint/bench.hpp>
+
+#include "engine/model/json.hpp"
+#include "engine/model/row.hpp"
+#include "engine/runner/bench/bench_run.hpp"
+#include "engine/runner/bench/run_observer.hpp"
+
+namespace glint::engine {
+
+// `instance`: the case's parameter combination, its place in instances(registration).
+Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
+                   std::size_t instance);
+// The case without its code (body null, no setup or teardown). Throws on a malformed object.
+DeferredCase deferred_from_json(const Json& json);
+
+// The exit status of a child whose lines could not be written to the parent (the case closed
+// the pipe): the parent names that instead of "exit(75) inside the case".
+inline constexpr int kChildLostPipeExit = 75;
+
+// The child's end of the pipe: an observer that streams cases and rows as lines.
+class ChildStream final : public RunObserver {
+public:
+    explicit ChildStream(int fd) : fd_(fd) {}
+    void case_started(const std::string& name, const Labels& labels) override;
+    void row_finished(const Row& row) override;
+    void send(const char* key, Json value);
+
+private:
+    int fd_;
+};
+
+}  // namespace glint::engine

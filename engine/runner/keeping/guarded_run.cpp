@@ -1,0 +1,185 @@
+#include "engine/runner/keeping/guarded_run.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "engine/compare/document.hpp"
+#include "engine/model/sanitize.hpp"
+#include "engine/report/json_report.hpp"
+#include "engine/report/reporter.hpp"
+#include "engine/report/text_formats.hpp"
+#include "engine/runner/bench/bench_run.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/bench/html_output.hpp"
+#include "engine/runner/isolation/isolated_run.hpp"
+#include "engine/runner/keeping/run_guard.hpp"
+#include "engine/runner/bench/run_info.hpp"
+#include "engine/runner/keeping/run_record.hpp"
+#include "engine/runner/keeping/supervision.hpp"
+#include "engine/runner/keeping/table_guard.hpp"
+#include "engine/stability/stability_meta.hpp"
+#include "os/process.hpp"
+#include "os/terminal.hpp"
+
+namespace glint::engine {
+namespace {
+
+// Rows an interrupted --bench-repeat kept with only some of their repetitions.
+std::size_t partial_rows(const std::vector<Row>& rows) {
+    return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const Row& r) {
+        return r.extra_fields.contains("partialRepetitions");
+    }));
+}
+
+Json interruption_json(int signal, const RunRecord& record, const std::vector<Row>& rows) {
+    Json out = Json::object();
+    out["by"] = os::signal_name(signal);
+    const Json during = Json::parse(std::string("{") + record.case_in_flight_members() + "}");
+    for (const auto& [key, value] : during.as_object()) out[key] = value;
+    const std::size_t partial = partial_rows(rows);
+    out["finishedRows"] = static_cast<unsigned long>(rows.size() - partial);
+    if (partial) out["partialRows"] = static_cast<unsigned long>(partial);
+    return out;
+}
+
+// Under the table, one line per partial row (they have no table row of their own):
+// "partial: NAME [LABELS]: 1 of 3 repetitions (--bench-repeat was interrupted)".
+std::vector<std::string> partial_marks(const std::vector<Row>& rows) {
+    std::vector<std::string> lines;
+    for (const Row& row : rows)
+        if (const Json* mark = row.extra_fields.find("partialRepetitions"))
+            lines.push_back("partial: " + row.name + label_suffix(row.labels) + ": " +
+                            std::to_string(static_cast<long>(mark->at("done").as_number())) + " of " +
+                            std::to_string(static_cast<long>(mark->at("of").as_number())) +
+                            " repetitions (--bench-repeat was interrupted)" + (row.error ? "; " + *row.error : ""));
+    return lines;
+}
+
+// "3 finished rows", "0 finished rows and 2 partial rows (--bench-repeat: not every repetition ran)".
+std::string kept_rows_text(const std::vector<Row>& rows) {
+    const std::size_t partial = partial_rows(rows), finished = rows.size() - partial;
+    std::string text = std::to_string(finished) + " finished row" + (finished == 1 ? "" : "s");
+    if (partial)
+        text += " and " + std::to_string(partial) + " partial row" + (partial == 1 ? "" : "s") +
+                " (--bench-repeat: not every repetition ran)";
+    return text;
+}
+
+// A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
+void warn_duplicate_identities(const std::vector<Row>& rows) {
+    if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
+        std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
+                             "document like this: give the cases distinct names or labels\n", sanitize::terminal(*twice).c_str());
+}
+
+void note_invalid_utf8(const std::vector<Row>& rows) {
+    std::vector<std::string_view> names;
+    for (const auto& row : rows) names.push_back(row.name);
+    if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
+        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+}
+
+}  // namespace
+
+int run_guarded_bench(const BenchSetup& setup) {
+    const Options& options = setup.options;
+    // An output written to the standard output (--bench-json=-) has it to itself: the table
+    // (and the baseline's verdicts) go to stderr then, printed whole, never repainted.
+    std::FILE* const table_out = setup.stdout_taken ? stderr : stdout;
+    const bool live = !setup.stdout_taken && os::stdout_is_terminal();
+    const SortSpec sort{options.sort_by, options.sort_descending};
+    auto table = options.format == "box" ? make_table_reporter(table_out, live, sort)
+                                         : make_text_format_reporter(table_out, options.format, sort);
+    TableGuard guarded_table(*table, table_out);
+
+    RunRecord record;
+    std::string journal_note;
+    Json journal_meta = run_meta(options, setup.tiers, setup.capabilities);
+    if (setup.environment) setup.environment->add_meta(journal_meta);
+    const SampleDetail detail = options.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    record.start(setup.json_target, journal_meta, journal_note, detail);
+    if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
+    supervised_journal(record.journal_path());
+    RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
+
+    BenchRun run(options, guarded_table, setup.tiers);
+    if (setup.baseline) run.compare_with(setup.baseline);
+    run.observe(&guard);
+    std::optional<Isolation> isolation;
+    if (options.isolate) {
+        isolation.emplace(options, setup.request,
+                          Isolation::Settings{options.case_timeout_s, [&] { guarded_table.case_progress(); },
+                                              [&] { return guard.poll_stop(); }});
+        run.host_cases(&*isolation);
+    }
+
+    std::vector<Row> rows;
+    int interrupted = 0;
+    const std::vector<std::string> header = header_lines(options, setup.header_notes);
+    try {
+        rows = run.run(header);
+    } catch (const Interrupted& stop) {
+        interrupted = stop.signal;
+        guarded_table.end_open_group();
+        rows = run.take_rows();
+        if (const auto marks = partial_marks(rows); !marks.empty()) guarded_table.header(marks);
+    }
+    if (setup.environment) guarded_table.header(setup.environment->end_lines());
+    guard.run_over();
+    if (!interrupted) interrupted = guard.poll_stop();  // after the last checkpoint
+
+    int status = run.any_failed() || setup.tiers.output_failed() ? 1 : 0;
+    std::optional<BaselineComparison> compared;
+    if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
+        compared.emplace(*setup.baseline, rows);
+        if (!interrupted) {
+            const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
+            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : table_out);
+            if (compared->gate_failed()) status = 1;
+        }
+    }
+    warn_duplicate_identities(rows);
+    note_invalid_utf8(rows);
+    if (interrupted) status = 128 + interrupted;
+    if (setup.html_target)
+        if (auto error = write_run_html(*setup.html_target, rows, run.catalog(), header, setup.baseline,
+                                        compared ? &*compared : nullptr)) {
+            std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
+            status = status ? status : 1;
+        }
+    if (setup.json_target) {
+        Json meta = run_meta(options, setup.tiers, setup.capabilities);
+        if (compared) meta["baseline"] = compared->meta();
+        if (interrupted) meta["interrupted"] = interruption_json(interrupted, record, rows);
+        if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
+        if (setup.environment) setup.environment->add_meta(meta);
+        meta["stability"] = stability_meta(run.watcher());
+        const std::string text = build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
+        if (auto error = os::write_output(*setup.json_target, text)) {
+            std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
+                         record.journal_path().empty()
+                             ? ""
+                             : ("; the finished rows are in the journal '" + record.journal_path() + "'").c_str());
+            status = status ? status : 1;
+        } else {
+            record.finish();
+        }
+    }
+    if (interrupted) {
+        const std::string during = record.case_in_flight_shown();
+        std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n", os::signal_name(interrupted).c_str(),
+                     (during == "null" ? std::string("between cases") : "during " + during).c_str(),
+                     kept_rows_text(rows).c_str(),
+                     setup.json_target ? (" are in '" + setup.json_target->given + "'").c_str() : "");
+    }
+    if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
+        std::fprintf(stderr, "glint: error: the table could not be written to the standard %s: %s\n",
+                     table_out == stdout ? "output" : "error", std::strerror(error));
+        std::clearerr(table_out);  // reported: glint::main's last check reports only a new failure
+        status = status ? status : 1;
+    }
+    return status;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,42 @@
+#include "engine/runner/keeping/supervision.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "os/supervisor.hpp"
+
+namespace glint::engine {
+namespace {
+
+os::SupervisedPage* g_page = nullptr;
+
+std::string unfinished(const os::SupervisedPage& page) {
+    std::string text = "glint: error: the run exited with status 0 before it finished";
+    text += page.in_flight[0] ? std::string(", during '") + page.in_flight + "'" : std::string(" (between cases)");
+    text += ": something called _exit() or otherwise left without glint's hooks; the cases after it did not run";
+    if (page.journal[0])
+        text += std::string("; its finished rows are in the journal '") + page.journal + "' (--recover-journal)";
+    return text + " (--isolate runs each case in a child process and goes on)\n";
+}
+
+}  // namespace
+
+void supervise_run() {
+    const char* off = std::getenv("GLINT_SUPERVISE");
+    if (g_page || (off && std::strcmp(off, "0") == 0)) return;
+    g_page = os::supervise_process(&unfinished);
+}
+
+void supervised_case(const std::string& shown) {
+    if (g_page) os::put_text(g_page->in_flight, shown);
+}
+
+void supervised_journal(const std::string& path) {
+    if (g_page) os::put_text(g_page->journal, path);
+}
+
+void supervised_finished() {
+    if (g_page) g_page->finished.store(1);
+}
+
+}  // namespace glint::engine

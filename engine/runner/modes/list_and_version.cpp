@@ -1,0 +1,61 @@
+#include "engine/runner/modes/list_and_version.hpp"
+
+#include <glint/version.hpp>
+
+#include <cstdio>
+
+#include "engine/model/json.hpp"
+#include "engine/model/sanitize.hpp"
+#include "engine/report/json_report.hpp"
+#include "engine/runner/case_filter.hpp"
+#include "engine/runner/modes/plain_run.hpp"
+
+namespace glint::engine {
+namespace {
+
+const char* kind_name(DiscoveredCase::Kind kind) {
+    switch (kind) {
+        case DiscoveredCase::Kind::body: return "body";
+        case DiscoveredCase::Kind::iter: return "iter";
+        case DiscoveredCase::Kind::bench_case: return "bench_case";
+    }
+    return "body";
+}
+
+}  // namespace
+
+int print_case_list(const Options& options) {
+    const std::vector<DiscoveredCase> cases = discover_cases(options);
+    std::vector<std::string_view> names;
+    for (const auto& c : cases) names.push_back(c.path);
+    if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
+        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+    if (!options.list_json) {
+        for (const auto& c : cases)
+            std::printf("%s\n", sanitize::terminal(c.path + label_suffix(c.labels)).c_str());
+        return 0;
+    }
+    Json doc = Json::object();
+    doc["glint"] = GLINT_VERSION_STRING;
+    Json list = Json::array();
+    for (const auto& c : cases) {
+        Json j = Json::object();
+        j["path"] = c.path;
+        j["registration"] = c.registration;
+        // The row's name in --bench-json: the case's for a bench_case, the path otherwise.
+        j["name"] = c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path;
+        j["kind"] = kind_name(c.kind);
+        j["labels"] = labels_json(c.labels);
+        list.push_back(std::move(j));
+    }
+    doc["cases"] = std::move(list);
+    std::printf("%s\n", doc.dump().c_str());
+    return 0;
+}
+
+int print_version() {
+    std::printf("glint %s\n", GLINT_VERSION_STRING);
+    return 0;
+}
+
+}  // namespace glint::engine

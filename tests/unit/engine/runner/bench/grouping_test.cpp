@@ -1,0 +1,34 @@
+#include <doctest/doctest.h>
+
+#include "engine/runner/bench/grouping.hpp"
+
+using namespace glint::engine;
+
+TEST_CASE("grouping: keys, values, groups in first-seen order, display names") {
+    Labels a = sorted_labels({{"operation", "parse"}, {"dataset", "canada"}});
+    Labels b = sorted_labels({{"dataset", "twitter"}, {"operation", "parse"}});
+    Labels c = sorted_labels({{"dataset", "canada"}, {"operation", "parse"}});
+    Labels d = {};
+    CHECK(a.front().first == "dataset");
+    std::vector<const Labels*> all{&a, &b, &c, &d};
+    CHECK(label_keys(all) == std::vector<std::string>{"dataset", "operation"});
+    CHECK(group_value(a, {"dataset", "operation"}) == "canada/parse");
+    CHECK(group_value(d, {"dataset"}) == "—");
+    auto groups = group_rows(all, {"dataset"});
+    REQUIRE(groups.size() == 3);
+    CHECK(groups[0].value == "canada");
+    CHECK(groups[0].members == std::vector<std::size_t>{0, 2});
+    CHECK(groups[1].value == "twitter");
+    CHECK(groups[2].value == "—");
+    CHECK(group_rows(all, {}).size() == 1);
+    CHECK(display_name("asdf", a, {"dataset"}) == "asdf [parse]");
+    CHECK(display_name("asdf", a, {"dataset", "operation"}) == "asdf");
+    CHECK(display_name("asdf", a, {}) == "asdf [canada/parse]");
+}
+
+TEST_CASE("grouping: a group's title names each key with its value") {
+    const Labels a = sorted_labels({{"op", "find"}, {"size", "1000"}});
+    CHECK(group_title(a, {"size"}) == "size: 1000");
+    CHECK(group_title(a, {"size", "op"}) == "size: 1000 · op: find");
+    CHECK(group_title(a, {"dataset"}) == "dataset: —");
+}
