@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/model/flag_value.hpp"  // UsageError, parse_percent
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
@@ -75,15 +76,8 @@ struct Options {
     std::vector<std::string> given;  // every flag given, by name, in order (for notes)
 };
 
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 // Parses argv[1..]. Throws UsageError naming the offending flag.
 Options parse_options(std::span<const char* const> args);
-
-// A percentage flag's value (0 to 1000, "5" for 5%), as given; UsageError naming `flag` else.
-double parse_percent(std::string_view flag, std::string_view value);
 
 // The --help text.
 const char* usage_text();

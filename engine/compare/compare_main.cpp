@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/cli/options.hpp"
 #include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
 #include "engine/compare/document.hpp"
+#include "engine/model/flag_value.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "os/files.hpp"

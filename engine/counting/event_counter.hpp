@@ -18,8 +18,8 @@
 
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/read_path.hpp"
+#include "engine/counting/workload.hpp"
 #include "engine/model/json.hpp"
-#include "engine/tiers/tier.hpp"
 #include "os/perf_events.hpp"
 
 namespace glint::engine::counting {

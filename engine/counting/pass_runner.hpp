@@ -14,7 +14,7 @@
 
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/read_path.hpp"
-#include "engine/tiers/tier.hpp"
+#include "engine/counting/workload.hpp"
 
 namespace glint::engine::counting {
 

@@ -17,9 +17,9 @@
 #include <glint/bench.hpp>
 
 #include "engine/counting/pass_math.hpp"
+#include "engine/counting/perf_read.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/status.hpp"
-#include "engine/tiers/request.hpp"
 #include "os/perf_events.hpp"
 #include "os/read_path.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/report/html/html_report.hpp"
+#include "engine/model/sanitize.hpp"
 
 namespace glint::engine::profile {
 namespace {
@@ -16,7 +16,8 @@ struct Node {
     std::map<std::string, std::unique_ptr<Node>> children;  // by name: left to right
 };
 
-using report::html::escape;  // the HTML report's: one escaping rule for every page
+// The HTML report's escaping rule (report::html::escape is sanitize::html): one for every page.
+std::string escape(std::string_view text) { return sanitize::html(text); }
 
 // A warm colour (reds to yellows) from the name: stable across runs.
 std::string colour(const std::string& name) {

@@ -26,7 +26,7 @@
 #include <limits>
 #include <vector>
 
-#include "engine/tiers/tier.hpp"
+#include "engine/counting/workload.hpp"
 #include "os/sampling.hpp"
 
 namespace glint::engine::profile {

@@ -1,6 +1,6 @@
 // engine/tiers/request.hpp: what a run asks of its tiers, resolved once from the command line
-// (engine/cli/request.hpp) and handed to each tier's wanted() and open(). Tiers never see the
-// flag struct or the runner: everything a tier may depend on is a field here.
+// (engine/cli/options.hpp: tier_request()) and handed to each tier's wanted() and open(). Tiers
+// never see the flag struct or the runner: everything a tier may depend on is a field here.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace glint::engine {
+#include "engine/counting/perf_read.hpp"
 
-// How the hardware tier reads counters (--perf-read).
-enum class PerfRead { automatic, rdpmc, syscall, compare };
+namespace glint::engine {
 
 struct PerfRequest {
     bool asked = false;    // --perf, --perf-scaled, --perf-inherit or --perf-read

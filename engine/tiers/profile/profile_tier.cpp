@@ -10,7 +10,6 @@
 #include "engine/profile/case_profile.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
-#include "engine/report/json_report.hpp"
 #include "os/files.hpp"
 #include "os/errors.hpp"
 

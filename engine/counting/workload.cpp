@@ -1,4 +1,4 @@
-#include "engine/tiers/tier.hpp"
+#include "engine/counting/workload.hpp"
 
 namespace glint::engine {
 
