@@ -1,24 +1,33 @@
 # cmake/layers.cmake: glint's layers as CMake targets, so the build enforces their directions.
 #
-# libglint.a is built from four layers: arch (ISA primitives), os (kernel interfaces; uses arch),
-# catalog (the metric data model) and engine (everything else; uses os and catalog). Each layer
-# L is two targets:
-#   glint_L_headers  INTERFACE: the include root of L — a directory in the build tree holding one
-#                    link, L -> the layer's sources — plus the roots of the layers L uses;
+# libglint.a is built from the outer layers arch (ISA primitives), os (kernel interfaces; uses
+# arch), catalog (the metric data model) and engine, itself five layers of engine/ sub-folders
+# (engine/CMakeLists.txt): core, counting, measurement, output, app, each using those before it
+# and os, catalog and arch. Each layer L is two targets:
+#   glint_L_headers  INTERFACE: the include root of L — a directory in the build tree holding
+#                    links to L's folders at their own paths (L -> L/, or engine/F -> engine/F/
+#                    for each folder F of an engine layer) — plus the roots of the layers L uses;
 #   glint_L          OBJECT (when L has sources): compiled against glint_L_headers only, its
 #                    objects archived into glint.
-# So `#include "engine/..."` from os/, or "os/..." from catalog/, finds no file and does not
-# compile. Headers that public headers include (<glint/detail/...>) are reached through
-# glint_public instead (cmake/public_headers.cmake).
+# So `#include "engine/..."` from os/, or "engine/runner/..." from engine/tiers/, finds no file
+# and does not compile. Headers that public headers include (<glint/detail/...>) are reached
+# through glint_public instead (cmake/public_headers.cmake).
 
-# glint_layer(NAME [SOURCES file...] [USES layer...] [PRIVATE target...])
+# glint_layer(NAME [FOLDERS path...] [SOURCES file...] [USES layer...] [PRIVATE target...])
+# FOLDERS: the layer's folders, relative to the source root (default: NAME).
 function(glint_layer name)
-  cmake_parse_arguments(L "" "" "SOURCES;USES;PRIVATE" ${ARGN})
-  set(view "${PROJECT_BINARY_DIR}/layers/${name}")
-  file(MAKE_DIRECTORY "${view}")
-  if(NOT IS_SYMLINK "${view}/${name}")
-    file(CREATE_LINK "${PROJECT_SOURCE_DIR}/${name}" "${view}/${name}" SYMBOLIC)
+  cmake_parse_arguments(L "" "" "FOLDERS;SOURCES;USES;PRIVATE" ${ARGN})
+  if(NOT L_FOLDERS)
+    set(L_FOLDERS "${name}")
   endif()
+  set(view "${PROJECT_BINARY_DIR}/layers/${name}")
+  foreach(folder IN LISTS L_FOLDERS)
+    get_filename_component(parent "${view}/${folder}" DIRECTORY)
+    file(MAKE_DIRECTORY "${parent}")
+    if(NOT IS_SYMLINK "${view}/${folder}")
+      file(CREATE_LINK "${PROJECT_SOURCE_DIR}/${folder}" "${view}/${folder}" SYMBOLIC)
+    endif()
+  endforeach()
   add_library(glint_${name}_headers INTERFACE)
   target_include_directories(glint_${name}_headers INTERFACE "$<BUILD_INTERFACE:${view}>")
   foreach(used IN LISTS L_USES)
