@@ -2,8 +2,8 @@
 #
 # libglint.a is built from the outer layers arch (ISA primitives), os (kernel interfaces; uses
 # arch), catalog (the metric data model) and engine, itself five layers of engine/ sub-folders
-# (engine/CMakeLists.txt): core, counting, measurement, output, app, each using those before it
-# and os, catalog and arch. Each layer L is two targets:
+# (core, counting, measurement, output, app: the table in engine/CMakeLists.txt says which folders
+# and which layers each uses). Each layer L is two targets:
 #   glint_L_headers  INTERFACE: the include root of L — a directory in the build tree holding
 #                    links to L's folders at their own paths (L -> L/, or engine/F -> engine/F/
 #                    for each folder F of an engine layer) — plus the roots of the layers L uses;
@@ -21,12 +21,26 @@ function(glint_layer name)
     set(L_FOLDERS "${name}")
   endif()
   set(view "${PROJECT_BINARY_DIR}/layers/${name}")
+  set(links)
+  set(parents)
   foreach(folder IN LISTS L_FOLDERS)
+    list(APPEND links "${view}/${folder}")
     get_filename_component(parent "${view}/${folder}" DIRECTORY)
+    list(APPEND parents "${parent}")
     file(MAKE_DIRECTORY "${parent}")
     if(NOT IS_SYMLINK "${view}/${folder}")
       file(CREATE_LINK "${PROJECT_SOURCE_DIR}/${folder}" "${view}/${folder}" SYMBOLIC)
     endif()
+  endforeach()
+  # A folder that left this layer leaves its view too (only the link is removed).
+  list(REMOVE_DUPLICATES parents)
+  foreach(parent IN LISTS parents)
+    file(GLOB entries LIST_DIRECTORIES true "${parent}/*")
+    foreach(entry IN LISTS entries)
+      if(IS_SYMLINK "${entry}" AND NOT entry IN_LIST links)
+        file(REMOVE "${entry}")
+      endif()
+    endforeach()
   endforeach()
   add_library(glint_${name}_headers INTERFACE)
   target_include_directories(glint_${name}_headers INTERFACE "$<BUILD_INTERFACE:${view}>")
