@@ -1,6 +1,6 @@
-// arch/arch.hpp: the one place that picks the ISA back end. Everything else uses
-// glint::arch::native (the policy os/linux/mmap_page.hpp reads counters with) and the
-// constants below. Nothing in arch/ knows about Linux.
+// <glint/detail/arch/arch.hpp>: the one place that picks the ISA back end. Everything else uses
+// glint::arch::native (the policy the OS's page protocol reads counters with) and the
+// constants below. Nothing in the arch layer knows about Linux.
 //
 // The back end is GLINT_ARCH, configured once in CMake and compiled into
 // <glint/detail/config.hpp> (installed with the library, so a user's inline code agrees with

@@ -1,22 +1,13 @@
-// os/files.hpp: the files a run writes and reads, handled so that no path a user gives can
-// damage the system and no crash leaves a truncated document. Per OS: os/linux/output_target.cpp
-// (classifying paths: lstat, the symlink rule, same_output) and os/linux/files.cpp (POSIX:
-// mkstemp, fsync, rename, flock), os/other/files.cpp (standard C++ only).
+// os/files.hpp: the files a run writes and reads, so that no path a user gives can damage the
+// system and no crash leaves a truncated document.
 //
-// An output path is written one of three ways (resolve_output):
-//   replace   a regular file, or nothing yet: the text goes to a new file created exclusively
-//             (mkstemp: an unpredictable name, never shared) in the target's directory, is
-//             flushed to disk, then renamed over the target; the directory is flushed after the
-//             rename. A symlink is followed: its final target is replaced, the link stays.
-//   in_place  a FIFO, a character device or a socket: opened for writing and written (a FIFO
-//             with no reader is waited for at most 10 s, then refused with the reason); never
-//             created, truncated, removed or renamed over.
-//   descriptor "-" (the standard output), /dev/stdout, /dev/stderr, /dev/fd/N,
-//             /proc/self/fd/N: written to that open descriptor (never opened anew by name).
-// Anything else (a directory, a block device, a missing directory) is refused with the reason,
-// and so is a symlink that the kernel's fs.protected_symlinks rule would not follow (in a sticky
-// world-writable directory, a link owned by neither the caller nor the directory's owner),
-// whoever the caller is, root included.
+// resolve_output writes a path one of three ways: replace (a regular file or nothing yet: a new
+// exclusive temporary in the same directory, flushed, renamed over; a symlink's final target is
+// replaced), in_place (a FIFO, character device or socket: written, never created or removed; a
+// FIFO without a reader is refused after 10 s), descriptor ("-", /dev/stdout, /dev/stderr,
+// /dev/fd/N, /proc/self/fd/N). Anything else is refused with the reason, as is a symlink the
+// fs.protected_symlinks rule would not follow, root included.
+// Rationale and details: docs/rationale.md, "os/files.hpp".
 #pragma once
 
 #include <cstddef>

@@ -1,10 +1,11 @@
-// os/os.hpp: the one place that picks the OS back end.
+// <glint/detail/os/os.hpp>: the one place that picks the OS back end.
 //
 // glint::os::user_page is this OS's protocol for reading a counter from user space: on Linux the
-// perf mmap page (os/linux/mmap_page.hpp: UserPage, read_page, PageReading); elsewhere a stub
-// whose pages never grant a user read (os/other/mmap_page.hpp). glint::os::user_page_policy<A>
-// is what the arch×OS home adds to the arch's policy A for read_page (os/<os>/<arch>/
-// page_policy.hpp; A itself where there is no home). <glint/hot.hpp> reads through both.
+// perf mmap page (<glint/detail/os/linux/mmap_page.hpp>: UserPage, read_page, PageReading);
+// elsewhere a stub whose pages never grant a user read (<glint/detail/os/other/mmap_page.hpp>).
+// glint::os::user_page_policy<A> is what the arch×OS home adds to the arch's policy A for
+// read_page (its page_policy.hpp; A itself where there is no home). <glint/hot.hpp> reads
+// through both.
 //
 // The back end is GLINT_OS, configured once in CMake and compiled into
 // <glint/detail/config.hpp>; the Linux back end needs a compiler that targets Linux.

@@ -1,26 +1,12 @@
 // os/read_path.hpp: how a counting group is read around a body — the interface every read path
-// implements, and the offer each arch×OS back end makes of its user-space path.
-//
-// A read path owns the mechanics of one bracket: make the group count, run the body n times,
-// stop, and report what the group counted in between (count and time deltas). Its driver (the
-// engine's counting layer) runs a pass as begin_pass() (once: reset and baseline), then
-// bracket() per batch, then end_pass(). Paths are interchangeable: "syscall" (ioctl
-// ENABLE/DISABLE + one read(2) of the group: engine/counting/syscall_path.cpp) and the arch's
-// user-space path (reads of the perf mmap pages, no system call inside the counting window),
-// offered by offer_user_read_path: one definition per arch×OS back end (os/linux/x86_64/: rdpmc,
-// os/linux/aarch64/: arm64 user access, os/linux/generic/ and os/other/: none). The engine sees
-// only this interface.
-//
+// implements (syscall, or the arch's user-space path offered by offer_user_read_path, one per
+// arch×OS home). A pass is begin_pass(), bracket() per batch, end_pass().
 // Contracts of every path:
-//  - bracket() returns what the group counted during that bracket (counts and times), so time
-//    fields never include time before the pass (RESET does not zero them).
-//  - Nothing of the apparatus outside the bracket is counted: the untimed `after` of a per-call
-//    case runs between brackets, in no delta (the syscall path stops the group between
-//    brackets; a user-space path keeps the group counting for the whole pass and differences its
-//    reads at the bracket's two ends, so what runs between brackets falls outside every window).
-//  - A failed read/ioctl gives a delta with ok == false; the pass then renders nan. The body
-//    still runs its n iterations: a per-call case's after() releases what timed() produced.
+//  - bracket() returns what the group counted during that bracket (counts and times).
+//  - Nothing outside the bracket is counted: a per-call case's after() runs in no delta.
+//  - A failed read/ioctl gives ok == false (the pass renders nan); the body still runs n times.
 //  - If the body throws, the group stops counting before the exception leaves bracket().
+// Rationale and details: docs/rationale.md, "os/read_path.hpp".
 #pragma once
 
 #include <array>

@@ -1,16 +1,10 @@
 // os/sampling.hpp: overflow sampling of the calling thread, the OS-neutral surface.
 //
-// A Sampler opens one sampling event on the calling thread (disabled) with a ring buffer the
-// kernel writes records into: every `period` events (or at `frequency` samples per second of
-// the event's time, the kernel adjusting the period) it records the instruction pointer, the
-// thread and, with `callchain`, the user call stack the kernel walked from the frame pointers.
-// drain() parses what the kernel wrote since the last drain and hands each sample to a sink;
-// records the kernel could not write (the ring was full), throttling (too many interrupts per
-// second: the kernel lowers the rate) and anything unparseable are counted, never hidden.
-//
-// Linux implements it on perf_event_open(2) with an mmap'ed ring (os/linux/sampling.cpp, every
-// system call through the os/linux/sys.hpp seam; the record parser is os/linux/perf_ring.hpp).
-// Other systems get a stub whose open() fails with ENOSYS (os/other/sampling.cpp).
+// A Sampler opens one sampling event (disabled) with a ring buffer; each record holds the
+// instruction pointer, the thread and, with `callchain`, the user call stack. drain() hands
+// each sample parsed since the last drain to a sink; lost records, throttling and unparseable
+// records are counted, never hidden. Off Linux open() fails with ENOSYS.
+// Rationale and details: docs/rationale.md, "os/sampling.hpp".
 #pragma once
 
 #include <cstddef>

@@ -1,17 +1,10 @@
 // os/symbols.hpp: naming addresses of this process's own code, the OS-neutral surface.
 //
-// A Symbolizer snapshots the process's address space when it is made (which file is mapped
-// where, at which load bias) and then maps a code address to its module, the function that
-// contains it (from the module's ELF symbol table, demangled) and, where the module carries
-// DWARF and the debug-info library loads, the chain of functions inlined at that address with
-// their source lines. What it cannot name it says: a stripped module gives module+offset with
-// a note, an address in no file-backed mapping gives no module.
-//
-// Linux: /proc/self/maps, the ELF files' .symtab (.dynsym when stripped), DWARF through
-// elfutils' libdw loaded with dlopen (os/linux/symbolizer.cpp, elf_symbols.*, dwarf_lines.*).
-// Other systems: a stub that names nothing and says why (os/other/symbolizer.cpp).
-//
-// Not thread-safe; lookups are cached by the caller (engine/profile), not here.
+// A Symbolizer snapshots the address space when made, then maps a code address to its module,
+// function (ELF symbols, demangled) and, where DWARF and the debug-info library are there, its
+// inline chain with source lines. What it cannot name it says: module+offset with a note, or no
+// module. Off Linux it names nothing and says why. Not thread-safe; the caller caches lookups.
+// Rationale and details: docs/rationale.md, "os/symbols.hpp".
 #pragma once
 
 #include <cstdint>

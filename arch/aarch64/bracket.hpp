@@ -1,24 +1,12 @@
-// arch/aarch64/bracket.hpp: the compiled counting bracket (the AArch64 counterpart of the x86
-// JIT stubs: xbyak is x86-only, so the shape is fixed in C++ and instantiated per group layout).
+// arch/aarch64/bracket.hpp: the compiled AArch64 counting bracket, one instantiation per group
+// layout (the counterpart of the x86 JIT stubs).
 //
-// Shape, the same as the x86 stubs:
-//   read every slot in group order; isb; run the body (N iterations, one call of the batch
-//   function); isb; read every slot in reverse order; store end - start per slot.
-// Reverse order makes the apparatus symmetric: a slot read early at the start is read late at
-// the end, so each slot's delta includes the same reads of the other slots on both sides, and a
-// calibration with an empty body cancels them exactly.
-//
-// Barriers: `mrs` of a PMU counter is not ordered against neighbouring instructions. One `isb`
-// after the opening reads keeps the body from starting before they are taken; one `isb` before
-// the closing reads keeps them from being taken before the body has finished. Both isb are
-// inside the bracket on every path (calibration included), so they are part of the calibrated
-// self-cost. No isb is placed between the reads of one side: they measure the apparatus, and
-// reordering among them changes nothing that calibration does not subtract.
-//
+// Shape: read every slot in group order; isb; the body (N iterations, one batch call); isb;
+// read every slot in reverse order; store end - start per slot. Both isb are inside the bracket
+// on every path, calibration included, so they belong to the calibrated self-cost.
 // The slots come from a Reader with `template <std::size_t I> std::int64_t read() const`
-// returning slot I's running count (for Linux: os/linux/aarch64/bracket.hpp reads the perf page,
-// falling back to read(2)); slot numbers are compile-time so each read can be specialised. This
-// file knows nothing about where the counts come from.
+// returning slot I's running count; this file knows nothing about where counts come from.
+// Rationale and details: docs/rationale.md, "arch/aarch64/bracket.hpp".
 #pragma once
 
 #include <array>

@@ -1,20 +1,10 @@
-// arch/aarch64/counters.hpp: EL0 reads of the AArch64 PMU counters and the virtual counter.
-//
-// `mrs` names its system register inside the instruction, so a counter chosen at run time needs
-// one instruction per register and a dispatch over them. Two guarantees against the table bug
-// that libperf and PAPI ship (PMEVCNTR12 and 13 swapped):
-//   - Mrs::read<n> is stamped by one macro from one token `n`: the specialisation number and the
-//     register name "pmevcntr<n>_el0" cannot disagree (tests decode each instruction's encoding);
-//   - read_counter() is a switch over the page index whose cases are stamped the same way, and
-//     is templated on the reader so a test can substitute one that reports which register the
-//     switch chose, for every index 1..31 and 32.
-//
-// Nothing here knows about Linux: "page index" is only the numbering the caller uses
-// (1..31 -> PMEVCNTR0..30_EL0, 32 -> PMCCNTR_EL0), which is the one Linux's perf mmap page uses.
-//
-// Executing any of these reads faults (SIGILL) unless EL0 access was granted (PMUSERENR_EL0.ER
-// for event counters, .CR for the cycle counter): callers execute them only when told it is
-// allowed (for Linux: the perf page's cap_user_rdpmc && index != 0).
+// <glint/detail/arch/aarch64/counters.hpp>: EL0 reads of the AArch64 PMU counters and the
+// virtual counter.
+// Mrs::read<n> reads pmevcntr<n>_el0; read_counter(index) dispatches a page index (1..31 ->
+// PMEVCNTR0..30_EL0, 32 -> PMCCNTR_EL0) through a switch, templated on the reader so tests can
+// substitute one. Precondition: EL0 access was granted (PMUSERENR_EL0.ER / .CR; on Linux the
+// perf page's cap_user_rdpmc && index != 0); otherwise each read faults with SIGILL.
+// Rationale: "<glint/detail/arch/aarch64/counters.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// arch/aarch64/pmu.hpp: the AArch64 policies os/linux/mmap_page.hpp reads counters with.
+// <glint/detail/arch/aarch64/pmu.hpp>: the AArch64 policies the perf page protocol reads with.
 //
 // Pmu: the generic policy. read_pmc(page_index) picks the `mrs` with a switch (any index
 // 1..31, 32). FixedPmu<Index, Width>: a policy specialised, when a bracket is set up, on the index

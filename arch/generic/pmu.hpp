@@ -1,5 +1,5 @@
-// arch/generic/pmu.hpp: an ISA with no user-space counter reads. Every counter goes through
-// read(2); read_pmc is never called because kHasUserCounterReads is false.
+// <glint/detail/arch/generic/pmu.hpp>: an ISA with no user-space counter reads. Every counter
+// goes through read(2); read_pmc is never called because kHasUserCounterReads is false.
 #pragma once
 
 #include <cstddef>

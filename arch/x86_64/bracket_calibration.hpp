@@ -1,18 +1,12 @@
-// arch/x86_64/bracket_calibration.hpp: the arithmetic of bracket self-cost calibration.
+// arch/x86_64/bracket_calibration.hpp: the arithmetic of bracket self-cost calibration, pure.
 //
-// A bracket's delta over n iterations is  n * per_iteration + self_cost  (the reads, fences,
-// call and loop entry of the apparatus). Two ways to separate them, both pure functions here:
-//  - minimum of many: run the stub with an empty body many times; the minimum per counter is
-//    the self-cost (the run with the fewest perturbations); subtract it: (delta - cost) / n.
-//  - N versus 2N: two brackets over n and 2n iterations; the self-cost cancels:
-//    per_iteration = (d2n - dn) / n and self_cost = 2 dn - d2n.
-// For inline stubs, U versus 2U copies at the same trip count removes the loop's own
-// instructions as well: per_copy = (d2u - du) / (trips * U).
-//
-// Promised: exact arithmetic on the given numbers; NaN (never 0) where a value cannot be
-// computed (no samples, zero iterations). Not promised: non-negative results; a body cheaper
-// than the calibration's spread can come out slightly negative, and callers decide how to
-// show that.
+// A bracket over n iterations reads n * per_iteration + self_cost. Minimum of many: the minimum
+// of empty brackets is the self-cost, (delta - cost) / n. N versus 2N: per_iteration =
+// (d2n - dn) / n, self_cost = 2 dn - d2n. U versus 2U inline copies: per_copy =
+// (d2u - du) / (trips * U).
+// Promised: exact arithmetic; NaN (never 0) where a value cannot be computed. Not promised:
+// non-negative results (a body cheaper than the calibration's spread can read slightly negative).
+// Rationale and details: docs/rationale.md, "arch/x86_64/bracket_calibration.hpp".
 #pragma once
 
 #include <cstddef>

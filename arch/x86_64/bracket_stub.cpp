@@ -1,40 +1,9 @@
-// The xbyak emitter of bracket stubs (contract in bracket_stub.hpp).
-//
-// Emitted code, SysV ABI: fn(run = rdi, ctx = rsi, n = rdx, out = rcx).
-//
-//   push rbx, rbp, r12-r15; sub rsp, 8          ; callee-saved state, 16-byte aligned stack
-//   r13 = run, r14 = ctx, r12 = n, rbx = out; out->retries = out->slow_reads = 0
-//   lfence                                      ; [bracket_begin] older code has completed
-//   read counter 0 .. k-1 -> out->start[i]      ; seqlock reads (below)
-//   rdtsc -> out->start[k]
-//   lfence                                      ; the body starts after the start reads
-//   body                                        ; [body_begin, body_end): a call, or the
-//                                               ; inline loop (emit_inline_body)
-//   rdtscp -> out->tsc                          ; waits for the body to execute
-//   lfence                                      ; the end reads start after it
-//   read counter k-1 .. 0 -> out->counts[i]     ; reverse order: mirror image of the start
-//                                               ; [bracket_end]
-//   out->counts[i] -= out->start[i]; out->tsc -= out->start[k]
-//   add rsp, 8; pop ...; ret
-//   out-of-line: per read, the retry counter bump and the slow-path call
-//
-// One counter read (page address, index and width baked in; r11 = page, r10d = seq):
-//   mov r11, PAGE
-//   retry: mov r10d, [r11+lock]
-//          test byte [r11+caps+bit/8], 1<<bit%8 ; jz slow
-//          cmp dword [r11+index], INDEX          ; jne slow
-//          mov ecx, INDEX-1 ; rdpmc ; shl rdx, 32 ; or rax, rdx
-//          shl rax, 64-W ; sar rax, 64-W         (omitted when W = 64)
-//          add rax, [r11+offset]
-//          cmp r10d, [r11+lock] ; jne count_retry
-//   resume: mov [rbx+dest], rax
-// x86 loads are not reordered with other loads, and the kernel updates a self-monitoring
-// task's page only while that task is interrupted, so no fence is needed inside the seqlock.
-//
-// Serialization choice: lfence is dispatch-serializing on Intel and on AMD where Linux sets
-// the LFENCE-serializing bit (X86_FEATURE_LFENCE_RDTSC), which makes rdtsc/rdpmc ordered with
-// respect to the code around the fences. Reads at the same end are not fenced from each other:
-// their skew is constant and is removed by calibration.
+// The xbyak emitter of bracket stubs (contract in bracket_stub.hpp). Emitted code, SysV ABI:
+// fn(run = rdi, ctx = rsi, n = rdx, out = rcx); callee-saved registers pushed, stack 16-aligned;
+// lfence, start reads (counters 0..k-1, then rdtsc), lfence, body, rdtscp, lfence, end reads in
+// reverse order, deltas stored in out. Each counter read is the page seqlock with the index and
+// width baked in; retries and slow reads jump out of line.
+// Rationale and details: docs/rationale.md, "arch/x86_64/bracket_stub.cpp".
 #include "arch/x86_64/bracket_stub.hpp"
 
 #include <xbyak/xbyak.h>

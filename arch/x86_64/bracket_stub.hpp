@@ -1,31 +1,13 @@
 // arch/x86_64/bracket_stub.hpp: JIT-emitted counting brackets (xbyak), one per group layout.
 //
-// A stub reads every counter of a layout and the TSC, runs the body, reads everything again
-// in reverse order (so the start and end apparatus are mirror images), and stores the deltas.
-// The body is either a call of a compiled batch function `run(ctx, n)` (glint::detail::Batch)
-// or instructions emitted inline and unrolled U times per loop trip (nanoBench-style, for
-// single-instruction kernels).
-//
-// Each counter read is the perf mmap-page seqlock with what is known at open baked in:
-//     seq = page.lock
-//     if !(page.capabilities & user_read_bit) or page.index != INDEX: slow path (out of line)
-//     value = sign_extend(rdpmc(INDEX - 1), WIDTH) + page.offset     (no extension if WIDTH 64)
-//     if page.lock != seq: retry (counted in BracketRecord::retries), or, once the bracket has
-//         retried StubLayout::max_retries times, the slow path (counted in torn_fallbacks):
-//         a page whose lock never settles cannot hang a bracket
-// The slow path calls StubLayout::slow_read, which must return the same quantity by other
-// means (the generic protocol with the page's current index, or read(2) when the page no
-// longer grants a user read). rdpmc is therefore executed only while the page grants it with
-// the baked index; the stub never executes rdpmc for a counter whose open-time index was 0
-// (such counters are not part of a layout: their read path reads them with read(2)).
-//
-// arch/ knows no Linux: the byte offsets of the page fields come in through PageFields.
-//
-// Serialization (a documented choice, see bracket_stub.cpp for the sequence): lfence before
-// the first start read, lfence after the start TSC read (the body does not begin before the
-// start reads), rdtscp + lfence before the end reads (the end reads do not begin before the
-// body has executed), lfence + rdtsc where the CPU lacks rdtscp. cpuid is not used: it is a
-// VM exit under virtualization and its cost varies by leaf.
+// A stub reads every counter of a layout and the TSC, runs the body (a call of `run(ctx, n)`,
+// or instructions emitted inline and unrolled U times), reads everything again in reverse order
+// and stores the deltas. Each read is the perf page seqlock with the open-time index and width
+// baked in; when the page stops granting the read, or the lock stays torn for
+// StubLayout::max_retries retries, StubLayout::slow_read must return the same quantity by other
+// means. rdpmc runs only while the page grants it. Page field offsets come in through PageFields
+// (arch/ knows no Linux).
+// Rationale and details: docs/rationale.md, "arch/x86_64/bracket_stub.hpp".
 #pragma once
 
 #include <cstddef>

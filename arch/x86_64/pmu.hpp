@@ -1,4 +1,4 @@
-// arch/x86_64/pmu.hpp: the x86-64 counter and timestamp instructions.
+// <glint/detail/arch/x86_64/pmu.hpp>: the x86-64 counter and timestamp instructions.
 #pragma once
 
 #include <cstddef>

@@ -1,16 +1,12 @@
-// engine/capabilities/capabilities.hpp: the seven concerns of the counter-layer audit (seed
-// 000), each with its state on this machine, the reason, and the remedy where there is one.
-// The runner prints them for --capabilities and stores them in JSON meta.capabilities.
+// engine/capabilities/capabilities.hpp: the seven concerns of the counter-layer audit, each with
+// its state on this machine, the reason and, where there is one, the remedy (--capabilities,
+// JSON meta.capabilities).
 //
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
-// symbolization, event-space, numa-topology, event-naming.
-//
-// States: "not-built" means glint does not implement it (precise data-source sampling) — a
-// different statement from "unavailable", which means this kernel or machine refused it.
-// scalar-counting opens (and closes) a counting group to find out; overflow-sampling opens the
-// sampler --profile would use (engine/profile/sampling_choice.hpp); symbolization names one of
-// glint's own functions; numa-topology lists the nodes and asks move_pages about one page
-// (engine/placement/numa_status.hpp).
+// symbolization, event-space, numa-topology, event-naming. "not-built" (glint does not implement
+// it) differs from "unavailable" (this kernel or machine refused it). Probing opens and closes
+// what it asks about.
+// Rationale and details: docs/rationale.md, "engine/capabilities/capabilities.hpp".
 #pragma once
 
 #include <string>

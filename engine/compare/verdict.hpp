@@ -1,37 +1,13 @@
-// engine/compare/verdict.hpp: the verdict on one row measured twice (a base and a new side).
-// Pure functions of the two sides' numbers.
+// engine/compare/verdict.hpp: the verdict on one row measured twice (base and new). Pure.
 //
-// The change is the ratio of the headline medians (new / base). Its confidence interval, at
-// `level` (95%), is Moses' rank interval of the shift of log(repetition medians) (see
-// engine/stats/shift.hpp), so run-to-run drift inside each run (interleaved repetitions, A, B,
-// C, A, B, C, ...) widens it; thousands of per-call samples never narrow it. Verdict against
-// the practical threshold t (3%):
-//   slower  the whole interval lies above +t      faster  the whole interval lies below -t
-//   same    the change is within ±t and the interval is no wider than the band (2t): a change
-//           of t would have shown
-//   noisy   anything else: the interval straddles an edge of the band and is too wide to
-//           resolve t, or the change is beyond t without confidence
-// So a difference smaller than t reads "same" however small its p-value, and a large change
-// reads slower or faster only when the repetitions agree on it.
-//
-// When a side has too few repetitions for the interval to reach `level` (fewer than 4 against
-// 4, e.g. one run each), the interval comes from the per-sample times instead (thinned to 256
-// evenly spaced order statistics per side): it says nothing about drift between runs, so the
-// verdict is slower / faster only beyond a factor `single_run_factor` (4×: one run of a case on
-// the development VM differed from another by up to 2.6× when the machine's load changed) and
-// "noisy" otherwise, never "same".
-//
-// A side may be several runs of one build (run_medians: each run's median). Repetitions pooled
-// across runs are not independent draws: every run shares its own machine state (load,
-// frequency, placement), so a pooled interval can exclude 1 when the runs merely differ. A
-// slower or faster verdict then also needs the runs to agree: Moses' interval of the shift of
-// log(run medians) at `level` (4 runs against 4 reach 97.1%), or with too few runs for it their
-// full range (every run of one side beyond every run of the other), must lie beyond the band
-// too; otherwise the verdict is noisy (basis "runs"). The runs never make a verdict "same".
-//
-// Instructions per iteration, when both sides counted them exactly (a PMU, no multiplexing),
-// are an anchor of their own: when time is noisy, a change of instructions beyond
-// `instr_threshold` (1%) decides the verdict (more instructions: slower), basis "instructions".
+// change = new median / base median; its interval at `level` (95%) comes from the repetition
+// medians (the per-sample times when a side has too few). Against the threshold t (3%): slower
+// or faster when the whole interval lies beyond ±t; same when the change is within ±t and the
+// interval is no wider than 2t; noisy otherwise. A single-run side is never "same" and is
+// slower/faster only beyond single_run_factor. Several runs per side must also agree (basis
+// "runs"). Exact instruction counts beyond instr_threshold decide a noisy time (basis
+// "instructions").
+// Rationale and details: docs/rationale.md, "engine/compare/verdict.hpp".
 #pragma once
 
 #include <optional>

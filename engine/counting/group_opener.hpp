@@ -1,18 +1,11 @@
 // engine/counting/group_opener.hpp: which counting group this run gets, and why.
 //
-// The policy, in order:
-//  1. The seven-event hardware group (cycles leads; instructions, branches, branch-misses,
-//     cache-references, cache-misses, page-faults), kernel+user; refused for permission
-//     (EACCES/EPERM) → user-only (exclude_kernel), disclosed. A sibling the PMU does not
-//     support (ENOENT/EOPNOTSUPP/ENODEV) is dropped on its own, disclosed.
-//  2. Calibration handshake: enable, spin ~2 ms, read. running/enabled below 0.98 (or no PMU
-//     time at all) reopens the group without the LLC pair, disclosed — unless --perf-scaled,
-//     which keeps the full group and labels scaled passes. Still no PMU time: unavailable.
-//  3. The leader itself unsupported (no hardware PMU, as in most VMs): the software group
-//     (task-clock leads; page-faults, context-switches, cpu-migrations), with the same
-//     permission fallback, and a reason naming why the hardware events are absent and what
-//     would bring them.
-//  4. Anything else: unavailable, with the errno and, for permissions, the paranoid remedy.
+// In order: the seven-event hardware group (cycles leads), falling back to user-only on
+// EACCES/EPERM and dropping each unsupported sibling alone; a calibration handshake that reopens
+// without the LLC pair when running/enabled < 0.98 (unless --perf-scaled); the software group
+// (task-clock leads) when the leader is unsupported; else unavailable with the errno and the
+// remedy. Every fallback is disclosed in the result's reason.
+// Rationale and details: docs/rationale.md, "engine/counting/group_opener.hpp".
 #pragma once
 
 #include <chrono>

@@ -1,21 +1,11 @@
 // engine/environment/checks.hpp: the environment facts (os/environment.hpp) judged. Each
-// problem is one warning with its remedy; the run header prints one line each (unless
-// --quiet-environment) and JSON meta.environment always records facts and warnings.
+// problem is one warning with its remedy: one header line each (unless --quiet-environment);
+// JSON meta.environment always records facts and warnings.
 //
-// Checks, in this order (a fact that is unknown is never a problem):
-//   governor    a run CPU's cpufreq governor is not "performance"
-//   boost       frequency boost / turbo is on
-//   smt         SMT is active (a sibling thread can share the run's core)
-//   pinning     the run may use more than one CPU (--pin)
-//   isolation   a run CPU is not isolated (isolcpus), when the kernel says which are
-//   load        the 1-minute load average at the start is >= kBusyLoad
-//   hypervisor  a hypervisor is present (other guests can take the CPU); the line says whether
-//               it exposes a CPU PMU, when that is known
-//   nmi-watchdog  the NMI watchdog is on where a CPU PMU exists (it holds a counter)
-//   aslr        address-space randomisation is on (layouts, hence timings, differ run to run)
-//   thp         transparent huge pages are "always" (page sizes of buffers vary)
-//   paranoid    kernel.perf_event_paranoid > 1 for an unprivileged run
-// On an OS without a back end there is one: unknown.
+// Checks, in order: governor, boost, smt, pinning, isolation, load (>= kBusyLoad), hypervisor,
+// nmi-watchdog, aslr, thp, paranoid. A fact that is unknown is never a problem; on an OS
+// without a back end there is one warning: unknown.
+// Rationale and details: docs/rationale.md, "engine/environment/checks.hpp".
 #pragma once
 
 #include <optional>

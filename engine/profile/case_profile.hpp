@@ -1,15 +1,8 @@
-// engine/profile/case_profile.hpp: one case's profile as the run reports it.
-//
-// The flat profile printed after the case's table, its JSON (rows[].profile) and its folded
-// stacks, from the same numbers:
-//   - the header line: samples, the event and its rate as asked and as achieved (samples per
-//     second of the event's running time), the pass's wall time (its cost), lost and throttled
-//     records, and the share of stacks that reached the case's entry;
-//   - one line per top function by self share: self share ±√n/N, self samples, inclusive share
-//     (— when fewer than kCompleteForInclusive of the stacks are complete), name, hottest line;
-//   - with no sample of the case, a note saying so (and why) instead of the function lines;
-//   - notes: kernel time (not sampled) above kKernelNote of the window, too few samples (the time bound ended the pass), incomplete stacks (frame
-//     pointers), lost samples, throttling, modules without symbols or DWARF.
+// engine/profile/case_profile.hpp: one case's profile as the run reports it: the flat profile
+// printed after the case's table, its JSON (rows[].profile) and its folded stacks, all from the
+// same numbers. Shares carry ±√n/N; inclusive shares are "—" when fewer than
+// kCompleteForInclusive of the stacks are complete; the notes name every reason to doubt them.
+// Rationale and details: docs/rationale.md, "engine/profile/case_profile.hpp".
 #pragma once
 
 #include <cstdint>

@@ -1,16 +1,10 @@
 // engine/profile/profile.hpp: one case's samples, aggregated.
 //
-// A sample is a stack of frames, innermost first (the sampled function, then its callers up to
-// the case's entry; an inlined function is a frame of its own, inside the function it was
-// inlined into). A frame is a function name within a module; its source line is kept for the
-// flat profile (the line most of its self samples fell on). The profile counts samples only,
-// each standing for one sampling period: a share is n/N and its uncertainty ±√n/N (the
-// Poisson error of a count n), so two shares differ beyond noise when they differ by more than
-// about two of those.
-//
-// `complete` marks a stack that reached the case's entry (the frame-pointer walk got through
-// every frame); a stack that did not is still counted, under "[incomplete stack]" in the folded
-// output, and the fraction of complete stacks is reported (low: the code lacks frame pointers).
+// A sample is a stack of frames, innermost first, cut at the case's entry; an inlined function
+// is a frame of its own. A share is n/N with uncertainty ±√n/N. `complete` marks a stack that
+// reached the case's entry; incomplete stacks are still counted (under "[incomplete stack]" in
+// the folded output) and their fraction reported.
+// Rationale and details: docs/rationale.md, "engine/profile/profile.hpp".
 #pragma once
 
 #include <cstdint>

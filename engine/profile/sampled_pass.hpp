@@ -1,25 +1,11 @@
 // engine/profile/sampled_pass.hpp: the sampling pass of one case.
 //
-// It runs after the case's timing and counting passes and perturbs neither: it re-runs the
-// case's compiled work under an open (disabled) Sampler, enabled only around the work itself.
-// Batched cases run batch.run(ctx, n) in chunks whose n doubles until a chunk takes about
-// kChunkNs. A batch with inputs (glint::iter_batched) runs each chunk as windows of at most
-// `window` iterations, each window's inputs built with the sampler disabled, so setup is never
-// sampled; its chunks' time includes setup, so they stay short when setup is costly. Per-call
-// cases start by toggling the sampler around each timed() call, with after() unsampled (outside
-// the sampled window, as it is outside the timed one); once a toggle pair is seen to cost more
-// than after() (choose_call_sampling), the calls are grouped: timed() and after() alternate
-// between one enable and one disable, as many calls per window as fill about kChunkNs, so the
-// toggles' cost is spread over many calls; after()'s samples are then recognised by its own
-// entry's return address and dropped (StackBuilder). The ring is drained between windows.
-// The pass ends once `samples` samples were parsed or `time_ns` of wall time has passed,
-// whichever comes first (at least one chunk or call runs).
-//
-// The work is called from one call instruction in each of two entry functions (never inlined),
-// so a stack can be cut exactly where it enters the case: at the return address of that call,
-// which entry_returns() finds by calling a probe through the same instruction (no symbols
-// needed: a stripped binary is cut as exactly). Everything else the pass runs while sampling is
-// in its own code section (pass_code()), so glint's samples of itself are recognised and dropped.
+// Runs after the case's timing and counting passes and perturbs neither. The sampler is enabled
+// only around the case's work (setup of iter_batched inputs is never sampled); a stack is cut at
+// the case's entry (entry_returns()), and samples of glint's own code (pass_code()) or of a
+// grouped window's after() are dropped and counted. Ends once `samples` samples were parsed or
+// `time_ns` of wall time passed (at least one chunk or call runs).
+// Rationale and details: docs/rationale.md, "engine/profile/sampled_pass.hpp".
 #pragma once
 
 #include <cstdint>

@@ -1,17 +1,10 @@
 // engine/profile/sampling_choice.hpp: which sampling event this host can run, decided once.
 //
-// In order: the cycles event's overflow interrupt at `hz` samples per second (the kernel
-// adjusting the period), where a hardware PMU exists, with the highest precise_ip that opens
-// up to what the PMU advertises in sysfs (caps/max_precise: PEBS/IBS reduce the skid of the
-// sampled IP; 0 where the PMU advertises none: arm64's driver accepts any precise_ip without
-// honouring it, so an open proves nothing);
-// otherwise the software cpu-clock timer every 1/hz seconds of CPU time. Both sample user mode
-// only: the pass enables and disables the sampler with a system call around every chunk (every
-// call, for per-call cases), and kernel samples would be mostly those calls' own, not the
-// case's (a timer's count still says how much of the sampled time was in the kernel: see
-// CaseProfile::kernel_share). User-only sampling also opens under perf_event_paranoid=2
-// without privilege. The ring shrinks to 16 pages when the locked-memory limit refuses the
-// default one. Every choice is probed by opening (and closing) a sampler.
+// The cycles overflow interrupt at `hz` per second with the highest precise_ip the PMU
+// advertises, where a hardware PMU exists; otherwise the cpu-clock timer every 1/hz s of CPU
+// time. User mode only. The ring shrinks to 16 pages when the locked-memory limit refuses the
+// default. Every choice is probed by opening (and closing) a sampler.
+// Rationale and details: docs/rationale.md, "engine/profile/sampling_choice.hpp".
 #pragma once
 
 #include <cstdint>

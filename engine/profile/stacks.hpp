@@ -1,20 +1,11 @@
 // engine/profile/stacks.hpp: raw samples into profile stacks.
 //
-// Symbolizes every address once (the symbolizer's answers are cached by address for the run),
-// expands each into its inline chain, and cuts the stack where it enters the case: the walk
-// from the sampled function up through its callers stops at the return address of one of the
-// pass's calls into the case (sampled_pass.hpp: entry_returns(); the glint frames beneath the
-// case are not the case's).
-// Samples that are not the case's are dropped and counted: glint's own (the innermost address
-// in the pass's code or the sampler's toggles, or the toggles' code on the stack: the sampler
-// is still enabled while its enable and disable calls run) and after()'s (a grouped window's
-// call into after() on the stack). A stack that reaches none of these is the case's; one that
-// reaches the pass's code without its entry (code without frame pointers skips the entry's
-// frame) is cut there too, incomplete.
-// A return address is symbolized one byte back, so it names the call, not the next statement.
-// A sample taken in the kernel gets a "[kernel]" frame innermost, above the user stack that
-// entered it. An address nothing names becomes "module+0xoffset" (stripped code) or
-// "[unknown]" (no file-backed mapping).
+// Symbolizes each address once per run, expands inline chains and cuts each stack at the pass's
+// call into the case (entry_returns()). Samples of glint's own code or of after() are dropped
+// and counted; a stack reaching the pass's code without the entry is cut there, incomplete. A
+// return address names its call; kernel samples get a "[kernel]" frame; an unnamed address is
+// "module+0xoffset" or "[unknown]".
+// Rationale and details: docs/rationale.md, "engine/profile/stacks.hpp".
 #pragma once
 
 #include <cstdint>

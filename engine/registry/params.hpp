@@ -1,15 +1,11 @@
 // engine/registry/params.hpp: a registration's parameters (glint::range, glint::values) as the
-// runner uses them: the combinations its body runs for, their labels, and the value
-// glint::param() reads while a body runs.
-//
-// Contracts:
-//  - instances(r) lists every combination of r's parameter values, the first parameter varying
-//    slowest; a registration without parameters has exactly one, empty, instance.
-//  - While a ParamScope is alive, glint::param(name) reads its instance (scopes nest; the
-//    innermost wins). Outside any scope glint::param throws std::logic_error.
-//  - registration_problem() finds what glint::range/values/complexity were given wrong (a bad
-//    range, an empty or repeated list, a parameter named twice, a complexity fit over a
-//    parameter the registration lacks): one line naming the registration and the fix.
+// runner uses them.
+//  - instances(r): every combination, first parameter varying slowest; none: one empty instance.
+//  - While a ParamScope lives, glint::param(name) reads its instance (innermost wins); outside
+//    any scope it throws std::logic_error.
+//  - registration_problem(): one line naming the registration and the fix for a bad range, an
+//    empty or repeated list, a parameter named twice or a complexity fit over a missing one.
+// Rationale and details: docs/rationale.md, "engine/registry/params.hpp".
 #pragma once
 
 #include <cstdint>

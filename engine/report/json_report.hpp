@@ -1,24 +1,12 @@
-// engine/report/json_report.hpp: the --bench-json document (seed 001, schema 2) and how it
-// reaches the disk.
+// engine/report/json_report.hpp: the --bench-json document (schema 2) and how it reaches the
+// disk.
 //
-// Document: {"schema": 2, "meta": <as given>, "columns": [...], "rows": [...]}.
-//   columns: one object per descriptor: name, header, format ("ratio"|"count"|"percent"),
-//     class ("quantitative"|"diagnostic"), source, available, default, and reason when the
-//     metric is unavailable.
-//   rows, in the order given (measurement order; never sorted or grouped): name, registration
-//     (the GLINT_BENCH that measured it: with name and labels, the row's identity), labels (an
-//     object sorted by key), samples, iterationsPerSample, perCall, medianNs, madNs, minNs,
-//     maxNs, samplesNs (ns/iter: every sample in measurement order under SampleDetail::all;
-//     by default at most kDocumentSamples evenly spaced order statistics of them, sorted, the
-//     minimum and maximum kept -- what comparisons use -- with samplesNsThinned: true when that
-//     dropped any), repetitionMediansNs (each --bench-repeat
-//     repetition's median; one entry for a single run), the CPU-time and stability fields
-//     (engine/report/stability_json.hpp), metrics (one member per column, by catalog
-//     name, then any further cell the row carries; null when not measured), estimatedMetrics
-//     (only when non-empty), countIterations (only when a counting pass ran), the fields tiers
-//     add (Row::extra_fields: profile under --profile), error (only on error rows). An error row keeps name and labels and has every timing field null.
-// Numbers follow Json's contract: integral values print as integers, others with 6
-// significant digits, NaN as null.
+// Document: {"schema": 2, "meta": <as given>, "columns": [...], "rows": [...]}: one column
+// object per descriptor; rows in measurement order (never sorted or grouped), each with its
+// identity (name, registration, labels), timing fields, metrics (null when not measured) and
+// what tiers add; an error row keeps name and labels with every timing field null. Numbers
+// follow Json's contract (integers as integers, others with 6 significant digits, NaN as null).
+// Rationale and details: docs/rationale.md, "engine/report/json_report.hpp".
 #pragma once
 
 #include <optional>

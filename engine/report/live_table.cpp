@@ -1,30 +1,9 @@
-// The live table, for an interactive terminal.
-//
-// Unsorted: the table's head prints when its first case starts; each finished case adds its
-// row; beneath the rows sit a dim spinner row for the case in flight and the bottom border —
-// the "tail", the only lines ever repainted (cursor up + erase line). The column widths are
-// pinned at begin_group, so every frame has the same width and the frame left when the group
-// ends (rows + bottom border) is the last live frame. A row that does not fit the pinned
-// widths closes the segment (bottom border) and opens a new, wider one below it: history is
-// never repainted.
-//
-// Deferred: with a sort order (--sort-by) rows cannot appear in final order, and a table wider
-// than the terminal would wrap (breaking cursor-up repaints); then only a dim status line
-// shows ("⠹ name  measuring…  k/N done", cut to the terminal), and end_group erases it and
-// prints the rows not yet shown as one table, sorted, with tight widths. A streaming group
-// whose rows outgrow the terminal turns deferred from that row on.
-//
-// The spinner row (and the status line) show "measuring… case k/N · ~Ts left": k counts the
-// group's rows, N its expected names (at least k); T is the cases left after this one times the
-// mean duration of the run's finished cases, plus what this case has left of that mean (no
-// estimate before a case has finished).
-//
-// Diagnostics (the runner's "glint: <case>: <why>" lines, on stderr) would land under the tail
-// and throw the cursor-up repaints off by their lines: while a group is on screen they wait and
-// print after its final frame.
-//
-// Nothing is painted except from these calls, and the runner makes them only between
-// measurements, so no repaint work runs while a case is timed.
+// The live table, for an interactive terminal. Unsorted, rows print as cases finish and only
+// the tail (a spinner row and the bottom border) is ever repainted; a row too wide for the
+// pinned widths opens a new segment. With --sort-by, or a table wider than the terminal, only a
+// status line shows and end_group prints the rows sorted. Diagnostics wait until the group's
+// final frame. Nothing paints except from these calls, made only between measurements.
+// Rationale and details: docs/rationale.md, "engine/report/live_table.cpp".
 #include <algorithm>
 #include <chrono>
 #include <cmath>

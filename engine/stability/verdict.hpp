@@ -1,17 +1,11 @@
 // engine/stability/verdict.hpp: when a measured row is unstable, and why. Pure functions.
 //
 // Reasons, in this order (JSON rows[].unstable; the table marks the median with "~"):
-//   cpu-time          the thread's CPU time over the samples is below min_cpu_wall of the wall
-//                     time: it waited (slept, blocked, or lost the CPU to other work or, in a
-//                     VM, to other guests).
-//   spread            MAD above max_spread of the median (rows whose median is resolved).
-//   migrated          the thread ran on more than one CPU during the timing pass (a counted
-//                     cpu-migration, or a different CPU at the end than at the start).
-//   preempted         involuntary context switches during the timing pass reached
-//                     preempted_share of the samples: a switch delays the sample it lands in,
-//                     so from that share on the spread, and then the median, can move.
-//   timer-resolution  batched samples shorter than min_timer_steps steps of the timer (pinned
-//                     iterations too few): the clock's step is then a visible part of a sample.
+// cpu-time (CPU time below min_cpu_wall of wall time), spread (MAD above max_spread of the
+// median), migrated (ran on more than one CPU), preempted (involuntary switches reached
+// preempted_share of the samples), timer-resolution (batched samples shorter than
+// min_timer_steps timer steps).
+// Rationale and details: docs/rationale.md, "engine/stability/verdict.hpp".
 #pragma once
 
 #include <string>

@@ -1,19 +1,12 @@
-// engine/timing/protocol.hpp: the timing pass (Rust libtest's Bencher shape, seed 001).
+// engine/timing/protocol.hpp: the timing pass (Rust libtest's Bencher shape).
 //
-// Batched: the iterations per sample double until one sample takes >= min_time (unless
-// pinned), then `samples` samples of that many iterations; statistics in ns per iteration.
-// The loop itself is the case's compiled batch (the body inlined), so a one-cycle body reads
-// about one cycle. A batch with inputs (glint::iter_batched) is timed per window
-// (timing/windows.hpp): its inputs built untimed, each window timed alone, the clock's empty
-// bracket subtracted per window, windows sized from the latest sample's time per iteration
-// (pinned: from a probe of up to 16 calls first); the doubling also stops when a sample's wall
-// time, setup included, reaches wall_budget_ns / samples.
-// Per-call: one timed call per sample, `after` untimed in between; sampling continues past
-// `samples` until the measured time reaches min_time (or exactly `pinned` calls). The clock's
-// empty-bracket cost is subtracted from each per-call sample (clamped at 0).
-// CPU time: batched samples read the thread's CPU clock once between consecutive samples (one
-// extra read per sample, outside the timed windows); per-call sampling reads it once before
-// and once after the loop. TimingSummary::sample_cpu_ns / cpu_ns / wall_ns hold the result.
+// Batched: iterations per sample double until a sample takes >= min_time (unless pinned), then
+// `samples` samples; ns per iteration. Batches with inputs are timed per window
+// (timing/windows.hpp), setup untimed; the doubling also stops at wall_budget_ns / samples.
+// Per-call: one timed call per sample, `after` untimed, until `samples` and min_time are both
+// reached (or exactly `pinned` calls); the clock's empty bracket is subtracted (clamped at 0).
+// CPU time is read outside the timed windows (TimingSummary::sample_cpu_ns, cpu_ns, wall_ns).
+// Rationale and details: docs/rationale.md, "engine/timing/protocol.hpp".
 #pragma once
 
 #include <cstdint>

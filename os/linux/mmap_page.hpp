@@ -1,19 +1,12 @@
-// os/linux/mmap_page.hpp: the perf_event_mmap_page self-monitoring protocol, once.
+// <glint/detail/os/linux/mmap_page.hpp>: the perf_event_mmap_page self-monitoring protocol,
+// once (the engine's brackets, the JIT stubs' reference path and <glint/hot.hpp> use it).
+// Header-only.
 //
-// This is the one implementation of the protocol documented on struct perf_event_mmap_page in
-// include/uapi/linux/perf_event.h; the engine's brackets, the JIT stubs' reference path and
-// <glint/hot.hpp> all use it. Header-only so it inlines into hot loops.
-//
-// The arch supplies the instructions through a policy type with two static functions:
-//   std::uint64_t read_pmc(std::uint32_t page_index);   // page_index != 0 (x86: rdpmc(index-1))
-//   std::uint64_t read_timestamp();                      // the clock time_mult/shift refer to
-// and optionally `static constexpr unsigned kPmcWidth` (a width checked once at open),
-// `static bool accepts_index(std::uint32_t)`, `static constexpr bool kIndexImpliesUserRead`,
-// `static void load_pair(...)` and `static void load_pair64(...)` (see detail::pmc_width,
-// detail::accepts_index, detail::index_implies_user_read, detail::load_lock_and_index and
-// detail::load_times).
-// read_pmc is executed only when the page grants it (cap_user_rdpmc && index != 0): executing
-// it otherwise faults (SIGSEGV on x86, SIGILL on arm64).
+// The arch supplies a policy with static read_pmc(page_index) and read_timestamp(), and
+// optionally kPmcWidth, accepts_index, kIndexImpliesUserRead, load_pair and load_pair64 (see
+// detail::pmc_width and its neighbours). read_pmc runs only when the page grants it
+// (cap_user_rdpmc && index != 0); otherwise it would fault.
+// Rationale: "<glint/detail/os/linux/mmap_page.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <linux/perf_event.h>
@@ -23,7 +16,7 @@
 
 namespace glint::os::linux_ {
 
-// The page this protocol reads (the name glint::os::user_page offers on every OS: os/os.hpp).
+// The page this protocol reads (the name glint::os::user_page offers on every OS).
 using UserPage = perf_event_mmap_page;
 
 // ---- pure arithmetic: tested on every host ---------------------------------------------------
@@ -50,7 +43,7 @@ struct ClockConversion {
 // Nanoseconds to add to time_enabled (and to time_running when the event is on the PMU) for a
 // timestamp `cyc` read inside the seqlock. The kernel publishes time_shift below 64; a page
 // that says otherwise (broken, forged) is taken modulo 64, as x86 and arm64 shifts do anyway,
-// so no page content makes the arithmetic undefined (found by tests/fuzz/mmap_page_fuzz.cpp).
+// so no page content makes the arithmetic undefined (found by fuzzing).
 constexpr std::uint64_t clock_delta_ns(std::uint64_t cyc, const ClockConversion& c) {
     if (c.short_clock) cyc = c.cycles + ((cyc - c.cycles) & c.mask);
     const unsigned shift = c.shift & 63u;

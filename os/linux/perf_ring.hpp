@@ -1,17 +1,10 @@
-// os/linux/perf_ring.hpp: parsing the records of a perf ring buffer's data area.
+// os/linux/perf_ring.hpp: parsing the records of a perf ring buffer's data area, [tail, head).
+// Parses only (never touches the control page), so tests feed it fake buffers.
 //
-// The kernel writes records (struct perf_event_header, then the body) at data_head, modulo
-// the data area's size (a power of 2); a record can wrap around the end of the area. The
-// reader owns [tail, head): it parses those records and then publishes tail = head
-// (os/linux/sampling.cpp does the acquire/release on data_head/data_tail). This file parses
-// only: it never touches the control page, so tests feed it fake buffers.
-//
-// Records understood: PERF_RECORD_SAMPLE with a sample_type made of PERF_SAMPLE_IP, TID,
-// PERIOD and CALLCHAIN (the fields in the kernel's order), PERF_RECORD_LOST,
-// PERF_RECORD_THROTTLE and PERF_RECORD_UNTHROTTLE; any other type is counted in `other` and
-// skipped by its size. A record whose size is below the header's, not a multiple of 8, beyond
-// head, or too short for its fields counts one `malformed` and ends the parse: everything up to
-// head is given back (a reader cannot resynchronise inside a corrupt stream).
+// Understood: PERF_RECORD_SAMPLE (IP, TID, PERIOD, CALLCHAIN), LOST, THROTTLE, UNTHROTTLE; other
+// types are counted in `other` and skipped. A record too short, misaligned or beyond head counts
+// one `malformed` and ends the parse: everything up to head is given back.
+// Rationale and details: docs/rationale.md, "os/linux/perf_ring.hpp".
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
-// os/other/mmap_page.hpp: no user-space counter page off Linux (an honest stub).
+// <glint/detail/os/other/mmap_page.hpp>: no user-space counter page off Linux (an honest stub).
 //
-// The same names os/linux/mmap_page.hpp offers, so code written against glint::os::user_page
+// The same names the Linux page protocol offers, so code written against glint::os::user_page
 // compiles everywhere; a read never grants a user read (user_read == false), so callers take
-// their system-call path, which on these systems reports ENOSYS (os/other/perf_events.cpp).
+// their system-call path, which on these systems reports ENOSYS.
 #pragma once
 
 #include <cstdint>

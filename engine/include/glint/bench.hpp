@@ -1,18 +1,14 @@
 // <glint/bench.hpp>: registering benchmarks.
-//
 //   GLINT_BENCH("sort/1000") {
-//       auto data = make_input(1000);                 // setup: not measured
-//       glint::iter([&] { glint::black_box(sort_copy(data)); });   // measured
+//       auto data = make_input(1000);                                // setup: not measured
+//       glint::iter([&] { glint::black_box(sort_copy(data)); });    // measured
 //   }
 //
-// Without --bench the binary runs every case once as a plain test; with --bench it measures.
-// glint::iter_batched gives each iteration a fresh input built untimed (per-iteration setup).
-// Contracts:
-//  - The whole body of a GLINT_BENCH is the measured unit unless it calls glint::iter (only
-//    the callable is measured) or glint::bench_case (one row per call, measured after the body
-//    returns, so each case must own its state: capture by value).
-//  - glint::iter instantiates the sample loop here, in the caller's translation unit, around
-//    the callable: no std::function and no indirect call per iteration.
+// Without --bench each case runs once as a plain test. The measured unit is the whole body,
+// unless it calls glint::iter (the callable alone; its loop is instantiated in the caller, no
+// indirect call per iteration) or glint::bench_case (one row per call, measured after the body
+// returns: each case owns its state, capture by value).
+// Rationale and details: "<glint/bench.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstdint>

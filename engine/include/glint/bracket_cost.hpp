@@ -1,29 +1,14 @@
-// <glint/bracket_cost.hpp>: what one counter bracket costs through each read path — the
-// user-space path (x86-64 rdpmc, arm64 user access) against the syscall path (ioctl + read(2))
-// — and what that cost does to a short body's per-iteration counts, bracketed every iteration
-// versus batched. glint_bench's bracket_cost rows (bench/bracket_cost.cpp) are built on it.
+// <glint/bracket_cost.hpp>: what one counter bracket costs through each read path (user-space
+// reads against ioctl + read(2)) and what that cost does to a short body's per-iteration counts.
 //
-//   glint::BracketCost cost;                 // opens the group the perf tier would open here
+//   glint::BracketCost cost;                 // opens the group --perf would open here
 //   if (!cost.ok()) return fail(cost.failure());
-//   std::uint64_t x = 1;
-//   auto body = [&] { x = glint::black_box(x * 3 + 1); };
 //   glint::PathStudy s = cost.study(glint::BracketCost::Path::syscall, body, 20000, 20000);
-//   std::printf("%s per iteration: %.1f bracketed, %.1f batched\n", cost.anchor().c_str(),
-//               s.batch1_raw, s.batched_raw);
 //
-// Contracts:
-//  - The group is the one --perf opens on this host, opened the same way (user reads requested,
-//    as the tier requests them): the hardware group (cycles, instructions, branches, ...) or,
-//    without a hardware PMU, the software group (task-clock leads), with the same fallbacks and
-//    a few ms of calibration. It counts the opening thread: use the object on that thread.
-//  - Never throws for the environment: ok() false and failure() says why (the perf tier's
-//    reason); then every study is not ok and every call returns false / 0.
-//  - Two paths. `syscall`: ioctl ENABLE, the body, ioctl DISABLE, one read(2) of the group;
-//    there whenever ok(). `user`: the arch's user-space reads (x86-64: an rdpmc JIT stub over
-//    the perf mmap pages; arm64: mrs), only where the kernel grants them; user_path_absent()
-//    says why not.
-//  - A figure that was not measured is nan, never 0.
-//  - Movable, not copyable; a moved-from object may only be destroyed or assigned to.
+// Contracts: counts the opening thread; never throws for the environment (ok() false, failure()
+// says why; every study then fails); the user path exists only where the kernel grants it
+// (user_path_absent() says why not); an unmeasured figure is nan, never 0; movable, not copyable.
+// Rationale and details: "<glint/bracket_cost.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstdint>

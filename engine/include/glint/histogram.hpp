@@ -1,20 +1,14 @@
-// <glint/histogram.hpp>: a fixed-memory histogram of per-call costs (cycles, instructions,
-// ticks, ...), with percentiles.
+// <glint/histogram.hpp>: a fixed-memory histogram of per-call costs, with percentiles.
 //
-//   glint::hot::Histogram h;           // ~68 KiB, all of it here: allocate it once, reuse it
+//   glint::hot::Histogram h;           // ~68 KiB inline: allocate it once, reuse it
 //   for (...) h.record(cost);          // inline, no allocation, no system call
 //   const auto s = h.summary();        // p50, p90, p99, p99.9, max, ...
-//   std::fputs(glint::hot::to_text(h, {.unit = "instructions"}).c_str(), stdout);
 //
-// Buckets are log-linear: every value below 1024 has its own bucket (exact); above, each
-// power-of-two range [2^e, 2^(e+1)) is split into 256 equal buckets (a bucket is at most 0.4% of
-// its values wide); values of 2^40 and more share the last bucket. min, max, count and the sum
-// are kept exactly.
-//
-// Percentiles are nearest-rank: percentile(p) is the smallest recorded value v such that at
-// least p% of the records are <= v, reported as the upper end of v's bucket (so exact below
-// 1024, and never below the true value above), clamped to [min, max]. An empty histogram
-// reports 0 everywhere with count() == 0: check count() before reading anything else.
+// Contracts: values below 1024 are exact; above, a bucket is at most 0.4% of its values wide
+// (values >= 2^40 share the last one); min, max, count and sum are exact. percentile(p) is
+// nearest-rank, reported as its bucket's upper end clamped to [min, max] (never below the true
+// value). An empty histogram reports 0 everywhere: check count() first.
+// Rationale and details: "<glint/histogram.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstddef>

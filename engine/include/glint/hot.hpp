@@ -1,55 +1,14 @@
 // <glint/hot.hpp>: performance counters read around any region of your own program.
-//
 //   glint::hot::Group counters({"cycles", "instructions"});  // open once (out of line)
 //   if (!counters.ok()) std::fprintf(stderr, "glint: %s\n", counters.status().reason);
-//   for (auto& item : items) {
-//       const auto before = counters.read();  // inline: rdpmc / mrs, no system call
-//       process(item);
-//       const auto d = counters.read() - before - counters.read_cost();
-//       if (d.partial()) continue;  // the group was off the PMU for part of it: counts short
-//       // d.counts[0]: cycles, d.counts[1]: instructions, d.ticks: TSC / CNTVCT ticks
-//   }
-//
-// Contracts:
-//  - Opening (the constructor) is out of line, in the glint library: it resolves the names,
-//    opens one perf group on the calling thread, enables it, maps its pages and decides the read
-//    path (path()). It never throws: when something cannot be had, ok() is false and status()
-//    says why (and, where there is one, the remedy).
-//  - read() is inline. Where the kernel grants user reads of every counter (x86 rdpmc, AArch64
-//    mrs) it makes no system call; its only branches are the seqlock retry of the perf page
-//    protocol (os/linux/mmap_page.hpp, the one implementation the engine's brackets use too) and
-//    the jump to the out-of-line fallback, which reads every counter again with the generic
-//    protocol or, where that is not granted, with one read(2) of the group. A read retries a
-//    torn seqlock at most os::user_page::kMaxTornReads (64) times, and so does the fallback's
-//    generic read; a page whose lock never settles is then read with read(2), counted by
-//    torn_fallbacks().
-//  - Multiplexing is detected and flagged, never scaled: the leader's read also loads its
-//    page's published time_enabled and time_running inside the seqlock (no timestamp, no
-//    extrapolation; every member of a perf group is scheduled with the leader) and keeps their
-//    difference, descheduled_ns. It grows only while the group is off the PMU, and the kernel
-//    republishes the page whenever it puts the group back, so two readings differ exactly by
-//    the time the region lost; a read taken while the group is off goes to the fallback, whose
-//    read(2) (PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING) gives the same difference as it stands
-//    then (started off the PMU and ended after the kernel put the group back, a region still
-//    differs by the time from its start to that schedule-in: > 0 exactly because it lost
-//    time). Delta/Counts::partial() says a region's counts are short by an unknown amount:
-//    drop or count such regions; their ticks do not tell how to scale them.
-//  - A Snapshot holds running counts (since the open), a timestamp and descheduled_ns; two
-//    snapshots subtract to per-counter deltas plus ticks and the region's descheduled_ns
-//    (glint/detail/hot_values.hpp). Each read begins with the timestamp, ordered after the
-//    preceding instructions (x86 lfence; rdtsc, AArch64 isb; mrs cntvct_el0), then reads the
-//    counters in group order, so a closing read is not taken before the region completes.
-//  - read_counts() is the same without the timestamp (ordered by lfence / isb alone): Counts
-//    subtract to Counts.
-//  - read_cost() (read_counts_cost()) is the median of empty read pairs (b - a with nothing
-//    between), measured when the group opened by this very inline code in the caller's
-//    translation unit; subtract it to leave the region (its descheduled_ns is 0: the flag
-//    stays). recalibrate() measures them again. The compiler may lay out the code around a
-//    region a few instructions differently than around an empty pair: for exact counts, bracket
-//    empty calls in your own loop, as --per-iteration does
-//    (engine/tiers/per_iteration/per_iteration_tier.cpp).
-//  - Nothing here allocates, and the header pulls in no formatting or stream library.
-//  - A group counts the thread that opened it; read it on that thread.
+//   const auto before = counters.read();                     // inline, no system call
+//   process(item);
+//   const auto d = counters.read() - before - counters.read_cost();
+//   if (!d.partial()) use(d.counts[0], d.counts[1], d.ticks); // partial: off the PMU, counts short
+// Contracts: opening never throws (ok() false, status() says why and the remedy); read() makes
+// no system call where user reads are granted, else falls back out of line; multiplexing is
+// flagged (partial()), never scaled; nothing allocates; read a Group on the thread that opened it.
+// Rationale and details: "<glint/hot.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstddef>
@@ -194,6 +153,9 @@ public:
     Path path() const { return status().path; }
     static constexpr std::size_t size() { return N; }
 
+    // A timestamp (ordered after the preceding code), then the running counts in group order
+    // and descheduled_ns. No system call on a user path; a page that stops granting the read,
+    // or a seqlock torn os::user_page::kMaxTornReads times, goes out of line (torn_fallbacks()).
     [[gnu::always_inline]] Snapshot<N> read() const {
         Snapshot<N> s;
         s.ticks = arch::native::timestamp_begin();

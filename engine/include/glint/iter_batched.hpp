@@ -69,18 +69,11 @@ inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
 //   glint::iter_batched([&] { return unsorted; },                 // setup: a copy, untimed
 //                       [](std::vector<int>& v) { std::sort(v.begin(), v.end()); });
 //
-// A sample runs as windows: setup() builds a window's inputs, untimed, then the window of
-// fn(input) calls is timed as one (no clock read per iteration; the clock's own empty bracket
-// is subtracted per window), and the inputs die, untimed, when the next window is built.
-// Counting passes bracket the fn calls only, in the same windows. A window holds about 20 us of
-// calls (sized from the latest sample; at least 1, at most glint::max_inputs(k), default 1024):
-// its inputs, just written by setup(), are still cache-warm when fn uses them, as in a loop that
-// builds an input and uses it. Memory: one window's inputs are alive at once (at most k × the
-// input's size); lower k for large inputs of a fast fn. fn takes the input by reference (by
-// value would copy it inside the timed window). When setup() dominates, the doubling of
-// iterations also stops once a sample's wall time, setup included, reaches the case's budget /
-// samples (max(1 s, 200 × --bench-min-time) / 32). Options: glint::iterations(n) (a probe of up to 16 calls
-// sizes the windows first), glint::max_inputs(k). Outside --bench: one setup, one call.
+// Contracts: setup() runs untimed; a window of fn calls (about 20 us, at most max_inputs(k),
+// default 1024) is timed as one, so at most k inputs are alive at once; fn takes the input by
+// reference. Options: glint::iterations(n), glint::max_inputs(k). Outside --bench: one setup,
+// one call.
+// Rationale and details: "glint::iter_batched" in glint's documentation (rationale.md).
 template <class Setup, class F, class... Options>
 void iter_batched(Setup&& setup, F&& fn, Options... options) {
     using State = detail::BatchedInputs<std::remove_reference_t<Setup>, std::remove_reference_t<F>>;

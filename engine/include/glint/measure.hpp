@@ -1,22 +1,14 @@
 // <glint/measure.hpp>: time a callable from your own program, no suite and no runner.
 //
-//   std::uint64_t x = 1;
 //   const glint::Timing t = glint::measure([&] { x = glint::black_box(x + x); });
-//   std::printf("%.3f ns ±%.3f\n", t.median_ns, t.mad_ns);
 //
-// Contracts:
-//  - The protocol is the one glint::iter cases get from glint_bench --bench (Rust libtest's
-//    Bencher shape): iterations per sample double from 1 until one sample takes at least
-//    min_time_ns, a sample that reaches it confirmed by a second one; then `samples` samples of
-//    that many iterations, timed with std::chrono::steady_clock. With `iterations` set, no
-//    doubling: every sample runs exactly that many, so the body runs samples × iterations times.
-//  - The sample loop is instantiated here, in the caller's translation unit, around the
-//    callable (as glint::iter does): no std::function and no indirect call per iteration, so a
-//    one-cycle body reads about one cycle. A non-void result is passed through
-//    glint::black_box so the optimizer cannot drop the work that produced it.
-//  - Runs on the calling thread; works with or without glint::main. Bad options throw
-//    std::invalid_argument naming the field; nothing else is thrown by glint itself (an
-//    exception from the body propagates).
+// Contracts: the protocol of glint::iter under --bench (iterations double until a sample takes
+// min_time_ns, then `samples` samples; with `iterations` set, exactly that many per sample),
+// timed with std::chrono::steady_clock; the loop is instantiated in the caller (no indirect
+// call per iteration) and a non-void result goes through glint::black_box. Runs on the calling
+// thread, with or without glint::main. Bad options throw std::invalid_argument naming the field;
+// an exception from the body propagates.
+// Rationale and details: "<glint/measure.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstdint>

@@ -1,23 +1,14 @@
 // <glint/numa.hpp>: on which NUMA node the pages of a buffer live.
 //
-//   std::vector<char> buffer(1 << 20, 'x');            // touched: its pages exist
 //   glint::PageNodes where = glint::numa_nodes_of(buffer.data(), buffer.size());
-//   std::printf("%.0f%% of pages on node 1\n", where.percent_on(1));
+//   glint::bench_case({.name = "scan", .metrics = glint::numa_metrics(p, bytes)}, ...);
 //
-//   glint::bench_case({.name = "scan", .metrics = glint::numa_metrics(buffer.data(), buffer.size())},
-//                     ...);                             // numa:node0, numa:node1, ... columns
-//
-// Contracts:
-//  - numa_nodes_of asks the kernel (Linux: move_pages(2) with no target nodes, which moves
-//    nothing) where each page of [ptr, ptr + bytes) is now. A page never touched is on no node
-//    (not_present). Nothing is cached; each call asks again. Never throws for the environment:
-//    when the kernel cannot answer (no NUMA support, another OS), error says why.
-//  - numa_metrics is a column family for bench_case rows: one level Metric per NUMA node of
-//    this machine, named "numa:node<N>", holding the percent of the range's pages on node N
-//    when numa_metrics is called (so call it after the buffer is filled; the run's --numa-node
-//    binding is in force by then). Untouched pages count against every node, so the columns
-//    add up to less than 100 when part of the range was never touched. A value that could not
-//    be read is NaN (the table's "—").
+// Contracts: numa_nodes_of asks the kernel on every call where each page is now (a page never
+// touched is not_present); it never throws for the environment (error says why). numa_metrics
+// gives one "numa:node<N>" level Metric per node: the percent of the range's pages on N when it
+// is called (call it after filling the buffer); untouched pages count against every node; a
+// value that could not be read is NaN.
+// Rationale and details: "<glint/numa.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
 #include <cstddef>

@@ -1,16 +1,9 @@
-// engine/report/html/svg_plot.hpp: a distribution plot as inline SVG, generated here (no
-// plotting library). One horizontal lane per sample set (the baseline's above this run's when
-// both are given), on one shared linear axis:
-//   - a box from the first to the third quartile, a thick line at the median, whiskers to the
-//     most extreme samples within 1.5 interquartile ranges of the box;
-//   - the samples as dots (at most kMaxDots per lane: evenly spaced order statistics, so the
-//     dots keep the distribution's shape), spread vertically by a fixed sequence (no randomness:
-//     the same data draws the same picture);
-//   - the axis spans the whiskers of both sets together (lowest to highest), so strays in a
-//     long tail (a busy machine's preempted samples) do not flatten the boxes; samples beyond
-//     it are drawn at the edge as a triangle and counted in the lane's title (the tooltip),
-//     which also gives n, median, quartiles, min, max.
-// Pure: a function of the samples.
+// engine/report/html/svg_plot.hpp: a distribution plot as inline SVG, no plotting library.
+// One lane per sample set (the baseline's above this run's), on one shared linear axis: a box
+// (quartiles, median), whiskers at 1.5 IQR, at most kMaxDots dots per lane; samples beyond the
+// axis are drawn at its edge and counted in the lane's title. Pure and deterministic: the same
+// samples draw the same picture.
+// Rationale and details: docs/rationale.md, "engine/report/html/svg_plot.hpp".
 #pragma once
 
 #include <string>

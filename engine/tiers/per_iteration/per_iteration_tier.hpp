@@ -1,22 +1,11 @@
-// engine/tiers/per_iteration/per_iteration_tier.hpp: --per-iteration, every call bracketed on
-// its own.
+// engine/tiers/per_iteration/per_iteration_tier.hpp: --per-iteration, every call bracketed.
 //
-// A tier (the bracket interface of engine/tiers/tier.hpp) whose pass reads {cycles,
-// instructions} with <glint/hot.hpp> around every single call of the case, subtracts the median
-// of empty calls bracketed the same way, and records the per-call costs in histograms. Its
-// columns are the p50 and p99 of cycles and instructions per call; --histogram=GLOB prints the
-// full distribution of matching cases after the last table and puts it in JSON meta.
-//
-// Only where reads make no system call (x86 rdpmc, arm64 mrs, inline or out of line): a
-// read(2) per call would measure the apparatus, not the body. Where the group reads by read(2),
-// or cannot open at all, open() refuses with the reason: a stderr note, no columns, the rest of
-// the run unchanged (the same treatment as --perf on a host without counters). A case during
-// whose pass any read fell back to read(2) gets — in its cells, and the count is in meta. A call
-// during which the group was off the PMU (multiplexed out: hot::Delta::partial()) is left out
-// of the distribution and counted in meta (descheduledCalls).
-//
-// The group is opened for each case's pass and closed after it, so it never counts (or takes
-// PMU counters from) another tier's pass; open() opens it once to decide and closes it.
+// Reads {cycles, instructions} with <glint/hot.hpp> around each call, subtracts the median of
+// empty calls, and reports p50 and p99 per call (--histogram=GLOB: the full distribution, text
+// and JSON meta). Only where reads make no system call: otherwise open() refuses with the reason
+// and the run goes on. A case whose reads fell back to read(2) gets "—"; a call off the PMU is
+// left out and counted (descheduledCalls). The group is open only during the case's own pass.
+// Rationale and details: docs/rationale.md, "engine/tiers/per_iteration/per_iteration_tier.hpp".
 #pragma once
 
 #include <glint/histogram.hpp>

@@ -1,17 +1,10 @@
-// engine/tiers/perf/compare_metrics.hpp: the --perf-read=compare columns, one set per read path.
-//
-// Compare mode counts each case twice, with the user-space path (kUserPathName, "rdpmc") and with
-// the syscall path, and shows both side by side: what a body reads per iteration through each
-// path (bracket cost subtracted) and what one bracket of each path costs (the mean of the empty
-// brackets the pass interleaved: the apparatus a per-iteration bracket would add). With P one of
-// rdpmc, syscall:
-//   hardware group: instr@P "instr/iter P" and bracket-cycles@P "bracket cyc P" (default),
-//                   cycles@P "cycles/iter P" and bracket-instr@P "bracket instr P"
-//   software group: task-clock@P "task-clock ns/iter P", bracket-task-clock@P
-//                   "bracket tc ns P" (both default)
-// Outside compare mode every one is unavailable ("only with --perf-read=compare"); the user
-// side is unavailable, with the path's reason, when the user path does not count. Cells are
-// "count" cells, estimated when their pass was multiplexed. Pure: no OS access.
+// engine/tiers/perf/compare_metrics.hpp: the --perf-read=compare columns, one set per read path
+// P (rdpmc, syscall): per-iteration counts through P and the cost of one empty bracket of P
+// (hardware group: instr@P and bracket-cycles@P by default, cycles@P and bracket-instr@P too;
+// software group: task-clock@P, bracket-task-clock@P). Outside compare mode all are
+// unavailable; the user side is unavailable, with the reason, when the user path does not
+// count. Count cells, estimated when their pass was multiplexed. Pure: no OS access.
+// Rationale and details: docs/rationale.md, "engine/tiers/perf/compare_metrics.hpp".
 #pragma once
 
 #include <string>

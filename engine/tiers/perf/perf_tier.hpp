@@ -1,18 +1,11 @@
 // engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), behind engine::Tier.
 //
-// open(): one process-wide counting group chosen by open_counting_group (hardware, else the
-// software group when no PMU exists, else unavailable with the reason; opened asking for user
-// access unless --perf-read=syscall, which arm64 needs per event), a read path chosen by
-// --perf-read (select_read_path: the arch's user-space path or syscall; compare mode keeps both)
-// and each path's bracket self-cost measured (calibrate_path: counts, cycles, ns; header, meta).
-// count(): run_pass (pass_runner.hpp) — RESET once, brackets of plan.batch iterations
-// (per-call: one call per bracket, after() outside the window) with empty brackets interleaved
-// — then per-iteration values with the mean empty bracket subtracted, scaled and marked
-// estimated when the pass was multiplexed, nan when not measured or lost in the noise.
-// Compare mode runs a second pass per case with the other path and adds the compare columns
-// (compare_metrics.hpp).
-// The runner sizes passes with plan_pass() (pass_math.hpp) and stores plan.iterations as the
-// row's countIterations.
+// open(): the counting group open_counting_group chooses, the read path --perf-read selects and
+// each path's calibrated bracket self-cost. count(): one pass of brackets (pass_runner.hpp) with
+// empty brackets interleaved; per-iteration values with the mean empty bracket subtracted,
+// scaled and marked estimated when multiplexed, nan when not measured or lost in the noise.
+// Compare mode adds a second pass with the other path (compare_metrics.hpp).
+// Rationale and details: docs/rationale.md, "engine/tiers/perf/perf_tier.hpp".
 #pragma once
 
 #include <chrono>

@@ -1,15 +1,11 @@
 // engine/tiers/syscalls/syscall_tier.hpp: --syscalls, the strace -c view in process.
 //
-// One group of syscall tracepoints: raw_syscalls:sys_enter leads (the "syscalls" total
-// column) and each named syscall adds syscalls:sys_enter_<name> ("sc:<name>"), ids read from
-// tracefs, inherit=1 (threads and children created after the open are counted). Counted per
-// iteration with the perf tier's pass machinery (events::EventCounter): the bracket's own
-// DISABLE ioctl enters the kernel while the group counts, and the interleaved empty brackets
-// subtract exactly that, so a body making K write(2) calls reads sc:write = K.
-// The columns are quantitative and shown by default once the tier opens (it opens only when
-// asked). No tracefs, unreadable ids or too little privilege: the tier is unavailable, its
-// columns are omitted and the runner prints why; the run still passes. One unknown syscall
-// costs only its own column (— with the reason).
+// One group of syscall tracepoints (raw_syscalls:sys_enter leads: column "syscalls"; each named
+// syscall adds "sc:<name>"), inherited by threads and children made after the open, counted per
+// iteration with the interleaved empty brackets subtracted: K write(2) calls read sc:write = K.
+// Default columns once open. No tracefs or privilege: unavailable, columns omitted, the reason
+// printed; an unknown syscall costs only its own column.
+// Rationale and details: docs/rationale.md, "engine/tiers/syscalls/syscall_tier.hpp".
 #pragma once
 
 #include <memory>

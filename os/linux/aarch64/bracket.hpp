@@ -1,25 +1,11 @@
 // os/linux/aarch64/bracket.hpp: the AArch64 user-access bracket over a perf group's mmap pages.
 //
-// Each slot reads one event's perf page with the one mmap-page protocol (read_page, no times)
-// and an arch/aarch64 policy; when the page does not grant a user read (index 0: multiplexed
-// out, perf_user_access turned off, ...) the slot takes the group's read(2) fallback for that
-// event, whose value is the same running count, so slots mix freely within a bracket.
-//
-// select_user_access_bracket() picks, once the group is enabled and on the PMU, a bracket
-// specialised on the layout the pages show: the cycle counter first (index 32) or absent, then
-// event counters at indices 1..M (the order Linux allocates them for a fresh group), each side
-// with one width (32 or 64). The specialised readers still compare each page's index on every
-// read and take the generic switch when the kernel moved an event, so a stale layout is slower,
-// never wrong. Any other layout gets the generic bracket (switch over the index, width from the
-// page).
-//
-// Cost, measured in the arm64 QEMU guest (exact under -icount; tests/aarch64): a specialised
-// read is 10 instructions (ldr page, ldp lock+index, cmp, b.ne, ldr offset, mrs, ldr lock, cmp,
-// b.ne, add); a {cycles, instructions} bracket adds 56 instructions to a batch call, of which its
-// own instructions counter sees 16.
-//
-// Header-only and arm64-only: include it only from code built for GLINT_ARCH=aarch64 (the `mrs`
-// instructions exist nowhere else).
+// Each slot reads its event's page with read_page (no times) and an arch/aarch64 policy; a page
+// that does not grant a user read sends that slot to the group's read(2) fallback, which gives
+// the same running count. select_user_access_bracket() specialises on the layout the pages show
+// once the group is on the PMU; specialised reads still check each index, so a stale layout is
+// slower, never wrong. Header-only, arm64-only: include it only from GLINT_ARCH=aarch64 code.
+// Rationale and details: docs/rationale.md, "os/linux/aarch64/bracket.hpp".
 #pragma once
 
 #include <linux/perf_event.h>

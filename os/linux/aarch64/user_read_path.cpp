@@ -1,26 +1,12 @@
 // os/linux/aarch64/user_read_path.cpp: the AArch64 user-access read path (arm64 Linux), this
-// home's offer_user_read_path (os/read_path.hpp).
+// home's offer_user_read_path (os/read_path.hpp), named "user-access" (rdpmc for --perf-read).
 //
-// Over a group opened with GroupSpec::user_access (attr.config1 bit 1, kernel.perf_user_access
-// = 1), a bracket is the compiled bracket of os/linux/aarch64/bracket.hpp over the hardware
-// members' perf pages: `mrs` reads, and no system call between its opening and closing reads.
-// Around it, outside the counted window:
-//  - the leader's page gives the bracket's enabled/running times (extrapolated from CNTVCT,
-//    which needs cap_user_time), read before the opening and after the closing counter reads;
-//  - software members (page-faults) have no counter to read: one read(2) of the group before
-//    the times and one after (two system calls per bracket when the group has one, none inside
-//    the window);
-// and inside it, a hardware member whose page shows index 0 at a read (the group was rotated
-// off the PMU while multiplexed) is read with read(2) for that slot, the bracket's slow path.
-//
-// The group counts for the whole pass (ENABLE in begin_pass, DISABLE in end_pass); whatever
-// runs between brackets (a per-call case's after(), the pass's bookkeeping) is outside every
-// bracket's reads and in no delta. Each pass specialises the bracket on the counter indices
-// and widths the pages show once the group is on the PMU (os/linux/aarch64/bracket.hpp); the
-// specialised reads still check the index, so a layout that moved is slower, never wrong.
-//
-// The path is named "user-access" (meta.readPath, bracketCost, readPaths); --perf-read calls it
-// rdpmc like every arch's user path, and compare columns are named with kUserPathName.
+// Over a group opened with GroupSpec::user_access, a bracket is the compiled bracket of
+// os/linux/aarch64/bracket.hpp: `mrs` reads, no system call inside the window. Outside it: the
+// leader's page gives enabled/running (needs cap_user_time); software members are read with one
+// read(2) before and one after. A member at index 0 is read with read(2) for that slot. The group
+// counts from begin_pass to end_pass; nothing between brackets is in any delta.
+// Rationale and details: docs/rationale.md, "os/linux/aarch64/user_read_path.cpp".
 #include <linux/perf_event.h>
 
 #include <cstdint>

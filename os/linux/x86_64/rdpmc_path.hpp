@@ -1,28 +1,12 @@
 // os/linux/x86_64/rdpmc_path.hpp: the rdpmc read path (x86-64, Linux).
 //
-// One JIT stub per group layout (arch/x86_64/bracket_stub.hpp) reads every hardware member with
-// rdpmc from its perf_event_mmap_page (field offsets from offsetof(perf_event_mmap_page, ...),
-// the index and pmc_width seen at probe baked in, each read guarded by the page's
-// cap_user_rdpmc and index), runs the body, reads them again in reverse order and the TSC around
-// it: no system call inside the counting window. The group counts from begin_pass to end_pass;
-// each bracket differences inside its own window, so nothing between brackets is counted.
-//
-// Around the stub, outside the window:
-//  - software members (index 0 always: page-faults in the default group) are read with one
-//    read(2) of the group just before and one just after the stub, which is exact (a per-call
-//    case's after() is never attributed to a bracket); that read also gives the group's
-//    time_enabled/time_running, so a multiplexed pass is scaled like on the syscall path.
-//  - with no software member, enabled/running come from the leader's page (read_page with
-//    times: cap_user_time), so a bracket makes no system call at all; a leader page without
-//    cap_user_time falls back to the group read.
-//
-// A guard that fails (the kernel moved the event, revoked user rdpmc, or took the event off the
-// PMU) calls slow_read out of line: read_page (os/linux/mmap_page.hpp, the one implementation of
-// the protocol) with the page's current index, or read(2) of the group when the page no longer
-// grants a user read. Every read returns the same running count, so fast and slow reads mix
-// within a bracket. begin_pass re-checks the pages and re-emits the stub when an index moved.
-// The body runs behind a trampoline that catches its exceptions (no exception crosses the JIT
-// code); the group is stopped and the exception rethrown after the window.
+// One JIT stub per group layout reads the hardware members with rdpmc from their perf pages
+// around the body: no system call inside the counting window. Software members (and the times,
+// when there are any) come from one read(2) of the group just before and just after the stub;
+// without them the leader's page gives the times. A failed guard reads that counter out of line
+// (read_page, else read(2)): every read is the same running count. begin_pass re-emits the stub
+// when an index moved. An exception from the body is rethrown after the group stops.
+// Rationale and details: docs/rationale.md, "os/linux/x86_64/rdpmc_path.hpp".
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
-// glint/detail/hot_reader.hpp: the inline reader of <glint/hot.hpp>: one slot of a group read
-// with the perf page protocol (os/linux/mmap_page.hpp, through os/os.hpp) and the arch's slot
-// policy (arch/arch.hpp), and the fallback's signature (included by <glint/hot.hpp>).
+// <glint/detail/hot_reader.hpp>: the inline reader of <glint/hot.hpp>: one slot of a group read
+// with the OS's page protocol (<glint/detail/os/os.hpp>) and the arch's slot policy
+// (<glint/detail/arch/arch.hpp>), and the fallback's signature (included by <glint/hot.hpp>).
 #pragma once
 
 #include <cstddef>
@@ -27,8 +27,7 @@ inline const Page kNeverReadable{};
 
 // Slot `Slot`'s count; the leader's (slot 0) read also takes the published time_enabled and
 // time_running inside its seqlock (two loads, no timestamp, no extrapolation) for
-// descheduled_ns, which is current whenever the page grants the read (os/linux/mmap_page.hpp,
-// PageTimes::published).
+// descheduled_ns, which is current whenever the page grants the read (PageTimes::published).
 template <std::size_t Slot>
 [[gnu::always_inline]] inline bool read_slot(const Page* page, std::int64_t& out,
                                              std::int64_t& descheduled_ns) {
