@@ -83,40 +83,40 @@ void note_invalid_utf8(const std::vector<Row>& rows) {
 }  // namespace
 
 int run_guarded_bench(const BenchSetup& setup) {
-    const Options& options = setup.options;
+    const RunPlan& plan = setup.plan;
     // An output written to the standard output (--bench-json=-) has it to itself: the table
     // (and the baseline's verdicts) go to stderr then, printed whole, never repainted.
     std::FILE* const table_out = setup.stdout_taken ? stderr : stdout;
     const bool live = !setup.stdout_taken && os::stdout_is_terminal();
-    const SortSpec sort{options.sort_by, options.sort_descending};
-    auto table = options.format == "box" ? make_table_reporter(table_out, live, sort)
-                                         : make_text_format_reporter(table_out, options.format, sort);
+    const SortSpec sort{plan.table.sort_by, plan.table.sort_descending};
+    auto table = plan.table.format == "box" ? make_table_reporter(table_out, live, sort)
+                                            : make_text_format_reporter(table_out, plan.table.format, sort);
     TableGuard guarded_table(*table, table_out);
 
     RunRecord record;
     std::string journal_note;
-    Json journal_meta = run_meta(options, setup.tiers, setup.capabilities);
+    Json journal_meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
     if (setup.environment) setup.environment->add_meta(journal_meta);
-    const SampleDetail detail = options.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    const SampleDetail detail = plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
     record.start(setup.json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
     supervised_journal(record.journal_path());
-    RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
+    RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
-    BenchRun run(options, guarded_table, setup.tiers);
+    BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
     std::optional<Isolation> isolation;
-    if (options.isolate) {
-        isolation.emplace(options, setup.request,
-                          Isolation::Settings{options.case_timeout_s, [&] { guarded_table.case_progress(); },
+    if (plan.cases.isolate) {
+        isolation.emplace(plan.cases, plan.measuring, plan.tiers,
+                          Isolation::Settings{plan.cases.case_timeout_s, [&] { guarded_table.case_progress(); },
                                               [&] { return guard.poll_stop(); }});
         run.host_cases(&*isolation);
     }
 
     std::vector<Row> rows;
     int interrupted = 0;
-    const std::vector<std::string> header = header_lines(options, setup.header_notes);
+    const std::vector<std::string> header = header_lines(plan.measuring, setup.header_notes);
     try {
         rows = run.run(header);
     } catch (const Interrupted& stop) {
@@ -134,8 +134,8 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
         compared.emplace(*setup.baseline, rows);
         if (!interrupted) {
-            const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
-            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : table_out);
+            const std::string text = compared->text(plan.table.format == "md" ? CompareFormat::md : CompareFormat::box);
+            std::fputs(("\n" + text).c_str(), plan.table.format == "csv" ? stderr : table_out);
             if (compared->gate_failed()) status = 1;
         }
     }
@@ -149,7 +149,7 @@ int run_guarded_bench(const BenchSetup& setup) {
             status = status ? status : 1;
         }
     if (setup.json_target) {
-        Json meta = run_meta(options, setup.tiers, setup.capabilities);
+        Json meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
         if (compared) meta["baseline"] = compared->meta();
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record, rows);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/baseline/baseline.hpp"
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/environment/run_environment.hpp"
 #include "engine/model/status.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -23,8 +23,7 @@
 namespace glint::engine {
 
 struct BenchSetup {
-    const Options& options;
-    const TierRequest& request;
+    const RunPlan& plan;  // its cases, measuring, table, outputs and knobs; tiers: the request
     const TierSet& tiers;  // open
     const std::vector<Status>& capabilities;
     const Baseline* baseline = nullptr;
