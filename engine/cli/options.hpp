@@ -99,7 +99,9 @@ PlacementRequest placement_request(const Options& options);
 // without --bench").
 std::vector<std::string> ineffective_flag_notes(const Options& options);
 
-// The plan the flags ask for (engine/cli/run_plan.hpp).
+// The plan the flags ask for (engine/cli/run_plan.hpp), every check across flags made (the
+// output targets resolved and probed, the tiers' selectors); UsageError naming the flag else.
+// Nothing is opened for --help, --version and --recover-journal.
 RunPlan plan_run(const Options& options);
 
 }  // namespace glint::engine

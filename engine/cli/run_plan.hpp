@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/compare/compare_report.hpp"
 #include "engine/model/json.hpp"
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
+#include "os/files.hpp"
 
 namespace glint::engine {
 
@@ -36,19 +38,23 @@ struct TableLayout {
     bool sort_descending = false;
 };
 
-// The files a run writes besides its tables.
+// The files a run writes besides its tables: resolved and probed writable (a --bench run's
+// targets only when --bench is given), no two the same file, none a --bench-baseline input.
 struct OutputFiles {
-    std::optional<std::string> json_path;  // --bench-json
+    std::optional<std::string> json_path;  // --bench-json (also --recover-journal's output)
     bool json_all_samples = false;         // --bench-json-samples=all
     std::optional<std::string> html_path;  // --bench-html
     std::string folded_path;               // --profile-folded ("" = none)
+    std::optional<os::OutputTarget> json, html, folded;
+    // One of them is the standard output: the table goes to stderr instead.
+    bool stdout_taken = false;
 };
 
 // --bench-baseline and its verdicts.
 struct BaselineSettings {
     std::optional<std::string> baseline_path;  // --bench-baseline
-    double threshold_pct = 3.0;                // --threshold
-    std::optional<double> fail_if_slower;      // --fail-if-slower (percent)
+    // --threshold and --fail-if-slower as fractions; rows only the base has hidden under --filter.
+    CompareReportOptions compare;
 };
 
 // What the run does, in precedence order.

@@ -1,4 +1,5 @@
-// glint::main: parse, validate, open tiers, run, report. Exit status: 0 all passed, 1 a case
+// glint::main: parse and plan (engine/cli/: every flag checked), check against the cases,
+// open tiers, run, report. Exit status: 0 all passed, 1 a case
 // failed (or an output could not be written, or a case left through _exit(0):
 // engine/runner/keeping/supervision.hpp), 2 bad usage (reported before anything is
 // measured), 128 + signal when a signal stopped a --bench run (engine/runner/keeping/guarded_run.hpp).
@@ -30,12 +31,9 @@
 #include "engine/runner/modes/plain_run.hpp"
 #include "engine/runner/bench/run_info.hpp"
 #include "engine/runner/keeping/supervision.hpp"
-#include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "os/files.hpp"
-#include "os/process.hpp"
-#include "engine/tiers/syscalls/syscall_names.hpp"
 
 namespace glint {
 namespace {
@@ -61,10 +59,6 @@ int check_stdout(int status) {
 }
 
 int run_main(int argc, char** argv);
-
-bool writes_stdout(const std::optional<os::OutputTarget>& target) {
-    return target && target->mode == os::OutputMode::descriptor && target->fd == 1;
-}
 
 }  // namespace
 
@@ -92,57 +86,13 @@ int run_main(int argc, char** argv) {
     // Cases that run in this process are watched from outside (engine/runner/keeping/supervision.hpp).
     if (!plan.cases.isolate && (plan.mode == RunMode::plain || plan.mode == RunMode::bench)) supervise_run();
     const OutputFiles& outputs = plan.outputs;
-    std::optional<os::OutputTarget> json_target;
-    if (outputs.json_path && plan.bench) {
-        std::string problem;
-        json_target = os::resolve_writable_output(*outputs.json_path, problem);
-        if (!json_target) return usage_error("--bench-json: " + problem);
-    }
-    if (plan.cases.isolate) {
-        std::string why;
-        if (!os::child_processes_available(why)) return usage_error("--isolate: " + why);
-    }
-    std::optional<os::OutputTarget> html_target;
-    if (outputs.html_path && plan.bench) {
-        std::string problem;
-        html_target = os::resolve_writable_output(*outputs.html_path, problem);
-        if (!html_target) return usage_error("--bench-html: " + problem);
-    }
-    if (plan.comparison.fail_if_slower && !plan.comparison.baseline_path)
-        return usage_error("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
-    std::optional<os::OutputTarget> folded_target;
-    if (!outputs.folded_path.empty()) {
-        std::string problem;
-        folded_target = os::resolve_writable_output(outputs.folded_path, problem);
-        if (!folded_target) return usage_error("--profile-folded: " + problem);
-    }
-    const auto as_given = [](const std::optional<os::OutputTarget>& t) { return t ? &*t : nullptr; };
-    if (auto problem = os::shared_output_problem({{"--bench-json", as_given(json_target)},
-                                                  {"--bench-html", as_given(html_target)},
-                                                  {"--profile-folded", as_given(folded_target)}}))
-        return usage_error(*problem);
     std::optional<Baseline> baseline;
     if (plan.comparison.baseline_path && plan.bench) {
-        const std::string& baseline_path = *plan.comparison.baseline_path;
-        // --bench-json may replace its baseline (a rolling baseline); the others never do.
-        for (const auto& [flag, target] : {std::pair{"--bench-html", as_given(html_target)},
-                                           std::pair{"--profile-folded", as_given(folded_target)}})
-            for (const auto& file : side_files(baseline_path))
-                if (target && os::overwrites_input(*target, file))
-                    return usage_error(std::string(flag) + " ('" + target->given +
-                                       "') would overwrite the --bench-baseline document '" + file +
-                                       "'; give it its own file");
         std::string problem;
-        CompareReportOptions compare;
-        compare.settings.threshold = plan.comparison.threshold_pct / 100;
-        if (plan.comparison.fail_if_slower) compare.gate = *plan.comparison.fail_if_slower / 100;
-        compare.hide_only_in_base = !plan.cases.filter.empty();
-        baseline = load_baseline(baseline_path, compare, problem);
+        baseline = load_baseline(*plan.comparison.baseline_path, plan.comparison.compare, problem);
         if (!baseline) return usage_error("--bench-baseline: " + problem);
     }
     const TierRequest& request = plan.tiers;
-    if (auto problem = events::check_event_selectors(request.metrics)) return usage_error(*problem);
-    if (auto problem = syscalls::check_syscall_names(request)) return usage_error(*problem);
     if (auto problem = registration_problem(registrations())) return usage_error(*problem);
     // Bodies run without measuring to learn case names and labels: in a child under --isolate.
     const Discover discover = [&](const CaseRun& c) -> std::optional<std::vector<DiscoveredCase>> {
@@ -186,19 +136,15 @@ int run_main(int argc, char** argv) {
         for (auto& d : baseline_family()) columns.push_back(std::move(d));
     if (auto problem = check_table_keys(plan.cases, plan.measuring, plan.table, columns, discover))
         return usage_error(*problem);
-    if (json_target)
-        for (const auto& note : stale_journal_notes(*json_target))
+    if (outputs.json)
+        for (const auto& note : stale_journal_notes(*outputs.json))
             std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
 
     std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
     for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));
     if (baseline) notes.push_back(baseline_header(*baseline));
     return run_guarded_bench(BenchSetup{plan, tiers, capabilities, baseline ? &*baseline : nullptr,
-                                        json_target ? &*json_target : nullptr, notes,
-                                        environment ? &*environment : nullptr,
-                                        html_target ? &*html_target : nullptr,
-                                        writes_stdout(json_target) || writes_stdout(html_target) ||
-                                            writes_stdout(folded_target)});
+                                        notes, environment ? &*environment : nullptr});
 }
 
 }  // namespace

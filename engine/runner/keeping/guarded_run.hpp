@@ -23,19 +23,16 @@
 namespace glint::engine {
 
 struct BenchSetup {
-    const RunPlan& plan;  // its cases, measuring, table, outputs and knobs; tiers: the request
+    // The plan's cases, measuring, table, outputs (resolved; with one the standard output the
+    // table goes to stderr, so the two never mix), knobs, and the tiers' request.
+    const RunPlan& plan;
     const TierSet& tiers;  // open
     const std::vector<Status>& capabilities;
     const Baseline* baseline = nullptr;
-    const os::OutputTarget* json_target = nullptr;  // resolved and probed
     std::vector<std::string> header_notes;
     // The placement applied and the environment read (engine/environment/): its end-of-run
     // lines follow the tables, its meta (placement, environment, topology) goes in JSON.
     RunEnvironment* environment = nullptr;
-    const os::OutputTarget* html_target = nullptr;  // --bench-html, resolved and probed
-    // An output (--bench-json=-, --bench-html=/dev/stdout, ...) is written to the standard
-    // output: the table goes to stderr instead, so the two never mix.
-    bool stdout_taken = false;
 };
 
 int run_guarded_bench(const BenchSetup& setup);
