@@ -64,58 +64,59 @@ Json strings(const std::vector<std::string>& items) {
 Json count_or_null(const std::optional<std::uint64_t>& n) { return n ? Json(*n) : Json{}; }
 
 constexpr Takes kNone = Takes::nothing, kValue = Takes::value;
+constexpr Scope kAnywhere = Scope::anywhere, kBench = Scope::bench, kCounting = Scope::counting;
 
 const OptionRow kRows[] = {
-    {"--bench", "", kNone, "", "measure: timing pass, counting passes, the table", "", "",
+    {"--bench", kAnywhere, "", kNone, "", "measure: timing pass, counting passes, the table", "", "",
      [](Options& o, SV, SV, bool) { o.bench = true; }},
-    {"--filter", "=TERM,...", kValue, "GLOB",
+    {"--filter", kAnywhere, "=TERM,...", kValue, "GLOB",
      "select cases: GLOB over registration or registration/case,\nKEY=GLOB over a label, -TERM to exclude (names "
      "or-ed, label\nkeys and-ed: --filter='copy/*,size=4KiB,-*/slow')",
      "filter", "a*", [](Options& o, SV, SV v, bool) { o.filter = v; },
      [](const Options& o) { return o.filter.empty() ? Json{} : Json(o.filter); }},
-    {"--list", "", kNone, "", "list the selected cases with their labels; nothing runs", "", "",
+    {"--list", kAnywhere, "", kNone, "", "list the selected cases with their labels; nothing runs", "", "",
      [](Options& o, SV, SV, bool) { o.list = true; }},
-    {"--format", "=json", kValue, "text|json", "with --list: the listing as JSON", "", "json",
+    {"--format", kAnywhere, "=json", kValue, "text|json", "with --list: the listing as JSON", "", "json",
      [](Options& o, SV f, SV v, bool) {
          one_of(f, v, {"text", "json"});
          if (v == "json") o.list_json = true;
      }},
-    {"--bench-min-time", "=MS", kValue, "MS",
+    {"--bench-min-time", kBench, "=MS", kValue, "MS",
      "per-sample target of the iteration doubling (default 5);\nfor per-call cases, the minimum total measured time",
      "minTimeMs", "2",
      [](Options& o, SV f, SV v, bool) { o.min_time_ms = parse_decimal_in(f, v, kMinTimeMsRange, "MS (milliseconds)"); },
      [](const Options& o) { return Json(o.min_time_ms); }},
-    {"--bench-json", "=FILE", kValue, "FILE",
+    {"--bench-json", kBench, "=FILE", kValue, "FILE",
      "also write the run as JSON (schema 2); - is the standard\noutput (the table then goes to stderr)", "", "-",
      [](Options& o, SV, SV v, bool) { o.json_path = std::string(v); }},
-    {"--bench-json-samples", "=all", kValue, "thinned|all",
+    {"--bench-json-samples", kBench, "=all", kValue, "thinned|all",
      "keep every sample in the JSON (default: thinned, 256 a row at most)", "", "all",
      [](Options& o, SV f, SV v, bool) {
          one_of(f, v, {"thinned", "all"});
          o.json_all_samples = v == "all";
      }},
-    {"--bench-baseline", "=FILE", kValue, "FILE",
+    {"--bench-baseline", kBench, "=FILE", kValue, "FILE",
      "compare with an earlier --bench-json: median change in % (vs base)\nand, after the tables, glint-compare's "
      "verdict per row",
      "", "base.json", [](Options& o, SV, SV v, bool) { o.baseline_path = std::string(v); }},
-    {"--bench-repeat", "=N", kValue, "N",
+    {"--bench-repeat", kBench, "=N", kValue, "N",
      "measure every case N times, interleaved (A, B, C, A, B, C, ...);\nverdicts need 4 or more per side (default "
      "1, at most 1000)",
      "repetitions", "3", [](Options& o, SV f, SV v, bool) { o.repeat = parse_count_in(f, v, kMaxRepetitions); },
      [](const Options& o) { return Json(o.repeat); }},
-    {"--threshold", "=PCT", kValue, "PCT", "with --bench-baseline: a change within ±PCT reads \"same\" (default 3)",
+    {"--threshold", kBench, "=PCT", kValue, "PCT", "with --bench-baseline: a change within ±PCT reads \"same\" (default 3)",
      "", "5", [](Options& o, SV f, SV v, bool) { o.threshold_pct = parse_percent(f, v); }},
-    {"--fail-if-slower", "=PCT", kValue, "PCT",
+    {"--fail-if-slower", kBench, "=PCT", kValue, "PCT",
      "with --bench-baseline: exit 1 when a row is slower beyond PCT\nwith confidence", "", "5",
      [](Options& o, SV f, SV v, bool) { o.fail_if_slower = parse_percent(f, v); }},
-    {"--bench-format", "=FORMAT", kValue, "box|md|csv", "box (default), md (markdown tables) or csv", "", "md",
+    {"--bench-format", kBench, "=FORMAT", kValue, "box|md|csv", "box (default), md (markdown tables) or csv", "", "md",
      [](Options& o, SV f, SV v, bool) {
          one_of(f, v, {"box", "md", "csv"});
          o.format = v;
      }},
-    {"--bench-html", "=FILE", kValue, "FILE", "also write a self-contained HTML report (sortable, distributions)",
+    {"--bench-html", kBench, "=FILE", kValue, "FILE", "also write a self-contained HTML report (sortable, distributions)",
      "", "r.html", [](Options& o, SV, SV v, bool) { o.html_path = std::string(v); }},
-    {"--group-by", "=KEY,...", kValue, "KEY,...|all|list",
+    {"--group-by", kBench, "=KEY,...", kValue, "KEY,...|all|list",
      "one table per label group; =all every key; =list print the keys", "groupBy", "size",
      [](Options& o, SV f, SV v, bool) {
          if (v == "all") o.group_by_all = true;
@@ -124,7 +125,7 @@ const OptionRow kRows[] = {
          if (!o.group_by_all && !o.group_by_list && o.group_by.empty()) fail(f, "names no key: --group-by=KEY,...|all|list");
      },
      [](const Options& o) { return o.group_by_all ? Json("all") : strings(o.group_by); }},
-    {"--sort-by", "=[-]COLUMN", kValue, "COLUMN", "name, n, median, mad, min, max, or a metric name (- descending)",
+    {"--sort-by", kBench, "=[-]COLUMN", kValue, "COLUMN", "name, n, median, mad, min, max, or a metric name (- descending)",
      "sortBy", "-median",
      [](Options& o, SV f, SV v, bool) {
          o.sort_descending = v.front() == '-';
@@ -132,21 +133,21 @@ const OptionRow kRows[] = {
          if (o.sort_by.empty()) fail(f, "names no column: --sort-by=COLUMN");
      },
      [](const Options& o) { return o.sort_by.empty() ? Json{} : Json((o.sort_descending ? "-" : "") + o.sort_by); }},
-    {"--perf", "", kNone, "", "hardware-counter pass (Linux perf_event)", "perf", "",
+    {"--perf", kCounting, "", kNone, "", "hardware-counter pass (Linux perf_event)", "perf", "",
      [](Options& o, SV, SV, bool) { o.perf = true; }, [](const Options& o) { return Json(o.perf); }},
-    {"--perf-scaled", "", kNone, "", "keep the full group when multiplexed; scaled values render as ≈", "perfScaled",
+    {"--perf-scaled", kCounting, "", kNone, "", "keep the full group when multiplexed; scaled values render as ≈", "perfScaled",
      "", [](Options& o, SV, SV, bool) { o.perf = o.perf_scaled = true; },
      [](const Options& o) { return Json(o.perf_scaled); }},
-    {"--perf-inherit", "", kNone, "", "also count threads created after the counters open", "perfInherit", "",
+    {"--perf-inherit", kCounting, "", kNone, "", "also count threads created after the counters open", "perfInherit", "",
      [](Options& o, SV, SV, bool) { o.perf = o.perf_inherit = true; },
      [](const Options& o) { return Json(o.perf_inherit); }},
-    {"--perf-iters", "=N", kValue, "N", "iterations of the counting pass (default: the timing pass's, <= 100000)",
+    {"--perf-iters", kBench, "=N", kValue, "N", "iterations of the counting pass (default: the timing pass's, <= 100000)",
      "perfIters", "100", [](Options& o, SV f, SV v, bool) { o.perf_iters = parse_count_in(f, v, kMaxPassIterations); },
      [](const Options& o) { return count_or_null(o.perf_iters); }},
-    {"--perf-batch", "=N", kValue, "N", "iterations per counting bracket (1: bracket every iteration)", "perfBatch",
+    {"--perf-batch", kBench, "=N", kValue, "N", "iterations per counting bracket (1: bracket every iteration)", "perfBatch",
      "1", [](Options& o, SV f, SV v, bool) { o.perf_batch = parse_count_in(f, v, kMaxPassIterations); },
      [](const Options& o) { return count_or_null(o.perf_batch); }},
-    {"--perf-read", "=MODE", kValue, "auto|rdpmc|syscall|compare",
+    {"--perf-read", kCounting, "=MODE", kValue, "auto|rdpmc|syscall|compare",
      "how --perf reads its counters: auto (the user-space read when\ngranted, else syscall) | rdpmc (alias user: "
      "the arch's\nuser-space read, x86-64 rdpmc / arm64 user access) | syscall\n(ioctl + read(2)) | compare (both "
      "paths side by side: @rdpmc\nand @syscall columns)",
@@ -160,7 +161,7 @@ const OptionRow kRows[] = {
          o.perf = true;
      },
      [](const Options& o) { return Json(perf_read_name(o.perf_read)); }},
-    {"--metrics", "=LIST", kValue, "LIST|all|?",
+    {"--metrics", kCounting, "=LIST", kValue, "LIST|all|?",
      "columns: names, *-globs, all; ? lists the catalog. Events\nbeyond the catalog: raw:r<hex>[:u|:k] (a "
      "PERF_TYPE_RAW config),\npfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall)",
      "metrics", "ipc",
@@ -170,11 +171,11 @@ const OptionRow kRows[] = {
          if (!o.list_metrics && o.metrics.empty()) fail(f, "names no metric: --metrics=LIST");
      },
      [](const Options& o) { return strings(o.metrics); }},
-    {"--list-metrics", "", kNone, "", "print the metric catalog (with or without --bench)", "", "",
+    {"--list-metrics", kAnywhere, "", kNone, "", "print the metric catalog (with or without --bench)", "", "",
      [](Options& o, SV, SV, bool) { o.list_metrics = true; }},
-    {"--capabilities", "", kNone, "", "what this host can count, why not, and the remedy", "", "",
+    {"--capabilities", kAnywhere, "", kNone, "", "what this host can count, why not, and the remedy", "", "",
      [](Options& o, SV, SV, bool) { o.capabilities = true; }},
-    {"--syscalls", "[=NAME,...]", Takes::optional_value, "NAME,...",
+    {"--syscalls", kCounting, "[=NAME,...]", Takes::optional_value, "NAME,...",
      "syscall tracepoint counts: a total, or one column per syscall", "", "futex,read",
      [](Options& o, SV f, SV v, bool has_value) {
          if (has_value) {
@@ -185,36 +186,36 @@ const OptionRow kRows[] = {
          }
          o.syscalls_total = true;
      }},
-    {"--per-iteration", "", kNone, "", "bracket every call with zero-syscall reads; p50/p99 columns", "", "",
+    {"--per-iteration", kBench, "", kNone, "", "bracket every call with zero-syscall reads; p50/p99 columns", "", "",
      [](Options& o, SV, SV, bool) { o.per_iteration = true; }},
-    {"--histogram", "=GLOB", kValue, "GLOB", "with --per-iteration: a terminal histogram of matching cases", "", "*",
+    {"--histogram", kBench, "=GLOB", kValue, "GLOB", "with --per-iteration: a terminal histogram of matching cases", "", "*",
      [](Options& o, SV, SV v, bool) {
          o.histogram = v;
          o.per_iteration = true;
      }},
-    {"--pin", "=CPU|auto", kValue, "CPU|auto", "pin the measuring thread to CPU (auto: the least busy allowed CPU)",
+    {"--pin", kBench, "=CPU|auto", kValue, "CPU|auto", "pin the measuring thread to CPU (auto: the least busy allowed CPU)",
      "", "auto",
      [](Options& o, SV f, SV v, bool) {
          o.pin_auto = v == "auto";
          o.pin_cpu.reset();
          if (!o.pin_auto) o.pin_cpu = parse_index(f, v, "CPU|auto");
      }},
-    {"--numa-node", "=N", kValue, "N", "run on NUMA node N's CPUs with memory bound to node N", "", "0",
+    {"--numa-node", kBench, "=N", kValue, "N", "run on NUMA node N's CPUs with memory bound to node N", "", "0",
      [](Options& o, SV f, SV v, bool) { o.numa_node = parse_index(f, v, "N"); }},
-    {"--quiet-environment", "", kNone, "", "keep environment warnings out of the header (JSON keeps them)", "", "",
+    {"--quiet-environment", kBench, "", kNone, "", "keep environment warnings out of the header (JSON keeps them)", "", "",
      [](Options& o, SV, SV, bool) { o.quiet_environment = true; }},
-    {"--isolate", "", kNone, "",
+    {"--isolate", kAnywhere, "", kNone, "",
      "each case in a child process: a crash, exit() or hang becomes\nan error row and the run goes on", "", "",
      [](Options& o, SV, SV, bool) { o.isolate = true; }},
-    {"--case-timeout", "=SECONDS", kValue, "SECONDS",
+    {"--case-timeout", kAnywhere, "=SECONDS", kValue, "SECONDS",
      "a case running longer is an error row under --isolate, and ends\nthe run (naming it) without (default 300; 0: "
      "no limit)",
      "", "30",
      [](Options& o, SV f, SV v, bool) { o.case_timeout_s = parse_decimal_in(f, v, kCaseTimeoutRange, "SECONDS"); }},
-    {"--recover-journal", "=FILE", kValue, "FILE",
+    {"--recover-journal", kAnywhere, "=FILE", kValue, "FILE",
      "turn the journal of a killed run into a --bench-json document\n(to --bench-json=FILE, or the standard output)",
      "", "run.json.journal", [](Options& o, SV, SV v, bool) { o.recover_journal = std::string(v); }},
-    {"--profile", "[=HZ]", Takes::optional_value, "HZ",
+    {"--profile", kCounting, "[=HZ]", Takes::optional_value, "HZ",
      "after each case's passes, a sampling pass: a flat profile of\nwhere its time goes (default 10000 samples/s: "
      "cycles where a\nPMU exists, else the cpu-clock timer)",
      "", "1000",
@@ -222,26 +223,26 @@ const OptionRow kRows[] = {
          if (has_value) o.profile.hz = parse_count_in(f, v, kMaxProfileHz);
          o.profile.asked = true;
      }},
-    {"--profile-samples", "=N", kValue, "N", "samples per case (default 2000) ...", "", "500",
+    {"--profile-samples", kCounting, "=N", kValue, "N", "samples per case (default 2000) ...", "", "500",
      [](Options& o, SV f, SV v, bool) {
          o.profile.samples = parse_count_in(f, v, kMaxProfileSamples);
          o.profile.asked = true;
      }},
-    {"--profile-time", "=MS", kValue, "MS", "... or this much wall time, whichever comes first (default 1000)", "",
+    {"--profile-time", kCounting, "=MS", kValue, "MS", "... or this much wall time, whichever comes first (default 1000)", "",
      "100",
      [](Options& o, SV f, SV v, bool) {
          o.profile.time_ms = parse_decimal_in(f, v, kProfileTimeMsRange, "MS (milliseconds)");
          o.profile.asked = true;
      }},
-    {"--profile-folded", "=FILE", kValue, "FILE", "also write every case's folded stacks (flame-graph input)", "",
+    {"--profile-folded", kCounting, "=FILE", kValue, "FILE", "also write every case's folded stacks (flame-graph input)", "",
      "stacks.folded",
      [](Options& o, SV, SV v, bool) {
          o.profile.folded_path = std::string(v);
          o.profile.asked = true;
      }},
-    {"--version", "", kNone, "", "print glint's version", "", "", [](Options& o, SV, SV, bool) { o.version = true; }},
-    {"--help", "", Takes::anything, "", "this text", "", "", [](Options& o, SV, SV, bool) { o.help = true; }},
-    {"--help-markdown", "", kNone, "", "the flags reference as markdown (docs/flags.md)", "", "",
+    {"--version", kAnywhere, "", kNone, "", "print glint's version", "", "", [](Options& o, SV, SV, bool) { o.version = true; }},
+    {"--help", kAnywhere, "", Takes::anything, "", "this text", "", "", [](Options& o, SV, SV, bool) { o.help = true; }},
+    {"--help-markdown", kAnywhere, "", kNone, "", "the flags reference as markdown (docs/flags.md)", "", "",
      [](Options& o, SV, SV, bool) { o.help = o.help_markdown = true; }, nullptr, true},
 };
 
@@ -300,11 +301,14 @@ std::string flags_markdown() {
         "# Flags\n\nEvery flag of a glint bench binary. Generated from the option table "
         "(`engine/cli/option_table.cpp`) by `<bench binary> --help-markdown > docs/flags.md`; a unit test "
         "fails when this file, `--help`, the parser or the JSON knobs disagree with the table.\n\n"
-        "| flag | meaning | JSON `meta.knobs` |\n|---|---|---|\n";
+        "Without `--bench` a flag marked *bench* has no effect, and one marked *counting* counts only in the "
+        "informational modes (`--list-metrics`, `--capabilities`, `--group-by=list`); glint notes either on "
+        "stderr.\n\n| flag | meaning | without `--bench` | JSON `meta.knobs` |\n|---|---|---|---|\n";
     for (const OptionRow& row : kRows) {
         if (row.hidden) continue;
-        out += "| `" + escaped_cell(std::string(row.flag) + std::string(row.shown)) + "` | " + escaped_cell(row.help) +
-               " | " + (row.knob.empty() ? std::string() : "`" + std::string(row.knob) + "`") + " |\n";
+        out += "| `" + escaped_cell(std::string(row.flag) + std::string(row.shown)) + "` | " + escaped_cell(row.help) + " | " +
+               (row.scope == Scope::bench ? "bench" : row.scope == Scope::counting ? "counting" : "") + " | " +
+               (row.knob.empty() ? std::string() : "`" + std::string(row.knob) + "`") + " |\n";
     }
     return out;
 }

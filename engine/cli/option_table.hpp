@@ -12,9 +12,13 @@
 namespace glint::engine {
 
 enum class Takes { nothing, value, optional_value, anything };
+// Where a flag does something: in every mode; in a --bench run only; in a --bench run and the
+// informational modes, which open the tiers it names (otherwise a note says it has no effect).
+enum class Scope { anywhere, bench, counting };
 
 struct OptionRow {
     std::string_view flag;     // "--bench-min-time"
+    Scope scope;
     std::string_view shown;    // the value as --help shows it: "=MS", "[=HZ]", "" (none)
     Takes takes;
     std::string_view form;     // the value's form in "needs a value" messages

@@ -2,6 +2,7 @@
 // (engine/cli/option_table.hpp): each test fails when one of them disagrees with the rows.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -83,4 +84,20 @@ TEST_CASE("option table: each knob JSON records comes from its row and follows i
     CHECK(defaults.as_object().size() == rows_with_knobs + 1);
     CHECK(defaults.at("samples") == Json(32));
     CHECK(plan_run(parse({"--bench", "--bench-repeat=3"})).knobs.at("repetitions") == Json(3));
+}
+
+TEST_CASE("option table: a row's scope is what the no-effect notes say") {
+    for (const OptionRow& row : option_rows()) {
+        const std::string arg = with_example(row);
+        const std::string note = std::string(row.flag) + " has no effect without --bench";
+        INFO(arg);
+        // Modes with notes of their own (flag notes test); --format needs --list.
+        if (row.flag == "--group-by" || row.flag == "--recover-journal" || row.flag == "--format") continue;
+        const auto plain = ineffective_flag_notes(parse({arg.c_str()}));
+        const bool noted = std::find(plain.begin(), plain.end(), note) != plain.end();
+        CHECK(noted == (row.scope != Scope::anywhere));
+        CHECK(ineffective_flag_notes(parse({"--bench", arg.c_str()})).empty());
+        if (row.scope == Scope::counting)
+            CHECK(ineffective_flag_notes(parse({"--list-metrics", arg.c_str()})).empty());
+    }
 }
