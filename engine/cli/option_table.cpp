@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdlib>
 
 #include "engine/cli/ranges.hpp"
@@ -256,19 +255,6 @@ std::string escaped_cell(std::string_view text) {
 }
 
 }  // namespace
-
-double parse_percent(std::string_view flag, std::string_view value) {
-    std::string text(value);
-    char* end = nullptr;
-    errno = 0;
-    const double d = std::strtod(text.c_str(), &end);
-    // Decimal only, as every other number flag: strtod alone takes "0x10" and " 5".
-    const bool plain = text.find_first_not_of("0123456789.eE+-") == std::string::npos;
-    if (text.empty() || !plain || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(d))
-        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=PCT (e.g. 5 for 5%)");
-    if (d < 0 || d > 1000) fail(flag, "must be between 0 and 1000 (percent), got " + text);
-    return d;
-}
 
 std::span<const OptionRow> option_rows() { return kRows; }
 
