@@ -3,6 +3,7 @@
 #include "engine/baseline/baseline.hpp"
 #include "engine/cli/option_table.hpp"
 #include "engine/cli/options.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
 #include "os/process.hpp"
@@ -36,7 +37,8 @@ bool writes_stdout(const std::optional<os::OutputTarget>& target) {
 }
 
 // Every check across flags, in the order the messages have always come: the output targets,
-// --isolate's child processes, the baseline's gate and inputs, the tiers' selectors.
+// --isolate's child processes, the baseline's gate and inputs, the tiers' selectors, --filter's
+// syntax.
 void check_plan(RunPlan& plan) {
     OutputFiles& out = plan.outputs;
     if (out.json_path && plan.bench) out.json = writable("--bench-json", *out.json_path);
@@ -64,6 +66,7 @@ void check_plan(RunPlan& plan) {
     out.stdout_taken = writes_stdout(out.json) || writes_stdout(out.html) || writes_stdout(out.folded);
     if (auto problem = events::check_event_selectors(plan.tiers.metrics)) refuse(*problem);
     if (auto problem = syscalls::check_syscall_names(plan.tiers)) refuse(*problem);
+    if (auto problem = check_filter(plan.cases.filter)) refuse(*problem);  // its syntax, in every mode
 }
 
 }  // namespace
