@@ -1,5 +1,6 @@
-// engine/cli/options.hpp: every command-line flag, parsed once, validated before anything is
-// measured. A bad flag is a UsageError whose message names the flag and the fix (exit 2).
+// engine/cli/options.hpp: every command-line flag, parsed once (by the rows of
+// engine/cli/option_table.hpp), validated before anything is measured. A bad flag is a
+// UsageError whose message names the flag and the fix (exit 2).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "engine/model/flag_value.hpp"  // UsageError, parse_percent
+#include "engine/cli/run_plan.hpp"
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
@@ -73,19 +75,27 @@ struct Options {
     bool version = false;       // --version
 
     bool help = false;  // --help
+    bool help_markdown = false;  // --help-markdown: the flags reference (docs/flags.md)
     std::vector<std::string> given;  // every flag given, by name, in order (for notes)
 };
 
 // Parses argv[1..]. Throws UsageError naming the offending flag.
 Options parse_options(std::span<const char* const> args);
 
-// The --help text.
-const char* usage_text();
 
 // What the flags ask of the tiers, resolved once (tiers never see Options).
 TierRequest tier_request(const Options& options);
 
 // What --pin and --numa-node ask of the placement.
 PlacementRequest placement_request(const Options& options);
+
+// One note per flag given that has no effect in this mode ("--bench-json has no effect
+// without --bench").
+std::vector<std::string> ineffective_flag_notes(const Options& options);
+
+// The plan the flags ask for (engine/cli/run_plan.hpp), every check across flags made (the
+// output targets resolved and probed, the tiers' selectors); UsageError naming the flag else.
+// Nothing is opened for --help, --version and --recover-journal.
+RunPlan plan_run(const Options& options);
 
 }  // namespace glint::engine

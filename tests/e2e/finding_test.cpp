@@ -120,6 +120,17 @@ TEST_CASE("e2e finding: a malformed --filter or --format exits 2 with one line, 
     CHECK(bad.exit_code == 2);
 }
 
+TEST_CASE("e2e finding: a malformed --filter is bad usage in the informational modes too") {
+    for (const char* mode : {"--list-metrics", "--capabilities", "--group-by=list", "--list"}) {
+        CAPTURE(mode);
+        auto r = run_process({fixture_path("params"), mode, "--filter=linear,,grid"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "glint: error: --filter: an empty term in 'linear,,grid'; separate "
+                       "patterns with single commas\n");
+        CHECK(r.out.empty());
+    }
+}
+
 TEST_CASE("e2e finding: a filter that selects nothing exits 2 in every mode, naming close labels") {
     for (const char* mode : {"--list", "--bench", "--group-by=list"}) {
         CAPTURE(mode);

@@ -26,12 +26,12 @@ const Registration* registration_named(const std::string& name) {
 
 }  // namespace
 
-BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
-    : options_(options),
-      filter_(CaseFilter::parse(options.filter)),
+BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
+    : measuring_(measuring),
+      filter_(CaseFilter::parse(cases.filter)),
       gate_(table),
       table_(gate_),
-      repetitions_(options.repeat),
+      repetitions_(measuring.repeat),
       tiers_(tiers),
       catalog_(tiers.catalog()) {}
 
@@ -255,7 +255,7 @@ Row BenchRun::measure_row(const Case& c) {
     row.name = c.name;
     row.labels = c.labels;
     TimingConfig config;
-    config.min_time_ns = options_.min_time_ms * 1e6;
+    config.min_time_ns = measuring_.min_time_ms * 1e6;
     config.pinned = c.pinned;
     if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
         config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
@@ -322,8 +322,8 @@ void BenchRun::run_phase2() {
     for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
     for (const auto& l : sorted) labels.push_back(&l);
 
-    std::vector<std::string> keys = options_.group_by;
-    if (options_.group_by_all) keys = label_keys(labels);
+    std::vector<std::string> keys = measuring_.group_by;
+    if (measuring_.group_by_all) keys = label_keys(labels);
     const auto offered = label_keys(labels);
     for (const auto& k : keys) {
         if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {

@@ -100,10 +100,10 @@ private:
 
 class PlainSession final : public Session {
 public:
-    PlainSession(const Options& options, PlainListener* listener)
-        : filter_(CaseFilter::parse(options.filter)), listener_(listener),
+    PlainSession(const CaseRun& cases, PlainListener* listener)
+        : filter_(CaseFilter::parse(cases.filter)), listener_(listener),
           // An isolated child is timed by its parent.
-          timeout_(listener ? 0 : options.case_timeout_s) {}
+          timeout_(listener ? 0 : cases.case_timeout_s) {}
 
     PlainCounts run(const BodyRun* only) {
         SessionScope scope(*this);
@@ -194,7 +194,7 @@ private:
 
 class DiscoverSession final : public Session {
 public:
-    explicit DiscoverSession(const Options& options) : filter_(CaseFilter::parse(options.filter)) {}
+    explicit DiscoverSession(const CaseRun& cases) : filter_(CaseFilter::parse(cases.filter)) {}
 
     std::vector<DiscoveredCase> run() {
         SessionScope scope(*this);
@@ -255,8 +255,8 @@ void print_plain_result(const std::string& raw_name, const std::string* raw_fail
     std::fflush(stdout);  // a case that dies next must not take the line with it
 }
 
-PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener) {
-    PlainSession session(options, listener);
+PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainListener* listener) {
+    PlainSession session(cases, listener);
     if (listener) return session.run(only);
     g_plain_owner = os::process_id();
     g_plain_counts.store(&session.counts_);
@@ -267,14 +267,14 @@ PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainLi
     return counts;
 }
 
-int run_plain(const Options& options) {
-    const PlainCounts counts = options.isolate ? run_plain_isolated(options) : run_plain_cases(options, nullptr);
+int run_plain(const CaseRun& cases) {
+    const PlainCounts counts = cases.isolate ? run_plain_isolated(cases) : run_plain_cases(cases, nullptr);
     std::printf("%d passed, %d failed\n", counts.passed, counts.failed);
     return counts.failed ? 1 : 0;
 }
 
-std::vector<DiscoveredCase> discover_cases(const Options& options) {
-    return DiscoverSession(options).run();
+std::vector<DiscoveredCase> discover_cases(const CaseRun& cases) {
+    return DiscoverSession(cases).run();
 }
 
 }  // namespace glint::engine
