@@ -63,6 +63,6 @@ std::string refusal_reason(const hot::Status& status);
 // The tier: begin_case() names the case (--histogram globs over its row name; notes, titles
 // and JSON meta keys name it with its labels), trailer() prints the histograms of matching
 // cases after the last table.
-std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source = {});
+std::unique_ptr<CountingTier> make_per_iteration_tier(GroupSource source = {});
 
 }  // namespace glint::engine

@@ -34,13 +34,13 @@ struct PerfTierConfig {
     counting::UserPathOffer offer = os::offer_user_read_path;  // the arch's user-space path (tests: a fake)
 };
 
-std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config);
+std::unique_ptr<CountingTier> make_perf_tier(PerfTierConfig config);
 
 }  // namespace glint::engine::perf
 
 namespace glint::engine {
 
 // The tier the runner registers.
-std::unique_ptr<Tier> make_perf_tier();
+std::unique_ptr<CountingTier> make_perf_tier();
 
 }  // namespace glint::engine
