@@ -157,7 +157,8 @@ int run_main(int argc, char** argv) {
         std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
     if (options.group_by_list) return print_group_keys(options);
     if (options.list) return print_case_list(options);
-    if (!options.bench && !options.list_metrics && !options.capabilities) return run_plain(options);
+    if (!options.bench && !options.list_metrics && !options.capabilities)
+        return plain_summary(options.isolate ? run_plain_isolated(options) : run_plain_cases(options, nullptr));
     // --pin / --numa-node apply before anything is measured (a request that cannot be met is
     // bad usage); the environment is read once they hold.
     std::optional<RunEnvironment> environment;

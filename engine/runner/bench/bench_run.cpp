@@ -12,8 +12,6 @@
 #include "engine/runner/bench/grouping.hpp"
 #include "engine/stability/verdict.hpp"
 #include "engine/tiers/client_metrics.hpp"
-#include "engine/timing/clock.hpp"
-#include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
 namespace {
@@ -33,11 +31,12 @@ BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& 
       table_(gate_),
       repetitions_(options.repeat),
       tiers_(tiers),
-      catalog_(tiers.catalog()) {}
+      catalog_(tiers.catalog()),
+      measurer_(options.min_time_ms, tiers) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
-    baseline_ = baseline;
-    if (baseline_)
+    measurer_.compare_with(baseline);
+    if (baseline)
         for (auto& d : baseline_family()) catalog_.push_back(std::move(d));
 }
 
@@ -70,7 +69,7 @@ void BenchRun::run_once() {
             if (host_) {
                 current_ = &run.registration;
                 run_ = &run;
-                host_->run_body(*this, run);
+                host_->run_body(*this, catalog_, run);
             } else {
                 run_body(run);
             }
@@ -136,6 +135,12 @@ void BenchRun::run_registration_alone(const BodyRun& body) {
     run_body(body);
 }
 
+void BenchRun::hand_over(CaseSink& sink) {
+    for (auto& d : deferred_) sink.case_deferred({d.registration, d.info, nullptr, d.index, d.instance, nullptr});
+    for (auto& line : tiers_.after_table()) sink.after_table(std::move(line));
+    if (const Json handed = tiers_.hand_back(); !handed.as_object().empty()) sink.handed_back(handed);
+}
+
 void BenchRun::started(const std::string& name, const Labels& labels) {
     if (observer_) observer_->case_started(name, labels);
 }
@@ -173,26 +178,21 @@ void BenchRun::finished(Row row, const std::string& display) {
     if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
-void BenchRun::remote_started(const std::string& name, const Labels& labels, const std::string& display) {
+void BenchRun::case_started(const std::string& name, const Labels& labels, const std::string& display) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
     table_.case_started(display);
     started(name, labels);
 }
 
-void BenchRun::remote_finished(Row row, const std::string& display) {
+void BenchRun::row_finished(Row row, const std::string& display) {
     if (!phase1_table_open_ && current_) begin_phase1_table();
     if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
-    if (baseline_ && !row.is_error() && repetitions_.last()) {
-        auto cells = baseline_cells(*baseline_, row);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
+    if (!row.is_error() && repetitions_.last()) measurer_.add_baseline_cells(row);
     finished(std::move(row), display);
 }
 
-void BenchRun::remote_error(const std::string& registration, const std::string& name, const Labels& labels,
-                            const std::vector<glint::Metric>* metrics, const std::string& display,
-                            const std::string& message) {
-    record_error(Case{name, display, labels, {}, 0, metrics, registration}, message);
+void BenchRun::case_failed(const FailedCase& c, const std::string& message) {
+    record_error(Case{c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message);
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -237,7 +237,7 @@ void BenchRun::measure(const Case& c) {
     started(c.name, c.labels);
     Row row;
     try {
-        row = measure_row(c);
+        row = measurer_.measure(c, repetitions_, [this] { table_.case_progress(); }, [this] { checkpoint(); });
     } catch (const ReportedFailure&) {
         throw;
     } catch (const Interrupted&) {
@@ -249,59 +249,8 @@ void BenchRun::measure(const Case& c) {
     finished(std::move(row), c.display_name);
 }
 
-Row BenchRun::measure_row(const Case& c) {
-    Row row;
-    row.registration = c.registration;
-    row.name = c.name;
-    row.labels = c.labels;
-    TimingConfig config;
-    config.min_time_ns = options_.min_time_ms * 1e6;
-    config.pinned = c.pinned;
-    if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
-        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
-        config.warm_up = true;
-    }
-    config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
-    config.progress = [this] { table_.case_progress(); };
-    config.before_samples = [this] { watcher_.begin(); };
-    config.checkpoint = [this] { checkpoint(); };
-    if (c.work.batched()) {
-        row.timing = time_batched(c.work.batch, config);
-    } else {
-        c.work.per_call->timed();  // warm-up call, untimed, with its after
-        c.work.after_one();
-        row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
-    }
-    row.stability = watcher_.end();
-    if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
-    repetitions_.merge(row);
-    if (row.is_error()) return row;
-    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
-    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
-        checkpoint();
-        table_.case_progress();
-    });
-    row.cells = std::move(counted.cells);
-    row.count_iterations = counted.count_iterations;
-    row.extra_fields = std::move(counted.row_fields);
-    if (c.metrics) {
-        auto cells = client_cells(*c.metrics, &*row.timing);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
-    if (baseline_) {
-        auto cells = baseline_cells(*baseline_, row);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
-    return row;
-}
-
 void BenchRun::record_error(const Case& c, const std::string& message) {
-    Row row;
-    row.registration = c.registration;
-    row.name = c.name;
-    row.labels = c.labels;
-    row.error = message;
-    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
+    Row row = CaseMeasurer::error_row(c, message);
     if (!phase1_table_open_ && current_) begin_phase1_table();
     finished(std::move(row), c.display_name);
     table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
@@ -358,7 +307,7 @@ void BenchRun::run_phase2() {
             const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
             phase2_registration_ = chosen[i]->source ? chosen[i]->source
                                                      : registration_named(chosen[i]->registration);
-            if (host_) host_->run_case(*this, *chosen[i], display);
+            if (host_) host_->run_case(*this, catalog_, *chosen[i], display);
             else measure_deferred(*chosen[i], sorted[i], display);
             phase2_registration_ = nullptr;
             checkpoint();
@@ -399,7 +348,7 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
 void BenchRun::end_table() {
     table_.end_group();
     std::vector<std::string> lines = tiers_.after_table();
-    for (auto& line : std::exchange(remote_after_table_, {})) lines.push_back(std::move(line));
+    for (auto& line : std::exchange(after_table_, {})) lines.push_back(std::move(line));
     if (!lines.empty()) table_.header(lines);
 }
 

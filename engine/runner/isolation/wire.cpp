@@ -72,6 +72,19 @@ void ChildStream::send(const char* key, Json value) {
 // The parent knows the labels of what it asked the child to run.
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
+void ChildStream::case_failed(const FailedCase& c, const std::string& message) {
+    Row row;
+    row.registration = c.registration;
+    row.name = c.name;
+    row.labels = c.labels;
+    row.error = message;
+    row_finished(row);
+}
+
+void ChildStream::case_deferred(DeferredCase d) {
+    send("deferred", deferred_json(d.registration, d.index, d.info, d.instance));
+}
+
 // Every sample: the parent thins them where it writes documents.
 void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }
 

@@ -1,7 +1,7 @@
 // engine/tiers/per_iteration/per_iteration_tier.hpp: --per-iteration, every call bracketed on
 // its own.
 //
-// A tier (the bracket interface of engine/tiers/tier.hpp) whose pass reads {cycles,
+// A counting tier and run extension (engine/tiers/tier.hpp) whose pass reads {cycles,
 // instructions} with <glint/hot.hpp> around every single call of the case, subtracts the median
 // of empty calls bracketed the same way, and records the per-call costs in histograms. Its
 // columns are the p50 and p99 of cycles and instructions per call; --histogram=GLOB prints the

@@ -1,4 +1,4 @@
-// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), behind engine::Tier.
+// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), a counting tier (engine::CountingTier).
 //
 // open(): one process-wide counting group chosen by open_counting_group (hardware, else the
 // software group when no PMU exists, else unavailable with the reason; opened asking for user
