@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/cli/run_plan.hpp"
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
@@ -93,5 +94,14 @@ TierRequest tier_request(const Options& options);
 
 // What --pin and --numa-node ask of the placement.
 PlacementRequest placement_request(const Options& options);
+
+// One note per flag given that has no effect in this mode ("--bench-json has no effect
+// without --bench").
+std::vector<std::string> ineffective_flag_notes(const Options& options);
+
+// The plan the flags ask for (engine/cli/run_plan.hpp), every check across flags made (the
+// output targets resolved and probed, the tiers' selectors); UsageError naming the flag else.
+// Nothing is opened for --help, --version and --recover-journal.
+RunPlan plan_run(const Options& options);
 
 }  // namespace glint::engine

@@ -51,11 +51,11 @@ std::vector<std::string> closest_names(const std::string& query, const std::vect
     return out;
 }
 
-std::optional<std::string> check_filter(const Options& options, const Discover& discover) {
-    if (options.filter.empty()) return std::nullopt;
+std::optional<std::string> check_filter(const CaseRun& cases, const Discover& discover) {
+    if (cases.filter.empty()) return std::nullopt;
     CaseFilter filter;
     try {
-        filter = CaseFilter::parse(options.filter);
+        filter = CaseFilter::parse(cases.filter);
     } catch (const FilterError& e) {
         return std::string(e.what());
     }
@@ -70,7 +70,7 @@ std::optional<std::string> check_filter(const Options& options, const Discover& 
     }
     // The rest (bench_cases, a body's later iters, their labels) are known by running the bodies
     // (all of them, for the list of close names).
-    Options everything = options;
+    CaseRun everything = cases;
     everything.filter.clear();
     const auto found = discover ? discover(everything) : std::nullopt;
     if (!found) return std::nullopt;  // the bodies could not be run: the run will report it
@@ -84,9 +84,9 @@ std::optional<std::string> check_filter(const Options& options, const Discover& 
     std::vector<std::pair<std::size_t, std::string>> scored;
     bool wildcard = false;
     std::size_t start = 0;
-    while (start <= options.filter.size()) {
-        const std::size_t comma = std::min(options.filter.find(',', start), options.filter.size());
-        const std::string term = options.filter.substr(start, comma - start);
+    while (start <= cases.filter.size()) {
+        const std::size_t comma = std::min(cases.filter.find(',', start), cases.filter.size());
+        const std::string term = cases.filter.substr(start, comma - start);
         start = comma + 1;
         if (term.empty() || term.front() == '-') continue;
         wildcard = wildcard || term.find_first_of("*?[") != std::string::npos;
@@ -100,100 +100,54 @@ std::optional<std::string> check_filter(const Options& options, const Discover& 
     for (const auto& [distance, name] : scored)
         if (close.size() < 3 && std::find(close.begin(), close.end(), name) == close.end())
             close.push_back(name);
-    std::string message = "--filter: '" + options.filter + "' selects no case";
+    std::string message = "--filter: '" + cases.filter + "' selects no case";
     if (names.empty()) return message + " (no case is registered)";
     if (!close.empty()) message += "; closest names: " + joined(close);
     if (!wildcard) message += " (terms are globs over the whole path: '*part*' matches a substring)";
     return message;
 }
 
-std::optional<std::string> check_table_keys(const Options& options,
+std::optional<std::string> check_table_keys(const CaseRun& selected, const Measuring& measuring,
+                                            const TableLayout& table,
                                             const std::vector<catalog::MetricDescriptor>& catalog,
                                             const Discover& discover) {
     std::optional<std::vector<DiscoveredCase>> found;
     bool discovered = false;
     auto cases = [&]() -> const std::optional<std::vector<DiscoveredCase>>& {
-        if (!discovered && discover) found = discover(options);
+        if (!discovered && discover) found = discover(selected);
         discovered = true;
         return found;
     };
-    if (!options.sort_by.empty()) {
+    if (!table.sort_by.empty()) {
         std::vector<std::string> columns = {"name", "n", "median", "mad", "min", "max"};
         for (const auto& d : catalog) columns.push_back(d.name);
         for (const auto& r : registrations())
             for (const auto& m : r.metrics) columns.push_back(client_descriptor(m).name);
         const auto known = [&] {
-            return std::find(columns.begin(), columns.end(), options.sort_by) != columns.end();
+            return std::find(columns.begin(), columns.end(), table.sort_by) != columns.end();
         };
         if (!known() && cases()) {
             for (const auto& c : *cases())
                 for (const auto& m : c.metrics) columns.push_back(client_descriptor(m).name);
             if (!known()) {
-                const auto close = closest_names(options.sort_by, columns, 3);
-                return "--sort-by: '" + options.sort_by + "' is not a column of this run; closest: " +
+                const auto close = closest_names(table.sort_by, columns, 3);
+                return "--sort-by: '" + table.sort_by + "' is not a column of this run; closest: " +
                        joined(close) + " (every column: --list-metrics)";
             }
         }
     }
-    if (!options.group_by.empty() && cases()) {  // it splits bench_case tables: their keys only
+    if (!measuring.group_by.empty() && cases()) {  // it splits bench_case tables: their keys only
         std::vector<const Labels*> labels;
         for (const auto& c : *cases())
             if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
         const auto keys = label_keys(labels);
-        for (const auto& k : options.group_by)
+        for (const auto& k : measuring.group_by)
             if (std::find(keys.begin(), keys.end(), k) == keys.end())
                 return "--group-by: no selected bench_case has a label '" + k + "' (" +
                        (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) +
                        "); it splits the bench_case tables";
     }
     return std::nullopt;
-}
-
-std::vector<std::string> ineffective_flag_notes(const Options& options) {
-    std::vector<std::string> notes;
-    if (options.list && !options.recover_journal) {  // a listing runs nothing, in either mode
-        for (const auto& flag : options.given) {
-            const std::string note = flag + " has no effect with --list";
-            if (flag != "--list" && flag != "--format" && flag != "--filter" && flag != "--bench" &&
-                std::find(notes.begin(), notes.end(), note) == notes.end())
-                notes.push_back(note);
-        }
-        return notes;
-    }
-    if (options.bench || options.recover_journal) {
-        if (options.recover_journal)
-            for (const auto& flag : options.given)
-                if (flag != "--recover-journal" && flag != "--bench-json")
-                    notes.push_back(flag + " has no effect with --recover-journal");
-        return notes;
-    }
-    // Without --bench nothing is measured. The informational modes still open the tiers the
-    // counting flags name, so those flags count there.
-    const bool informational = options.list_metrics || options.capabilities || options.group_by_list;
-    static const char* const kMeasuring[] = {"--bench-json",    "--bench-baseline", "--bench-min-time",
-                                             "--sort-by",       "--perf-iters",     "--perf-batch",
-                                             "--per-iteration", "--histogram",      "--pin",
-                                             "--numa-node",     "--quiet-environment", "--bench-repeat",
-                                             "--bench-html",    "--bench-format",   "--threshold",
-                                             "--fail-if-slower", "--bench-json-samples"};
-    static const char* const kCounting[] = {"--perf",    "--perf-scaled", "--perf-inherit",    "--perf-read",
-                                            "--metrics", "--syscalls",    "--profile",         "--profile-samples",
-                                            "--profile-time", "--profile-folded"};
-    std::vector<std::string> seen;
-    auto note = [&](const std::string& flag, const char* why) {
-        if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;
-        seen.push_back(flag);
-        notes.push_back(flag + " has no effect " + why);
-    };
-    for (const auto& flag : options.given) {
-        for (const char* m : kMeasuring)
-            if (flag == m) note(flag, "without --bench");
-        if (!informational)
-            for (const char* c : kCounting)
-                if (flag == c && !(flag == "--metrics" && options.list_metrics)) note(flag, "without --bench");
-        if (flag == "--group-by" && !options.group_by_list) note(flag, "without --bench");
-    }
-    return notes;
 }
 
 }  // namespace glint::engine

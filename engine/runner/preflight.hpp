@@ -1,5 +1,5 @@
 // engine/runner/preflight.hpp: what is checked against the cases themselves before anything is
-// measured, and the notes for flags that do nothing in the mode at hand.
+// measured (the flags alone are checked in engine/cli/).
 //
 // - --filter that selects no case (by the filter's own predicate, engine/runner/case_filter):
 //   the problem, with the closest case names (edit distance).
@@ -17,25 +17,22 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/runner/modes/plain_run.hpp"
 
 namespace glint::engine {
 
 // The bench_cases of the bodies `options` selects; nullopt when they could not be run.
-using Discover = std::function<std::optional<std::vector<DiscoveredCase>>(const Options& options)>;
+using Discover = std::function<std::optional<std::vector<DiscoveredCase>>(const CaseRun& cases)>;
 
 // --filter; for both modes. Returns the problem (one line) or nullopt.
-std::optional<std::string> check_filter(const Options& options, const Discover& discover);
+std::optional<std::string> check_filter(const CaseRun& cases, const Discover& discover);
 
 // --sort-by and --group-by, against `catalog` (the tiers' metrics and the baseline's).
-std::optional<std::string> check_table_keys(const Options& options,
+std::optional<std::string> check_table_keys(const CaseRun& cases, const Measuring& measuring,
+                                            const TableLayout& table,
                                             const std::vector<catalog::MetricDescriptor>& catalog,
                                             const Discover& discover);
-
-// One note per flag given that has no effect in this mode ("--bench-json has no effect
-// without --bench").
-std::vector<std::string> ineffective_flag_notes(const Options& options);
 
 // Levenshtein distance.
 std::size_t edit_distance(std::string_view a, std::string_view b);

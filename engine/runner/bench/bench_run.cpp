@@ -24,15 +24,15 @@ const Registration* registration_named(const std::string& name) {
 
 }  // namespace
 
-BenchRun::BenchRun(const Options& options, TableReporter& table, const TierSet& tiers)
-    : options_(options),
-      filter_(CaseFilter::parse(options.filter)),
+BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
+    : measuring_(measuring),
+      filter_(CaseFilter::parse(cases.filter)),
       gate_(table),
       table_(gate_),
-      repetitions_(options.repeat),
+      repetitions_(measuring.repeat),
       tiers_(tiers),
       catalog_(tiers.catalog()),
-      measurer_(options.min_time_ms, tiers) {}
+      measurer_(measuring.min_time_ms, tiers) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
     measurer_.compare_with(baseline);
@@ -271,8 +271,8 @@ void BenchRun::run_phase2() {
     for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
     for (const auto& l : sorted) labels.push_back(&l);
 
-    std::vector<std::string> keys = options_.group_by;
-    if (options_.group_by_all) keys = label_keys(labels);
+    std::vector<std::string> keys = measuring_.group_by;
+    if (measuring_.group_by_all) keys = label_keys(labels);
     const auto offered = label_keys(labels);
     for (const auto& k : keys) {
         if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {

@@ -15,7 +15,7 @@
 
 #include "catalog/metric.hpp"
 #include "engine/baseline/baseline.hpp"
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
@@ -49,7 +49,7 @@ public:
 class BenchRun final : public Session, public CaseSink {
 public:
     // `tiers` is open; its catalog and column selection are the run's.
-    BenchRun(const Options& options, TableReporter& table, const TierSet& tiers);
+    BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers);
 
     // Runs both phases; returns the rows in measurement order.
     std::vector<Row> run(const std::vector<std::string>& header_lines);
@@ -115,7 +115,7 @@ private:
     std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics) const;
     void warn_unmatched_selectors() const;
 
-    const Options& options_;
+    const Measuring& measuring_;
     CaseFilter filter_;
     GatedTable gate_;        // the caller's table, muted before the last repetition
     TableReporter& table_;   // gate_

@@ -38,16 +38,6 @@ std::string files_list(const std::set<std::string>& files) {
     return out;
 }
 
-const char* perf_read_name(PerfRead r) {
-    switch (r) {
-        case PerfRead::automatic: return "auto";
-        case PerfRead::rdpmc: return "rdpmc";
-        case PerfRead::syscall: return "syscall";
-        case PerfRead::compare: return "compare";
-    }
-    return "auto";
-}
-
 Json string_array(const std::vector<std::string>& items) {
     Json a = Json::array();
     for (const auto& i : items) a.push_back(i);
@@ -62,7 +52,7 @@ std::string thread_clock_note(const ClockProperties& clock) {
 
 }  // namespace
 
-std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes) {
+std::vector<std::string> header_lines(const Measuring& measuring, const std::vector<std::string>& notes) {
     std::vector<std::string> lines;
     const auto host = os::host_facts();
     const std::string os_kernel = host.kernel.empty() ? host.os : host.os + " " + host.kernel;
@@ -83,10 +73,10 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
     lines.push_back(fmt::format(
         "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
         "median ±MAD, min, max per iteration",
-        options.min_time_ms));
-    if (options.repeat > 1)
+        measuring.min_time_ms));
+    if (measuring.repeat > 1)
         lines.back() += fmt::format("; every case {} times, interleaved: the median is the median of the "
-                                    "repetitions' medians", options.repeat);
+                                    "repetitions' medians", measuring.repeat);
     std::set<std::string> unoptimized, asserting;
     for (const auto& r : registrations()) {
         if (!r.flags.optimized) unoptimized.insert(r.file);
@@ -103,7 +93,7 @@ std::vector<std::string> header_lines(const Options& options, const std::vector<
     return lines;
 }
 
-Json run_meta(const Options& options, const TierSet& tiers, const std::vector<Status>& capabilities) {
+Json run_meta(const Json& knobs, const TierSet& tiers, const std::vector<Status>& capabilities) {
     const auto host = os::host_facts();
     Json meta = Json::object();
     meta["glint"] = GLINT_VERSION_STRING;
@@ -131,20 +121,7 @@ Json run_meta(const Options& options, const TierSet& tiers, const std::vector<St
     meta["timer"]["ticksPerNs"] = clock.ticks_usable ? Json(1.0 / clock.ns_per_tick) : Json{};
     meta["timer"]["threadCpuReadNs"] =
         std::isfinite(clock.thread_cpu_read_ns) ? Json(clock.thread_cpu_read_ns) : Json{};
-    Json& knobs = meta["knobs"];
-    knobs["minTimeMs"] = options.min_time_ms;
-    knobs["samples"] = 32;
-    knobs["repetitions"] = options.repeat;
-    knobs["filter"] = options.filter.empty() ? Json{} : Json(options.filter);
-    knobs["perf"] = options.perf;
-    knobs["perfScaled"] = options.perf_scaled;
-    knobs["perfInherit"] = options.perf_inherit;
-    knobs["perfIters"] = options.perf_iters ? Json(*options.perf_iters) : Json{};
-    knobs["perfBatch"] = options.perf_batch ? Json(*options.perf_batch) : Json{};
-    knobs["perfRead"] = perf_read_name(options.perf_read);
-    knobs["metrics"] = string_array(options.metrics);
-    knobs["groupBy"] = options.group_by_all ? Json("all") : string_array(options.group_by);
-    knobs["sortBy"] = options.sort_by.empty() ? Json{} : Json((options.sort_descending ? "-" : "") + options.sort_by);
+    meta["knobs"] = knobs;
     meta["provenance"] = string_array(provenance_lines());
     meta["tiers"] = tiers.meta();
     meta["statuses"] = capabilities_json(tiers.statuses());

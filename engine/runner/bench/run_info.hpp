@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/model/json.hpp"
 #include "engine/model/status.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -14,10 +14,10 @@
 namespace glint::engine {
 
 // The run header: host, timer, protocol, build warnings, then `notes` (tiers, baseline).
-std::vector<std::string> header_lines(const Options& options, const std::vector<std::string>& notes);
+std::vector<std::string> header_lines(const Measuring& measuring, const std::vector<std::string>& notes);
 
 // meta.tiers and meta.statuses: what each opened tier established; meta.capabilities: the
-// probe's seven concerns (probed once, before the tiers opened).
-Json run_meta(const Options& options, const TierSet& tiers, const std::vector<Status>& capabilities);
+// probe's seven concerns (probed once, before the tiers opened); meta.knobs: `knobs`.
+Json run_meta(const Json& knobs, const TierSet& tiers, const std::vector<Status>& capabilities);
 
 }  // namespace glint::engine

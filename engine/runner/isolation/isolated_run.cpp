@@ -87,8 +87,9 @@ struct Isolation::Child {
     Labels labels;  // the labels of what the child runs (its rows carry their own)
 };
 
-Isolation::Isolation(const Options& options, const TierRequest& request, Settings settings)
-    : options_(options), request_(request), settings_(std::move(settings)) {}
+Isolation::Isolation(const CaseRun& cases, const Measuring& measuring, const TierRequest& request,
+                     Settings settings)
+    : cases_(cases), measuring_(measuring), request_(request), settings_(std::move(settings)) {}
 
 std::optional<std::string> Isolation::run_child(CaseSink& run, const Columns& columns,
                                                 const std::function<void(int fd)>& child_main,
@@ -145,14 +146,15 @@ void Isolation::run_body(CaseSink& run, const Columns& columns, const BodyRun& b
     received.labels = body.labels;
     run.case_started(registration.name, received.labels, received.display_of(registration.name));
     received.in_flight = registration.name;
-    const Options& options = options_;
+    const CaseRun& cases = cases_;
+    const Measuring& measuring = measuring_;
     const TierRequest& request = request_;
     auto child_main = [&](int fd) {
         TierSet tiers;
         tiers.open(request, make_tiers());
         NullTable table;
         ChildStream stream(fd);
-        BenchRun child(options, table, tiers);
+        BenchRun child(cases, measuring, table, tiers);
         child.observe(&stream);
         child.run_registration_alone(body);  // under the parent's ParamScope, forked with it
         send_provenance(stream);
@@ -176,7 +178,8 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
     received.labels = sorted_labels(d.info.labels);
     run.case_started(d.info.name, received.labels, display);
     received.in_flight = d.info.name;
-    const Options& options = options_;
+    const CaseRun& cases = cases_;
+    const Measuring& measuring = measuring_;
     const TierRequest& request = request_;
     auto child_main = [&](int fd) {
         ChildStream stream(fd);
@@ -212,7 +215,7 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
         pick.picked_->instance = d.instance;
         pick.picked_->info.labels = d.info.labels;  // the parameters' included
         NullTable table;
-        BenchRun child(options, table, tiers);
+        BenchRun child(cases, measuring, table, tiers);
         child.observe(&stream);
         child.run_deferred_alone(*pick.picked_);
         child.hand_over(stream);
@@ -245,12 +248,12 @@ private:
 
 // One child of a plain isolated run: its lines counted, its death a FAIL line for the case in
 // flight (`in_flight` to start with).
-void run_plain_child(const Options& options, std::string in_flight, PlainCounts& total,
+void run_plain_child(const CaseRun& cases, std::string in_flight, PlainCounts& total,
                      std::vector<DeferredCase>* deferred, const std::function<void(PlainStream&)>& work,
                      const std::string& registration) {
     bool ended = false;
     os::ChildWatch watch;
-    watch.timeout_s = options.case_timeout_s;
+    watch.timeout_s = cases.case_timeout_s;
     watch.on_line = [&](std::string_view text) {
         try {
             const Json line = Json::parse(text);
@@ -270,22 +273,22 @@ void run_plain_child(const Options& options, std::string in_flight, PlainCounts&
         },
         watch);
     if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0) return;
-    const std::string why = child_failure(outcome, options.case_timeout_s);
+    const std::string why = child_failure(outcome, cases.case_timeout_s);
     ++total.failed;
     print_plain_result(in_flight, &why);
 }
 
-PlainCounts run_plain_isolated(const Options& options) {
+PlainCounts run_plain_isolated(const CaseRun& selected) {
     PlainCounts total;
     // One child per body run (the children fork under its ParamScope), then one per bench_case.
-    for_each_body_run(CaseFilter::parse(options.filter), [&](const BodyRun& run) {
+    for_each_body_run(CaseFilter::parse(selected.filter), [&](const BodyRun& run) {
         const Registration& r = run.registration;
         std::vector<DeferredCase> cases;
-        run_plain_child(options, r.name + label_suffix(run.labels), total, &cases,
-                        [&](PlainStream& stream) { run_plain_cases(options, &run, &stream); }, r.name);
+        run_plain_child(selected, r.name + label_suffix(run.labels), total, &cases,
+                        [&](PlainStream& stream) { run_plain_cases(selected, &run, &stream); }, r.name);
         for (const DeferredCase& d : cases) {
             const std::string full = case_path(r.name, d.info.name) + label_suffix(sorted_labels(d.info.labels));
-            run_plain_child(options, full, total, nullptr, [&](PlainStream& stream) {
+            run_plain_child(selected, full, total, nullptr, [&](PlainStream& stream) {
                 PickCase pick(d.index);
                 {
                     SessionScope scope(pick);
@@ -313,7 +316,7 @@ PlainCounts run_plain_isolated(const Options& options) {
     return total;
 }
 
-std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& options, double timeout_s,
+std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& selected, double timeout_s,
                                                              std::string& problem) {
     std::vector<DiscoveredCase> found;
     bool ended = false;
@@ -339,7 +342,7 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& opti
     const os::ChildOutcome outcome = os::run_child(
         [&](int fd) {
             ChildStream stream(fd);
-            for (const auto& c : discover_cases(options)) {
+            for (const auto& c : discover_cases(selected)) {
                 glint::CaseInfo info;
                 info.name = c.name;
                 info.labels = c.labels;

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/runner/bench/bench_run.hpp"
 #include "engine/runner/modes/plain_run.hpp"
 
@@ -38,7 +38,7 @@ public:
         std::function<void()> progress;   // while a child runs, about every 100 ms
         std::function<int()> stop_signal; // non-zero: kill the child, throw Interrupted
     };
-    Isolation(const Options& options, const TierRequest& request, Settings settings);
+    Isolation(const CaseRun& cases, const Measuring& measuring, const TierRequest& request, Settings settings);
 
     void run_body(CaseSink& run, const Columns& columns, const BodyRun& body) override;
     void run_case(CaseSink& run, const Columns& columns, const DeferredCase& d,
@@ -52,7 +52,8 @@ private:
     std::optional<std::string> run_child(CaseSink& run, const Columns& columns,
                                          const std::function<void(int fd)>& child_main, Child& received);
 
-    const Options& options_;
+    const CaseRun& cases_;
+    const Measuring& measuring_;
     const TierRequest& request_;
     Settings settings_;
 };
@@ -61,12 +62,12 @@ private:
 // child process of their own, which prints their ok/FAIL lines; a child that dies adds a FAIL
 // line for the case in flight ("killed by SIGSEGV", "exit(0) inside the case", "timeout
 // after 300 s") and the run goes on.
-PlainCounts run_plain_isolated(const Options& options);
+PlainCounts run_plain_isolated(const CaseRun& cases);
 
 // The bench_cases the selected bodies register (discover_cases), found in a child process so
 // a body that crashes cannot take the caller with it. nullopt, with `problem`, when the child
 // did not finish.
-std::optional<std::vector<DiscoveredCase>> discover_in_child(const Options& options, double timeout_s,
+std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& cases, double timeout_s,
                                                              std::string& problem);
 
 }  // namespace glint::engine

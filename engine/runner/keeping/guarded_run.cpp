@@ -83,40 +83,42 @@ void note_invalid_utf8(const std::vector<Row>& rows) {
 }  // namespace
 
 int run_guarded_bench(const BenchSetup& setup) {
-    const Options& options = setup.options;
+    const RunPlan& plan = setup.plan;
+    const os::OutputTarget* json_target = plan.outputs.json ? &*plan.outputs.json : nullptr;
+    const os::OutputTarget* html_target = plan.outputs.html ? &*plan.outputs.html : nullptr;
     // An output written to the standard output (--bench-json=-) has it to itself: the table
     // (and the baseline's verdicts) go to stderr then, printed whole, never repainted.
-    std::FILE* const table_out = setup.stdout_taken ? stderr : stdout;
-    const bool live = !setup.stdout_taken && os::stdout_is_terminal();
-    const SortSpec sort{options.sort_by, options.sort_descending};
-    auto table = options.format == "box" ? make_table_reporter(table_out, live, sort)
-                                         : make_text_format_reporter(table_out, options.format, sort);
+    std::FILE* const table_out = plan.outputs.stdout_taken ? stderr : stdout;
+    const bool live = !plan.outputs.stdout_taken && os::stdout_is_terminal();
+    const SortSpec sort{plan.table.sort_by, plan.table.sort_descending};
+    auto table = plan.table.format == "box" ? make_table_reporter(table_out, live, sort)
+                                            : make_text_format_reporter(table_out, plan.table.format, sort);
     TableGuard guarded_table(*table, table_out);
 
     RunRecord record;
     std::string journal_note;
-    Json journal_meta = run_meta(options, setup.tiers, setup.capabilities);
+    Json journal_meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
     if (setup.environment) setup.environment->add_meta(journal_meta);
-    const SampleDetail detail = options.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
-    record.start(setup.json_target, journal_meta, journal_note, detail);
+    const SampleDetail detail = plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    record.start(json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
     supervised_journal(record.journal_path());
-    RunGuard guard({options.case_timeout_s, !options.isolate}, record, guarded_table);
+    RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
-    BenchRun run(options, guarded_table, setup.tiers);
+    BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
     std::optional<Isolation> isolation;
-    if (options.isolate) {
-        isolation.emplace(options, setup.request,
-                          Isolation::Settings{options.case_timeout_s, [&] { guarded_table.case_progress(); },
+    if (plan.cases.isolate) {
+        isolation.emplace(plan.cases, plan.measuring, plan.tiers,
+                          Isolation::Settings{plan.cases.case_timeout_s, [&] { guarded_table.case_progress(); },
                                               [&] { return guard.poll_stop(); }});
         run.host_cases(&*isolation);
     }
 
     std::vector<Row> rows;
     int interrupted = 0;
-    const std::vector<std::string> header = header_lines(options, setup.header_notes);
+    const std::vector<std::string> header = header_lines(plan.measuring, setup.header_notes);
     try {
         rows = run.run(header);
     } catch (const Interrupted& stop) {
@@ -134,29 +136,29 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
         compared.emplace(*setup.baseline, rows);
         if (!interrupted) {
-            const std::string text = compared->text(options.format == "md" ? CompareFormat::md : CompareFormat::box);
-            std::fputs(("\n" + text).c_str(), options.format == "csv" ? stderr : table_out);
+            const std::string text = compared->text(plan.table.format == "md" ? CompareFormat::md : CompareFormat::box);
+            std::fputs(("\n" + text).c_str(), plan.table.format == "csv" ? stderr : table_out);
             if (compared->gate_failed()) status = 1;
         }
     }
     warn_duplicate_identities(rows);
     note_invalid_utf8(rows);
     if (interrupted) status = 128 + interrupted;
-    if (setup.html_target)
-        if (auto error = write_run_html(*setup.html_target, rows, run.catalog(), header, setup.baseline,
+    if (html_target)
+        if (auto error = write_run_html(*html_target, rows, run.catalog(), header, setup.baseline,
                                         compared ? &*compared : nullptr, setup.tiers)) {
             std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
             status = status ? status : 1;
         }
-    if (setup.json_target) {
-        Json meta = run_meta(options, setup.tiers, setup.capabilities);
+    if (json_target) {
+        Json meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
         if (compared) meta["baseline"] = compared->meta();
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record, rows);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);
         meta["stability"] = stability_meta(run.watcher());
         const std::string text = build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
-        if (auto error = os::write_output(*setup.json_target, text)) {
+        if (auto error = os::write_output(*json_target, text)) {
             std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
                          record.journal_path().empty()
                              ? ""
@@ -171,7 +173,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n", os::signal_name(interrupted).c_str(),
                      (during == "null" ? std::string("between cases") : "during " + during).c_str(),
                      kept_rows_text(rows).c_str(),
-                     setup.json_target ? (" are in '" + setup.json_target->given + "'").c_str() : "");
+                     json_target ? (" are in '" + json_target->given + "'").c_str() : "");
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
         std::fprintf(stderr, "glint: error: the table could not be written to the standard %s: %s\n",

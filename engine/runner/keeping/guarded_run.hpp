@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/baseline/baseline.hpp"
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include "engine/environment/run_environment.hpp"
 #include "engine/model/status.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -23,20 +23,16 @@
 namespace glint::engine {
 
 struct BenchSetup {
-    const Options& options;
-    const TierRequest& request;
+    // The plan's cases, measuring, table, outputs (resolved; with one the standard output the
+    // table goes to stderr, so the two never mix), knobs, and the tiers' request.
+    const RunPlan& plan;
     const TierSet& tiers;  // open
     const std::vector<Status>& capabilities;
     const Baseline* baseline = nullptr;
-    const os::OutputTarget* json_target = nullptr;  // resolved and probed
     std::vector<std::string> header_notes;
     // The placement applied and the environment read (engine/environment/): its end-of-run
     // lines follow the tables, its meta (placement, environment, topology) goes in JSON.
     RunEnvironment* environment = nullptr;
-    const os::OutputTarget* html_target = nullptr;  // --bench-html, resolved and probed
-    // An output (--bench-json=-, --bench-html=/dev/stdout, ...) is written to the standard
-    // output: the table goes to stderr instead, so the two never mix.
-    bool stdout_taken = false;
 };
 
 int run_guarded_bench(const BenchSetup& setup);

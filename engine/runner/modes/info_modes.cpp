@@ -15,8 +15,8 @@
 
 namespace glint::engine {
 
-int print_group_keys(const Options& options) {
-    auto cases = discover_cases(options);
+int print_group_keys(const CaseRun& selected) {
+    auto cases = discover_cases(selected);
     std::vector<const Labels*> labels;
     for (const auto& c : cases)  // --group-by splits the bench_case tables
         if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
@@ -38,9 +38,9 @@ int print_group_keys(const Options& options) {
     return 0;
 }
 
-int print_metric_listing(const Options& options, std::vector<catalog::MetricDescriptor> catalog) {
+int print_metric_listing(const CaseRun& cases, std::vector<catalog::MetricDescriptor> catalog) {
     for (const auto& r : registrations()) merge_client_family(catalog, r.metrics);
-    for (const auto& c : discover_cases(options)) merge_client_family(catalog, c.metrics);
+    for (const auto& c : discover_cases(cases)) merge_client_family(catalog, c.metrics);
     for (auto& d : catalog)  // a case's metric names, headers and units reach the terminal
         for (std::string* text : {&d.name, &d.header, &d.source, &d.reason}) *text = sanitize::terminal(*text);
     std::size_t name_w = 4, header_w = 6, source_w = 6;

@@ -24,13 +24,13 @@ const char* kind_name(DiscoveredCase::Kind kind) {
 
 }  // namespace
 
-int print_case_list(const Options& options) {
-    const std::vector<DiscoveredCase> cases = discover_cases(options);
+int print_case_list(const CaseRun& selected, bool json) {
+    const std::vector<DiscoveredCase> cases = discover_cases(selected);
     std::vector<std::string_view> names;
     for (const auto& c : cases) names.push_back(c.path);
     if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
         std::fprintf(stderr, "glint: note: %s\n", note.c_str());
-    if (!options.list_json) {
+    if (!json) {
         for (const auto& c : cases)
             std::printf("%s\n", sanitize::terminal(c.path + label_suffix(c.labels)).c_str());
         return 0;

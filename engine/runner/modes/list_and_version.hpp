@@ -5,12 +5,12 @@
 // registration, name, kind, labels}]} where name is the row name --bench-json gives the case.
 #pragma once
 
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 
 namespace glint::engine {
 
 // Returns the exit status.
-int print_case_list(const Options& options);
+int print_case_list(const CaseRun& selected, bool json);
 
 // "glint <version>" (the CMake project version). Returns the exit status.
 int print_version();

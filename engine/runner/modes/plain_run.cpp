@@ -99,10 +99,10 @@ private:
 
 class PlainSession final : public Session {
 public:
-    PlainSession(const Options& options, PlainListener* listener)
-        : filter_(CaseFilter::parse(options.filter)), listener_(listener),
+    PlainSession(const CaseRun& cases, PlainListener* listener)
+        : filter_(CaseFilter::parse(cases.filter)), listener_(listener),
           // An isolated child is timed by its parent.
-          timeout_(listener ? 0 : options.case_timeout_s) {}
+          timeout_(listener ? 0 : cases.case_timeout_s) {}
 
     PlainCounts run(const BodyRun* only) {
         SessionScope scope(*this);
@@ -193,7 +193,7 @@ private:
 
 class DiscoverSession final : public Session {
 public:
-    explicit DiscoverSession(const Options& options) : filter_(CaseFilter::parse(options.filter)) {}
+    explicit DiscoverSession(const CaseRun& cases) : filter_(CaseFilter::parse(cases.filter)) {}
 
     std::vector<DiscoveredCase> run() {
         SessionScope scope(*this);
@@ -254,8 +254,8 @@ void print_plain_result(const std::string& raw_name, const std::string* raw_fail
     std::fflush(stdout);  // a case that dies next must not take the line with it
 }
 
-PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener) {
-    PlainSession session(options, listener);
+PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainListener* listener) {
+    PlainSession session(cases, listener);
     if (listener) return session.run(only);
     g_plain_owner = os::process_id();
     g_plain_counts.store(&session.counts_);
@@ -271,8 +271,8 @@ int plain_summary(const PlainCounts& counts) {
     return counts.failed ? 1 : 0;
 }
 
-std::vector<DiscoveredCase> discover_cases(const Options& options) {
-    return DiscoverSession(options).run();
+std::vector<DiscoveredCase> discover_cases(const CaseRun& cases) {
+    return DiscoverSession(cases).run();
 }
 
 }  // namespace glint::engine

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/options.hpp"
+#include "engine/cli/run_plan.hpp"
 #include <glint/bench.hpp>
 
 #include "engine/model/row.hpp"
@@ -40,7 +40,7 @@ void print_plain_result(const std::string& name, const std::string* failure);
 // The cases of the selected body runs (only `only`, whose ParamScope the caller holds, when
 // given), each line printed; no summary. Without a listener, exit() inside a case is caught
 // (see plain_summary).
-PlainCounts run_plain_cases(const Options& options, const BodyRun* only, PlainListener* listener = nullptr);
+PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainListener* listener = nullptr);
 
 struct DiscoveredCase {
     enum class Kind { body, iter, bench_case };
@@ -55,6 +55,6 @@ struct DiscoveredCase {
 // Runs the selected bodies without measuring (iter does not call its callable, bench_case only
 // records) and returns every case --filter selects: whole bodies, iters and bench_cases, in
 // registration order.
-std::vector<DiscoveredCase> discover_cases(const Options& options);
+std::vector<DiscoveredCase> discover_cases(const CaseRun& cases);
 
 }  // namespace glint::engine
