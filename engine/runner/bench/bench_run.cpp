@@ -41,7 +41,7 @@ void BenchRun::compare_with(const Baseline* baseline) {
 }
 
 std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
-    header_lines_ = header_lines;
+    pending_.set(header_lines);
     for (const auto& registration : registrations())
         merge_client_family(catalog_, registration.metrics);
     for (std::uint64_t rep = 1; rep <= repetitions_.count(); ++rep) {
@@ -67,8 +67,8 @@ void BenchRun::run_once() {
         SessionScope scope(*this);
         for_each_body_run(filter_, [&](const BodyRun& run) {
             if (host_) {
-                current_ = &run.registration;
-                run_ = &run;
+                body_.registration = &run.registration;
+                body_.run = &run;
                 host_->run_body(*this, catalog_, run);
             } else {
                 run_body(run);
@@ -86,11 +86,8 @@ void BenchRun::run_once() {
 
 void BenchRun::run_body(const BodyRun& run) {
     const Registration& registration = run.registration;
-    current_ = &registration;
-    run_ = &run;
-    iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
-    body_deferred_start_ = deferred_before;
+    body_ = {&registration, &run, deferred_before, 0};
     Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
                {}, registration.pinned_iterations, &registration.metrics, registration.name};
     started(registration.name, run.labels);
@@ -104,7 +101,7 @@ void BenchRun::run_body(const BodyRun& run) {
         record_error(whole, describe_failure(std::current_exception()));
         return;
     }
-    const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
+    const bool whole_body = body_.iter_calls == 0 && deferred_.size() == deferred_before;
     if (whole_body && filter_.selects(registration.name, registration.name, run.labels)) {
         whole.work.batch = registration.whole_body;
         measure(whole);
@@ -112,11 +109,11 @@ void BenchRun::run_body(const BodyRun& run) {
 }
 
 void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
-    const std::string name = iter_path(current_->name, ++iter_calls_);
-    if (!filter_.selects(name, current_->name, run_->labels)) return;
-    Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
-           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics,
-           current_->name};
+    const std::string name = iter_path(body_.registration->name, ++body_.iter_calls);
+    if (!filter_.selects(name, body_.registration->name, body_.run->labels)) return;
+    Case c{name, display_name(name, body_.run->labels, {}), body_.run->labels, {},
+           pinned.count ? pinned.count : body_.registration->pinned_iterations, &body_.registration->metrics,
+           body_.registration->name};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -124,9 +121,10 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
-    info.labels = with_param_labels(std::move(info.labels), run_->instance);
-    const std::size_t index = deferred_.size() - body_deferred_start_;
-    deferred_.push_back({current_->name, std::move(info), std::move(body), index, run_->index, current_});
+    info.labels = with_param_labels(std::move(info.labels), body_.run->instance);
+    const std::size_t index = deferred_.size() - body_.deferred_start;
+    deferred_.push_back({body_.registration->name, std::move(info), std::move(body), index, body_.run->index,
+                         body_.registration});
 }
 
 void BenchRun::run_registration_alone(const BodyRun& body) {
@@ -170,22 +168,22 @@ void BenchRun::finished(Row row, const std::string& display) {
     table_.case_finished(shown);
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
     // Only the last repetition's rows are the case's (earlier ones are merged into it).
-    const Registration* r = current_ ? current_ : phase2_registration_;
+    const Registration* r = body_.registration ? body_.registration : phase2_registration_;
     if (r && repetitions_.last())
-        complexity_.add(*r, current_ ? row.name : case_path(r->name, row.name), row);
+        complexity_.add(*r, body_.registration ? row.name : case_path(r->name, row.name), row);
     rows_.push_back(std::move(row));
     // The journal records finished rows: a row is finished in the last repetition.
     if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
 void BenchRun::case_started(const std::string& name, const Labels& labels, const std::string& display) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     table_.case_started(display);
     started(name, labels);
 }
 
 void BenchRun::row_finished(Row row, const std::string& display) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
     if (!row.is_error() && repetitions_.last()) measurer_.add_baseline_cells(row);
     finished(std::move(row), display);
@@ -202,13 +200,7 @@ void BenchRun::on_provenance(std::string_view line) {
 
 void BenchRun::print_pending_header() {
     if (gate_.muted()) return;  // printed by the last repetition
-    std::vector<std::string> lines;
-    if (!header_printed_) lines = header_lines_;
-    const auto& provenance = provenance_lines();
-    for (; provenance_printed_ < provenance.size(); ++provenance_printed_)
-        lines.push_back("provenance: " + provenance[provenance_printed_]);
-    if (!lines.empty()) table_.header(lines);
-    header_printed_ = true;
+    if (const std::vector<std::string> lines = pending_.take(); !lines.empty()) table_.header(lines);
 }
 
 void BenchRun::begin_phase1_table() {
@@ -231,7 +223,7 @@ void BenchRun::begin_phase1_table() {
 }
 
 void BenchRun::measure(const Case& c) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     checkpoint();
     table_.case_started(c.display_name);
     started(c.name, c.labels);
@@ -251,13 +243,13 @@ void BenchRun::measure(const Case& c) {
 
 void BenchRun::record_error(const Case& c, const std::string& message) {
     Row row = CaseMeasurer::error_row(c, message);
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
     table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
 }
 
 void BenchRun::run_phase2() {
-    current_ = nullptr;
+    body_ = {};
     std::vector<DeferredCase*> chosen;
     for (auto& d : deferred_) {
         if (filter_.selects(case_path(d.registration, d.info.name), d.registration,

@@ -24,6 +24,7 @@
 #include "engine/runner/bench/case_measure.hpp"
 #include "engine/runner/bench/case_sink.hpp"
 #include "engine/runner/bench/complexity_report.hpp"
+#include "engine/runner/bench/pending_header.hpp"
 #include "engine/runner/bench/repetition.hpp"
 #include "engine/runner/bench/run_observer.hpp"
 #include "engine/runner/session.hpp"
@@ -125,16 +126,17 @@ private:
     CaseMeasurer measurer_;
     RunObserver* observer_ = nullptr;
     CaseHost* host_ = nullptr;
-    std::vector<std::string> header_lines_;
-    bool header_printed_ = false;
-    std::size_t provenance_printed_ = 0;
+    PendingHeader pending_;  // printed before the next table begins
     bool phase1_table_open_ = false;
 
-    const Registration* current_ = nullptr;
-    const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)
-    std::size_t body_deferred_start_ = 0;  // deferred_'s size when that body run began
+    // Phase 1: the body run in progress (registration null in phase 2).
+    struct BodyInProgress {
+        const Registration* registration = nullptr;
+        const BodyRun* run = nullptr;
+        std::size_t deferred_start = 0;  // deferred_'s size when it began
+        int iter_calls = 0;
+    } body_;
     const Registration* phase2_registration_ = nullptr;  // the phase 2 case's, for its fit
-    int iter_calls_ = 0;
     ComplexityCollector complexity_;
     std::vector<DeferredCase> deferred_;
     std::vector<std::string> after_table_;  // lines children sent (after_table)
