@@ -4,6 +4,7 @@
 
 #include "engine/model/json_limits.hpp"
 #include "engine/report/json_report.hpp"
+#include "engine/runner/bench/case_measure.hpp"
 #include "os/process.hpp"
 
 namespace glint::engine {
@@ -73,12 +74,7 @@ void ChildStream::send(const char* key, Json value) {
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
 void ChildStream::case_failed(const FailedCase& c, const std::string& message) {
-    Row row;
-    row.registration = c.registration;
-    row.name = c.name;
-    row.labels = c.labels;
-    row.error = message;
-    row_finished(row);
+    row_finished(CaseMeasurer::error_row({c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message));
 }
 
 void ChildStream::case_deferred(DeferredCase d) {
