@@ -14,8 +14,8 @@
 //    brackets of plan.batch iterations (the body inlined in Workload::batch), per-call workloads
 //    one call per bracket with after() outside the enabled window. It returns per-iteration
 //    values, bracket self-cost subtracted, nan where not measured (never 0).
-//  - Exceptions thrown by the user's code propagate out of count() and RunExtension::pass(); tiers stay exception-safe
-//    (counters disabled on unwind).
+//  - Exceptions thrown by the user's code propagate out of count() and RunExtension::pass();
+//    tiers stay exception-safe (counters disabled on unwind).
 #pragma once
 
 #include <cstdint>
