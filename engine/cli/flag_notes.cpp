@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "engine/cli/options.hpp"
+#include "engine/cli/option_table.hpp"
 
 namespace glint::engine {
 
@@ -23,17 +23,8 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
         return notes;
     }
     // Without --bench nothing is measured. The informational modes still open the tiers the
-    // counting flags name, so those flags count there.
+    // counting flags name, so those flags count there (the rows' Scope).
     const bool informational = options.list_metrics || options.capabilities || options.group_by_list;
-    static const char* const kMeasuring[] = {"--bench-json",    "--bench-baseline", "--bench-min-time",
-                                             "--sort-by",       "--perf-iters",     "--perf-batch",
-                                             "--per-iteration", "--histogram",      "--pin",
-                                             "--numa-node",     "--quiet-environment", "--bench-repeat",
-                                             "--bench-html",    "--bench-format",   "--threshold",
-                                             "--fail-if-slower", "--bench-json-samples"};
-    static const char* const kCounting[] = {"--perf",    "--perf-scaled", "--perf-inherit",    "--perf-read",
-                                            "--metrics", "--syscalls",    "--profile",         "--profile-samples",
-                                            "--profile-time", "--profile-folded"};
     std::vector<std::string> seen;
     auto note = [&](const std::string& flag, const char* why) {
         if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;
@@ -41,12 +32,15 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
         notes.push_back(flag + " has no effect " + why);
     };
     for (const auto& flag : options.given) {
-        for (const char* m : kMeasuring)
-            if (flag == m) note(flag, "without --bench");
-        if (!informational)
-            for (const char* c : kCounting)
-                if (flag == c && !(flag == "--metrics" && options.list_metrics)) note(flag, "without --bench");
-        if (flag == "--group-by" && !options.group_by_list) note(flag, "without --bench");
+        const OptionRow* row = find_option(flag);
+        const Scope scope = row ? row->scope : Scope::anywhere;
+        if (flag == "--group-by") {  // --group-by=list is an informational mode of its own
+            if (!options.group_by_list) note(flag, "without --bench");
+        } else if (scope == Scope::bench) {
+            note(flag, "without --bench");
+        } else if (scope == Scope::counting && !informational && !(flag == "--metrics" && options.list_metrics)) {
+            note(flag, "without --bench");
+        }
     }
     return notes;
 }

@@ -1,5 +1,6 @@
-// engine/cli/options.hpp: every command-line flag, parsed once, validated before anything is
-// measured. A bad flag is a UsageError whose message names the flag and the fix (exit 2).
+// engine/cli/options.hpp: every command-line flag, parsed once (by the rows of
+// engine/cli/option_table.hpp), validated before anything is measured. A bad flag is a
+// UsageError whose message names the flag and the fix (exit 2).
 #pragma once
 
 #include <cstdint>
@@ -73,6 +74,7 @@ struct Options {
     bool version = false;       // --version
 
     bool help = false;  // --help
+    bool help_markdown = false;  // --help-markdown: the flags reference (docs/flags.md)
     std::vector<std::string> given;  // every flag given, by name, in order (for notes)
 };
 
@@ -85,9 +87,6 @@ Options parse_options(std::span<const char* const> args);
 
 // A percentage flag's value (0 to 1000, "5" for 5%), as given; UsageError naming `flag` else.
 double parse_percent(std::string_view flag, std::string_view value);
-
-// The --help text.
-const char* usage_text();
 
 // What the flags ask of the tiers, resolved once (tiers never see Options).
 TierRequest tier_request(const Options& options);

@@ -62,6 +62,7 @@ enum class RunMode { help, version, recover_journal, group_keys, list, plain, ca
 
 struct RunPlan {
     RunMode mode = RunMode::plain;
+    bool help_markdown = false;  // with RunMode::help: the flags reference instead
     bool bench = false;  // --bench given (the outputs and the baseline are checked in any mode then)
     CaseRun cases;
     Measuring measuring;

@@ -15,6 +15,7 @@
 
 #include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
+#include "engine/cli/option_table.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
@@ -78,7 +79,7 @@ int run_main(int argc, char** argv) {
         return usage_error(e.what());
     }
     if (plan.mode == RunMode::help) {
-        std::fputs(usage_text(), stdout);
+        std::fputs((plan.help_markdown ? flags_markdown() : help_text()).c_str(), stdout);
         return 0;
     }
     if (plan.mode == RunMode::version) return print_version();
