@@ -36,9 +36,6 @@ struct PassPlan {
 
 struct PassResult {
     std::vector<catalog::MetricCell> cells;  // per-iteration values
-    Json row_fields = Json::object();        // fields added to the case's JSON row ("profile")
-    bool counted = true;  // false: the pass counted nothing (a sampling pass), so it sets no
-                          // countIterations
 };
 
 }  // namespace glint::engine

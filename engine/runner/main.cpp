@@ -109,7 +109,8 @@ int run_main(int argc, char** argv) {
         std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
     if (plan.mode == RunMode::group_keys) return print_group_keys(plan.cases);
     if (plan.mode == RunMode::list) return print_case_list(plan.cases, plan.list_json);
-    if (plan.mode == RunMode::plain) return run_plain(plan.cases);
+    if (plan.mode == RunMode::plain)
+        return plain_summary(plan.cases.isolate ? run_plain_isolated(plan.cases) : run_plain_cases(plan.cases, nullptr));
     // --pin / --numa-node apply before anything is measured (a request that cannot be met is
     // bad usage); the environment is read once they hold.
     std::optional<RunEnvironment> environment;

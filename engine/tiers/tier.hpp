@@ -1,8 +1,10 @@
-// engine/tiers/tier.hpp: the bracket interface every counting tier implements.
+// engine/tiers/tier.hpp: the tier contract, in two kinds.
 //
-// A tier is an adapter: it opens an os/ source once per run, runs one counting pass per case
-// (separate from the timing pass, so tiers never perturb timings or each other), and projects
-// per-iteration catalog cells. Adding a tier is one class plus one line in tiers/registry.cpp.
+// A counting tier opens an os/ source once per run, runs one counting pass per case (separate
+// from the timing pass, so tiers never perturb timings or each other), and projects
+// per-iteration catalog cells. A run extension hooks the run around cases and tables (its own
+// pass, lines after a table, a trailer, a child's hand-back, a row's HTML view). A tier is
+// one kind or both; adding one is a class plus one line in tiers/registry.cpp.
 //
 // Contracts:
 //  - open() runs once, before any case; it never throws for environment problems: it returns
@@ -12,8 +14,8 @@
 //    brackets of plan.batch iterations (the body inlined in Workload::batch), per-call workloads
 //    one call per bracket with after() outside the enabled window. It returns per-iteration
 //    values, bracket self-cost subtracted, nan where not measured (never 0).
-//  - Exceptions thrown by the user's code propagate out of count(); tiers stay exception-safe
-//    (counters disabled on unwind).
+//  - Exceptions thrown by the user's code propagate out of count() and RunExtension::pass();
+//    tiers stay exception-safe (counters disabled on unwind).
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,11 @@
 
 namespace glint::engine {
 
+struct Row;
+class CountingTier;
+class RunExtension;
+
+// What a run opens from its request: a counting tier, a run extension, or both.
 class Tier {
 public:
     virtual ~Tier() = default;
@@ -49,7 +56,7 @@ public:
     virtual std::vector<Status> open(const TierRequest& request) = 0;
 
     // Every metric this tier can produce, with availability and the reason when unavailable.
-    virtual std::vector<catalog::MetricDescriptor> family() const = 0;
+    virtual std::vector<catalog::MetricDescriptor> family() const { return {}; }
 
     // One-line disclosures for the run header (non-default states, bracket costs).
     virtual std::vector<std::string> header_notes() const { return {}; }
@@ -57,39 +64,60 @@ public:
     // Facts for JSON meta under meta.tiers.<source> (read paths, bracket costs, ...).
     virtual Json meta() const { return Json::object(); }
 
-    // The case the next count() measures: its row name (what --histogram globs over), and how
+    virtual void close() {}
+
+    // Its kinds (null: not of that kind); owned by the tier.
+    virtual CountingTier* counting() { return nullptr; }
+    virtual RunExtension* extension() { return nullptr; }
+};
+
+// A tier that produces columns by counting passes.
+class CountingTier : public Tier {
+public:
+    // One counting pass over `work`.
+    virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
+    CountingTier* counting() override { return this; }
+};
+
+// Hooks a run drives around its cases and tables; every one does nothing by default.
+class RunExtension {
+public:
+    virtual ~RunExtension() = default;
+
+    // The case the next passes measure: its row name (what --histogram globs over), and how
     // lines that must say which case it is name it, labels included ("sum [size=1024]").
     virtual void begin_case(std::string_view /*name*/, std::string_view /*shown*/) {}
 
-    // One counting pass over `work`.
-    virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
+    // Whether the extension runs a pass of its own, after the case's counting passes (sized as
+    // they are); pass() runs it and returns fields for the case's JSON row ("profile").
+    virtual bool has_pass() const { return false; }
+    virtual Json pass(const Workload& /*work*/, const PassPlan& /*plan*/) { return Json::object(); }
 
-    // Lines printed right after the table that holds the cases counted since the last call
-    // (e.g. --profile's flat profiles; tables are never repainted, so these follow the table's
-    // last frame); none by default.
+    // Lines printed right after the table that holds the cases measured since the last call
+    // (tables are never repainted, so these follow the table's last frame).
     virtual std::vector<std::string> after_table() { return {}; }
 
-    // Lines printed after the last table (e.g. --histogram's distributions); none by default.
+    // Lines printed after the last table (e.g. --histogram's distributions).
     virtual std::vector<std::string> trailer() const { return {}; }
 
-    // Whether a file this tier writes itself (--profile-folded, in trailer()) could not be
-    // written: the run's exit status is then not 0. False by default.
+    // Whether a file the extension writes itself (in trailer()) could not be written: the
+    // run's exit status is then not 0.
     virtual bool output_failed() const { return false; }
 
-    // Under --isolate each case is counted by this tier's twin in a child process. What the
-    // child's tier must hand back for the run's end (e.g. --profile-folded's stacks, which the
-    // parent writes once) is hand_back(): called in the child after its cases, null when there
-    // is nothing; the parent's tier receives it in take_from_child(). Neither by default.
+    // Under --isolate each case runs in a child process. What the child's extension must hand
+    // back for the run's end is hand_back() (called in the child after its cases; null when
+    // there is nothing); the parent's twin receives it in take_from_child().
     virtual Json hand_back() { return Json(); }
     virtual void take_from_child(const Json& /*handed*/) {}
 
-    // Columns this tier keeps visible beside an explicit --metrics list, because a flag of its
-    // own asked for them (--syscalls); none by default. Called after open().
+    // Columns kept visible beside an explicit --metrics list, because a flag of the tier's own
+    // asked for them (--syscalls). Called after open().
     virtual std::vector<std::string> kept_columns(const TierRequest& /*request*/) const {
         return {};
     }
 
-    virtual void close() {}
+    // HTML shown under the row's plot in --bench-html (from the row's JSON fields); "" none.
+    virtual std::string row_html(const Row& /*row*/) const { return {}; }
 };
 
 }  // namespace glint::engine

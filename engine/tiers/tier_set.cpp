@@ -29,15 +29,18 @@ void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>
         statuses_.insert(statuses_.end(), st.begin(), st.end());
         auto f = t->family();
         catalog_.insert(catalog_.end(), f.begin(), f.end());
-        if (!st.empty() && st.front().usable())
+        if (!st.empty() && st.front().usable()) {
+            if (CountingTier* c = t->counting()) counting_.push_back(c);
+            if (RunExtension* e = t->extension()) extensions_.push_back(e);
             open_.push_back(std::move(t));
+        }
         else if (!st.empty())
             refusals_.push_back(st.front());
     }
     selection_ = request.metrics;
     if (!selection_.empty())
-        for (const auto& t : open_)
-            for (auto& name : t->kept_columns(request)) selection_.push_back(std::move(name));
+        for (const auto* e : extensions_)
+            for (auto& name : e->kept_columns(request)) selection_.push_back(std::move(name));
 }
 
 std::vector<std::string> TierSet::header_notes() const {
@@ -57,57 +60,75 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
                            const TimingSummary& timing,
                            const std::function<void()>& progress) const {
     CountedCase counted;
-    for (const auto& tier : open_) tier->begin_case(name, shown);
-    for (const auto& tier : open_) {
+    for (auto* e : extensions_) e->begin_case(name, shown);
+    const auto next_plan = [&] {
         if (progress) progress();
         PassPlan plan = plan_pass(timing, sizing_);
         // A batch with inputs brackets one window of them at a time, sized as the timing
         // pass sized its windows.
         if (work.batched() && has_inputs(work.batch))
             plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
+        return plan;
+    };
+    for (auto* tier : counting_) {
+        const PassPlan plan = next_plan();
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
-        for (auto& [key, value] : pass.row_fields.as_object()) counted.row_fields[key] = value;
-        if (pass.counted) counted.count_iterations = plan.iterations;
+        counted.count_iterations = plan.iterations;
+    }
+    for (auto* e : extensions_) {
+        if (!e->has_pass()) continue;
+        Json fields = e->pass(work, next_plan());
+        for (auto& [key, value] : fields.as_object()) counted.row_fields[key] = value;
     }
     return counted;
 }
 
 std::vector<std::string> TierSet::after_table() const {
     std::vector<std::string> lines;
-    for (const auto& t : open_)
-        for (auto& l : t->after_table()) lines.push_back(std::move(l));
+    for (auto* e : extensions_)
+        for (auto& l : e->after_table()) lines.push_back(std::move(l));
     return lines;
 }
 
 std::vector<std::string> TierSet::trailer() const {
     std::vector<std::string> lines;
-    for (const auto& t : open_)
-        for (auto& l : t->trailer()) lines.push_back(std::move(l));
+    for (const auto* e : extensions_)
+        for (auto& l : e->trailer()) lines.push_back(std::move(l));
     return lines;
 }
 
 bool TierSet::output_failed() const {
-    for (const auto& t : open_)
-        if (t->output_failed()) return true;
+    for (const auto* e : extensions_)
+        if (e->output_failed()) return true;
     return false;
+}
+
+std::string TierSet::row_html(const Row& row) const {
+    std::string html;
+    for (const auto* e : extensions_) html += e->row_html(row);
+    return html;
 }
 
 Json TierSet::hand_back() const {
     Json handed = Json::object();
     for (const auto& t : open_)
-        if (Json j = t->hand_back(); !j.is_null()) handed[std::string(t->source())] = std::move(j);
+        if (RunExtension* e = t->extension())
+            if (Json j = e->hand_back(); !j.is_null()) handed[std::string(t->source())] = std::move(j);
     return handed;
 }
 
 void TierSet::take_from_child(const Json& handed) const {
     if (!handed.is_object()) return;
     for (const auto& t : open_)
-        if (const Json* j = handed.find(std::string(t->source()))) t->take_from_child(*j);
+        if (RunExtension* e = t->extension())
+            if (const Json* j = handed.find(std::string(t->source()))) e->take_from_child(*j);
 }
 
 void TierSet::close() {
     for (auto& t : open_) t->close();
+    counting_.clear();
+    extensions_.clear();
     open_.clear();
     catalog_.clear();
     statuses_.clear();

@@ -1,7 +1,7 @@
-// engine/tiers/tier_set.hpp: every counting tier of a run, opened from one request and driven
-// alike. The runner talks to tiers only through this: it opens them, asks for their catalog,
-// header notes and meta, has each case counted, and prints their trailers; it special-cases no
-// tier.
+// engine/tiers/tier_set.hpp: every tier of a run, opened from one request; counting tiers and
+// run extensions each driven alike. The runner talks to tiers only through this: it opens
+// them, asks for their catalog, header notes and meta, has each case measured, prints their
+// lines and asks for a row's HTML view; it special-cases no tier.
 #pragma once
 
 #include <cstdint>
@@ -56,9 +56,9 @@ public:
     // meta.tiers: {source: the tier's meta} for every open tier.
     Json meta() const;
 
-    // The counting passes of one case, each in its own pass sized from the timing pass; `name`
-    // and `shown` as Tier::begin_case takes them. `progress` runs before each pass. Exceptions
-    // from the user's code propagate.
+    // The counting passes of one case, then the extensions' own passes, each in its own pass
+    // sized from the timing pass; `name` and `shown` as RunExtension::begin_case takes them.
+    // `progress` runs before each pass. Exceptions from the user's code propagate.
     CountedCase count(std::string_view name, std::string_view shown, const Workload& work,
                       const TimingSummary& timing, const std::function<void()>& progress) const;
 
@@ -68,10 +68,13 @@ public:
     // Lines every tier prints after the last table.
     std::vector<std::string> trailer() const;
 
-    // Whether any tier's own output failed (Tier::output_failed), after trailer().
+    // Whether any tier's own output failed (RunExtension::output_failed), after trailer().
     bool output_failed() const;
 
-    // Under --isolate (Tier::hand_back): in a child, {source: what that tier hands back} for the
+    // The HTML every extension shows under `row`'s plot (RunExtension::row_html), joined.
+    std::string row_html(const Row& row) const;
+
+    // Under --isolate (RunExtension::hand_back): in a child, {source: what that tier hands back} for the
     // tiers that hand back something (an empty object when none does); in the parent, each
     // open tier takes its own source's entry.
     Json hand_back() const;
@@ -82,6 +85,8 @@ public:
 private:
     PassSizing sizing_;
     std::vector<std::unique_ptr<Tier>> open_;
+    std::vector<CountingTier*> counting_;   // the open tiers of each kind, in tier order
+    std::vector<RunExtension*> extensions_;
     std::vector<catalog::MetricDescriptor> catalog_;
     std::vector<Status> statuses_;
     std::vector<Status> refusals_;

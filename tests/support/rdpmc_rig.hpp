@@ -66,7 +66,7 @@ inline engine::Workload batched(Work& work) {
     return w;
 }
 
-inline std::unique_ptr<engine::Tier> rig_tier() {
+inline std::unique_ptr<engine::CountingTier> rig_tier() {
     engine::perf::PerfTierConfig config;
     config.pmu_root = "/nonexistent";
     config.spin = std::chrono::microseconds(50);

@@ -12,8 +12,6 @@
 #include "engine/runner/bench/grouping.hpp"
 #include "engine/stability/verdict.hpp"
 #include "engine/tiers/client_metrics.hpp"
-#include "engine/timing/clock.hpp"
-#include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
 namespace {
@@ -33,16 +31,17 @@ BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReport
       table_(gate_),
       repetitions_(measuring.repeat),
       tiers_(tiers),
-      catalog_(tiers.catalog()) {}
+      catalog_(tiers.catalog()),
+      measurer_(measuring.min_time_ms, tiers) {}
 
 void BenchRun::compare_with(const Baseline* baseline) {
-    baseline_ = baseline;
-    if (baseline_)
+    measurer_.compare_with(baseline);
+    if (baseline)
         for (auto& d : baseline_family()) catalog_.push_back(std::move(d));
 }
 
 std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
-    header_lines_ = header_lines;
+    pending_.set(header_lines);
     for (const auto& registration : registrations())
         merge_client_family(catalog_, registration.metrics);
     for (std::uint64_t rep = 1; rep <= repetitions_.count(); ++rep) {
@@ -68,9 +67,9 @@ void BenchRun::run_once() {
         SessionScope scope(*this);
         for_each_body_run(filter_, [&](const BodyRun& run) {
             if (host_) {
-                current_ = &run.registration;
-                run_ = &run;
-                host_->run_body(*this, run);
+                body_.registration = &run.registration;
+                body_.run = &run;
+                host_->run_body(*this, catalog_, run);
             } else {
                 run_body(run);
             }
@@ -87,11 +86,8 @@ void BenchRun::run_once() {
 
 void BenchRun::run_body(const BodyRun& run) {
     const Registration& registration = run.registration;
-    current_ = &registration;
-    run_ = &run;
-    iter_calls_ = 0;
     const std::size_t deferred_before = deferred_.size();
-    body_deferred_start_ = deferred_before;
+    body_ = {&registration, &run, deferred_before, 0};
     Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
                {}, registration.pinned_iterations, &registration.metrics, registration.name};
     started(registration.name, run.labels);
@@ -105,7 +101,7 @@ void BenchRun::run_body(const BodyRun& run) {
         record_error(whole, describe_failure(std::current_exception()));
         return;
     }
-    const bool whole_body = iter_calls_ == 0 && deferred_.size() == deferred_before;
+    const bool whole_body = body_.iter_calls == 0 && deferred_.size() == deferred_before;
     if (whole_body && filter_.selects(registration.name, registration.name, run.labels)) {
         whole.work.batch = registration.whole_body;
         measure(whole);
@@ -113,11 +109,11 @@ void BenchRun::run_body(const BodyRun& run) {
 }
 
 void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
-    const std::string name = iter_path(current_->name, ++iter_calls_);
-    if (!filter_.selects(name, current_->name, run_->labels)) return;
-    Case c{name, display_name(name, run_->labels, {}), run_->labels, {},
-           pinned.count ? pinned.count : current_->pinned_iterations, &current_->metrics,
-           current_->name};
+    const std::string name = iter_path(body_.registration->name, ++body_.iter_calls);
+    if (!filter_.selects(name, body_.registration->name, body_.run->labels)) return;
+    Case c{name, display_name(name, body_.run->labels, {}), body_.run->labels, {},
+           pinned.count ? pinned.count : body_.registration->pinned_iterations, &body_.registration->metrics,
+           body_.registration->name};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -125,15 +121,22 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
-    info.labels = with_param_labels(std::move(info.labels), run_->instance);
-    const std::size_t index = deferred_.size() - body_deferred_start_;
-    deferred_.push_back({current_->name, std::move(info), std::move(body), index, run_->index, current_});
+    info.labels = with_param_labels(std::move(info.labels), body_.run->instance);
+    const std::size_t index = deferred_.size() - body_.deferred_start;
+    deferred_.push_back({body_.registration->name, std::move(info), std::move(body), index, body_.run->index,
+                         body_.registration});
 }
 
 void BenchRun::run_registration_alone(const BodyRun& body) {
     repetitions_.alone();
     SessionScope scope(*this);
     run_body(body);
+}
+
+void BenchRun::hand_over(CaseSink& sink) {
+    for (auto& d : deferred_) sink.case_deferred({d.registration, d.info, nullptr, d.index, d.instance, nullptr});
+    for (auto& line : tiers_.after_table()) sink.after_table(std::move(line));
+    if (const Json handed = tiers_.hand_back(); !handed.as_object().empty()) sink.handed_back(handed);
 }
 
 void BenchRun::started(const std::string& name, const Labels& labels) {
@@ -165,34 +168,29 @@ void BenchRun::finished(Row row, const std::string& display) {
     table_.case_finished(shown);
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
     // Only the last repetition's rows are the case's (earlier ones are merged into it).
-    const Registration* r = current_ ? current_ : phase2_registration_;
+    const Registration* r = body_.registration ? body_.registration : phase2_registration_;
     if (r && repetitions_.last())
-        complexity_.add(*r, current_ ? row.name : case_path(r->name, row.name), row);
+        complexity_.add(*r, body_.registration ? row.name : case_path(r->name, row.name), row);
     rows_.push_back(std::move(row));
     // The journal records finished rows: a row is finished in the last repetition.
     if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
-void BenchRun::remote_started(const std::string& name, const Labels& labels, const std::string& display) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+void BenchRun::case_started(const std::string& name, const Labels& labels, const std::string& display) {
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     table_.case_started(display);
     started(name, labels);
 }
 
-void BenchRun::remote_finished(Row row, const std::string& display) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+void BenchRun::row_finished(Row row, const std::string& display) {
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     if (repetitions_.last()) repetitions_.merge(row);  // a child measured one repetition
-    if (baseline_ && !row.is_error() && repetitions_.last()) {
-        auto cells = baseline_cells(*baseline_, row);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
+    if (!row.is_error() && repetitions_.last()) measurer_.add_baseline_cells(row);
     finished(std::move(row), display);
 }
 
-void BenchRun::remote_error(const std::string& registration, const std::string& name, const Labels& labels,
-                            const std::vector<glint::Metric>* metrics, const std::string& display,
-                            const std::string& message) {
-    record_error(Case{name, display, labels, {}, 0, metrics, registration}, message);
+void BenchRun::case_failed(const FailedCase& c, const std::string& message) {
+    record_error(Case{c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message);
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -202,13 +200,7 @@ void BenchRun::on_provenance(std::string_view line) {
 
 void BenchRun::print_pending_header() {
     if (gate_.muted()) return;  // printed by the last repetition
-    std::vector<std::string> lines;
-    if (!header_printed_) lines = header_lines_;
-    const auto& provenance = provenance_lines();
-    for (; provenance_printed_ < provenance.size(); ++provenance_printed_)
-        lines.push_back("provenance: " + provenance[provenance_printed_]);
-    if (!lines.empty()) table_.header(lines);
-    header_printed_ = true;
+    if (const std::vector<std::string> lines = pending_.take(); !lines.empty()) table_.header(lines);
 }
 
 void BenchRun::begin_phase1_table() {
@@ -231,13 +223,13 @@ void BenchRun::begin_phase1_table() {
 }
 
 void BenchRun::measure(const Case& c) {
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     checkpoint();
     table_.case_started(c.display_name);
     started(c.name, c.labels);
     Row row;
     try {
-        row = measure_row(c);
+        row = measurer_.measure(c, repetitions_, [this] { table_.case_progress(); }, [this] { checkpoint(); });
     } catch (const ReportedFailure&) {
         throw;
     } catch (const Interrupted&) {
@@ -249,66 +241,15 @@ void BenchRun::measure(const Case& c) {
     finished(std::move(row), c.display_name);
 }
 
-Row BenchRun::measure_row(const Case& c) {
-    Row row;
-    row.registration = c.registration;
-    row.name = c.name;
-    row.labels = c.labels;
-    TimingConfig config;
-    config.min_time_ns = measuring_.min_time_ms * 1e6;
-    config.pinned = c.pinned;
-    if (const std::uint64_t n = c.pinned ? 0 : repetitions_.pinned_iterations(row); n && c.work.batched()) {
-        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
-        config.warm_up = true;
-    }
-    config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
-    config.progress = [this] { table_.case_progress(); };
-    config.before_samples = [this] { watcher_.begin(); };
-    config.checkpoint = [this] { checkpoint(); };
-    if (c.work.batched()) {
-        row.timing = time_batched(c.work.batch, config);
-    } else {
-        c.work.per_call->timed();  // warm-up call, untimed, with its after
-        c.work.after_one();
-        row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
-    }
-    row.stability = watcher_.end();
-    if (!repetitions_.last()) return row;  // kept for the last repetition, which counts
-    repetitions_.merge(row);
-    if (row.is_error()) return row;
-    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
-    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [this] {
-        checkpoint();
-        table_.case_progress();
-    });
-    row.cells = std::move(counted.cells);
-    row.count_iterations = counted.count_iterations;
-    row.extra_fields = std::move(counted.row_fields);
-    if (c.metrics) {
-        auto cells = client_cells(*c.metrics, &*row.timing);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
-    if (baseline_) {
-        auto cells = baseline_cells(*baseline_, row);
-        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
-    }
-    return row;
-}
-
 void BenchRun::record_error(const Case& c, const std::string& message) {
-    Row row;
-    row.registration = c.registration;
-    row.name = c.name;
-    row.labels = c.labels;
-    row.error = message;
-    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
-    if (!phase1_table_open_ && current_) begin_phase1_table();
+    Row row = CaseMeasurer::error_row(c, message);
+    if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
     table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
 }
 
 void BenchRun::run_phase2() {
-    current_ = nullptr;
+    body_ = {};
     std::vector<DeferredCase*> chosen;
     for (auto& d : deferred_) {
         if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
@@ -358,7 +299,7 @@ void BenchRun::run_phase2() {
             const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
             phase2_registration_ = chosen[i]->source ? chosen[i]->source
                                                      : registration_named(chosen[i]->registration);
-            if (host_) host_->run_case(*this, *chosen[i], display);
+            if (host_) host_->run_case(*this, catalog_, *chosen[i], display);
             else measure_deferred(*chosen[i], sorted[i], display);
             phase2_registration_ = nullptr;
             checkpoint();
@@ -399,7 +340,7 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
 void BenchRun::end_table() {
     table_.end_group();
     std::vector<std::string> lines = tiers_.after_table();
-    for (auto& line : std::exchange(remote_after_table_, {})) lines.push_back(std::move(line));
+    for (auto& line : std::exchange(after_table_, {})) lines.push_back(std::move(line));
     if (!lines.empty()) table_.header(lines);
 }
 

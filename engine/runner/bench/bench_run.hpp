@@ -4,7 +4,9 @@
 // body (its callable's state lives on the body's stack), a body that calls neither iter nor
 // bench_case is measured whole after it returns, and bench_case calls are deferred. Phase 2
 // measures the deferred cases, one streamed table per --group-by group. Each case gets its
-// timing pass, then one counting pass per open tier (TierSet), then its client metrics.
+// timing pass, then one counting pass per open tier (TierSet), then its client metrics
+// (CaseMeasurer, case_measure.hpp). BenchRun schedules: phases, tables, repetitions, the
+// session callbacks; cases measured in another process report into it as a CaseSink.
 #pragma once
 
 #include <memory>
@@ -19,40 +21,33 @@
 #include "engine/report/reporter.hpp"
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
+#include "engine/runner/bench/case_measure.hpp"
+#include "engine/runner/bench/case_sink.hpp"
 #include "engine/runner/bench/complexity_report.hpp"
+#include "engine/runner/bench/pending_header.hpp"
 #include "engine/runner/bench/repetition.hpp"
 #include "engine/runner/bench/run_observer.hpp"
 #include "engine/runner/session.hpp"
-#include "engine/stability/case_watch.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
 
 namespace glint::engine {
 
-// A bench_case deferred to phase 2.
-struct DeferredCase {
-    std::string registration;
-    glint::CaseInfo info;  // its labels include the parameters'
-    std::unique_ptr<glint::detail::PerCall> body;  // null when the case runs elsewhere
-    std::size_t index = 0;     // its place among its body run's bench_case calls
-    std::size_t instance = 0;  // its body run's parameter combination, in instances(r)
-    const Registration* source = nullptr;  // null when it came from a child process
-};
-
-class BenchRun;
-
-// Where cases run when not in this process (--isolate: engine/runner/isolation/isolated_run.hpp). The host
-// hands back what it measured through BenchRun's remote_* calls.
+// Where cases run when not in this process (--isolate: engine/runner/isolation/isolated_run.hpp).
+// The host reports what it measured into the run's sink; `columns` is the run's catalog so far
+// (what rows are read against).
 class CaseHost {
 public:
+    using Columns = std::vector<catalog::MetricDescriptor>;
     virtual ~CaseHost() = default;
     // Phase 1 of one body run: its rows, and the bench_cases its body registers.
-    virtual void run_body(BenchRun& run, const BodyRun& body) = 0;
+    virtual void run_body(CaseSink& run, const Columns& columns, const BodyRun& body) = 0;
     // One bench_case (phase 2).
-    virtual void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) = 0;
+    virtual void run_case(CaseSink& run, const Columns& columns, const DeferredCase& d,
+                          const std::string& display) = 0;
 };
 
-class BenchRun final : public Session {
+class BenchRun final : public Session, public CaseSink {
 public:
     // `tiers` is open; its catalog and column selection are the run's.
     BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers);
@@ -65,7 +60,7 @@ public:
     bool any_failed() const { return failed_; }
     // The complexity fits of the run's glint::complexity() registrations (JSON meta.complexity).
     const ComplexityCollector& complexity() const { return complexity_; }
-    const CaseWatcher& watcher() const { return watcher_; }
+    const CaseWatcher& watcher() const { return measurer_.watcher(); }
     // Every measured row also gets the baseline's cells (--bench-baseline), and the catalog its
     // columns.
     void compare_with(const Baseline* baseline);
@@ -83,37 +78,26 @@ public:
         return rows;
     }
 
-    // Isolation, child side: phase 1 of one registration; then one of its bench_cases.
+    // Isolation, child side: phase 1 of one registration; then one of its bench_cases. Its
+    // rows go to the observer; hand_over() then reports the bench_cases the body registered,
+    // the tiers' lines after the table and their hand-back into `sink`.
     void run_registration_alone(const BodyRun& body);
-    std::vector<DeferredCase>& deferred() { return deferred_; }
     void run_deferred_alone(DeferredCase& d);
-    // Isolation, parent side: a case measured by the CaseHost (its table row, JSON row).
-    void remote_started(const std::string& name, const Labels& labels, const std::string& display);
-    void remote_finished(Row row, const std::string& display);
-    void remote_error(const std::string& registration, const std::string& name, const Labels& labels,
-                      const std::vector<glint::Metric>* metrics, const std::string& display,
-                      const std::string& message);
-    void remote_deferred(DeferredCase d) { deferred_.push_back(std::move(d)); }
-    // A line a child's tiers print under the table (printed when the table in progress ends).
-    void remote_after_table(std::string line) { remote_after_table_.push_back(std::move(line)); }
-    // What a child's tiers handed back (TierSet::hand_back), for this run's tiers.
-    void remote_tiers(const Json& handed) { tiers_.take_from_child(handed); }
+    void hand_over(CaseSink& sink);
+    // Isolation, parent side (CaseSink): a case measured by the CaseHost (its table row, JSON
+    // row); a child's after-table lines print when the table in progress ends.
+    void case_started(const std::string& name, const Labels& labels, const std::string& display) override;
+    void row_finished(Row row, const std::string& display) override;
+    void case_failed(const FailedCase& c, const std::string& message) override;
+    void case_deferred(DeferredCase d) override { deferred_.push_back(std::move(d)); }
+    void after_table(std::string line) override { after_table_.push_back(std::move(line)); }
+    void handed_back(const Json& handed) override { tiers_.take_from_child(handed); }
 
     void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
     void on_provenance(std::string_view line) override;
 
 private:
-    struct Case {
-        std::string name;          // the row's name (JSON)
-        std::string display_name;  // the table's name cell
-        Labels labels;
-        Workload work;
-        std::uint64_t pinned = 0;
-        const std::vector<glint::Metric>* metrics = nullptr;
-        std::string registration;  // the row's registration (its identity's first part)
-    };
-
     void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const BodyRun& run);
     void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
@@ -122,7 +106,6 @@ private:
     void checkpoint();
     void announce_columns();
     void measure(const Case& c);
-    Row measure_row(const Case& c);
     void record_error(const Case& c, const std::string& message);
     void print_pending_header();
     void end_table();  // ends the table, then prints what the tiers say after it
@@ -140,24 +123,23 @@ private:
     Repetitions repetitions_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
-    const Baseline* baseline_ = nullptr;  // --bench-baseline, owned by the caller
+    CaseMeasurer measurer_;
     RunObserver* observer_ = nullptr;
     CaseHost* host_ = nullptr;
-    std::vector<std::string> header_lines_;
-    bool header_printed_ = false;
-    std::size_t provenance_printed_ = 0;
+    PendingHeader pending_;  // printed before the next table begins
     bool phase1_table_open_ = false;
 
-    CaseWatcher watcher_;  // the timing pass's CPU, migrations and preemptions (this thread)
-
-    const Registration* current_ = nullptr;
-    const BodyRun* run_ = nullptr;  // the body run in progress (phase 1)
-    std::size_t body_deferred_start_ = 0;  // deferred_'s size when that body run began
+    // Phase 1: the body run in progress (registration null in phase 2).
+    struct BodyInProgress {
+        const Registration* registration = nullptr;
+        const BodyRun* run = nullptr;
+        std::size_t deferred_start = 0;  // deferred_'s size when it began
+        int iter_calls = 0;
+    } body_;
     const Registration* phase2_registration_ = nullptr;  // the phase 2 case's, for its fit
-    int iter_calls_ = 0;
     ComplexityCollector complexity_;
     std::vector<DeferredCase> deferred_;
-    std::vector<std::string> remote_after_table_;  // lines children sent (remote_after_table)
+    std::vector<std::string> after_table_;  // lines children sent (after_table)
     std::vector<Row> rows_;
     bool failed_ = false;
 };

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "engine/compare/compare_html.hpp"
-#include "engine/profile/flame_graph.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
 
@@ -31,7 +30,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
                                           const std::vector<catalog::MetricDescriptor>& columns,
                                           const std::vector<std::string>& notes,
                                           const Baseline* baseline,
-                                          const BaselineComparison* comparison) {
+                                          const BaselineComparison* comparison, const TierSet& tiers) {
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
@@ -85,11 +84,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
             out.verdict = c.change ? to_string(c.change->verdict) : "";
             if (const DocumentRow* base = baseline->find(row)) out.base_samples_ns = base->samples_ns;
         }
-        if (const Json* profile = row.extra_fields.find("profile")) {  // --profile: its flame graph
-            profile::FlameStyle style;
-            style.width_px = 480;
-            out.extra_html = profile::flame_graph_from_profile(*profile, style);
-        }
+        out.extra_html = tiers.row_html(row);
         r.rows.push_back(std::move(out));
     }
     return html::write_page(target, r);

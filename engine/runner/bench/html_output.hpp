@@ -1,8 +1,8 @@
 // engine/runner/bench/html_output.hpp: --bench-html=FILE, the run as the HTML report (report/html/):
 // per row n, median, MAD, min, max and the visible metric columns of the run, and the plot of
 // its samples; with --bench-baseline also the change, its interval and the verdict, and the
-// baseline's samples overlaid in the plot; with --profile, each case's flame graph under its
-// plot.
+// baseline's samples overlaid in the plot; under each plot, what the run's extensions show
+// for the row (TierSet::row_html: --profile's flame graph).
 #pragma once
 
 #include <optional>
@@ -12,6 +12,7 @@
 #include "catalog/metric.hpp"
 #include "engine/baseline/baseline.hpp"
 #include "engine/model/row.hpp"
+#include "engine/tiers/tier_set.hpp"
 #include "os/files.hpp"
 
 namespace glint::engine {
@@ -22,6 +23,6 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
                                           const std::vector<catalog::MetricDescriptor>& columns,
                                           const std::vector<std::string>& notes,
                                           const Baseline* baseline,
-                                          const BaselineComparison* comparison);
+                                          const BaselineComparison* comparison, const TierSet& tiers);
 
 }  // namespace glint::engine

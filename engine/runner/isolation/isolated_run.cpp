@@ -69,13 +69,6 @@ void send_provenance(ChildStream& stream) {
     for (const auto& line : provenance_lines()) stream.send("provenance", line);
 }
 
-// What the child's tiers print under a table (a case's flat profile): the parent prints it
-// under its own.
-void send_after_table(ChildStream& stream, TierSet& tiers) {
-    for (const auto& line : tiers.after_table()) stream.send("after", line);
-    if (Json handed = tiers.hand_back(); !handed.as_object().empty()) stream.send("tiers", std::move(handed));
-}
-
 // A child dying by the signals an interrupted terminal sends to its whole process group:
 // wait a moment for the parent's own handler to record it.
 bool parent_interrupted_too(const std::function<int()>& stop_signal) {
@@ -98,7 +91,7 @@ Isolation::Isolation(const CaseRun& cases, const Measuring& measuring, const Tie
                      Settings settings)
     : cases_(cases), measuring_(measuring), request_(request), settings_(std::move(settings)) {}
 
-std::optional<std::string> Isolation::run_child(BenchRun& run,
+std::optional<std::string> Isolation::run_child(CaseSink& run, const Columns& columns,
                                                 const std::function<void(int fd)>& child_main,
                                                 Child& received) {
     os::ChildWatch watch;
@@ -113,20 +106,20 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
         if (const Json* c = line.find("case"); c && c->is_string()) {
             if (c->as_string() == received.in_flight) return;
             received.in_flight = c->as_string();
-            run.remote_started(received.in_flight, received.labels, received.display_of(received.in_flight));
+            run.case_started(received.in_flight, received.labels, received.display_of(received.in_flight));
         } else if (const Json* r = line.find("row")) {
-            Row row = row_from_json(*r, run.catalog());
+            Row row = row_from_json(*r, columns);
             const std::string display = received.display_of(row.name);
             received.in_flight.clear();
-            run.remote_finished(std::move(row), display);
+            run.row_finished(std::move(row), display);
         } else if (const Json* d = line.find("deferred")) {
-            run.remote_deferred(deferred_from_json(*d));
+            run.case_deferred(deferred_from_json(*d));
         } else if (const Json* p = line.find("provenance"); p && p->is_string()) {
             add_provenance(p->as_string());
         } else if (const Json* a = line.find("after"); a && a->is_string()) {
-            run.remote_after_table(a->as_string());
+            run.after_table(a->as_string());
         } else if (const Json* t = line.find("tiers")) {
-            run.remote_tiers(*t);
+            run.handed_back(*t);
         } else if (line.contains("end")) {
             received.ended = true;
         }
@@ -145,13 +138,13 @@ std::optional<std::string> Isolation::run_child(BenchRun& run,
     return child_failure(outcome, settings_.timeout_s);
 }
 
-void Isolation::run_body(BenchRun& run, const BodyRun& body) {
+void Isolation::run_body(CaseSink& run, const Columns& columns, const BodyRun& body) {
     const Registration& registration = body.registration;
     Child received;
     // Phase 1 rows are named by their path and carry the body run's labels.
     received.display_of = [&](const std::string& name) { return display_name(name, body.labels, {}); };
     received.labels = body.labels;
-    run.remote_started(registration.name, received.labels, received.display_of(registration.name));
+    run.case_started(registration.name, received.labels, received.display_of(registration.name));
     received.in_flight = registration.name;
     const CaseRun& cases = cases_;
     const Measuring& measuring = measuring_;
@@ -164,27 +157,26 @@ void Isolation::run_body(BenchRun& run, const BodyRun& body) {
         BenchRun child(cases, measuring, table, tiers);
         child.observe(&stream);
         child.run_registration_alone(body);  // under the parent's ParamScope, forked with it
-        for (const auto& d : child.deferred())
-            stream.send("deferred", deferred_json(d.registration, d.index, d.info, d.instance));
         send_provenance(stream);
-        send_after_table(stream, tiers);
+        child.hand_over(stream);
         stream.send("end", true);
     };
-    if (auto failure = run_child(run, child_main, received)) {
+    if (auto failure = run_child(run, columns, child_main, received)) {
         const std::string name = received.in_flight.empty() ? registration.name : received.in_flight;
-        run.remote_error(registration.name, name, body.labels, &registration.metrics,
-                         received.display_of(name), *failure);
+        run.case_failed({registration.name, name, body.labels, &registration.metrics, received.display_of(name)},
+                        *failure);
     }
 }
 
-void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string& display) {
+void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCase& d,
+                         const std::string& display) {
     const Registration* registration = nullptr;
     for (const auto& r : registrations())
         if (same_name(r.name, d.registration)) registration = &r;
     Child received;
     received.display_of = [&](const std::string&) { return display; };
     received.labels = sorted_labels(d.info.labels);
-    run.remote_started(d.info.name, received.labels, display);
+    run.case_started(d.info.name, received.labels, display);
     received.in_flight = d.info.name;
     const CaseRun& cases = cases_;
     const Measuring& measuring = measuring_;
@@ -226,11 +218,12 @@ void Isolation::run_case(BenchRun& run, const DeferredCase& d, const std::string
         BenchRun child(cases, measuring, table, tiers);
         child.observe(&stream);
         child.run_deferred_alone(*pick.picked_);
-        send_after_table(stream, tiers);
+        child.hand_over(stream);
         stream.send("end", true);
     };
-    if (auto failure = run_child(run, child_main, received))
-        run.remote_error(d.registration, d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display, *failure);
+    if (auto failure = run_child(run, columns, child_main, received))
+        run.case_failed({d.registration, d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display},
+                        *failure);
 }
 
 namespace {

@@ -7,9 +7,8 @@
 // among the body's bench_case calls, and measures it (setup, timing and counting passes,
 // teardown). A child opens the tiers itself (a perf group counts the thread that opened it).
 //
-// A child streams JSON lines on a pipe ({"case": NAME} as a case starts, {"row": ROW} in
-// row_json's form as it finishes, {"deferred": {...}} for a bench_case, {"provenance": LINE},
-// then {"end": true}); the parent reports each row as it arrives. A child that does not end
+// A child's run reports into a sink that streams JSON lines on a pipe (wire.hpp); the parent
+// reads each line back into its own run (a CaseSink) as it arrives. A child that does not end
 // with {"end": true} becomes an error row for the case in flight (the registration when no
 // case was): "killed by SIGSEGV", "exit(0) inside the case", "timeout after 300 s" (past
 // --case-timeout it is killed with SIGKILL), and the run goes on with the next case. Rows the
@@ -41,15 +40,17 @@ public:
     };
     Isolation(const CaseRun& cases, const Measuring& measuring, const TierRequest& request, Settings settings);
 
-    void run_body(BenchRun& run, const BodyRun& body) override;
-    void run_case(BenchRun& run, const DeferredCase& d, const std::string& display) override;
+    void run_body(CaseSink& run, const Columns& columns, const BodyRun& body) override;
+    void run_case(CaseSink& run, const Columns& columns, const DeferredCase& d,
+                  const std::string& display) override;
 
 private:
     struct Child;
-    // Runs `child_main` in a child and hands its lines to `received`; returns the error message
-    // when it did not end well (nullopt when it did). Throws Interrupted.
-    std::optional<std::string> run_child(BenchRun& run, const std::function<void(int fd)>& child_main,
-                                         Child& received);
+    // Runs `child_main` in a child and reports its lines into `run` (rows read against
+    // `columns`); returns the error message when it did not end well (nullopt when it did).
+    // Throws Interrupted.
+    std::optional<std::string> run_child(CaseSink& run, const Columns& columns,
+                                         const std::function<void(int fd)>& child_main, Child& received);
 
     const CaseRun& cases_;
     const Measuring& measuring_;

@@ -4,6 +4,7 @@
 
 #include "engine/model/json_limits.hpp"
 #include "engine/report/json_report.hpp"
+#include "engine/runner/bench/case_measure.hpp"
 #include "os/process.hpp"
 
 namespace glint::engine {
@@ -71,6 +72,14 @@ void ChildStream::send(const char* key, Json value) {
 
 // The parent knows the labels of what it asked the child to run.
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
+
+void ChildStream::case_failed(const FailedCase& c, const std::string& message) {
+    row_finished(CaseMeasurer::error_row({c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message));
+}
+
+void ChildStream::case_deferred(DeferredCase d) {
+    send("deferred", deferred_json(d.registration, d.index, d.info, d.instance));
+}
 
 // Every sample: the parent thins them where it writes documents.
 void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }

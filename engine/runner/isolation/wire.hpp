@@ -5,6 +5,8 @@
 //   {"deferred": CASE}      a bench_case the body registered: registration, index, instance,
 //                           name, labels, metrics [{unit, amount, mode}], iterations
 //   {"provenance": LINE}    a provenance line the body registered
+//   {"after": LINE}         a line the tiers print under the table (RunExtension::after_table)
+//   {"tiers": HANDED}       what the tiers hand back (TierSet::hand_back)
 //   {"end": true}           the child finished its work
 #pragma once
 
@@ -14,7 +16,7 @@
 
 #include "engine/model/json.hpp"
 #include "engine/model/row.hpp"
-#include "engine/runner/bench/bench_run.hpp"
+#include "engine/runner/bench/case_sink.hpp"
 #include "engine/runner/bench/run_observer.hpp"
 
 namespace glint::engine {
@@ -29,12 +31,21 @@ DeferredCase deferred_from_json(const Json& json);
 // the pipe): the parent names that instead of "exit(75) inside the case".
 inline constexpr int kChildLostPipeExit = 75;
 
-// The child's end of the pipe: an observer that streams cases and rows as lines.
-class ChildStream final : public RunObserver {
+// The child's end of the pipe: the sink its run reports into (and the observer of its rows),
+// writing each report as a line.
+class ChildStream final : public RunObserver, public CaseSink {
 public:
     explicit ChildStream(int fd) : fd_(fd) {}
     void case_started(const std::string& name, const Labels& labels) override;
     void row_finished(const Row& row) override;
+    void case_started(const std::string& name, const Labels& labels, const std::string&) override {
+        case_started(name, labels);
+    }
+    void row_finished(Row row, const std::string&) override { row_finished(row); }
+    void case_failed(const FailedCase& c, const std::string& message) override;
+    void case_deferred(DeferredCase d) override;
+    void after_table(std::string line) override { send("after", std::move(line)); }
+    void handed_back(const Json& handed) override { send("tiers", handed); }
     void send(const char* key, Json value);
 
 private:

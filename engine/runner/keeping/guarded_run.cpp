@@ -146,7 +146,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (interrupted) status = 128 + interrupted;
     if (html_target)
         if (auto error = write_run_html(*html_target, rows, run.catalog(), header, setup.baseline,
-                                        compared ? &*compared : nullptr)) {
+                                        compared ? &*compared : nullptr, setup.tiers)) {
             std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
             status = status ? status : 1;
         }

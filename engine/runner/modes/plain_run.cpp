@@ -13,7 +13,6 @@
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
-#include "engine/runner/isolation/isolated_run.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/runner/keeping/supervision.hpp"
 #include "engine/tiers/tier.hpp"
@@ -267,8 +266,7 @@ PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainList
     return counts;
 }
 
-int run_plain(const CaseRun& cases) {
-    const PlainCounts counts = cases.isolate ? run_plain_isolated(cases) : run_plain_cases(cases, nullptr);
+int plain_summary(const PlainCounts& counts) {
     std::printf("%d passed, %d failed\n", counts.passed, counts.failed);
     return counts.failed ? 1 : 0;
 }

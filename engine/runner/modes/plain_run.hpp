@@ -16,15 +16,14 @@
 
 namespace glint::engine {
 
-// Returns the exit status: 0 when every case passed, 1 otherwise. A case that calls exit()
-// or quick_exit() fails the run: its FAIL line and the summary are printed, exit status 1.
-// With --isolate each body run runs in a child process (engine/runner/isolation/isolated_run.hpp).
-int run_plain(const CaseRun& cases);
-
 struct PlainCounts {
     int passed = 0;
     int failed = 0;
 };
+// Prints the run's summary line; returns the exit status: 0 when every case passed, 1
+// otherwise. A case that calls exit() or quick_exit() fails the run (run_plain_cases); with
+// --isolate each body run runs in a child process (runner/isolation: run_plain_isolated).
+int plain_summary(const PlainCounts& counts);
 // Told of each case as it starts and ends (an isolated child forwards it to its parent).
 class PlainListener {
 public:
@@ -40,7 +39,7 @@ public:
 void print_plain_result(const std::string& name, const std::string* failure);
 // The cases of the selected body runs (only `only`, whose ParamScope the caller holds, when
 // given), each line printed; no summary. Without a listener, exit() inside a case is caught
-// (see run_plain).
+// (see plain_summary).
 PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainListener* listener = nullptr);
 
 struct DiscoveredCase {

@@ -35,7 +35,7 @@ std::string refusal_reason(int error, const os::EventSpec& spec) {
     return reason;
 }
 
-class EventTier final : public Tier {
+class EventTier final : public CountingTier {
 public:
     explicit EventTier(EventSelector::Family family) : family_(family) {}
     ~EventTier() override { close(); }
@@ -219,7 +219,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Tier> make_event_tier(EventSelector::Family family) {
+std::unique_ptr<CountingTier> make_event_tier(EventSelector::Family family) {
     return std::make_unique<EventTier>(family);
 }
 

@@ -15,12 +15,12 @@
 
 namespace glint::engine {
 
-std::unique_ptr<Tier> make_event_tier(catalog::EventSelector::Family family);
+std::unique_ptr<CountingTier> make_event_tier(catalog::EventSelector::Family family);
 
-inline std::unique_ptr<Tier> make_raw_event_tier() {
+inline std::unique_ptr<CountingTier> make_raw_event_tier() {
     return make_event_tier(catalog::EventSelector::Family::raw);
 }
-inline std::unique_ptr<Tier> make_pfm_event_tier() {
+inline std::unique_ptr<CountingTier> make_pfm_event_tier() {
     return make_event_tier(catalog::EventSelector::Family::pfm);
 }
 

@@ -117,8 +117,10 @@ std::string refusal_reason(const hot::Status& status) {
     return {};
 }
 
-class PerIterationTier final : public Tier {
+class PerIterationTier final : public CountingTier, public RunExtension {
 public:
+    RunExtension* extension() override { return this; }
+
     explicit PerIterationTier(GroupSource source)
         : source_(source ? std::move(source) : GroupSource(&open_by_name)) {}
 
@@ -333,7 +335,7 @@ private:
     std::vector<HistogramRecord> histograms_;
 };
 
-std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source) {
+std::unique_ptr<CountingTier> make_per_iteration_tier(GroupSource source) {
     return std::make_unique<PerIterationTier>(std::move(source));
 }
 

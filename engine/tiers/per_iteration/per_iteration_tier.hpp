@@ -1,10 +1,11 @@
 // engine/tiers/per_iteration/per_iteration_tier.hpp: --per-iteration, every call bracketed.
 //
-// Reads {cycles, instructions} with <glint/hot.hpp> around each call, subtracts the median of
-// empty calls, and reports p50 and p99 per call (--histogram=GLOB: the full distribution, text
-// and JSON meta). Only where reads make no system call: otherwise open() refuses with the reason
-// and the run goes on. A case whose reads fell back to read(2) gets "—"; a call off the PMU is
-// left out and counted (descheduledCalls). The group is open only during the case's own pass.
+// A counting tier and run extension: reads {cycles, instructions} with <glint/hot.hpp> around
+// each call, subtracts the median of empty calls, and reports p50 and p99 per call
+// (--histogram=GLOB: the full distribution, text and JSON meta). Only where reads make no system
+// call: otherwise open() refuses with the reason and the run goes on. A case whose reads fell
+// back to read(2) gets "—"; a call off the PMU is left out and counted (descheduledCalls).
+// The group is open only during the case's own pass.
 // Rationale and details: docs/rationale.md, "engine/tiers/per_iteration/per_iteration_tier.hpp".
 #pragma once
 
@@ -52,6 +53,6 @@ std::string refusal_reason(const hot::Status& status);
 // The tier: begin_case() names the case (--histogram globs over its row name; notes, titles
 // and JSON meta keys name it with its labels), trailer() prints the histograms of matching
 // cases after the last table.
-std::unique_ptr<Tier> make_per_iteration_tier(GroupSource source = {});
+std::unique_ptr<CountingTier> make_per_iteration_tier(GroupSource source = {});
 
 }  // namespace glint::engine

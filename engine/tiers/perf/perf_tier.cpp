@@ -84,7 +84,7 @@ PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64
     return p;
 }
 
-class PerfTier final : public Tier {
+class PerfTier final : public CountingTier {
 public:
     explicit PerfTier(PerfTierConfig config) : config_(std::move(config)) {}
     ~PerfTier() override { close(); }
@@ -244,7 +244,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config) {
+std::unique_ptr<CountingTier> make_perf_tier(PerfTierConfig config) {
     return std::make_unique<PerfTier>(std::move(config));
 }
 
@@ -252,6 +252,6 @@ std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config) {
 
 namespace glint::engine {
 
-std::unique_ptr<Tier> make_perf_tier() { return perf::make_perf_tier(perf::PerfTierConfig{}); }
+std::unique_ptr<CountingTier> make_perf_tier() { return perf::make_perf_tier(perf::PerfTierConfig{}); }
 
 }  // namespace glint::engine

@@ -1,4 +1,4 @@
-// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), behind engine::Tier.
+// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), a counting tier (engine::CountingTier).
 //
 // open(): the counting group open_counting_group chooses, the read path --perf-read selects and
 // each path's calibrated bracket self-cost. count(): one pass of brackets (pass_runner.hpp) with
@@ -27,13 +27,13 @@ struct PerfTierConfig {
     counting::UserPathOffer offer = os::offer_user_read_path;  // the arch's user-space path (tests: a fake)
 };
 
-std::unique_ptr<Tier> make_perf_tier(PerfTierConfig config);
+std::unique_ptr<CountingTier> make_perf_tier(PerfTierConfig config);
 
 }  // namespace glint::engine::perf
 
 namespace glint::engine {
 
 // The tier the runner registers.
-std::unique_ptr<Tier> make_perf_tier();
+std::unique_ptr<CountingTier> make_perf_tier();
 
 }  // namespace glint::engine

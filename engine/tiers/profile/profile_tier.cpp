@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "engine/model/sanitize.hpp"
+#include "engine/model/row.hpp"
 #include "engine/profile/case_profile.hpp"
+#include "engine/profile/flame_graph.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
 #include "os/files.hpp"
@@ -24,8 +26,10 @@ std::string symbols_how(const os::Symbolizer& s) {
                : "ELF symbol tables only (" + s.debug_info_how() + ")";
 }
 
-class ProfileTier final : public Tier {
+class ProfileTier final : public Tier, public RunExtension {
 public:
+    RunExtension* extension() override { return this; }
+
     std::string_view source() const override { return kSource; }
 
     bool wanted(const TierRequest& request) const override { return request.profile.asked; }
@@ -48,8 +52,6 @@ public:
         statuses_ = {{kSource, Status::State::available, reason, ""}};
         return statuses_;
     }
-
-    std::vector<catalog::MetricDescriptor> family() const override { return {}; }
 
     std::vector<std::string> header_notes() const override {
         if (statuses_.empty() || !statuses_.front().usable()) return {};
@@ -82,9 +84,11 @@ public:
 
     void begin_case(std::string_view, std::string_view shown) override { case_ = shown; }
 
-    PassResult count(const Workload& work, const PassPlan& plan) override {
-        PassResult result;
-        result.counted = false;
+    // The sampling pass, after the case's counting passes: its row's "profile" field.
+    bool has_pass() const override { return true; }
+
+    Json pass(const Workload& work, const PassPlan& plan) override {
+        Json result = Json::object();
         os::Sampler sampler;
         if (const int error = sampler.open(plan_.spec)) {
             const std::string why = fmt::format("the sampler did not open for this case: {}",
@@ -92,7 +96,7 @@ public:
             std::fprintf(stderr, "glint: note: profile: %s: %s\n", sanitize::terminal(case_).c_str(), why.c_str());
             Json j = Json::object();
             j["error"] = why;
-            result.row_fields["profile"] = std::move(j);
+            result["profile"] = std::move(j);
             return result;
         }
         profile::CaseProfile cp;
@@ -114,7 +118,7 @@ public:
         for (auto& line : profile::profile_lines(cp)) after_.push_back(std::move(line));
         for (auto& line : profile::folded_lines(cp)) folded_ += line + "\n";
         ++folded_cases_;
-        result.row_fields["profile"] = profile::profile_json(cp);
+        result["profile"] = profile::profile_json(cp);
         return result;
     }
 
@@ -152,6 +156,15 @@ public:
     }
 
     bool output_failed() const override { return folded_failed_; }
+
+    // --bench-html: the case's flame graph under its plot.
+    std::string row_html(const Row& row) const override {
+        const Json* profile = row.extra_fields.find("profile");
+        if (!profile) return {};
+        profile::FlameStyle style;
+        style.width_px = 480;
+        return profile::flame_graph_from_profile(*profile, style);
+    }
 
 private:
     // The reports of the modules the profile's frames are in.

@@ -46,8 +46,10 @@ std::string refusal_reason(int error) {
     return reason;
 }
 
-class SyscallTier final : public Tier {
+class SyscallTier final : public CountingTier, public RunExtension {
 public:
+    RunExtension* extension() override { return this; }
+
     explicit SyscallTier(std::vector<std::string> roots) : roots_(std::move(roots)) {}
     ~SyscallTier() override { close(); }
 
@@ -230,7 +232,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Tier> make_syscall_tier(std::vector<std::string> tracefs_roots) {
+std::unique_ptr<CountingTier> make_syscall_tier(std::vector<std::string> tracefs_roots) {
     return std::make_unique<SyscallTier>(std::move(tracefs_roots));
 }
 
@@ -238,7 +240,7 @@ std::unique_ptr<Tier> make_syscall_tier(std::vector<std::string> tracefs_roots) 
 
 namespace glint::engine {
 
-std::unique_ptr<Tier> make_syscall_tier() {
+std::unique_ptr<CountingTier> make_syscall_tier() {
     return syscalls::make_syscall_tier(os::default_tracefs_roots());
 }
 

@@ -18,9 +18,9 @@ namespace glint::engine {
 
 namespace syscalls {
 // Where the tier looks for tracefs (tests point it at a fake tree).
-std::unique_ptr<Tier> make_syscall_tier(std::vector<std::string> tracefs_roots);
+std::unique_ptr<CountingTier> make_syscall_tier(std::vector<std::string> tracefs_roots);
 }  // namespace syscalls
 
-std::unique_ptr<Tier> make_syscall_tier();
+std::unique_ptr<CountingTier> make_syscall_tier();
 
 }  // namespace glint::engine

@@ -42,7 +42,7 @@ bool from_rusage(ProcessCounter c) {
            c == ProcessCounter::nvcsw || c == ProcessCounter::nivcsw;
 }
 
-class Tier0 final : public Tier {
+class Tier0 final : public CountingTier {
 public:
     explicit Tier0(SnapshotSource source) : source_(std::move(source)) {}
 
@@ -205,7 +205,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Tier> make_tier0(SnapshotSource source) {
+std::unique_ptr<CountingTier> make_tier0(SnapshotSource source) {
     return std::make_unique<Tier0>(std::move(source));
 }
 
@@ -213,7 +213,7 @@ std::unique_ptr<Tier> make_tier0(SnapshotSource source) {
 
 namespace glint::engine {
 
-std::unique_ptr<Tier> make_tier0_tier() {
+std::unique_ptr<CountingTier> make_tier0_tier() {
     auto reader = std::make_shared<os::ProcessCounterReader>();
     return tier0::make_tier0([reader] { return reader->snapshot(); });
 }

@@ -25,10 +25,10 @@ inline constexpr std::size_t kCalibrationBrackets = 9;
 // Where the tier reads its snapshots (tests substitute a scripted source).
 using SnapshotSource = std::function<os::ProcessSnapshot()>;
 
-std::unique_ptr<Tier> make_tier0(SnapshotSource source);
+std::unique_ptr<CountingTier> make_tier0(SnapshotSource source);
 
 }  // namespace tier0
 
-std::unique_ptr<Tier> make_tier0_tier();
+std::unique_ptr<CountingTier> make_tier0_tier();
 
 }  // namespace glint::engine

@@ -124,7 +124,7 @@ TEST_CASE("iter_batched: a setup that spins 20 us per input does not show in the
 namespace {
 
 // A tier that records the plan and runs the batch as the real passes do.
-struct RecordingTier final : Tier {
+struct RecordingTier final : CountingTier {
     std::vector<PassPlan>* plans;
     explicit RecordingTier(std::vector<PassPlan>* p) : plans(p) {}
     std::string_view source() const override { return "recording"; }

@@ -219,7 +219,7 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     KnownCost body{&rig};
     Workload work;
     work.batch = {&KnownCost::run, &body};
-    tier->begin_case("known/cost", "known/cost [size=8]");
+    tier->extension()->begin_case("known/cost", "known/cost [size=8]");
     const auto result = tier->count(work, glint::engine::PassPlan{1000, 1});
     REQUIRE(result.cells.size() == 4);
     CHECK(result.cells[0].name == "cycles-p50");
@@ -230,10 +230,10 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK(result.cells[2].value == 40);
     CHECK(result.cells[3].name == "instr-p99");
     CHECK(result.cells[3].value == 41);
-    tier->begin_case("other", "other");
+    tier->extension()->begin_case("other", "other");
     (void)tier->count(work, glint::engine::PassPlan{10, 1});
 
-    const auto lines = tier->trailer();
+    const auto lines = tier->extension()->trailer();
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     CHECK(text.find("known/cost [size=8]: cycles per call") != std::string::npos);  // labelled
@@ -259,26 +259,26 @@ TEST_CASE("per-iteration rig: under --isolate a child's records reach the parent
     auto parent = glint::engine::make_per_iteration_tier([&rig] { return rig.group(); });
     REQUIRE(child->open(options)[0].usable());
     REQUIRE(parent->open(options)[0].usable());
-    CHECK(child->hand_back().is_null());  // nothing counted yet: nothing to hand back
+    CHECK(child->extension()->hand_back().is_null());  // nothing counted yet: nothing to hand back
     KnownCost body{&rig};
     Workload work;
     work.batch = {&KnownCost::run, &body};
-    child->begin_case("known/cost", "known/cost [size=8]");
+    child->extension()->begin_case("known/cost", "known/cost [size=8]");
     (void)child->count(work, glint::engine::PassPlan{1000, 1});
-    child->begin_case("other", "other");
+    child->extension()->begin_case("other", "other");
     (void)child->count(work, glint::engine::PassPlan{10, 1});
     const glint::engine::Json child_meta = child->meta();
-    const std::vector<std::string> child_trailer = child->trailer();
+    const std::vector<std::string> child_trailer = child->extension()->trailer();
     REQUIRE(child_trailer.size() > 2);
-    CHECK(parent->trailer() == std::vector<std::string>{"per-iteration: --histogram=known* matched no measured case"});
+    CHECK(parent->extension()->trailer() == std::vector<std::string>{"per-iteration: --histogram=known* matched no measured case"});
     // Through the wire as the isolation pipe carries it: one JSON line.
-    parent->take_from_child(glint::engine::Json::parse(child->hand_back().dump(-1)));
-    CHECK(parent->trailer() == child_trailer);
+    parent->extension()->take_from_child(glint::engine::Json::parse(child->extension()->hand_back().dump(-1)));
+    CHECK(parent->extension()->trailer() == child_trailer);
     const glint::engine::Json parent_meta = parent->meta();
     CHECK(parent_meta.at("cases") == child_meta.at("cases"));
     CHECK(parent_meta.at("histograms") == child_meta.at("histograms"));
     CHECK(parent_meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() == 700);
-    CHECK(child->hand_back().is_null());  // handed back once
+    CHECK(child->extension()->hand_back().is_null());  // handed back once
 }
 
 TEST_CASE("per-iteration rig: a group that reads with read(2) is refused with the reason") {

@@ -34,7 +34,7 @@ double cell_value(const PassResult& r, std::string_view name) {
     return 0;
 }
 
-std::unique_ptr<Tier> opened_tier(const TierRequest& options) {
+std::unique_ptr<CountingTier> opened_tier(const TierRequest& options) {
     auto tier = make_perf_tier();
     auto statuses = tier->open(options);
     REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);

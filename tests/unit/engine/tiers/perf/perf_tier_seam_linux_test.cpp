@@ -41,7 +41,7 @@ struct FakePmuDir {
     }
 };
 
-std::unique_ptr<Tier> tier_for_test(const std::string& pmu_root = "/nonexistent") {
+std::unique_ptr<CountingTier> tier_for_test(const std::string& pmu_root = "/nonexistent") {
     perf::PerfTierConfig config;
     config.pmu_root = pmu_root;
     config.spin = std::chrono::microseconds(50);

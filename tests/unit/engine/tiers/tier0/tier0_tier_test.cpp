@@ -51,7 +51,7 @@ ProcessSnapshot scripted_snapshot() {
 
 struct Rig {
     FakeProcess process;
-    std::unique_ptr<Tier> tier = tier0::make_tier0(&scripted_snapshot);
+    std::unique_ptr<CountingTier> tier = tier0::make_tier0(&scripted_snapshot);
     Rig() { g_process = &process; }
     ~Rig() { g_process = nullptr; }
 };

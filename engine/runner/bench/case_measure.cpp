@@ -1,0 +1,73 @@
+#include "engine/runner/bench/case_measure.hpp"
+
+#include <algorithm>
+
+#include "engine/runner/case_filter.hpp"
+#include "engine/stability/verdict.hpp"
+#include "engine/tiers/client_metrics.hpp"
+#include "engine/timing/clock.hpp"
+#include "engine/timing/protocol.hpp"
+
+namespace glint::engine {
+
+Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<void()>& progress,
+                          const std::function<void()>& checkpoint) {
+    Row row;
+    row.registration = c.registration;
+    row.name = c.name;
+    row.labels = c.labels;
+    TimingConfig config;
+    config.min_time_ns = min_time_ns_;
+    config.pinned = c.pinned;
+    if (const std::uint64_t n = c.pinned ? 0 : reps.pinned_iterations(row); n && c.work.batched()) {
+        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
+        config.warm_up = true;
+    }
+    config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
+    config.progress = progress;
+    config.before_samples = [this] { watcher_.begin(); };
+    config.checkpoint = checkpoint;
+    if (c.work.batched()) {
+        row.timing = time_batched(c.work.batch, config);
+    } else {
+        c.work.per_call->timed();  // warm-up call, untimed, with its after
+        c.work.after_one();
+        row.timing = time_per_call(*c.work.per_call, [&] { c.work.after_one(); }, config);
+    }
+    row.stability = watcher_.end();
+    if (!reps.last()) return row;  // kept for the last repetition, which counts
+    reps.merge(row);
+    if (row.is_error()) return row;
+    row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
+    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [&] {
+        checkpoint();
+        progress();
+    });
+    row.cells = std::move(counted.cells);
+    row.count_iterations = counted.count_iterations;
+    row.extra_fields = std::move(counted.row_fields);
+    if (c.metrics) {
+        auto cells = client_cells(*c.metrics, &*row.timing);
+        row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+    }
+    add_baseline_cells(row);
+    return row;
+}
+
+void CaseMeasurer::add_baseline_cells(Row& row) const {
+    if (!baseline_) return;
+    auto cells = baseline_cells(*baseline_, row);
+    row.cells.insert(row.cells.end(), cells.begin(), cells.end());
+}
+
+Row CaseMeasurer::error_row(const Case& c, const std::string& message) {
+    Row row;
+    row.registration = c.registration;
+    row.name = c.name;
+    row.labels = c.labels;
+    row.error = message;
+    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
+    return row;
+}
+
+}  // namespace glint::engine

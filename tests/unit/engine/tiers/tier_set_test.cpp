@@ -1,0 +1,108 @@
+// TierSet drives both kinds of tier alike: counting tiers' passes, then the run extensions'
+// own passes, their lines, hand-backs, kept columns and a row's HTML view.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/tiers/tier_set.hpp"
+
+using namespace glint::engine;
+
+namespace {
+
+Status available(const char* source) { return {source, Status::State::available, {}, {}}; }
+
+struct Counter final : CountingTier {
+    std::vector<std::string>* log;
+    explicit Counter(std::vector<std::string>* l) : log(l) {}
+    std::string_view source() const override { return "counter"; }
+    bool wanted(const TierRequest&) const override { return true; }
+    std::vector<Status> open(const TierRequest&) override { return {available("counter")}; }
+    PassResult count(const Workload&, const PassPlan&) override {
+        log->push_back("count");
+        return {};
+    }
+};
+
+// An extension with a pass of its own, lines, a hand-back, a kept column and an HTML view.
+struct Extension final : Tier, RunExtension {
+    std::vector<std::string>* log;
+    explicit Extension(std::vector<std::string>* l) : log(l) {}
+    RunExtension* extension() override { return this; }
+    std::string_view source() const override { return "ext"; }
+    bool wanted(const TierRequest&) const override { return true; }
+    std::vector<Status> open(const TierRequest&) override { return {available("ext")}; }
+    void begin_case(std::string_view name, std::string_view) override { log->push_back("begin " + std::string(name)); }
+    bool has_pass() const override { return true; }
+    Json pass(const Workload&, const PassPlan&) override {
+        log->push_back("pass");
+        Json fields = Json::object();
+        fields["ext"] = std::string("measured");
+        return fields;
+    }
+    std::vector<std::string> after_table() override { return {"after"}; }
+    std::vector<std::string> trailer() const override { return {"trailer"}; }
+    Json hand_back() override { return Json(std::string("handed")); }
+    void take_from_child(const Json& handed) override { log->push_back("took " + handed.as_string()); }
+    std::vector<std::string> kept_columns(const TierRequest&) const override { return {"kept"}; }
+    std::string row_html(const Row& row) const override { return "<p>" + row.name + "</p>"; }
+};
+
+TimingSummary timing() {
+    TimingSummary t;
+    t.iterations_per_sample = 100;
+    t.median_ns = 10;
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("tier set: an extension's pass follows the counting passes and adds row fields, not countIterations") {
+    std::vector<std::string> log;
+    TierSet set;
+    std::vector<std::unique_ptr<Tier>> all;
+    all.push_back(std::make_unique<Extension>(&log));  // listed first, its pass still runs last
+    all.push_back(std::make_unique<Counter>(&log));
+    set.open(TierRequest{}, std::move(all));
+    int progress = 0;
+    const CountedCase counted = set.count("a", "a", Workload{}, timing(), [&] { ++progress; });
+    CHECK(log == std::vector<std::string>{"begin a", "count", "pass"});
+    CHECK(progress == 2);
+    CHECK(counted.count_iterations.has_value());
+    CHECK(counted.row_fields.at("ext").as_string() == "measured");
+}
+
+TEST_CASE("tier set: a run with extensions only counts no iterations") {
+    std::vector<std::string> log;
+    TierSet set;
+    std::vector<std::unique_ptr<Tier>> all;
+    all.push_back(std::make_unique<Extension>(&log));
+    set.open(TierRequest{}, std::move(all));
+    const CountedCase counted = set.count("a", "a", Workload{}, timing(), {});
+    CHECK_FALSE(counted.count_iterations.has_value());
+    CHECK(counted.row_fields.contains("ext"));
+}
+
+TEST_CASE("tier set: extensions give the lines, hand-backs, kept columns and a row's HTML view") {
+    std::vector<std::string> log;
+    TierSet set;
+    std::vector<std::unique_ptr<Tier>> all;
+    all.push_back(std::make_unique<Counter>(&log));
+    all.push_back(std::make_unique<Extension>(&log));
+    TierRequest request;
+    request.metrics = {"median"};
+    set.open(request, std::move(all));
+    CHECK(set.selection() == std::vector<std::string>{"median", "kept"});
+    CHECK(set.after_table() == std::vector<std::string>{"after"});
+    CHECK(set.trailer() == std::vector<std::string>{"trailer"});
+    const Json handed = set.hand_back();
+    CHECK(handed.at("ext").as_string() == "handed");
+    CHECK_FALSE(handed.contains("counter"));
+    set.take_from_child(handed);
+    CHECK(log == std::vector<std::string>{"took handed"});
+    Row row;
+    row.name = "sum";
+    CHECK(set.row_html(row) == "<p>sum</p>");
+}
