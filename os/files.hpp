@@ -91,6 +91,7 @@ std::string size_words(std::size_t bytes);
 struct FileProblem {
     std::string message;
     bool missing = false;  // the path names nothing
+    bool too_large = false;  // larger than max_bytes
 };
 std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
                                              std::string& text);

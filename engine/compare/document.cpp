@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/model/json_reader.hpp"
 #include "engine/stats/summary.hpp"
 #include "os/files.hpp"
 
@@ -23,29 +24,6 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 struct BadField : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-struct TooDeep {};
-
-// Whether arrays and objects nest deeper than `limit` anywhere in `text` (strings skipped,
-// escapes included). Malformed text is the parser's to refuse.
-bool nests_deeper(std::string_view text, int limit) {
-    int depth = 0;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit) return true;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return false;
-}
 
 double number_or_nan(const json& v, const char* field) {
     if (v.is_null()) return kNan;
@@ -154,16 +132,11 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
                                           std::string& error) {
     json doc;
     try {
-        // Depth first, in one pass: nlohmann's callback parser would check it too, but its
-        // end_object rescans the enclosing array, quadratic in the rows.
-        if (nests_deeper(text, kMaxJsonDepth)) throw TooDeep{};
-        doc = json::parse(text);
-    } catch (const TooDeep&) {
-        error = "'" + path + "' nests deeper than " + std::to_string(kMaxJsonDepth) +
-                " levels: not a glint --bench-json document";
-        return std::nullopt;
-    } catch (const json::exception& e) {
-        error = "'" + path + "' is not JSON: " + e.what();
+        doc = read_json_tree(text);
+    } catch (const JsonReadError& e) {
+        error = "'" + path + (e.too_deep ? "' nests deeper than " + std::to_string(kMaxJsonDepth) +
+                                               " levels: not a glint --bench-json document"
+                                         : "' is not JSON: " + std::string(e.what()));
         return std::nullopt;
     }
     const auto schema = doc.is_object() ? doc.find("schema") : doc.end();

@@ -7,10 +7,8 @@
 // (compare.hpp says when). Two rows of one document with one identity are an error: neither
 // could be compared.
 //
-// Files are parsed with nlohmann::json (Debian's nlohmann-json3-dev, header-only), whose parser
-// is iterative; nesting deeper than kMaxJsonDepth is refused with an error, never a crash, by a
-// one-pass scan before parsing (linear: nlohmann's callback parser is quadratic in the rows).
-// Rows are matched through hash tables keyed by identity: linear in the rows.
+// Files are parsed by the one JSON reader (engine/model/json_reader.hpp): nesting deeper than
+// kMaxJsonDepth is refused with an error, never a crash. Rows are matched through hash tables keyed by identity: linear in the rows.
 #pragma once
 
 #include <cstddef>
@@ -20,11 +18,11 @@
 #include <utility>
 #include <vector>
 
+#include "engine/model/json_limits.hpp"
 #include "engine/model/row.hpp"
 
 namespace glint::engine {
 
-inline constexpr int kMaxJsonDepth = 64;  // glint's own documents nest 8 levels deep
 // A document is a regular file of at most this size (a FIFO, a device or a larger file is
 // refused before it is read: os::read_regular_file).
 inline constexpr std::size_t kMaxDocumentBytes = std::size_t{256} << 20;

@@ -3,9 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <stdexcept>
 
-#include "engine/model/json_limits.hpp"
 #include "engine/model/sanitize.hpp"
 
 namespace glint::engine {
@@ -116,170 +114,6 @@ void dump_value(std::string& out, const Json& v, int indent, int depth) {
     }
 }
 
-class Parser {
-public:
-    explicit Parser(std::string_view text) : s_(text) {}
-
-    Json document() {
-        Json v = value();
-        skip_ws();
-        if (pos_ != s_.size()) fail("trailing characters");
-        return v;
-    }
-
-private:
-    [[noreturn]] void fail(const char* what) {
-        throw std::runtime_error("JSON parse error at byte " + std::to_string(pos_) + ": " + what);
-    }
-    void skip_ws() {
-        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\t' ||
-                                    s_[pos_] == '\r'))
-            ++pos_;
-    }
-    bool consume(std::string_view word) {
-        if (s_.substr(pos_, word.size()) != word) return false;
-        pos_ += word.size();
-        return true;
-    }
-    // Counts the open arrays and objects around the value being read.
-    struct Nesting {
-        explicit Nesting(Parser& p) : p_(p) {
-            if (++p_.depth_ > kMaxJsonParseDepth)
-                throw JsonTooDeep("JSON parse error at byte " + std::to_string(p_.pos_) +
-                                  ": nested deeper than " + std::to_string(kMaxJsonParseDepth) +
-                                  " arrays and objects (glint writes far fewer)");
-        }
-        ~Nesting() { --p_.depth_; }
-        Parser& p_;
-    };
-    Json value() {
-        skip_ws();
-        if (pos_ >= s_.size()) fail("unexpected end");
-        char c = s_[pos_];
-        if (c == '{') {
-            const Nesting nest(*this);
-            return object();
-        }
-        if (c == '[') {
-            const Nesting nest(*this);
-            return array();
-        }
-        if (c == '"') return Json(string());
-        if (consume("null")) return Json{};
-        if (consume("true")) return Json(true);
-        if (consume("false")) return Json(false);
-        return number();
-    }
-    Json number() {
-        std::size_t start = pos_;
-        while (pos_ < s_.size() && std::string_view("+-0123456789.eE").find(s_[pos_]) !=
-                                       std::string_view::npos)
-            ++pos_;
-        if (start == pos_) fail("expected a value");
-        std::string text(s_.substr(start, pos_ - start));
-        char* end = nullptr;
-        double d = std::strtod(text.c_str(), &end);
-        if (end != text.c_str() + text.size()) fail("bad number");
-        return Json(d);
-    }
-    std::string string() {
-        ++pos_;  // opening quote
-        std::string out;
-        while (true) {
-            if (pos_ >= s_.size()) fail("unterminated string");
-            char c = s_[pos_++];
-            if (c == '"') return out;
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (pos_ >= s_.size()) fail("unterminated escape");
-            char e = s_[pos_++];
-            switch (e) {
-                case '"': out += '"'; break;
-                case '\\': out += '\\'; break;
-                case '/': out += '/'; break;
-                case 'n': out += '\n'; break;
-                case 'r': out += '\r'; break;
-                case 't': out += '\t'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'u': {
-                    if (pos_ + 4 > s_.size()) fail("short \\u escape");
-                    unsigned cp = std::stoul(std::string(s_.substr(pos_, 4)), nullptr, 16);
-                    pos_ += 4;
-                    if (cp < 0x80) {
-                        out += static_cast<char>(cp);
-                    } else if (cp < 0x800) {
-                        out += static_cast<char>(0xC0 | (cp >> 6));
-                        out += static_cast<char>(0x80 | (cp & 0x3F));
-                    } else {
-                        out += static_cast<char>(0xE0 | (cp >> 12));
-                        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-                        out += static_cast<char>(0x80 | (cp & 0x3F));
-                    }
-                    break;
-                }
-                default: fail("bad escape");
-            }
-        }
-    }
-    Json array() {
-        ++pos_;
-        Json out = Json::array();
-        skip_ws();
-        if (pos_ < s_.size() && s_[pos_] == ']') {
-            ++pos_;
-            return out;
-        }
-        while (true) {
-            out.push_back(value());
-            skip_ws();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < s_.size() && s_[pos_] == ']') {
-                ++pos_;
-                return out;
-            }
-            fail("expected , or ]");
-        }
-    }
-    Json object() {
-        ++pos_;
-        Json out = Json::object();
-        skip_ws();
-        if (pos_ < s_.size() && s_[pos_] == '}') {
-            ++pos_;
-            return out;
-        }
-        while (true) {
-            skip_ws();
-            if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a member name");
-            std::string key = string();
-            skip_ws();
-            if (pos_ >= s_.size() || s_[pos_] != ':') fail("expected :");
-            ++pos_;
-            out.as_object().emplace_back(std::move(key), value());
-            skip_ws();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < s_.size() && s_[pos_] == '}') {
-                ++pos_;
-                return out;
-            }
-            fail("expected , or }");
-        }
-    }
-
-    std::string_view s_;
-    std::size_t pos_ = 0;
-    int depth_ = 0;
-};
-
 }  // namespace
 
 std::string Json::dump(int indent) const {
@@ -287,7 +121,5 @@ std::string Json::dump(int indent) const {
     dump_value(out, *this, indent, 0);
     return out;
 }
-
-Json Json::parse(std::string_view text) { return Parser(text).document(); }
 
 }  // namespace glint::engine

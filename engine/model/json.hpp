@@ -1,5 +1,5 @@
-// engine/model/json.hpp: a small JSON value with deterministic output, for --bench-json, JSON
-// meta contributed by tiers, and tests that parse documents back.
+// engine/model/json.hpp: glint's JSON writer -- a small JSON value with deterministic output, for
+// --bench-json, JSON meta contributed by tiers and the lines of journals and the --isolate pipe.
 //
 // Output contract: objects keep insertion order; integral numbers (|v| < 2^53) print as
 // integers, others with 6 significant digits; nan and infinities print as null; strings are
@@ -70,7 +70,8 @@ public:
     // Serializes; indent < 0 gives one line.
     std::string dump(int indent = 2) const;
 
-    // Parses a complete document. Throws std::runtime_error with the byte offset on bad input.
+    // Reads a complete document through the one reader (engine/model/json_reader.hpp): members
+    // in document order. Throws JsonReadError (engine/model/json_limits.hpp) on bad input.
     static Json parse(std::string_view text);
 
     friend bool operator==(const Json&, const Json&) = default;

@@ -1,22 +1,21 @@
-// engine/model/json_limits.hpp: what Json::parse (engine/model/json.hpp) refuses, and reading
-// its numbers as integers without undefined behaviour -- for the readers of lines and files
-// glint did not necessarily write (journals, an --isolate child's pipe, guarded-run records).
+// engine/model/json_limits.hpp: what the one JSON reader (engine/model/json_reader.hpp, behind
+// Json::parse) refuses, and reading its numbers as integers without undefined behaviour -- for
+// documents glint did not necessarily write (baselines, journals, an --isolate child's pipe).
 #pragma once
 
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace glint::engine {
 
-// Json::parse refuses arrays and objects nested deeper (the reader recurses once per level, so
-// this bounds its stack); glint's own documents, journals and pipe lines nest 8 levels deep.
-// The same bound as the document reader's kMaxJsonDepth (engine/compare/document.hpp).
-inline constexpr int kMaxJsonParseDepth = 64;
+// Arrays and objects nested deeper are refused; glint's own documents nest 8 levels deep.
+inline constexpr int kMaxJsonDepth = 64;
 
-// Thrown by Json::parse for nesting beyond kMaxJsonParseDepth; a runtime_error like its other
-// parse errors.
-struct JsonTooDeep : std::runtime_error {
-    using std::runtime_error::runtime_error;
+// Every refusal of the reader: malformed text, or nesting beyond kMaxJsonDepth (too_deep).
+struct JsonReadError : std::runtime_error {
+    JsonReadError(const std::string& what, bool deep) : std::runtime_error(what), too_deep(deep) {}
+    bool too_deep;
 };
 
 // A JSON number read as an integer of type T: clamped to T's range, nan as 0 (casting an

@@ -118,7 +118,7 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
                               ", not a regular file"};
     } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
         problem = FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
-                              ", more than the " + size_words(max_bytes) + " glint reads"};
+                              ", more than the " + size_words(max_bytes) + " glint reads", false, true};
     } else {
         text.clear();
         char buf[65536];

@@ -133,7 +133,7 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         return FileProblem{"'" + path + "' is not a regular file"};
     if (const auto size = fs::file_size(path, ec); size > max_bytes)
         return FileProblem{"'" + path + "' is " + size_words(size) + ", more than the " + size_words(max_bytes) +
-                           " glint reads"};
+                           " glint reads", false, true};
     std::ifstream in(path, std::ios::binary);
     if (!in) return FileProblem{"cannot read '" + path + "'"};
     std::ostringstream s;

@@ -6,8 +6,6 @@
 // is per OS (fixtures/list_metrics_<GLINT_OS>.golden).
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -20,18 +18,16 @@
 #include "support/platform.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
+#include "support/temp_dir.hpp"
 #include "support/tracefs.hpp"
 
 using glint::engine::Json;
 using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::run_process;
+using glint::test::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& stem) {
-    return "/tmp/glint_e2e_catalog_" + stem + "_" + std::to_string(getpid()) + ".json";
-}
 
 const Json& row(const Json& doc, const std::string& name) {
     for (const auto& r : doc.at("rows").as_array())
@@ -126,7 +122,7 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
     if (!glint::test::kLinux)
         return glint::test::skip("tier 0 reads /proc/self/io and --syscalls Linux tracepoints");
     if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
-    const std::string json = temp_path("io");
+    const std::string json = temp_path("io.json");
     auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--metrics=syscr,rchar",
                           "--syscalls=write", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
@@ -196,7 +192,7 @@ TEST_CASE("e2e catalog: --sort-by orders rows by a tier-0 column") {
 
 TEST_CASE("e2e catalog: a pfm: software event counts, sorts and serializes under its selector") {
     if (!glint::test::kLinux) return glint::test::skip("libpfm4 and perf_event are Linux's");
-    const std::string json = temp_path("pfm");
+    const std::string json = temp_path("pfm.json");
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=whole*",
                           "--metrics=pfm:PERF_COUNT_SW_PAGE_FAULTS,raw:r00c0",
                           "--sort-by=pfm:PERF_COUNT_SW_PAGE_FAULTS", "--bench-json=" + json});

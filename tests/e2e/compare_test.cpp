@@ -2,8 +2,6 @@
 // 30% slower between two runs by an environment variable), and the text formats.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,18 +10,16 @@
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using glint::engine::Json;
 using glint::test::compare_path;
 using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
+using glint::test::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& stem, const std::string& ext = ".json") {
-    return "/tmp/glint_e2e_compare_" + stem + "_" + std::to_string(getpid()) + ext;
-}
 
 bool contains(const std::string& haystack, const std::string& needle) {
     return haystack.find(needle) != std::string::npos;
@@ -60,7 +56,7 @@ TEST_CASE("e2e: glint-compare flags the case made 30% slower and exits 1 naming 
     std::string base, next;
     std::vector<std::string> files;
     for (int run = 1; run <= 3; ++run) {
-        const std::string b = temp_path("base" + std::to_string(run)), n = temp_path("next" + std::to_string(run));
+        const std::string b = temp_path("base" + std::to_string(run) + ".json"), n = temp_path("next" + std::to_string(run) + ".json");
         REQUIRE(run_process(ab_run(b)).exit_code == 0);
         REQUIRE(run_process(ab_run(n), {"GLINT_FIXTURE_SLOWER=30"}).exit_code == 0);
         base += (base.empty() ? "" : ",") + b;
@@ -114,8 +110,8 @@ TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuse
     // Baselines made from a run with its times scaled 100x: this run is then far slower on
     // exactly the rows the test chose, far faster on the rest, changes no machine load can blur,
     // so the gate's verdict is known before the run.
-    const std::string measured = temp_path("gate_measured"), base = temp_path("gate_base"),
-                      next = temp_path("gate_next");
+    const std::string measured = temp_path("gate_measured.json"), base = temp_path("gate_base.json"),
+                      next = temp_path("gate_next.json");
     REQUIRE(run_process({fixture_path("ab"), "--bench", "--bench-repeat=5", "--bench-min-time=0.5",
                          "--bench-json=" + measured}).exit_code == 0);
     // The measured document with each row's times scaled: ab/changing's by `changing`, the rest by `others`.
@@ -165,7 +161,7 @@ TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuse
 }
 
 TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case made 30% slower, and passes an unchanged one (on a quiet machine)") {
-    const std::string base = temp_path("gate_verdict_base"), next = temp_path("gate_verdict_next");
+    const std::string base = temp_path("gate_verdict_base.json"), next = temp_path("gate_verdict_next.json");
     const auto r = gated_run(base, next);
     INFO(r.out);
     CHECK(r.exit_code == 1);
@@ -184,7 +180,7 @@ TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case ma
 }
 
 TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping each repetition's median") {
-    const std::string json = temp_path("repeat"), trace = temp_path("trace", ".txt");
+    const std::string json = temp_path("repeat.json"), trace = temp_path("trace.txt");
     std::remove(trace.c_str());
     auto r = run_process({fixture_path("ab"), "--bench", "--bench-repeat=3", "--bench-min-time=1",
                           "--bench-json=" + json},
@@ -213,7 +209,7 @@ TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping
 }
 
 TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
-    const std::string deep = temp_path("deep"), twice = temp_path("twice");
+    const std::string deep = temp_path("deep.json"), twice = temp_path("twice.json");
     std::ofstream(deep) << std::string(50000, '[') << std::string(50000, ']');
     std::ofstream(twice) << R"({"schema": 2, "rows": [{"name": "impl", "registration": "r", "labels": {}},
                                {"name": "impl", "registration": "r", "labels": {}}]})";
@@ -239,7 +235,7 @@ TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
 }
 
 TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refuses its JSON") {
-    const std::string json = temp_path("duplicate");
+    const std::string json = temp_path("duplicate.json");
     auto r = run_process({fixture_path("duplicate"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.err, "glint: warning: two rows share the identity registration 'twice', name 'impl', labels {n=1}"));
@@ -250,7 +246,7 @@ TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refu
 }
 
 TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses an unwritable path") {
-    const std::string html = temp_path("report", ".html");
+    const std::string html = temp_path("report.html");
     auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-html=" + html});
     REQUIRE(r.exit_code == 0);
     const std::string page = read_file(html);
@@ -308,7 +304,7 @@ TEST_CASE("e2e: glint-compare compares a row of 100000 repetition medians with i
     // 10^10 pairwise differences: materialising them aborted with bad_alloc (exit 134).
     std::string reps;
     for (int i = 0; i < 100000; ++i) reps += (i ? ", " : "") + std::to_string(100 + (i * 7919) % 1000 * 0.001);
-    const std::string doc = temp_path("hundred_thousand");
+    const std::string doc = temp_path("hundred_thousand.json");
     std::ofstream(doc) << R"({"schema": 2, "meta": {}, "rows": [{"name": "big", "registration": "big", "labels": {},
         "medianNs": 100.5, "samplesNs": [100, 101], "repetitionMediansNs": [)" << reps << "]}]}";
     auto r = run_process({compare_path(), doc, doc});

@@ -5,8 +5,6 @@
 
 #include <algorithm>
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -15,19 +13,15 @@
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using glint::engine::Json;
 using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
+using glint::test::temp_path;
 
 namespace {
-
-std::string temp_path(std::string stem) {
-    for (char& c : stem)
-        if (c == '/' || c == '*') c = '_';
-    return "/tmp/glint_e2e_profile_" + stem + "_" + std::to_string(getpid());
-}
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -251,7 +245,7 @@ TEST_CASE("e2e profile: a case too short for the samples asked says so") {
 }
 
 TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note") {
-    const std::string stripped = temp_path("stripped");
+    const std::string stripped = temp_path("glint_e2e_profile_stripped");
     REQUIRE(run_process({"/usr/bin/strip", "-o", stripped, fixture_path("profile")}).exit_code == 0);
     const std::string json = stripped + ".json";
     const auto r = run_process({stripped, "--bench", "--bench-min-time=1", "--profile",
@@ -262,12 +256,12 @@ TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note
     std::remove(json.c_str());
     const Json& p = row(doc, "split").at("profile");
     const std::string top = p.at("functions").as_array()[0].at("function").as_string();
-    CHECK(top.rfind("glint_e2e_profile_stripped_", 0) == 0);
+    CHECK(top.rfind("glint_e2e_profile_stripped+", 0) == 0);
     CHECK(contains(top, "+0x"));
     bool noted = false;
     for (const auto& n : p.at("notes").as_array()) noted |= contains(n.as_string(), "stripped");
     CHECK(noted);
-    CHECK(contains(r.out, "glint_e2e_profile_stripped_"));
+    CHECK(contains(r.out, "glint_e2e_profile_stripped+"));
     CHECK(contains(r.out, ": stripped: "));
     CHECK(p.at("completeStacks").as_number() >= 0.9);  // cut at the entry without symbols
 }

@@ -1,8 +1,6 @@
 // End to end: fixture bench binaries driven through their command line.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -10,17 +8,15 @@
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using glint::engine::Json;
 using glint::test::contains;
 using glint::test::fixture_path;
 using glint::test::run_process;
+using glint::test::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& stem) {
-    return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
-}
 
 const Json* find_row(const Json& doc, const std::string& name) {
     for (const auto& row : doc.at("rows").as_array())
@@ -67,7 +63,7 @@ TEST_CASE("e2e: --filter selects cases in both modes") {
 }
 
 TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
-    const std::string json = temp_path("basic");
+    const std::string json = temp_path("basic.json");
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK_FALSE(contains(r.out, "\x1b"));  // piped: no escape codes
@@ -126,7 +122,7 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
 }
 
 TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or all is accepted") {
-    const std::string json = temp_path("all_samples");
+    const std::string json = temp_path("all_samples.json");
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=matrix",
                           "--bench-json-samples=all", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
@@ -146,7 +142,7 @@ TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or
 }
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {
-    const std::string json = temp_path("failing");
+    const std::string json = temp_path("failing.json");
     auto r = run_process({fixture_path("failing"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "mismatch: got 2"));
@@ -267,8 +263,8 @@ TEST_CASE("e2e: without --group-by each registration's bench_cases get their own
 }
 
 TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refuses a bad file before measuring") {
-    const std::string base = temp_path("baseline_base");
-    const std::string next = temp_path("baseline_next");
+    const std::string base = temp_path("baseline_base.json");
+    const std::string next = temp_path("baseline_next.json");
     REQUIRE(run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + base}).exit_code == 0);
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
                           "--bench-baseline=" + base, "--bench-json=" + next});

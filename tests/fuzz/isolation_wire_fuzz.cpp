@@ -1,5 +1,6 @@
 // libFuzzer target: the parent's reader of the lines an --isolate child writes
-// (engine/runner/isolation/wire.hpp): each line parsed as JSON (depth-limited), then a row
+// (engine/runner/isolation/wire.hpp): each line parsed by the one JSON reader (Json::parse,
+// engine/model/json_reader.hpp: depth-limited), then a row
 // (row_from_json) or a deferred case (deferred_from_json) read from it. A line that is not one
 // of ours is refused with an exception, never a crash or undefined behaviour.
 #include <cstddef>

@@ -1,7 +1,7 @@
 // libFuzzer target: the journal reader behind --recover-journal and the stale-journal scan
 // (engine/runner/keeping/journal.hpp) over arbitrary files. It must return a document or one line
 // naming the problem -- never crash, whatever the nesting -- and the document it returns must
-// read back as JSON with every row it counted.
+// read back through the one JSON reader (engine/model/json_reader.hpp) with every row it counted.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Json again;
     try {
         again = Json::parse(recovered->document.dump(2));
-    } catch (const JsonTooDeep&) {  // a row at the line's depth limit sits two levels deeper here
+    } catch (const JsonReadError& e) {  // a row at the line's depth limit sits two levels deeper here
+        if (!e.too_deep) __builtin_trap();
         return 0;
     }
     if (!again.find("rows") || again.at("rows").size() != recovered->rows) __builtin_trap();

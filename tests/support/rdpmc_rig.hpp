@@ -13,6 +13,7 @@
 #include "engine/tiers/perf/perf_tier.hpp"
 #include "support/fake_perf_kernel.hpp"
 #include "support/stub_rig.hpp"
+#include "support/workloads.hpp"
 
 namespace glint::test {
 
@@ -60,12 +61,6 @@ struct Work {
     void operator()() const { kernel->work(1); }
 };
 
-inline engine::Workload batched(Work& work) {
-    engine::Workload w;
-    w.batch = {&glint::detail::run_batch<Work>, &work};
-    return w;
-}
-
 inline std::unique_ptr<engine::CountingTier> rig_tier() {
     engine::perf::PerfTierConfig config;
     config.pmu_root = "/nonexistent";
@@ -92,12 +87,6 @@ inline const catalog::MetricCell* find_cell(const engine::PassResult& r, std::st
     for (const auto& c : r.cells)
         if (c.name == name) return &c;
     return nullptr;
-}
-
-inline double cell(const engine::PassResult& r, std::string_view name) {
-    const catalog::MetricCell* c = find_cell(r, name);
-    REQUIRE_MESSAGE(c != nullptr, std::string(name));
-    return c->value;
 }
 
 inline bool contains(const std::string& text, std::string_view part) {

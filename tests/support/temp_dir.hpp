@@ -42,4 +42,13 @@ struct TempDir {
     std::filesystem::path path;
 };
 
+// `name` in this process's own TempDir (made on first use, removed at exit); '/' and '*' in
+// `name` become '_'.
+inline std::string temp_path(std::string name) {
+    static const TempDir dir{"glint-test"};
+    for (char& c : name)
+        if (c == '/' || c == '*') c = '_';
+    return dir.file(name);
+}
+
 }  // namespace glint::test

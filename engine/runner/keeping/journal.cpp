@@ -10,7 +10,7 @@ namespace glint::engine {
 std::optional<RecoveredJournal> read_journal(const std::string& path, std::string& problem) {
     std::string text;
     if (auto p = os::read_regular_file(path, kMaxJournalBytes, text)) {
-        problem = p->message;
+        problem = p->message + (p->too_large ? ": too large to recover (delete it, and run the benchmarks again)" : "");
         return std::nullopt;
     }
     return journal_from_text(text, path, problem);
@@ -32,13 +32,14 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
         ++number;
         Json entry;
         try {
-            if (!whole) throw std::runtime_error("cut short");
+            if (!whole) throw JsonReadError("cut short", false);
             entry = Json::parse(line);
-        } catch (const JsonTooDeep&) {
-            problem = "'" + path + "' line " + std::to_string(number) + " nests deeper than " +
-                      std::to_string(kMaxJsonParseDepth) + " levels: not a journal glint wrote (delete it)";
-            return std::nullopt;
-        } catch (const std::exception&) {
+        } catch (const JsonReadError& e) {
+            if (e.too_deep) {
+                problem = "'" + path + "' line " + std::to_string(number) + " nests deeper than " +
+                          std::to_string(kMaxJsonDepth) + " levels: not a journal glint wrote (delete it)";
+                return std::nullopt;
+            }
             if (first) break;
             ++out.skipped_lines;
             continue;

@@ -33,7 +33,7 @@ struct RecoveredJournal {
 std::optional<RecoveredJournal> read_journal(const std::string& path, std::string& problem);
 
 // The journal `text` read from `path` (named in `problem`). A line nesting deeper than
-// kMaxJsonParseDepth is no journal glint wrote: nullopt with `problem`, never a crash.
+// kMaxJsonDepth is no journal glint wrote: nullopt with `problem`, never a crash.
 std::optional<RecoveredJournal> journal_from_text(std::string_view text, const std::string& path,
                                                   std::string& problem);
 

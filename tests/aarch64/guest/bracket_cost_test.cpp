@@ -19,19 +19,10 @@
 #include <limits>
 #include <string>
 
-#include "arch/aarch64/pmu.hpp"
-#include "guest_events.hpp"
-#include "loops.hpp"
 #include "os/linux/aarch64/bracket.hpp"
-#include "os/linux/mmap_page.hpp"
 #include "os/linux/sys.hpp"
+#include "preamble.hpp"
 #include "support/headline_costs.hpp"
-
-namespace aarch64 = glint::arch::aarch64;
-namespace linux_ = glint::os::linux_;
-using glint::guest::Events;
-using glint::guest::EventSpec;
-using glint::guest::OpenOptions;
 
 namespace {
 

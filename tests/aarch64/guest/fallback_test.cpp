@@ -6,18 +6,9 @@
 #include <cstdio>
 #include <string>
 
-#include "arch/aarch64/pmu.hpp"
-#include "guest_events.hpp"
-#include "loops.hpp"
 #include "os/linux/aarch64/bracket.hpp"
 #include "os/linux/aarch64/user_access.hpp"
-#include "os/linux/mmap_page.hpp"
-
-namespace aarch64 = glint::arch::aarch64;
-namespace linux_ = glint::os::linux_;
-using glint::guest::Events;
-using glint::guest::EventSpec;
-using glint::guest::OpenOptions;
+#include "preamble.hpp"
 
 namespace {
 

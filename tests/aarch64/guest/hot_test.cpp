@@ -22,20 +22,13 @@
 #include <memory>
 #include <string>
 
-#include "arch/aarch64/pmu.hpp"
 #include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
-#include "guest_events.hpp"
-#include "loops.hpp"
 #include "os/linux/aarch64/bracket.hpp"
-#include "os/linux/mmap_page.hpp"
+#include "preamble.hpp"
 #include "support/headline_costs.hpp"
 
-namespace aarch64 = glint::arch::aarch64;
-namespace linux_ = glint::os::linux_;
-using glint::guest::Events;
-using glint::guest::OpenOptions;
 using glint::hot::Group;
 using glint::hot::Histogram;
 using glint::hot::Path;

@@ -8,17 +8,8 @@
 #include <utility>
 
 #include "arch/aarch64/counters.hpp"
-#include "arch/aarch64/pmu.hpp"
-#include "guest_events.hpp"
-#include "loops.hpp"
-#include "os/linux/mmap_page.hpp"
 #include "os/linux/sys.hpp"
-
-namespace aarch64 = glint::arch::aarch64;
-namespace linux_ = glint::os::linux_;
-using glint::guest::Events;
-using glint::guest::EventSpec;
-using glint::guest::OpenOptions;
+#include "preamble.hpp"
 
 namespace {
 

@@ -7,10 +7,12 @@
 #include <string>
 
 #include "engine/counting/pass_runner.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using namespace glint::engine::counting;
+using glint::test::batched;
 
 namespace {
 
@@ -55,12 +57,6 @@ struct Call final : glint::detail::PerCall {
 
 void nothing(void*, std::uint64_t) {}
 
-Workload batched() {
-    Workload w;
-    w.batch = {&nothing, nullptr};
-    return w;
-}
-
 std::size_t count_of(const std::string& log, char c) {
     return static_cast<std::size_t>(std::count(log.begin(), log.end(), c));
 }
@@ -76,7 +72,7 @@ TEST_CASE("pass_empties: one per 8 body brackets, at least 31") {
 
 TEST_CASE("run_pass: brackets of the batch, the last one short, empties around them") {
     ScriptedPath path;
-    PassOutcome out = run_pass(path, batched(), PassPlan{25, 10});
+    PassOutcome out = run_pass(path, batched(&nothing), PassPlan{25, 10});
     CHECK(out.totals.brackets == 3);
     CHECK(count_of(path.log, 'E') == 31);
     CHECK(path.log.find("B10") != std::string::npos);
@@ -91,7 +87,7 @@ TEST_CASE("run_pass: brackets of the batch, the last one short, empties around t
 
 TEST_CASE("run_pass: many brackets interleave an empty one every 8") {
     ScriptedPath path;
-    run_pass(path, batched(), PassPlan{800, 1});
+    run_pass(path, batched(&nothing), PassPlan{800, 1});
     CHECK(count_of(path.log, 'E') == 100);
     // No run of more than 8 body brackets without an empty one.
     std::size_t run = 0, longest = 0;
@@ -120,7 +116,7 @@ TEST_CASE("run_pass: per-call workloads run after() between brackets, never insi
 TEST_CASE("run_pass: a pass that cannot begin is not measured") {
     ScriptedPath path;
     path.fail_begin = true;
-    PassOutcome out = run_pass(path, batched(), PassPlan{10, 10});
+    PassOutcome out = run_pass(path, batched(&nothing), PassPlan{10, 10});
     CHECK_FALSE(out.totals.ok);
     CHECK(path.log.empty());
     CHECK(std::isnan(per_iteration(out.totals, 10, out.cost).values[0]));

@@ -20,11 +20,14 @@
 #include "os/process_counters.hpp"
 #include "support/fake_perf_kernel.hpp"
 #include "support/temp_dir.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using glint::os::ProcessCounter;
 using glint::os::ProcessSnapshot;
+using glint::test::batched;
+using glint::test::cell;
 
 namespace {
 
@@ -75,20 +78,6 @@ struct ProcIoSeam {
     ~ProcIoSeam() { current = nullptr; }
 };
 ProcIoSeam* ProcIoSeam::current = nullptr;
-
-template <class F>
-Workload batched(F& body) {
-    Workload w;
-    w.batch = {&glint::detail::run_batch<F>, &body};
-    return w;
-}
-
-double cell(const PassResult& r, const std::string& name) {
-    for (const auto& c : r.cells)
-        if (c.name == name) return c.value;
-    FAIL("no cell " << name);
-    return 0;
-}
 
 }  // namespace
 

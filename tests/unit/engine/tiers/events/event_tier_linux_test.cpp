@@ -15,9 +15,13 @@
 #include "support/fake_perf_kernel.hpp"
 #include "support/skip.hpp"
 #include "support/test_bodies.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
+using glint::test::batched;
+using glint::test::cell;
+using glint::test::descriptor;
 
 namespace {
 
@@ -25,28 +29,6 @@ TierRequest metrics(std::vector<std::string> selectors) {
     TierRequest r;
     r.metrics = std::move(selectors);
     return r;
-}
-
-template <class F>
-Workload batched(F& body) {
-    Workload w;
-    w.batch = {&glint::detail::run_batch<F>, &body};
-    return w;
-}
-
-double cell(const PassResult& r, const std::string& name) {
-    for (const auto& c : r.cells)
-        if (c.name == name) return c.value;
-    FAIL("no cell " << name);
-    return 0;
-}
-
-const catalog::MetricDescriptor& descriptor(const std::vector<catalog::MetricDescriptor>& f,
-                                            const std::string& name) {
-    for (const auto& d : f)
-        if (d.name == name) return d;
-    FAIL("no descriptor " << name);
-    return f.front();
 }
 
 // Points os::pfm at a library that does not exist for the scope.

@@ -10,29 +10,18 @@
 #include "engine/tiers/perf/perf_tier.hpp"
 #include "os/perf_events.hpp"
 #include "support/test_bodies.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using glint::os::Event;
+using glint::test::batched;
+using glint::test::cell;
 
 namespace {
 
 using glint::test::burn_cpu;
 using glint::test::touch_fresh_pages;
-
-template <class F>
-Workload batched(F& body) {
-    Workload w;
-    w.batch = {&glint::detail::run_batch<F>, &body};
-    return w;
-}
-
-double cell_value(const PassResult& r, std::string_view name) {
-    for (const auto& c : r.cells)
-        if (c.name == name) return c.value;
-    FAIL("no cell " << name);
-    return 0;
-}
 
 std::unique_ptr<CountingTier> opened_tier(const TierRequest& options) {
     auto tier = make_perf_tier();
@@ -68,11 +57,11 @@ TEST_CASE("real tier: a body touching K fresh pages reads about K page faults pe
     constexpr int kPages = 16;
     auto body = [] { touch_fresh_pages(kPages); };
     PassResult r = tier->count(batched(body), PassPlan{40, 8});
-    const double faults = cell_value(r, "page-faults");
+    const double faults = cell(r, "page-faults");
     CHECK(faults >= kPages - 0.5);
     CHECK(faults <= kPages + 1.0);
     auto idle = [] {};
-    CHECK(cell_value(tier->count(batched(idle), PassPlan{1000, 100}), "page-faults") < 0.05);
+    CHECK(cell(tier->count(batched(idle), PassPlan{1000, 100}), "page-faults") < 0.05);
 }
 
 TEST_CASE("real tier: the software group opens here when no hardware PMU exists") {
@@ -85,7 +74,7 @@ TEST_CASE("real tier: the software group opens here when no hardware PMU exists"
     // task-clock per iteration of a busy body is close to the CPU time it burns.
     auto busy = [] { burn_cpu(200'000); };
     PassResult r = tier->count(batched(busy), PassPlan{10, 5});
-    const double ns = cell_value(r, "task-clock");
+    const double ns = cell(r, "task-clock");
     CHECK(ns >= 0.9 * 200'000);
     CHECK(ns <= 1.3 * 200'000);
 }
@@ -142,11 +131,11 @@ TEST_CASE("real tier: threads created after the open count only with --perf-inhe
     std::thread([] {}).join();  // warm glibc's thread-stack cache
 
     auto plain = opened_tier(perf_options(false));
-    const double own = cell_value(plain->count(batched(spawn), PassPlan{4, 1}), "page-faults");
+    const double own = cell(plain->count(batched(spawn), PassPlan{4, 1}), "page-faults");
     CHECK(own < kPages / 2.0);
     plain->close();
 
     auto inherit = opened_tier(perf_options(true));
-    const double all = cell_value(inherit->count(batched(spawn), PassPlan{4, 1}), "page-faults");
+    const double all = cell(inherit->count(batched(spawn), PassPlan{4, 1}), "page-faults");
     CHECK(all >= kPages);
 }

@@ -15,10 +15,12 @@
 #include "engine/tiers/perf/perf_tier.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "support/fake_perf_kernel.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using glint::test::FakePerfKernel;
+using glint::test::batched;
 
 namespace {
 
@@ -78,12 +80,6 @@ struct TenUnits {
     FakePerfKernel* fake;
     void operator()() const { fake->work(10); }
 };
-
-Workload batched(TenUnits& body) {
-    Workload w;
-    w.batch = {&glint::detail::run_batch<TenUnits>, &body};
-    return w;
-}
 
 bool any_line(const std::vector<std::string>& lines, std::string_view part) {
     for (const auto& l : lines)

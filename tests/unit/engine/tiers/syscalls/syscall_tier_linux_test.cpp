@@ -20,10 +20,14 @@
 #include "support/fake_perf_kernel.hpp"
 #include "support/temp_dir.hpp"
 #include "support/tracefs.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using Lookup = glint::os::TracepointLookup;
+using glint::test::batched;
+using glint::test::cell;
+using glint::test::descriptor;
 
 namespace {
 
@@ -49,27 +53,6 @@ struct FakeTracefs {
     }
 };
 
-
-template <class F>
-Workload batched(F& body) {
-    Workload w;
-    w.batch = {&glint::detail::run_batch<F>, &body};
-    return w;
-}
-
-double cell(const PassResult& r, const std::string& name) {
-    for (const auto& c : r.cells)
-        if (c.name == name) return c.value;
-    FAIL("no cell " << name);
-    return 0;
-}
-
-const catalog::MetricDescriptor* find(const std::vector<catalog::MetricDescriptor>& f,
-                                      const std::string& name) {
-    for (const auto& d : f)
-        if (d.name == name) return &d;
-    return nullptr;
-}
 
 TierRequest syscall_options(std::vector<std::string> names) {
     TierRequest r;
@@ -185,8 +168,8 @@ TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from trac
         CHECK(d.cls == catalog::MetricClass::quantitative);
         CHECK(d.is_default);
     }
-    CHECK_FALSE(find(family, "sc:nosuch")->available);
-    CHECK(find(family, "sc:nosuch")->reason.find("no tracepoint syscalls:sys_enter_nosuch") !=
+    CHECK_FALSE(descriptor(family, "sc:nosuch").available);
+    CHECK(descriptor(family, "sc:nosuch").reason.find("no tracepoint syscalls:sys_enter_nosuch") !=
           std::string::npos);
 
     auto body = [&] { fake.work(3); };

@@ -8,11 +8,15 @@
 
 #include "engine/tiers/tier0/tier0_tier.hpp"
 #include "engine/tiers/tier_set.hpp"
+#include "support/workloads.hpp"
 
 using namespace glint;
 using namespace glint::engine;
 using glint::os::ProcessCounter;
 using glint::os::ProcessSnapshot;
+using glint::test::batched;
+using glint::test::cell;
+using glint::test::descriptor;
 
 namespace {
 
@@ -64,27 +68,6 @@ void io_body(void*, std::uint64_t n) {
         (*g_process)[ProcessCounter::read_bytes] += 10;
         (*g_process)[ProcessCounter::nvcsw] += 1;
     }
-}
-
-Workload batched_io() {
-    Workload w;
-    w.batch = {&io_body, nullptr};
-    return w;
-}
-
-double cell(const PassResult& r, const std::string& name) {
-    for (const auto& c : r.cells)
-        if (c.name == name) return c.value;
-    FAIL("no cell " << name);
-    return 0;
-}
-
-const catalog::MetricDescriptor& descriptor(const std::vector<catalog::MetricDescriptor>& f,
-                                            const std::string& name) {
-    for (const auto& d : f)
-        if (d.name == name) return d;
-    FAIL("no descriptor " << name);
-    return f.front();
 }
 
 TierRequest metrics(std::vector<std::string> selectors) {
@@ -142,7 +125,7 @@ TEST_CASE("tier0 tier: the snapshot cost is measured at open (9 empty brackets) 
     CHECK(meta.at("bracketCost").at("perBracket").at("minflt").as_number() == 1);
     CHECK(meta.at("bracketCost").at("perBracket").at("syscr").as_number() == 0);  // removed exactly
 
-    const PassResult r = rig.tier->count(batched_io(), PassPlan{1000, 10});
+    const PassResult r = rig.tier->count(batched(&io_body), PassPlan{1000, 10});
     CHECK(cell(r, "syscr") == 1);
     CHECK(cell(r, "rchar") == 100);
     CHECK(cell(r, "rd-bytes") == 10);
@@ -186,7 +169,7 @@ TEST_CASE("tier0 tier: a field the kernel lacks renders nan with the reason, the
     CHECK_FALSE(descriptor(family, "cache-hit").available);
     CHECK(descriptor(family, "minflt").available);
 
-    const PassResult r = rig.tier->count(batched_io(), PassPlan{100, 10});
+    const PassResult r = rig.tier->count(batched(&io_body), PassPlan{100, 10});
     CHECK(std::isnan(cell(r, "syscr")));
     CHECK(std::isnan(cell(r, "rchar")));
     CHECK(std::isnan(cell(r, "cache-hit")));
