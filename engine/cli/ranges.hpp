@@ -1,18 +1,8 @@
 // engine/cli/ranges.hpp: the range of every numeric flag, checked after unit conversion, so no
-// value a user can type makes a run loop for ever, wrap around, or grow memory without bound.
-//
-//   --bench-min-time=MS     0.001 .. 1000 ms (a sample of 1 µs .. 1 s; decimals allowed)
-//   --bench-repeat=N        1 .. 1000 repetitions of every case
-//   --perf-iters=N          1 .. 10^9 iterations of a counting pass
-//   --perf-batch=N          1 .. 10^9 iterations per counting bracket
-//   --case-timeout=SECONDS  0.1 .. 604800 s (a week; decimals allowed), or 0 for no limit
-//   --profile=HZ            1 .. 100000 samples per second (the kernel throttles far below)
-//   --profile-samples=N     1 .. 10^7 samples per case (each kept until the case's profile is built)
-//   --profile-time=MS       1 .. 600000 ms of sampling per case (decimals allowed)
-//   --pin=CPU, --numa-node=N  0 .. 65535 (then checked against the CPUs and nodes that exist)
-//
-// Inside those ranges the runner's arithmetic cannot overflow: a sample's target is at most
-// 1e9 ns, the per-call wall budget 200 times that, a pass at most 10^9 iterations.
+// value a user can type makes a run loop for ever, wrap around, or grow memory without bound;
+// inside the ranges the runner's arithmetic cannot overflow. The ranges are the constants below.
+// Parsers throw UsageError naming the flag, the value and the range.
+// Rationale and details: docs/rationale.md, "engine/cli/ranges.hpp".
 #pragma once
 
 #include <cstdint>

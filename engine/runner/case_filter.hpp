@@ -1,18 +1,10 @@
-// engine/runner/case_filter.hpp: --filter, the one predicate every mode selects cases with (the
-// plain run, --list, discovery, the bench run), and how a failure is worded.
-//
-// A case is seen as its path and its labels. Paths: "<registration>" for a registration's own
-// row (a whole body, or its first glint::iter), "<registration>#<k>" for its k-th iter,
-// "<registration>/<name>" for a bench_case. Labels: the bench_case's and the parameters'.
-//
-// --filter=TERM,TERM,... Each term is one of
-//   GLOB        a name term: a glob (*, ?, [..]) over the path, or over the registration alone
-//               ("copy" selects every case of the registration "copy")
-//   KEY=GLOB    a label term: the case has label KEY, with a value the glob matches
-//   -TERM       an exclusion: a case either kind of term matches is left out
-// A case is selected when it matches at least one name term (if any is given), and, for each
-// label key named by label terms, at least one of that key's terms, and no exclusion: terms of
-// one kind are alternatives, kinds narrow each other. An empty filter selects everything.
+// engine/runner/case_filter.hpp: --filter, the one predicate every mode selects cases with.
+// A case is its path ("<registration>", "<registration>#<k>" for its k-th iter,
+// "<registration>/<name>" for a bench_case) and its labels. --filter=TERM,...: GLOB (over the
+// path, or the registration alone), KEY=GLOB (a label), -TERM (an exclusion). Selected: at least
+// one name term matches (if any is given), for each label key named at least one of its terms,
+// and no exclusion. An empty filter selects everything. Bad syntax is a FilterError.
+// Rationale and details: docs/rationale.md, "engine/runner/case_filter.hpp".
 #pragma once
 
 #include <exception>

@@ -1,21 +1,12 @@
-// engine/tiers/tier.hpp: the tier contract, in two kinds.
-//
-// A counting tier opens an os/ source once per run, runs one counting pass per case (separate
-// from the timing pass, so tiers never perturb timings or each other), and projects
-// per-iteration catalog cells. A run extension hooks the run around cases and tables (its own
-// pass, lines after a table, a trailer, a child's hand-back, a row's HTML view). A tier is
-// one kind or both; adding one is a class plus one line in tiers/registry.cpp.
-//
-// Contracts:
-//  - open() runs once, before any case; it never throws for environment problems: it returns
-//    Status values (what works, degraded how, or why not, and the remedy).
-//  - family() lists every metric the tier can produce, available or not, with the reason.
-//  - count() runs only after a usable open(). It brackets the workload: batched workloads in
-//    brackets of plan.batch iterations (the body inlined in Workload::batch), per-call workloads
-//    one call per bracket with after() outside the enabled window. It returns per-iteration
-//    values, bracket self-cost subtracted, nan where not measured (never 0).
-//  - Exceptions thrown by the user's code propagate out of count() and RunExtension::pass();
-//    tiers stay exception-safe (counters disabled on unwind).
+// engine/tiers/tier.hpp: the tier contract, in two kinds; a tier is one or both, and adding one
+// is a class plus one line in tiers/registry.cpp. A counting tier opens an os/ source once per
+// run and runs one counting pass per case (apart from the timing pass), returning per-iteration
+// catalog cells, bracket self-cost subtracted, nan where not measured (never 0). A run extension
+// hooks the run (its own pass, lines after a table, a trailer, a child's hand-back, a row's HTML
+// view). open() never throws for environment problems: it returns Status values with the reason
+// and remedy. Exceptions from the user's code propagate out of count() and pass(); tiers stay
+// exception-safe (counters disabled on unwind).
+// Rationale and details: docs/rationale.md, "engine/tiers/tier.hpp".
 #pragma once
 
 #include <cstdint>

@@ -1,17 +1,10 @@
-// engine/runner/bench/repetition.hpp: --bench-repeat=N, each case measured N times, interleaved.
-//
-// The run's whole case sequence (phase 1's bodies, then phase 2's deferred bench_cases) runs N
-// times: A, B, C, A, B, C, ... so slow drift of the machine spreads over every case instead of
-// landing on one. Repetitions before the last are silent (their table calls are dropped, no
-// counting pass runs); each of their rows is kept by identity (registration, name, labels).
-// In the last repetition a row's timing is merged with its kept ones as it is measured, so the
-// table shows each row once, complete, and tiers count once.
-//
-// Merged timing: repetition_median_ns holds each repetition's median; median_ns is the median
-// of those (the headline); sample_ns pools every repetition's samples (in order), and
-// samples, mad_ns, min_ns and max_ns describe the pool. Batched repetitions after the first are
-// pinned to the first one's iterations per sample (after one untimed warm-up sample), so every
-// pooled sample means the same thing. A case that failed in any repetition is an error row.
+// engine/runner/bench/repetition.hpp: --bench-repeat=N, each case measured N times, interleaved
+// (A, B, C, A, B, C, ...). Repetitions before the last are silent (no table, no counting pass);
+// each of their rows is kept by identity and merged into the last repetition's row as it is
+// measured: median_ns is the median of the repetitions' medians (repetition_median_ns),
+// sample_ns pools their samples. Batched repetitions after the first keep the first one's
+// iterations per sample. A case that failed in any repetition is an error row.
+// Rationale and details: docs/rationale.md, "engine/runner/bench/repetition.hpp".
 #pragma once
 
 #include <cstdint>

@@ -1,23 +1,12 @@
 // engine/runner/isolation/isolated_run.hpp: --isolate, each case in a forked child process.
-//
-// The parent never runs a case's code. For each selected registration a child runs its body
-// (phase 1: its glint::iter rows, or the whole body) and reports the bench_cases it registers;
-// then each selected bench_case runs in a child of its own, which runs the registration body
-// again (bench_case calls only recorded, glint::iter skipped), picks the case by its place
-// among the body's bench_case calls, and measures it (setup, timing and counting passes,
-// teardown). A child opens the tiers itself (a perf group counts the thread that opened it).
-//
-// A child's run reports into a sink that streams JSON lines on a pipe (wire.hpp); the parent
-// reads each line back into its own run (a CaseSink) as it arrives. A child that does not end
-// with {"end": true} becomes an error row for the case in flight (the registration when no
-// case was): "killed by SIGSEGV", "exit(0) inside the case", "timeout after 300 s" (past
-// --case-timeout it is killed with SIGKILL), and the run goes on with the next case. Rows the
-// child finished before it died are kept. An interruption of the parent kills the child and
-// stops the run (Interrupted), as without --isolate.
-//
-// Rows cross the pipe as JSON, so their numbers keep the 6 significant digits of --bench-json.
-// Per-case records a tier keeps in its own meta (--per-iteration's cases and histograms) stay
-// in the child: meta.tiers is the parent's.
+// The parent never runs a case's code: a child per registration runs its body (phase 1) and
+// reports its bench_cases; a child per bench_case measures that case. A child opens the tiers
+// itself and reports into a sink that writes JSON lines (wire.hpp); the parent reads them into
+// its own CaseSink. A child that does not end with {"end": true} becomes an error row for the
+// case in flight ("killed by SIGSEGV", "exit(0) inside the case", "timeout after 300 s"), rows
+// it finished are kept, and the run goes on; an interruption of the parent kills the child and
+// throws Interrupted.
+// Rationale and details: docs/rationale.md, "engine/runner/isolation/isolated_run.hpp".
 #pragma once
 
 #include <functional>

@@ -1,30 +1,11 @@
-// engine/runner/keeping/run_guard.hpp: keeps a --bench run's finished rows through whatever ends it
-// early. The guard is the run's observer (BenchRun tells it each case and row); it owns a
-// watcher thread and the process-wide hooks, all disarmed when it is destroyed.
-//
-// What ends a run early, and what happens (the document is --bench-json with
-// meta.interrupted = {by, duringCase, finishedRows}, written atomically; engine/runner/
-// run_record.hpp):
-// - SIGINT, SIGTERM, SIGHUP, SIGPIPE, or EPIPE on the standard output: the handler only records
-//   the signal (async-signal-safe). The run stops at its next checkpoint (between samples and
-//   passes, outside timed windows) by throwing Interrupted; glint::main ends the table group in
-//   progress, writes the document from its rows and exits 128 + signal (130, 143, 129, 141).
-//   A case that reaches no checkpoint within `grace_s`, or a second signal, is not waited for:
-//   the watcher thread ends the table group when the table is free, writes the document from
-//   the record, and exits 128 + signal. After the cases (writing outputs, comparing with a
-//   baseline) a signal glint::main is not already answering ends the process at once the same
-//   way (a document already written stays).
-// - A case (a registration body, a bench_case's setup, a row's measurement) running longer
-//   than --case-timeout, without --isolate: the watcher names it on stderr, ends the table
-//   group, writes the document (by "case-timeout") and exits 1.
-// - exit() or quick_exit() inside a case: the exit hook does the same (by "exit(N)") and
-//   forces exit status 1.
-// - A fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) whose action is the default: the
-//   handler writes the document (by the signal's name) and one line on stderr with
-//   async-signal-safe calls only, then the process dies by the signal. The table is not
-//   touched there.
-// - SIGKILL, a power cut: the journal beside the target holds every finished row
-//   (--recover-journal, engine/runner/keeping/journal.hpp).
+// engine/runner/keeping/run_guard.hpp: keeps a --bench run's finished rows through whatever ends
+// it early. The guard is the run's observer; it owns a watcher thread and the process-wide hooks,
+// all disarmed when it is destroyed. SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the run at its next
+// checkpoint (Interrupted; exit 128 + signal), or after `grace_s` from the watcher; a case past
+// --case-timeout (without --isolate) exits 1; exit() inside a case exits 1; a fatal signal writes
+// the document async-signal-safely and dies by it. Each writes --bench-json with
+// meta.interrupted = {by, duringCase, finishedRows} (run_record.hpp).
+// Rationale and details: docs/rationale.md, "engine/runner/keeping/run_guard.hpp".
 #pragma once
 
 #include <atomic>

@@ -1,27 +1,11 @@
-// engine/runner/keeping/run_record.hpp: the rows a --bench run has finished, kept where a run that
-// cannot return to glint::main can still hand them over.
-//
-// While the run is in progress every finished row is
-//   1. appended to the journal (os::JournalFile) beside a --bench-json target that is replaced
-//      by rename, one JSON line per event, flushed to disk (fdatasync) at each row, and
-//   2. kept serialized in memory, so that a run ending where no allocation may happen — a
-//      fatal signal, exit() inside a case, a case that does not return from an interruption or
-//      its --case-timeout — still writes a valid --bench-json document of the rows it finished
-//      (write_abnormal_end: async-signal-safe; it only walks what is already serialized and
-//      calls os::emergency_*).
-// A run that returns writes its final document as before and then calls finish(), which
-// removes the journal.
-//
-// Journal lines, each one JSON object (engine/runner/keeping/journal.hpp reads them back):
-//   {"glintJournal": 1, "target": PATH, "meta": {...}}   the first line
-//   {"columns": [...]}                                   whenever the JSON columns change
-//   {"case": NAME, "labels": {...}}                      a case starts
-//   {"row": {...}}                                       a row is finished (flushed to disk)
-//
-// The abnormal document is {"schema": 2, "meta": {..., "interrupted": {"by": WHAT,
-// "duringCase": NAME|null, "duringCaseLabels": {...}|null, "finishedRows": N}}, "columns": [...],
-// "rows": [...]}, one line per
-// row, the columns and rows as the record last knew them.
+// engine/runner/keeping/run_record.hpp: the rows a --bench run has finished, kept where a run
+// that cannot return to glint::main can still hand them over: appended to the journal beside a
+// --bench-json target (one JSON line per event, fdatasync per row; journal.hpp reads it back),
+// and kept serialized in memory so write_abnormal_end (async-signal-safe) still writes a valid
+// document with meta.interrupted. A run that returns writes its document and calls finish(),
+// which removes the journal. Journal lines: {"glintJournal": 1, "target", "meta"} first, then
+// {"columns": [...]}, {"case": NAME, "labels": {...}}, {"row": {...}}.
+// Rationale and details: docs/rationale.md, "engine/runner/keeping/run_record.hpp".
 #pragma once
 
 #include <atomic>
