@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
 #include <fstream>
 #include <sstream>
 
@@ -99,5 +102,33 @@ TEST_CASE("option table: a row's scope is what the no-effect notes say") {
         CHECK(ineffective_flag_notes(parse({"--bench", arg.c_str()})).empty());
         if (row.scope == Scope::counting)
             CHECK(ineffective_flag_notes(parse({"--list-metrics", arg.c_str()})).empty());
+    }
+}
+
+TEST_CASE("option table: README's Flags summary names every visible row, and only rows") {
+    std::ifstream in(std::string(GLINT_TEST_SOURCE_DIR) + "/README.md", std::ios::binary);
+    REQUIRE(in);
+    std::ostringstream whole;
+    whole << in.rdbuf();
+    const std::string readme = whole.str();
+    const std::size_t begin = readme.find("\n## Flags\n");
+    REQUIRE(begin != std::string::npos);
+    const std::string section = readme.substr(begin, readme.find("\n## ", begin + 1) - begin);
+    // Every `--flag` token the summary names (up to '=', '[', a space or a backquote).
+    std::vector<std::string> named;
+    for (std::size_t at = section.find("`--"); at != std::string::npos; at = section.find("`--", at + 1)) {
+        std::size_t end = at + 3;
+        while (end < section.size() && (std::isalnum(static_cast<unsigned char>(section[end])) || section[end] == '-')) ++end;
+        named.push_back(section.substr(at + 1, end - at - 1));
+    }
+    REQUIRE(!named.empty());
+    for (const std::string& flag : named) {
+        INFO(flag);
+        CHECK(find_option(flag) != nullptr);
+    }
+    for (const OptionRow& row : option_rows()) {
+        if (row.hidden || row.flag == "--help") continue;
+        INFO(row.flag);
+        CHECK(std::find(named.begin(), named.end(), std::string(row.flag)) != named.end());
     }
 }
