@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# bench/load.sh: do glint's medians hold beside a competing process (issue 24)? The shipped suite
+# runs idle, then with a busy loop pinned to the CPU the measuring thread is pinned to (--pin=CPU:
+# the two share it, ~50% each), in interleaved rounds (idle, loaded, idle, loaded, ...); Google
+# Benchmark runs the same kernels (bench/kernels.hpp) pinned to that CPU in the same rounds. Per
+# row: the medians across rounds, loaded/idle for both tools, whether glint's loaded median is
+# within 3% of idle, and in how many loaded rounds glint's printed ± covered the idle median.
+# Exit status 0 when >= 90% of rows are within 3% and >= 90% covered, 1 when not (the table is
+# printed either way), 2 on a setup error. docs/load-bench.md says more.
+#
+#   bash bench/load.sh [--tiny] [--rounds=N] [--cpu=CPU] [suite flags...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+usage() { sed -n '11p' "$0" | sed 's/^#  *//' >&2; exit 2; }
+die() { echo "load: $*" >&2; exit 2; }
+
+tiny=0 rounds="" cpu="" suite=()
+for arg in "$@"; do
+  case $arg in
+    --tiny) tiny=1 ;;
+    --rounds=*) rounds=${arg#*=} ;;
+    --cpu=*) cpu=${arg#*=} ;;
+    -h|--help) usage ;;
+    *) suite+=("$arg") ;;
+  esac
+done
+# --tiny checks the script, not glint: two rows, short samples, one round of each.
+if ((tiny)); then
+  rounds=${rounds:-1}
+  suite=(--filter=add_chain,hash/64B --bench-min-time=1 "${suite[@]}")
+  gb_flags=(--benchmark_min_time=0.01)
+else
+  rounds=${rounds:-3}
+  gb_flags=()
+fi
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds=$rounds: a positive count"
+command -v jq >/dev/null || die "needs jq (third_party/setup-debian.sh installs it)"
+command -v taskset >/dev/null || die "needs taskset (util-linux)"
+# The CPU both tools and the competitor share: the last one this process may run on.
+if [[ -z $cpu ]]; then
+  cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | tr ',' '\n' | tail -1)
+  cpu=${cpu##*-}
+fi
+[[ $cpu =~ ^[0-9]+$ ]] || die "--cpu=$cpu: a CPU number"
+
+# GLINT_LOAD_BENCH=PROGRAM (the suite) and GLINT_LOAD_GB=PROGRAM (Google Benchmark's side, or
+# "none") use those programs and build nothing; otherwise both are built in build/.
+bench=${GLINT_LOAD_BENCH:-./build/bench/glint_bench}
+gb=${GLINT_LOAD_GB:-./build/bench/glint_load_google_benchmark}
+if [[ -z ${GLINT_LOAD_BENCH:-} ]]; then
+  [[ -d build ]] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null || die "cmake failed"
+  targets=(glint_bench)
+  if [[ -z ${GLINT_LOAD_GB:-} ]]; then
+    if cmake --build build --target help | grep -q glint_load_google_benchmark; then
+      targets+=(glint_load_google_benchmark)
+    else
+      gb=none  # Google Benchmark is not installed: its columns read —
+    fi
+  fi
+  cmake --build build -j"$(nproc)" --target "${targets[@]}" >/dev/null || die "the build failed"
+fi
+[[ -x $bench ]] || command -v "$bench" >/dev/null || die "no suite program $bench"
+[[ $gb == none || -x $gb ]] || die "no Google Benchmark program $gb (GLINT_LOAD_GB=none runs without it)"
+
+work=$(mktemp -d)
+competitor=""
+stop_competitor() {
+  if [[ -n $competitor ]]; then
+    kill "$competitor" 2>/dev/null || true
+    wait "$competitor" 2>/dev/null || true
+    competitor=""
+  fi
+}
+trap 'stop_competitor; rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+start_competitor() {
+  taskset -c "$cpu" sh -c 'while :; do :; done' &
+  competitor=$!
+  echo "load: competitor pid $competitor busy on CPU $cpu"
+  sleep 0.2
+  kill -0 "$competitor" 2>/dev/null || die "the competitor did not start on CPU $cpu"
+}
+
+# One tool's run in one phase; a run that fails is a setup error (its stderr is shown).
+run_glint() {  # phase round
+  local out="$work/glint-$1-$2.json"
+  "$bench" --bench --pin="$cpu" --bench-json="$out" "${suite[@]}" >/dev/null 2>"$work/err" ||
+    { cat "$work/err" >&2; die "the suite failed ($1 round $2): $bench"; }
+  jq -e '.rows | length > 0' "$out" >/dev/null 2>&1 || die "no rows in $out ($1 round $2)"
+}
+run_gb() {  # phase round
+  [[ $gb == none ]] && return 0
+  local out="$work/gb-$1-$2.json"
+  taskset -c "$cpu" "$gb" --benchmark_filter="$gb_filter" --benchmark_out="$out" \
+    --benchmark_out_format=json "${gb_flags[@]}" >/dev/null 2>"$work/err" ||
+    { cat "$work/err" >&2; die "Google Benchmark failed ($1 round $2): $gb"; }
+}
+
+# A row's key: its name, then its labels in brackets (Google Benchmark's names are these keys).
+keydef='def key: .name + (if (.labels // {} | length) > 0
+          then "[" + (.labels | to_entries | map("\(.key)=\(.value)") | join(",")) + "]" else "" end);'
+load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "—")
+echo "load: CPU $cpu, $rounds round(s) of idle then loaded, load average $load_avg at the start"
+echo "load: glint: $bench --bench --pin=$cpu ${suite[*]}"
+[[ $gb == none ]] && echo "load: Google Benchmark: not built (its columns read —)" ||
+  echo "load: Google Benchmark: taskset -c $cpu $gb ${gb_flags[*]}"
+gb_filter=""
+for ((r = 1; r <= rounds; r++)); do
+  for phase in idle loaded; do
+    [[ $phase == loaded ]] && start_competitor
+    run_glint "$phase" "$r"
+    if [[ -z $gb_filter ]]; then  # Google Benchmark runs the rows glint ran (a --filter holds)
+      gb_filter=$(jq -r "$keydef"' [.rows[] | key | gsub("(?<c>[\\]\\[.*+?^$(){}|\\\\])"; "\\\(.c)")]
+                                   | "^(" + join("|") + ")$"' "$work/glint-idle-1.json")
+    fi
+    run_gb "$phase" "$r"
+    if [[ $phase == loaded ]]; then
+      kill -0 "$competitor" 2>/dev/null || die "the competitor died during round $r"
+      stop_competitor
+    fi
+  done
+done
+
+# One line per measurement: tool, phase, round, key, median ns, printed ± ns ("null": none).
+# glint's ± is the row's spreadNs where the run writes one, else its madNs (what the table prints).
+for f in "$work"/glint-*.json; do
+  b=${f##*/glint-} b=${b%.json}
+  jq -r --arg p "${b%-*}" --arg r "${b##*-}" "$keydef"' .rows[] | ["glint", $p, $r, key,
+      (.medianNs // "null"), (if .spreadNs != null then .spreadNs else (.madNs // "null") end)]
+      | @tsv' "$f"
+done >"$work/lines.tsv"
+for f in "$work"/gb-*.json; do
+  [[ -s $f ]] || continue
+  b=${f##*/gb-} b=${b%.json}
+  jq -r --arg p "${b%-*}" --arg r "${b##*-}" '.benchmarks[]? | select(.run_type == "iteration") |
+      (if .error_occurred then "null" else .real_time * ({"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[.time_unit]) end) as $ns |
+      ["gb", $p, $r, .name, $ns, "null"] | @tsv' "$f"
+done >>"$work/lines.tsv"
+jq -r "$keydef"' .rows[] | key' "$work/glint-idle-1.json" >"$work/keys"
+
+status=0
+awk -F'\t' -v tiny="$tiny" -v rounds="$rounds" -f bench/load_table.awk "$work/keys" "$work/lines.tsv" ||
+  status=$?
+((status <= 1)) || die "the table could not be made"
+if ((tiny)); then
+  echo "load: --tiny: goals not judged (a check of the script, not a measurement)"
+  exit 0
+fi
+exit "$status"
