@@ -10,6 +10,9 @@
 #
 #   bash bench/load.sh [--tiny] [--rounds=N] [--cpu=CPU] [suite flags...]
 set -euo pipefail
+for v in GLINT_LOAD_BENCH GLINT_LOAD_GB; do  # a relative program path names one from here
+  if [[ -n ${!v:-} && ${!v} != /* && -e ${!v} ]]; then printf -v "$v" '%s' "$PWD/${!v}"; fi
+done
 cd "$(dirname "$0")/.."
 usage() { sed -n '11p' "$0" | sed 's/^#  *//' >&2; exit 2; }
 die() { echo "load: $*" >&2; exit 2; }
@@ -30,7 +33,7 @@ if ((tiny)); then
   suite=(--filter=add_chain,hash/64B --bench-min-time=1 "${suite[@]}")
   gb_flags=(--benchmark_min_time=0.01)
 else
-  rounds=${rounds:-3}
+  rounds=${rounds:-5}
   gb_flags=()
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds=$rounds: a positive count"
@@ -51,7 +54,7 @@ if [[ -z ${GLINT_LOAD_BENCH:-} ]]; then
   [[ -d build ]] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null || die "cmake failed"
   targets=(glint_bench)
   if [[ -z ${GLINT_LOAD_GB:-} ]]; then
-    if cmake --build build --target help | grep -q glint_load_google_benchmark; then
+    if [[ $(cmake --build build --target help) == *glint_load_google_benchmark* ]]; then
       targets+=(glint_load_google_benchmark)
     else
       gb=none  # Google Benchmark is not installed: its columns read —
@@ -91,12 +94,25 @@ run_glint() {  # phase round
     { cat "$work/err" >&2; die "the suite failed ($1 round $2): $bench"; }
   jq -e '.rows | length > 0' "$out" >/dev/null 2>&1 || die "no rows in $out ($1 round $2)"
 }
-run_gb() {  # phase round
+# The filter of Google Benchmark's run: the rows both programs have, each name matched exactly
+# (its regex's special characters in brackets, "memcpy[[]size=4KiB[]]"); none in common: no run.
+gb_rows() {
   [[ $gb == none ]] && return 0
+  "$gb" --benchmark_list_tests >"$work/gb-names" 2>"$work/err" ||
+    { cat "$work/err" >&2; die "Google Benchmark cannot list its benchmarks: $gb"; }
+  gb_filter=$(jq -r "$keydef"' .rows[] | key' "$work/glint-idle-1.json" |
+              { grep -Fxf "$work/gb-names" || true; } | sed 's/[]*+?$(){}|.[]/[&]/g' | paste -sd'|') ||
+    die "Google Benchmark's filter could not be made"
+  if [[ -n $gb_filter ]]; then gb_filter="^($gb_filter)\$"; fi
+}
+run_gb() {  # phase round
+  [[ $gb == none || -z $gb_filter ]] && return 0
   local out="$work/gb-$1-$2.json"
   taskset -c "$cpu" "$gb" --benchmark_filter="$gb_filter" --benchmark_out="$out" \
     --benchmark_out_format=json "${gb_flags[@]}" >/dev/null 2>"$work/err" ||
     { cat "$work/err" >&2; die "Google Benchmark failed ($1 round $2): $gb"; }
+  jq -e '[.benchmarks[]? | select(.run_type == "iteration")] | length > 0' "$out" >/dev/null 2>&1 ||
+    { cat "$work/err" >&2; die "Google Benchmark measured nothing ($1 round $2): $gb"; }
 }
 
 # A row's key: its name, then its labels in brackets (Google Benchmark's names are these keys).
@@ -110,12 +126,9 @@ echo "load: glint: $bench --bench --pin=$cpu ${suite[*]}"
 gb_filter=""
 for ((r = 1; r <= rounds; r++)); do
   for phase in idle loaded; do
-    [[ $phase == loaded ]] && start_competitor
+    if [[ $phase == loaded ]]; then start_competitor; fi
     run_glint "$phase" "$r"
-    if [[ -z $gb_filter ]]; then  # Google Benchmark runs the rows glint ran (a --filter holds)
-      gb_filter=$(jq -r "$keydef"' [.rows[] | key | gsub("(?<c>[\\]\\[.*+?^$(){}|\\\\])"; "\\\(.c)")]
-                                   | "^(" + join("|") + ")$"' "$work/glint-idle-1.json")
-    fi
+    if [[ $r$phase == 1idle ]]; then gb_rows; fi  # the rows glint ran (a --filter holds)
     run_gb "$phase" "$r"
     if [[ $phase == loaded ]]; then
       kill -0 "$competitor" 2>/dev/null || die "the competitor died during round $r"

@@ -2,7 +2,7 @@
 # tests/bench/load_check.sh: bench/load.sh --tiny runs end to end and prints a well-formed table,
 # and its competitor never outlives it. Asserts no speed figure (the machine may be busy): the
 # table has its header, one row per case glint ran, nine cells a row, each a time, a ratio, a
-# yes/no, a k/n count or —; the two summary lines; exit status 0. Then a suite that fails in a
+# yes/no, a k/n count or —, both tools' cells measured; the summary lines; exit status 0. Then a suite that fails in a
 # loaded round is a setup error (exit 2) and that round's competitor is gone afterwards.
 #
 #   load_check.sh LOAD_SCRIPT SUITE GB_PROGRAM|none WORK_DIR
@@ -26,8 +26,12 @@ rows=$(grep '^| [a-z]' "$work/out" | grep -cvxF "$header")
 while IFS= read -r line; do
   [[ $line =~ $cell_re ]] || fail "a malformed row: $line"
 done < <(grep '^| [a-z]' "$work/out" | grep -vxF "$header")
-for row in add_chain hash/64B; do
-  grep -q "^| $row | [0-9]" "$work/out" || fail "no measured row $row"
+for row in add_chain hash/64B; do  # both tools measured both rows, idle and loaded
+  grep -Eq "^\| $row \| [0-9]" "$work/out" || fail "glint did not measure $row"
+  if [[ $gb != none ]]; then
+    grep -Eq "^\| $row \|( [^|]+ \|){5} [0-9][^|]* \| [0-9][^|]* \| [0-9]" "$work/out" ||
+      fail "Google Benchmark did not measure $row"
+  fi
 done
 grep -Eq '^glint: [0-9]+/2 rows within 3% of idle' "$work/out" || fail "no within-3% summary"
 grep -Eq '^glint: [0-9]+/2 covered:' "$work/out" || fail "no coverage summary"
