@@ -120,6 +120,10 @@ keydef='def key: .name + (if (.labels // {} | length) > 0
           then "[" + (.labels | to_entries | map("\(.key)=\(.value)") | join(",")) + "]" else "" end);'
 load_avg=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "—")
 echo "load: CPU $cpu, $rounds round(s) of idle then loaded, load average $load_avg at the start"
+if awk -v l="${load_avg%% *}" -v n="$(nproc)" 'BEGIN { exit !(l + 0 >= 0.25 * n) }'; then
+  echo "load: warning: other work is running (load average ${load_avg%% *} on $(nproc) CPUs):" \
+       "the idle rounds are not idle, so the figures are not the property's"
+fi
 echo "load: glint: $bench --bench --pin=$cpu ${suite[*]}"
 [[ $gb == none ]] && echo "load: Google Benchmark: not built (its columns read —)" ||
   echo "load: Google Benchmark: taskset -c $cpu $gb ${gb_flags[*]}"
