@@ -12,7 +12,8 @@ endif()
 # bench/load.sh (idle against a competitor pinned to the measuring CPU, glint beside Google
 # Benchmark) cannot rot: --tiny runs it end to end and tests/bench/load_check.sh checks the
 # table's form and that the competitor dies with it, never a figure (so no quiet machine needed).
-# Only where the suite is built (the sanitizer and port trees build no bench/) and jq is found.
+# Only where the suite is built (the sanitizer and port trees build no bench/) and jq is found;
+# RUN_SERIAL: its busy loop must not take a CPU from a timing test running beside it.
 find_program(GLINT_JQ jq)
 if(GLINT_BASH AND GLINT_JQ AND TARGET glint_bench)
   if(TARGET glint_load_google_benchmark)
@@ -23,5 +24,5 @@ if(GLINT_BASH AND GLINT_JQ AND TARGET glint_bench)
   add_test(NAME "bench/load.sh --tiny"
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/load_check.sh ${PROJECT_SOURCE_DIR}/bench/load.sh
             $<TARGET_FILE:glint_bench> ${_gb} ${PROJECT_BINARY_DIR}/load-check)
-  set_tests_properties("bench/load.sh --tiny" PROPERTIES TIMEOUT 300)
+  set_tests_properties("bench/load.sh --tiny" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
 endif()
