@@ -14,7 +14,7 @@ for v in GLINT_LOAD_BENCH GLINT_LOAD_GB; do  # a relative program path names one
   if [[ -n ${!v:-} && ${!v} != /* && -e ${!v} ]]; then printf -v "$v" '%s' "$PWD/${!v}"; fi
 done
 cd "$(dirname "$0")/.."
-usage() { sed -n '11p' "$0" | sed 's/^#  *//' >&2; exit 2; }
+usage() { sed -n '11p' "$0" | sed 's/^#  */usage: /'; exit 0; }
 die() { echo "load: $*" >&2; exit 2; }
 
 tiny=0 rounds="" cpu="" suite=()
