@@ -98,6 +98,13 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
     out["labels"] = labels_json(row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing, detail);
     add_stability_json(out, row);
+    if (out.contains("samplesNsThinned") && out.contains("samplesCpuNs")) {  // thinned alike
+        const std::vector<double>& cpu = row.timing->sample_cpu_ns;
+        Json thinned = Json::array();
+        if (std::all_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); }))
+            for (double c : thin_to_quantiles(cpu, kDocumentSamples)) thinned.push_back(c);
+        out["samplesCpuNs"] = std::move(thinned);
+    }
     out["metrics"] = metrics_json(row, columns);
     std::vector<std::string> estimated = row.estimated_metrics();
     if (!estimated.empty()) {

@@ -2,7 +2,7 @@
 // --bench-json document (rows[]):
 //   cpuWallRatio   thread CPU time / wall time over the samples (null: no thread clock)
 //   samplesCpuNs   each sample's thread CPU time per iteration, beside samplesNs (clamped to
-//                  its wall time; absent when none was read)
+//                  its wall time; absent when none was read; thinned to quantiles with it)
 //   cpu            the CPU the timing pass ran on; a list [start, end] when it changed; null
 //                  when unknown
 //   migrations     cpu-migrations during the timing pass (null: not countable here)

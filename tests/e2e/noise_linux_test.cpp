@@ -275,7 +275,7 @@ Json run_loaded_rows(unsigned cpu, const std::string& stem) {
 TEST_CASE("e2e: every kind of case records each sample's CPU time, clamped to its wall time") {
     const std::string json = temp_json("cpu_kinds");
     auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=loaded_*",
-                          "--bench-json=" + json});
+                          "--bench-json=" + json, "--bench-json-samples=all"});
     REQUIRE(r.exit_code == 0);
     const Json doc = load(json);
     for (const char* name : kLoadedRows) {

@@ -72,7 +72,7 @@ std::vector<std::string> header_lines(const Measuring& measuring, const std::vec
     }
     lines.push_back(fmt::format(
         "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
-        "median ±MAD, min, max per iteration",
+        "median (of the samples that kept the CPU, docs/load.md) ±spread, min, max per iteration",
         measuring.min_time_ms));
     if (measuring.repeat > 1)
         lines.back() += fmt::format("; every case {} times, interleaved: the median is the median of the "
