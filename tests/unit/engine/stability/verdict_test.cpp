@@ -88,7 +88,7 @@ TEST_CASE("stability: reasons come in a fixed order") {
                                              "preempted", "timer-resolution"});
 }
 
-TEST_CASE("stability: a headline from clean samples is not cpu-time; too few clean is disturbed") {
+TEST_CASE("stability: a headline from clean samples is not cpu-time, too few clean is disturbed") {
     TimingSummary t = steady();
     t.cpu_ns = 0.5 * t.wall_ns;  // half the wall time lost, in the disturbed samples
     t.estimator = "clean-median";
