@@ -135,7 +135,7 @@ std::uint64_t retake_iterations(double per_iteration_ns, std::uint64_t n) {
 
 }  // namespace
 
-void apply_headline(TimingSummary& t, double tolerance_ns) {
+void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
     HeadlineRule rule;
     rule.tolerance_ns = tolerance_ns;
     const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule);
@@ -145,7 +145,8 @@ void apply_headline(TimingSummary& t, double tolerance_ns) {
     t.median_ns = h.median;
     t.repetition_median_ns = {h.median};
     t.mad_ns = h.mad;
-    t.spread_ns = h.spread;
+    // No ± finer than the clock can tell apart: a sample's step, per iteration.
+    t.spread_ns = std::isfinite(h.spread) ? std::max(h.spread, step_ns) : h.spread;
     t.split = h.split;
 }
 
@@ -207,7 +208,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     summary.wall_ns = run.wall_total;
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
     const double tolerance = run.tolerance_per_sample / static_cast<double>(n);
-    apply_headline(summary, tolerance);
+    const double step = clock_properties().resolution_ns;
+    apply_headline(summary, tolerance, step / static_cast<double>(n));
     // Contended retake (docs/load.md): fewer than half the samples kept the CPU, so samples
     // are retaken at short windows, more of them, within the first samples' wall time.
     const bool retake = !config.pinned && config.contended_retake;
@@ -221,7 +223,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         retake.cpu_ns = again.cpu_total;
         retake.wall_ns = again.wall_total;
         retake.retaken = true;
-        apply_headline(retake, again.tolerance_per_sample / static_cast<double>(short_n));
+        apply_headline(retake, again.tolerance_per_sample / static_cast<double>(short_n),
+                       step / static_cast<double>(short_n));
         summary = std::move(retake);
     }
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
@@ -269,7 +272,8 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         summary.wall_ns = static_cast<double>(wall_stop - wall_start);
     }
     summary.sample_cpu_ns = std::move(cpu);
-    apply_headline(summary, cpu_tolerance_per_read());
+    apply_headline(summary, cpu_tolerance_per_read(),
+                   clock.ticks_usable ? clock.ns_per_tick : clock.resolution_ns);
     return summary;
 }
 

@@ -63,8 +63,9 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
                             const TimingConfig& config);
 
 // Sets t's headline (median, MAD, ±, estimator, clean/disturbed) from its samples and their
-// CPU times (engine/stats/headline.hpp); tolerance_ns: per iteration, what CPU reads may hide.
-void apply_headline(TimingSummary& t, double tolerance_ns);
+// CPU times (engine/stats/headline.hpp); tolerance_ns: per iteration, what CPU reads may hide;
+// step_ns: the clock's step per iteration, the least ± printed.
+void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns = 0);
 
 // The summary of a set of per-iteration samples.
 TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t iterations,
