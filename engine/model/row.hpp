@@ -44,9 +44,9 @@ struct TimingSummary {
     bool median_resolved() const { return resolved(median_ns); }
 
     // The measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID) beside the wall time. Batched:
-    // read once between consecutive samples, so sample_cpu_ns[i] is sample i's CPU time per
-    // iteration (the read itself included); per-call: read once before and once after the
-    // sampling loop (a per-call sample can be shorter than the read), sample_cpu_ns empty.
+    // read between consecutive samples; iter_batched: around each timed window (summed);
+    // per-call: around each call. sample_cpu_ns[i] is sample i's CPU time per iteration,
+    // clamped to its wall time (a sample's CPU span never exceeds its wall span).
     // cpu_ns / wall_ns cover the measured samples (per-call: the whole loop, `after` included),
     // the wall clock read just outside the first and last CPU reads, so that the CPU span lies
     // inside the wall span: one thread's ratio is at most 1. NaN when the thread clock is
@@ -55,6 +55,17 @@ struct TimingSummary {
     double cpu_ns = NAN;
     double wall_ns = NAN;
     double cpu_wall_ratio() const { return wall_ns > 0 ? cpu_ns / wall_ns : NAN; }
+
+    // The headline (engine/stats/headline.hpp, docs/load.md): how median_ns was chosen
+    // ("median", "clean-median", "all-median"), the samples that kept / lost the CPU (unset:
+    // no per-sample CPU time), the ± printed (NaN: mad_ns), whether the headline's samples
+    // split in two clusters, and whether they were retaken at short windows under contention.
+    std::string estimator = "median";
+    std::optional<std::uint64_t> clean_samples, disturbed_samples;
+    double spread_ns = NAN;
+    bool split = false;
+    bool retaken = false;
+    double printed_spread_ns() const { return std::isfinite(spread_ns) ? spread_ns : mad_ns; }
 };
 
 struct Row {

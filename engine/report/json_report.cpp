@@ -27,6 +27,7 @@ Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : 
 void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDetail detail) {
     if (!timing) {
         for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
+                                "estimator", "spreadNs", "cleanSamples", "disturbedSamples",
                                 "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
@@ -36,6 +37,13 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     out["perCall"] = timing->per_call;
     out["medianNs"] = number_or_null(timing->median_ns);
     out["madNs"] = number_or_null(timing->mad_ns);
+    // The headline's estimator and the ± printed (docs/load.md); counts null when not measured.
+    out["estimator"] = timing->estimator;
+    out["spreadNs"] = number_or_null(timing->printed_spread_ns());
+    out["cleanSamples"] = timing->clean_samples ? Json(*timing->clean_samples) : Json();
+    out["disturbedSamples"] = timing->disturbed_samples ? Json(*timing->disturbed_samples) : Json();
+    out["split"] = timing->split;
+    out["retaken"] = timing->retaken;
     out["minNs"] = number_or_null(timing->min_ns);
     out["maxNs"] = number_or_null(timing->max_ns);
     if (timing->per_call) {  // the clock bracket subtracted from each sample, and whether the
@@ -90,6 +98,13 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
     out["labels"] = labels_json(row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing, detail);
     add_stability_json(out, row);
+    if (out.contains("samplesNsThinned") && out.contains("samplesCpuNs")) {  // thinned alike
+        const std::vector<double>& cpu = row.timing->sample_cpu_ns;
+        Json thinned = Json::array();
+        if (std::all_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); }))
+            for (double c : thin_to_quantiles(cpu, kDocumentSamples)) thinned.push_back(c);
+        out["samplesCpuNs"] = std::move(thinned);
+    }
     out["metrics"] = metrics_json(row, columns);
     std::vector<std::string> estimated = row.estimated_metrics();
     if (!estimated.empty()) {

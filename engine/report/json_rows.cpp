@@ -26,7 +26,8 @@ bool is_row_member(std::string_view key) {
         "name",      "registration", "labels",          "error",         "samples",
         "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
         "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
-        "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned"};
+        "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned", "estimator",
+        "spreadNs",  "cleanSamples",  "disturbedSamples", "split",       "retaken"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 
@@ -54,6 +55,14 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
         t.min_ns = number(json, "minNs");
         t.max_ns = number(json, "maxNs");
         if (const Json* r = json.find("resolutionNs"); r && r->is_number()) t.resolution_ns = r->as_number();
+        if (const Json* e = json.find("estimator"); e && e->is_string()) t.estimator = e->as_string();
+        if (const Json* r = json.find("spreadNs"); r && r->is_number()) t.spread_ns = r->as_number();
+        if (const Json* c = json.find("cleanSamples"); c && c->is_number())
+            t.clean_samples = json_integer<std::uint64_t>(c->as_number());
+        if (const Json* d = json.find("disturbedSamples"); d && d->is_number())
+            t.disturbed_samples = json_integer<std::uint64_t>(d->as_number());
+        t.split = json.find("split") && *json.find("split") == Json(true);
+        t.retaken = json.find("retaken") && *json.find("retaken") == Json(true);
         if (const Json* list = json.find("samplesNs"); list && list->is_array())
             for (const Json& s : list->as_array())
                 t.sample_ns.push_back(s.is_number() ? s.as_number() : catalog::kNotMeasured);

@@ -1,8 +1,8 @@
 // engine/report/stability_json.hpp: a measured row's CPU-time and stability fields in the
 // --bench-json document (rows[]):
 //   cpuWallRatio   thread CPU time / wall time over the samples (null: no thread clock)
-//   samplesCpuNs   batched rows: each sample's thread CPU time per iteration, beside samplesNs
-//                  (absent when none was read)
+//   samplesCpuNs   each sample's thread CPU time per iteration, beside samplesNs (clamped to
+//                  its wall time; absent when none was read; thinned to quantiles with it)
 //   cpu            the CPU the timing pass ran on; a list [start, end] when it changed; null
 //                  when unknown
 //   migrations     cpu-migrations during the timing pass (null: not countable here)

@@ -81,7 +81,7 @@ std::string format_sample_ns(const TimingSummary& timing, double ns) {
 std::string format_median_mad(const TimingSummary& timing) {
     if (!std::isfinite(timing.median_ns)) return kNotMeasuredText;
     if (!timing.median_resolved()) return format_sample_ns(timing, timing.median_ns);
-    return format_time_ns(timing.median_ns) + " ±" + format_time_ns(timing.mad_ns);
+    return format_time_ns(timing.median_ns) + " ±" + format_time_ns(timing.printed_spread_ns());
 }
 
 }  // namespace glint::engine::report

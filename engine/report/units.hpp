@@ -26,7 +26,8 @@ std::string format_metric(const catalog::MetricCell& cell);
 
 // The n column: samples×iterations ("32×16777216"); a per-call case shows the sample count.
 std::string format_n(const TimingSummary& timing);
-// The median/iter column: median and MAD in one cell ("11.48ns ±0.02ns").
+// The median/iter column: the headline median and its ± (TimingSummary::printed_spread_ns:
+// the estimator's spread, else the MAD) in one cell ("11.48ns ±0.02ns").
 std::string format_median_mad(const TimingSummary& timing);
 // A min or max cell: a per-call time below the clock bracket renders as the bound "<20.00ns".
 std::string format_sample_ns(const TimingSummary& timing, double ns);

@@ -11,7 +11,11 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
                                           double timer_step_ns, const StabilityThresholds& limits) {
     std::vector<std::string> reasons;
     const double ratio = timing.cpu_wall_ratio();
-    if (std::isfinite(ratio) && ratio < limits.min_cpu_wall) reasons.emplace_back("cpu-time");
+    // A headline taken from clean samples is not moved by the CPU time lost in the others.
+    const bool robust = timing.estimator == "clean-median";
+    if (std::isfinite(ratio) && ratio < limits.min_cpu_wall && !robust) reasons.emplace_back("cpu-time");
+    if (timing.estimator == "all-median") reasons.emplace_back("disturbed");
+    if (timing.split) reasons.emplace_back("split");
     if (timing.median_resolved() && timing.median_ns > 0 &&
         timing.mad_ns > limits.max_spread * timing.median_ns)
         reasons.emplace_back("spread");
@@ -28,13 +32,15 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
 }
 
 const std::vector<std::string>& unstable_reason_codes() {
-    static const std::vector<std::string> codes = {"cpu-time", "spread", "migrated", "preempted",
-                                                   "timer-resolution"};
+    static const std::vector<std::string> codes = {"cpu-time", "disturbed", "split", "spread",
+                                                   "migrated", "preempted", "timer-resolution"};
     return codes;
 }
 
 std::string describe_reason(std::string_view code, const StabilityThresholds& limits) {
     if (code == "cpu-time") return fmt::format("CPU/wall < {:g}", limits.min_cpu_wall);
+    if (code == "disturbed") return "under half the samples kept the CPU; ± is their full spread";
+    if (code == "split") return "samples in two clusters; ± covers both";
     if (code == "spread") return fmt::format("MAD > {:g}% of median", limits.max_spread * 100);
     if (code == "migrated") return "moved between CPUs";
     if (code == "preempted") return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);

@@ -1,10 +1,11 @@
 // engine/stability/verdict.hpp: when a measured row is unstable, and why. Pure functions.
 //
 // Reasons, in this order (JSON rows[].unstable; the table marks the median with "~"):
-// cpu-time (CPU time below min_cpu_wall of wall time), spread (MAD above max_spread of the
+// cpu-time (CPU time below min_cpu_wall of wall time, unless the headline came from clean
+// samples), disturbed (under half the samples kept the CPU: headline of all samples, ± widened),
+// split (the headline's samples fall in two clusters), spread (MAD above max_spread of the
 // median), migrated (ran on more than one CPU), preempted (involuntary switches reached
-// preempted_share of the samples), timer-resolution (batched samples shorter than
-// min_timer_steps timer steps).
+// preempted_share of the samples), timer-resolution (batched samples < min_timer_steps steps).
 // Rationale and details: docs/rationale.md, "engine/stability/verdict.hpp".
 #pragma once
 

@@ -80,6 +80,18 @@ double measure_thread_cpu_read(double bracket_ns) {
     return std::max(0.0, median(reads) - bracket_ns);
 }
 
+double measure_thread_cpu_step() {
+    if (os::thread_cpu_ns() < 0) return NAN;
+    std::int64_t best = INT64_MAX;
+    for (int i = 0; i < 101; ++i) {
+        const std::int64_t a = os::thread_cpu_ns();
+        std::int64_t b = os::thread_cpu_ns();
+        for (int spin = 0; b == a && spin < 100000; ++spin) b = os::thread_cpu_ns();
+        if (b > a) best = std::min(best, b - a);
+    }
+    return best == INT64_MAX ? NAN : static_cast<double>(best);
+}
+
 }  // namespace
 
 const ClockProperties& clock_properties() {
@@ -89,6 +101,7 @@ const ClockProperties& clock_properties() {
         p.read_cost_ns = measure_read_cost();
         p.bracket_ns = measure_bracket();
         p.thread_cpu_read_ns = measure_thread_cpu_read(p.bracket_ns);
+        p.thread_cpu_step_ns = measure_thread_cpu_step();
         p.ticks_name = arch::native::kTimestampName;
         if constexpr (arch::native::kHasTimestamp) {
             p.ticks_usable = os::timestamp_counter_is_stable(p.ticks_why);

@@ -34,6 +34,8 @@ struct ClockProperties {
     // One read of the thread's CPU clock (os::thread_cpu_ns: a system call on Linux), median
     // of 101 back-to-back reads; NaN when that clock is unavailable.
     double thread_cpu_read_ns = 0;
+    // The thread CPU clock's smallest non-zero step between two reads; NaN when unavailable.
+    double thread_cpu_step_ns = 0;
 };
 
 // Measures the clock once (a few milliseconds); later calls return the same figures.

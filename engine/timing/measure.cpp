@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/stats/summary.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::detail {
@@ -22,12 +23,16 @@ Timing measure_batch(Batch batch, const MeasureOptions& options) {
     config.samples = options.samples;
     config.pinned = options.iterations;
     config.refuse_optimized_away = false;  // glint::measure throws only for bad options
+    // Its contract: the statistics summarise exactly the samples returned (no retake, no
+    // clean-sample headline; those are the runner's, docs/load.md).
+    config.contended_retake = false;
     engine::TimingSummary s = engine::time_batched(batch, config);
+    const engine::Summary plain = engine::summarize(s.sample_ns);
     Timing t;
     t.samples = s.samples;
     t.iterations_per_sample = s.iterations_per_sample;
-    t.median_ns = s.median_ns;
-    t.mad_ns = s.mad_ns;
+    t.median_ns = plain.median;
+    t.mad_ns = plain.mad;
     t.min_ns = s.min_ns;
     t.max_ns = s.max_ns;
     t.sample_ns = std::move(s.sample_ns);

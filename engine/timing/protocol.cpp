@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/stats/headline.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/windows.hpp"
@@ -16,24 +17,45 @@ namespace {
 
 constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 
-double time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t window) {
+// One sample's timed part (wall) and, when `read_cpu`, the thread CPU time of its timed windows
+// (iter_batched: read around each window, outside it, and summed; without inputs the caller
+// reads it between samples).
+struct Once {
+    double wall = 0;
+    double cpu = NAN;
+};
+
+Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t window,
+               bool read_cpu = false) {
     if (!has_inputs(batch)) {
         const std::int64_t start = now_ns();
         batch.run(batch.ctx, n);
         const std::int64_t stop = now_ns();
-        return static_cast<double>(stop - start);
+        return {static_cast<double>(stop - start)};
     }
     // Windows: each one's inputs built untimed, then timed alone; the clock's empty bracket is
     // subtracted per window (a window may be short: a few us).
     const double bracket_ns = clock_properties().bracket_ns;
-    double total = 0;
+    Once once{0, read_cpu ? 0.0 : NAN};
     for_each_window(batch, n, window, [&](std::uint64_t k) {
+        const std::int64_t cpu_start = read_cpu ? os::thread_cpu_ns() : 0;
         const std::int64_t start = now_ns();
         batch.run(batch.ctx, k);
         const std::int64_t stop = now_ns();
-        total += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
+        const std::int64_t cpu_stop = read_cpu ? os::thread_cpu_ns() : 0;
+        once.wall += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
+        if (cpu_start < 0 || cpu_stop < 0) once.cpu = NAN;
+        once.cpu += static_cast<double>(cpu_stop - cpu_start);
     });
-    return total;
+    return once;
+}
+
+// What one thread-CPU read may hide from a sample: the clock's step and its read cost.
+double cpu_tolerance_per_read() {
+    const ClockProperties& clock = clock_properties();
+    const double step = std::isfinite(clock.thread_cpu_step_ns) ? clock.thread_cpu_step_ns : 0;
+    const double read = std::isfinite(clock.thread_cpu_read_ns) ? clock.thread_cpu_read_ns : 0;
+    return step + read;
 }
 
 // Throws OptimizedAway when the samples say the compiler deleted the body (the rule:
@@ -61,7 +83,72 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
             calls, window_ns, bracket_ns));
 }
 
+// Samples of n iterations (windows of `window` with inputs): at least config.samples, up to
+// `count` while within budget_ns of wall time. Wall per sample is its timed part; CPU per
+// sample (clamped to it) comes from the reads between samples, or around each window.
+struct SampleRun {
+    std::vector<double> wall, cpu;  // per iteration
+    double cpu_total = NAN, wall_total = NAN;
+    double tolerance_per_sample = 0;  // ns a sample's CPU reads may hide
+};
+
+SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& config,
+                      std::uint64_t n, std::uint64_t window, std::uint64_t count, double budget_ns) {
+    SampleRun r;
+    r.wall.reserve(count);
+    r.cpu.reserve(count);
+    const double per = static_cast<double>(n);
+    const bool windows = has_inputs(batch);
+    const std::uint64_t reads = windows ? (n + window - 1) / std::max<std::uint64_t>(window, 1) : 1;
+    r.tolerance_per_sample = static_cast<double>(reads) * cpu_tolerance_per_read();
+    // The wall span is read just outside the first and last CPU reads, so the CPU span lies
+    // inside it (CPU/wall <= 1 for one thread, however short the samples).
+    const std::int64_t wall_start = now_ns();
+    const std::int64_t cpu_start = os::thread_cpu_ns();
+    std::int64_t cpu_before = cpu_start;
+    for (std::uint64_t i = 0; i < count; ++i) {
+        if (i >= config.samples && static_cast<double>(now_ns() - wall_start) >= budget_ns) break;
+        if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
+        const Once once = time_once(batch, n, window, windows);
+        const std::int64_t cpu_after = os::thread_cpu_ns();
+        double c = windows ? once.cpu : NAN;
+        if (!windows && cpu_before >= 0 && cpu_after >= 0) c = static_cast<double>(cpu_after - cpu_before);
+        cpu_before = cpu_after;
+        r.wall.push_back(once.wall / per);
+        r.cpu.push_back(std::min(c, once.wall) / per);  // NaN stays NaN
+    }
+    const std::int64_t cpu_stop = os::thread_cpu_ns();
+    const std::int64_t wall_stop = now_ns();
+    if (cpu_start >= 0 && cpu_stop >= 0) r.cpu_total = static_cast<double>(cpu_stop - cpu_start);
+    r.wall_total = static_cast<double>(wall_stop - wall_start);
+    return r;
+}
+
+// Iterations per retaken sample: about kRetakeSampleNs, never below 1000 timer steps.
+constexpr double kRetakeSampleNs = 250000;
+std::uint64_t retake_iterations(double per_iteration_ns, std::uint64_t n) {
+    if (!(per_iteration_ns > 0)) return n;
+    const double target = std::max(kRetakeSampleNs, 1000 * clock_properties().resolution_ns);
+    const double k = std::ceil(target / per_iteration_ns);
+    return k >= static_cast<double>(n) ? n : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(k));
+}
+
 }  // namespace
+
+void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
+    HeadlineRule rule;
+    rule.tolerance_ns = tolerance_ns;
+    const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule);
+    t.estimator = h.estimator;
+    if (h.clean) t.clean_samples = *h.clean;
+    if (h.disturbed) t.disturbed_samples = *h.disturbed;
+    t.median_ns = h.median;
+    t.repetition_median_ns = {h.median};
+    t.mad_ns = h.mad;
+    // No ± finer than the clock can tell apart: a sample's step, per iteration.
+    t.spread_ns = std::isfinite(h.spread) ? std::max(h.spread, step_ns) : h.spread;
+    t.split = h.split;
+}
 
 std::uint64_t double_until(const std::function<double(std::uint64_t)>& sample, double min_time_ns) {
     std::uint64_t n = 1;
@@ -101,7 +188,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     auto sample = [&](std::uint64_t k) {
         if (config.checkpoint) config.checkpoint();
         const std::int64_t wall_start = now_ns();
-        const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k));
+        const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k)).wall;
         per_iteration_ns = timed / static_cast<double>(k);
         if (has_inputs(batch) && static_cast<double>(now_ns() - wall_start) >= wall_cap)
             return std::max(timed, config.min_time_ns);
@@ -111,38 +198,35 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     // Pinned: a probe of up to 16 calls (windows of one) sizes the windows first.
     if (config.pinned && has_inputs(batch)) sample(std::min<std::uint64_t>(n, 16));
     const std::uint64_t window = window_for(batch, per_iteration_ns, n);
-    if (config.warm_up) time_once(batch, n, window);
+    if (config.warm_up) (void)time_once(batch, n, window);
     if (config.progress) config.progress();
-    std::vector<double> samples, cpu;
-    samples.reserve(config.samples);
-    cpu.reserve(config.samples);
-    const double per = static_cast<double>(n);
     if (config.before_samples) config.before_samples();
-    // One thread-CPU-clock read between consecutive samples (never inside a timed window):
-    // each sample's CPU time is the difference of the reads around it. The wall span is read
-    // just outside the first and last CPU reads, so the CPU span lies inside it (CPU/wall <= 1
-    // for one thread, however short the samples).
-    const std::int64_t wall_start = now_ns();
-    std::int64_t cpu_before = os::thread_cpu_ns();
-    double cpu_total = 0;
-    for (std::uint64_t i = 0; i < config.samples; ++i) {
-        if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
-        const double t = time_once(batch, n, window);
-        const std::int64_t cpu_after = os::thread_cpu_ns();
-        // iter_batched: the inputs' setup runs between the timed windows, inside the CPU span,
-        // so the sample's CPU time is not the timed part's: not measured.
-        const bool measured = cpu_before >= 0 && cpu_after >= 0 && !has_inputs(batch);
-        const double c = measured ? static_cast<double>(cpu_after - cpu_before) : NAN;
-        cpu_before = cpu_after;
-        samples.push_back(t / per);
-        cpu.push_back(c / per);
-        cpu_total += c;
+    SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY);
+    TimingSummary summary = summarize_samples(std::move(run.wall), n, false);
+    summary.sample_cpu_ns = std::move(run.cpu);
+    summary.cpu_ns = run.cpu_total;
+    summary.wall_ns = run.wall_total;
+    if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
+    const double tolerance = run.tolerance_per_sample / static_cast<double>(n);
+    const double step = clock_properties().resolution_ns;
+    apply_headline(summary, tolerance, step / static_cast<double>(n));
+    // Contended retake (docs/load.md): fewer than half the samples kept the CPU, so samples
+    // are retaken at short windows, more of them, within the first samples' wall time.
+    const bool retake = !config.pinned && config.contended_retake;
+    const std::uint64_t short_n = retake ? retake_iterations(summary.median_ns, n) : n;
+    if (summary.estimator == kEstimatorAllMedian && short_n * 2 <= n) {
+        if (config.progress) config.progress();
+        SampleRun again = run_samples(batch, config, short_n, window_for(batch, per_iteration_ns, short_n),
+                                      4 * config.samples, std::max(run.wall_total, 0.0));
+        TimingSummary retake = summarize_samples(std::move(again.wall), short_n, false);
+        retake.sample_cpu_ns = std::move(again.cpu);
+        retake.cpu_ns = again.cpu_total;
+        retake.wall_ns = again.wall_total;
+        retake.retaken = true;
+        apply_headline(retake, again.tolerance_per_sample / static_cast<double>(short_n),
+                       step / static_cast<double>(short_n));
+        summary = std::move(retake);
     }
-    const std::int64_t wall_stop = now_ns();
-    TimingSummary summary = summarize_samples(std::move(samples), n, false);
-    summary.sample_cpu_ns = std::move(cpu);
-    summary.cpu_ns = cpu_total;
-    summary.wall_ns = static_cast<double>(wall_stop - wall_start);
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
     return summary;
 }
@@ -165,14 +249,19 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         if (measured >= config.min_time_ns) return true;
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
+    std::vector<double> cpu;  // each call's: the thread CPU clock read around its timed window
     while (!done()) {
         if (config.checkpoint) config.checkpoint();
+        const std::int64_t call_cpu_start = os::thread_cpu_ns();
         const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
+        const std::int64_t call_cpu_stop = os::thread_cpu_ns();
         after_one();
         // The budget counts the window as run, so a call cheaper than the bracket still ends
         // sampling at min-time instead of the wall budget.
         measured += window;
         samples.push_back(std::max(0.0, window - bracket_ns));
+        const bool read = call_cpu_start >= 0 && call_cpu_stop >= 0;
+        cpu.push_back(read ? std::min(static_cast<double>(call_cpu_stop - call_cpu_start), samples.back()) : NAN);
     }
     const std::int64_t cpu_stop = os::thread_cpu_ns();
     const std::int64_t wall_stop = now_ns();
@@ -182,6 +271,9 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         summary.cpu_ns = static_cast<double>(cpu_stop - cpu_start);
         summary.wall_ns = static_cast<double>(wall_stop - wall_start);
     }
+    summary.sample_cpu_ns = std::move(cpu);
+    apply_headline(summary, cpu_tolerance_per_read(),
+                   clock.ticks_usable ? clock.ns_per_tick : clock.resolution_ns);
     return summary;
 }
 

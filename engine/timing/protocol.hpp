@@ -5,7 +5,8 @@
 // (timing/windows.hpp), setup untimed; the doubling also stops at wall_budget_ns / samples.
 // Per-call: one timed call per sample, `after` untimed, until `samples` and min_time are both
 // reached (or exactly `pinned` calls); the clock's empty bracket is subtracted (clamped at 0).
-// CPU time is read outside the timed windows (TimingSummary::sample_cpu_ns, cpu_ns, wall_ns).
+// CPU time is read outside the timed windows (TimingSummary::sample_cpu_ns, cpu_ns, wall_ns);
+// the headline drops samples that lost the CPU, retaking short samples under contention.
 // Rationale and details: docs/rationale.md, "engine/timing/protocol.hpp".
 #pragma once
 
@@ -26,6 +27,7 @@ struct TimingConfig {
     bool warm_up = false;            // batched: one untimed sample before the samples, run as
                                      // they are (windows of inputs prepared first)
     bool refuse_optimized_away = true;  // batched: throw OptimizedAway (below)
+    bool contended_retake = true;       // batched: retake short samples under contention
     double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
                                      // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;  // called between samples' phases (never while timing)
@@ -59,6 +61,11 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
 // `after_one` runs after each timed call, outside the timed window; it throws on failure.
 TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<void()>& after_one,
                             const TimingConfig& config);
+
+// Sets t's headline (median, MAD, ±, estimator, clean/disturbed) from its samples and their
+// CPU times (engine/stats/headline.hpp); tolerance_ns: per iteration, what CPU reads may hide;
+// step_ns: the clock's step per iteration, the least ± printed.
+void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns = 0);
 
 // The summary of a set of per-iteration samples.
 TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t iterations,

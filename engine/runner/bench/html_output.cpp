@@ -34,7 +34,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
-    r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±MAD", true},
+    r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±", true},
                  {"min", "min", true}, {"max", "max", true}};
     std::vector<const catalog::MetricDescriptor*> shown;
     for (const auto& d : columns) {
@@ -63,7 +63,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
             out.cells.push_back(cell(report::format_n(t), static_cast<double>(t.samples) *
                                                               static_cast<double>(t.iterations_per_sample)));
             out.cells.push_back(cell(report::format_sample_ns(t, t.median_ns), t.median_ns));
-            out.cells.push_back(cell(report::format_time_ns(t.mad_ns), t.mad_ns));
+            out.cells.push_back(cell(report::format_time_ns(t.printed_spread_ns()), t.printed_spread_ns()));
             out.cells.push_back(cell(report::format_sample_ns(t, t.min_ns), t.min_ns));
             out.cells.push_back(cell(report::format_sample_ns(t, t.max_ns), t.max_ns));
             out.samples_ns = t.sample_ns;

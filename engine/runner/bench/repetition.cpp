@@ -48,6 +48,20 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     merged.mad_ns = pool.mad;
     merged.min_ns = pool.min;
     merged.max_ns = pool.max;
+    // The headline across repetitions (docs/load.md): clean/disturbed summed, the widest ±
+    // or the repetition medians' range, whichever is larger; a disturbed or split one marks it.
+    const auto [lo, hi] = std::minmax_element(merged.repetition_median_ns.begin(), merged.repetition_median_ns.end());
+    merged.spread_ns = *hi - *lo;
+    merged.clean_samples.reset();
+    merged.disturbed_samples.reset();
+    for (const auto& r : repetitions) {
+        merged.spread_ns = std::max(merged.spread_ns, r.printed_spread_ns());
+        if (r.clean_samples) merged.clean_samples = merged.clean_samples.value_or(0) + *r.clean_samples;
+        if (r.disturbed_samples) merged.disturbed_samples = merged.disturbed_samples.value_or(0) + *r.disturbed_samples;
+        if (r.estimator == "all-median") merged.estimator = r.estimator;
+        merged.split = merged.split || r.split;
+        merged.retaken = merged.retaken || r.retaken;
+    }
     return merged;
 }
 

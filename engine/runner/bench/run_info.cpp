@@ -47,7 +47,7 @@ Json string_array(const std::vector<std::string>& items) {
 // The thread CPU clock read once per batched sample (engine/timing/protocol.hpp), its cost.
 std::string thread_clock_note(const ClockProperties& clock) {
     if (!std::isfinite(clock.thread_cpu_read_ns)) return " · no thread CPU clock (cpu-time unchecked)";
-    return fmt::format(" · thread CPU clock read {:.0f}ns, once per sample", clock.thread_cpu_read_ns);
+    return fmt::format(" · thread CPU clock read {:.0f}ns, between samples (iter_batched: around each window; per-call: around each call)", clock.thread_cpu_read_ns);
 }
 
 }  // namespace
@@ -72,7 +72,7 @@ std::vector<std::string> header_lines(const Measuring& measuring, const std::vec
     }
     lines.push_back(fmt::format(
         "protocol: iterations double until one sample takes ≥ {}ms, then 32 samples; "
-        "median ±MAD, min, max per iteration",
+        "median (of the samples that kept the CPU, docs/load.md) ±spread, min, max per iteration",
         measuring.min_time_ms));
     if (measuring.repeat > 1)
         lines.back() += fmt::format("; every case {} times, interleaved: the median is the median of the "

@@ -78,3 +78,25 @@ TEST_CASE("json rows: the registration and each repetition's median come back as
     CHECK_FALSE(back.extra_fields.contains("registration"));
     CHECK_FALSE(back.extra_fields.contains("repetitionMediansNs"));
 }
+
+TEST_CASE("json rows: the headline's estimator, counts, ± and marks come back (a row sent by --isolate)") {
+    TimingSummary timing = per_call(3, 1500, 2, 1400, 1600);
+    timing.estimator = "clean-median";
+    timing.clean_samples = 30;
+    timing.disturbed_samples = 2;
+    timing.spread_ns = 12.5;
+    timing.split = true;
+    timing.retaken = true;
+    const Row back = row_from_json(Json::parse(row_json(timed_row("x", timing, {}), {}).dump(-1)), {});
+    REQUIRE(back.timing);
+    CHECK(back.timing->estimator == "clean-median");
+    CHECK(*back.timing->clean_samples == 30);
+    CHECK(*back.timing->disturbed_samples == 2);
+    CHECK(back.timing->spread_ns == 12.5);
+    CHECK(back.timing->split);
+    CHECK(back.timing->retaken);
+    CHECK_FALSE(back.extra_fields.contains("spreadNs"));
+    // Not measured stays not measured: null counts come back unset.
+    const Row plain = row_from_json(Json::parse(row_json(timed_row("y", per_call(3, 1500, 2, 1400, 1600), {}), {}).dump(-1)), {});
+    CHECK_FALSE(plain.timing->clean_samples.has_value());
+}

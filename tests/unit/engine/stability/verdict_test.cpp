@@ -79,8 +79,37 @@ TEST_CASE("stability: reasons come in a fixed order") {
     t.iterations_per_sample = 10;
     CHECK(unstable_reasons(t, CaseStability{{0, 1}, 2, 32, {}}, 20) ==
           Reasons{"cpu-time", "spread", "migrated", "preempted", "timer-resolution"});
-    CHECK(unstable_reason_codes() ==
-          Reasons{"cpu-time", "spread", "migrated", "preempted", "timer-resolution"});
+    t.estimator = "all-median";
+    t.split = true;
+    CHECK(unstable_reasons(t, CaseStability{{0, 1}, 2, 32, {}}, 20) ==
+          Reasons{"cpu-time", "disturbed", "split", "spread", "migrated", "preempted",
+                  "timer-resolution"});
+    CHECK(unstable_reason_codes() == Reasons{"cpu-time", "disturbed", "split", "spread", "migrated",
+                                             "preempted", "timer-resolution"});
+}
+
+TEST_CASE("stability: a headline from clean samples is not cpu-time, too few clean is disturbed") {
+    TimingSummary t = steady();
+    t.cpu_ns = 0.5 * t.wall_ns;  // half the wall time lost, in the disturbed samples
+    t.estimator = "clean-median";
+    CHECK(unstable_reasons(t, still(), 20).empty());
+    t.estimator = "all-median";
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"cpu-time", "disturbed"});
+    t.cpu_ns = t.wall_ns;  // too few clean samples though the total looks whole
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"disturbed"});
+    t.estimator = "median";  // no per-sample CPU time: the total still judges
+    t.cpu_ns = 0.5 * t.wall_ns;
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"cpu-time"});
+}
+
+TEST_CASE("stability: a split sample is marked split and the footer says what its ± covers") {
+    TimingSummary t = steady();
+    t.split = true;
+    CHECK(unstable_reasons(t, still(), 20) == Reasons{"split"});
+    Row row = timed_row("s", t);
+    row.stability = CaseStability{{3}, 0, 0, {"split"}};
+    CHECK(unstable_footer({row}) == "~ unstable: 1× split (samples in two clusters; ± covers both) · "
+                                    "JSON rows[].unstable · try --pin, a quieter machine");
 }
 
 TEST_CASE("stability: the table marks an unstable median with ~ and the footer says why") {

@@ -113,7 +113,8 @@ TEST_CASE("iter_batched: a setup that spins 20 us per input does not show in the
     config.samples = 16;
     config.wall_budget_ns = 16 * 2e6;        // ...or 2 ms of wall time, setup included
     const TimingSummary t = time_batched(b.batch, config);
-    CHECK(t.samples == 16);
+    CHECK(t.samples >= 16);  // more when retaken under load (docs/load.md), within the budget
+    if (!t.retaken) CHECK(t.samples == 16);
     // The body is a few ns; 20 us of setup per iteration would read as >= 20000 ns.
     CHECK(t.median_ns < 2000);
     // The wall cap ended the doubling: 2 ms of setup is about 100 inputs.

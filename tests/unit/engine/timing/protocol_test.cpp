@@ -189,3 +189,19 @@ TEST_CASE("protocol: a batched case's CPU/wall ratio stays at or below 1 however
     const TimingSummary p = time_per_call(c, [] {}, one);
     CHECK(p.cpu_wall_ratio() <= 1.0);
 }
+
+TEST_CASE("protocol: the printed ± is never finer than the clock's step per iteration") {
+    // An empty call: every sample reads the same few ticks, so the MAD is 0; the ± is not.
+    Counting c;
+    TimingConfig config;
+    config.pinned = 64;
+    const TimingSummary p = time_per_call(c, [] {}, config);
+    const ClockProperties& clock = clock_properties();
+    CHECK(p.spread_ns >= (clock.ticks_usable ? clock.ns_per_tick : clock.resolution_ns));
+    g_calls = 0;
+    const glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
+    TimingConfig batched;
+    batched.pinned = 4;
+    const TimingSummary t = time_batched(batch, batched);
+    CHECK(t.spread_ns >= clock.resolution_ns / 4);
+}

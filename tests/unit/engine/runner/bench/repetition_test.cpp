@@ -93,3 +93,25 @@ TEST_CASE("repetition: the gated table drops every call while muted") {
     gate.case_finished(timed("a", "a", {1}));
     CHECK(inner.calls == std::vector<std::string>{"begin", "finish a"});
 }
+
+TEST_CASE("repetition: the ± of repeated rows covers the repetitions' medians, a disturbed one marks it") {
+    std::vector<TimingSummary> reps = {summarize_samples({1, 2, 3, 4, 5}, 8, false),
+                                       summarize_samples({10, 11, 12}, 8, false),
+                                       summarize_samples({20}, 8, false)};
+    reps[0].estimator = "clean-median";
+    reps[0].clean_samples = 5;
+    reps[0].disturbed_samples = 0;
+    reps[1].estimator = "all-median";
+    reps[1].clean_samples = 1;
+    reps[1].disturbed_samples = 2;
+    reps[2].estimator = "clean-median";
+    reps[2].spread_ns = 30;
+    TimingSummary m = merge_repetitions(reps);
+    CHECK(m.spread_ns == 30);  // the widest repetition's ±
+    CHECK(m.estimator == "all-median");
+    CHECK(*m.clean_samples == 6);
+    CHECK(*m.disturbed_samples == 2);
+    reps[2].spread_ns = NAN;  // its MAD (0) then: the medians' range, 20 - 3, is wider
+    m = merge_repetitions(reps);
+    CHECK(m.spread_ns == 17);
+}

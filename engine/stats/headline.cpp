@@ -1,0 +1,98 @@
+#include "engine/stats/headline.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/stats/summary.hpp"
+
+namespace glint::engine {
+namespace {
+
+// The value at quantile q of sorted values (nearest rank).
+double quantile(const std::vector<double>& sorted, double q) {
+    if (sorted.empty()) return NAN;
+    const auto i = static_cast<std::size_t>(std::floor(q * static_cast<double>(sorted.size() - 1)));
+    return sorted[i];
+}
+
+}  // namespace
+
+bool is_clean(double wall, double cpu, const HeadlineRule& rule) {
+    if (!std::isfinite(wall) || !std::isfinite(cpu)) return false;
+    return wall - cpu <= rule.tolerance_ns + rule.share * wall;
+}
+
+std::size_t count_clean(std::span<const double> wall, std::span<const double> cpu,
+                        const HeadlineRule& rule) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < wall.size() && i < cpu.size(); ++i) n += is_clean(wall[i], cpu[i], rule);
+    return n;
+}
+
+bool is_split(std::vector<double> values) {
+    const std::size_t n = values.size();
+    const std::size_t least = std::max<std::size_t>(2, (n + 9) / 10);
+    if (n < 2 * least) return false;
+    std::sort(values.begin(), values.end());
+    const double mid = median(values);
+    for (std::size_t k = least; k + least <= n; ++k) {  // the gap below values[k]
+        const double gap = values[k] - values[k - 1];
+        if (!(gap > 0.05 * std::fabs(mid))) continue;
+        const std::span<const double> lower(values.data(), k), upper(values.data() + k, n - k);
+        const double wider = std::max(median_abs_deviation(lower), median_abs_deviation(upper));
+        if (gap > 4 * wider) return true;
+    }
+    return false;
+}
+
+double block_drift(std::span<const double> ordered, std::size_t blocks) {
+    while (blocks >= 2 && ordered.size() / blocks < 4) --blocks;
+    if (blocks < 2) return 0;
+    const std::size_t size = ordered.size() / blocks;
+    double lo = INFINITY, hi = -INFINITY;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        const std::size_t end = b + 1 == blocks ? ordered.size() : (b + 1) * size;
+        const double m = median(ordered.subspan(b * size, end - b * size));
+        lo = std::min(lo, m);
+        hi = std::max(hi, m);
+    }
+    return hi - lo;
+}
+
+Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
+                           const HeadlineRule& rule) {
+    Headline h;
+    const bool have_cpu = !cpu.empty() && cpu.size() == wall.size() &&
+                          std::any_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); });
+    std::vector<double> chosen(wall.begin(), wall.end());
+    if (have_cpu) {
+        std::vector<double> clean;
+        for (std::size_t i = 0; i < wall.size(); ++i)
+            if (is_clean(wall[i], cpu[i], rule)) clean.push_back(wall[i]);
+        h.clean = clean.size();
+        h.disturbed = wall.size() - clean.size();
+        h.too_few_clean = clean.size() < rule.min_clean || 2 * clean.size() < wall.size();
+        if (!h.too_few_clean) chosen = std::move(clean);
+        h.estimator = h.too_few_clean ? kEstimatorAllMedian : kEstimatorCleanMedian;
+    }
+    if (chosen.empty()) {
+        h.median = h.mad = h.spread = NAN;
+        return h;
+    }
+    h.median = median(chosen);
+    h.mad = median_abs_deviation(chosen);
+    std::vector<double> sorted = chosen;
+    std::sort(sorted.begin(), sorted.end());
+    if (h.too_few_clean) {
+        // The real spread of all samples: down to the least disturbed one (BenchmarkTools'
+        // minimum), up to the 90th percentile.
+        h.spread = std::max({h.mad, h.median - sorted.front(), quantile(sorted, 0.9) - h.median});
+        return h;
+    }
+    h.spread = std::max(h.mad, block_drift(chosen, rule.blocks));
+    h.split = is_split(chosen);
+    if (h.split) h.spread = std::max({h.spread, h.median - sorted.front(), sorted.back() - h.median});
+    return h;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,131 @@
+// The headline estimator on synthetic sample streams (engine/stats/headline.hpp, docs/load.md).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "engine/stats/headline.hpp"
+#include "engine/stats/summary.hpp"
+
+using namespace glint::engine;
+
+namespace {
+
+// 32 undisturbed samples around 10 ns (a deterministic ripple of ±0.05 ns), CPU == wall.
+struct Stream {
+    std::vector<double> wall, cpu;
+};
+Stream quiet(std::size_t n = 32, double center = 10) {
+    Stream s;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = center + 0.05 * std::sin(static_cast<double>(i) * 1.7);
+        s.wall.push_back(x);
+        s.cpu.push_back(x);
+    }
+    return s;
+}
+// Sample i lost the CPU: its wall time grows by `lost` ns per iteration, its CPU time does not.
+void disturb(Stream& s, std::size_t i, double lost) { s.wall[i] += lost; }
+
+}  // namespace
+
+TEST_CASE("headline: undisturbed samples give the plain median, every sample clean") {
+    const Stream s = quiet();
+    const Headline h = estimate_headline(s.wall, s.cpu);
+    CHECK(h.estimator == std::string("clean-median"));
+    CHECK(h.median == median(s.wall));
+    CHECK(h.mad == median_abs_deviation(s.wall));
+    CHECK(*h.clean == 32);
+    CHECK(*h.disturbed == 0);
+    CHECK_FALSE(h.split);
+    CHECK_FALSE(h.too_few_clean);
+    CHECK(h.spread >= h.mad);
+    CHECK(h.spread < 0.2);  // the drift of four blocks of a flat stream is small
+}
+
+TEST_CASE("headline: disturbed samples injected do not move the headline") {
+    const Stream base = quiet();
+    const double idle = estimate_headline(base.wall, base.cpu).median;
+    Stream s = base;
+    for (std::size_t i = 0; i < 32; i += 3) disturb(s, i, 20);  // 11 of 32 samples 2-3x slower
+    const Headline h = estimate_headline(s.wall, s.cpu);
+    CHECK(*h.clean == 21);
+    CHECK(*h.disturbed == 11);
+    CHECK(h.estimator == std::string("clean-median"));
+    CHECK(std::fabs(h.median - idle) < 0.015);  // the plain median of all moves further:
+    CHECK(median(s.wall) - idle > 0.03);
+    CHECK(std::fabs(h.median - idle) <= h.spread);  // the ± covers the idle median
+}
+
+TEST_CASE("headline: a disturbance within the tolerance keeps a sample clean") {
+    HeadlineRule rule;
+    rule.tolerance_ns = 0.5;
+    CHECK(is_clean(10.5, 10, rule));         // 0.5 of tolerance
+    CHECK(is_clean(10.6, 10, rule));         // + 1% of 10.6
+    CHECK_FALSE(is_clean(10.7, 10, rule));
+    CHECK_FALSE(is_clean(10, NAN, rule));    // no CPU time read: not known to be clean
+    CHECK(is_clean(10, 10.2, rule));         // CPU above wall (a read inside its span)
+}
+
+TEST_CASE("headline: with few clean samples the row says so and the ± widens to the spread") {
+    Stream s = quiet();
+    for (std::size_t i = 0; i < 32; ++i)
+        if (i % 4 != 0) disturb(s, i, 15 + static_cast<double>(i % 3));  // 24 of 32 disturbed
+    const Headline h = estimate_headline(s.wall, s.cpu);
+    CHECK(h.too_few_clean);
+    CHECK(h.estimator == std::string("all-median"));
+    CHECK(*h.clean == 8);
+    CHECK(h.median == median(s.wall));
+    CHECK(h.spread > 10 * median_abs_deviation(s.wall));  // not the MAD of the loaded cluster
+    CHECK(h.median - h.spread <= 10.05);  // it reaches the undisturbed samples
+}
+
+TEST_CASE("headline: fewer than min_clean clean samples is too few even at half") {
+    Stream s = quiet(12);
+    for (std::size_t i = 0; i < 12; i += 2) disturb(s, i, 20);  // 6 clean of 12
+    CHECK(estimate_headline(s.wall, s.cpu).too_few_clean);
+    Stream t = quiet(16);
+    for (std::size_t i = 0; i < 16; i += 2) disturb(t, i, 20);  // 8 clean of 16
+    CHECK_FALSE(estimate_headline(t.wall, t.cpu).too_few_clean);
+}
+
+TEST_CASE("headline: without per-sample CPU times the plain median and MAD") {
+    Stream s = quiet();
+    disturb(s, 3, 20);
+    const Headline h = estimate_headline(s.wall, {});
+    CHECK(h.estimator == std::string("median"));
+    CHECK_FALSE(h.clean.has_value());
+    CHECK_FALSE(h.disturbed.has_value());
+    CHECK(h.median == median(s.wall));
+    const std::vector<double> no_cpu(32, NAN);
+    CHECK(estimate_headline(s.wall, no_cpu).estimator == std::string("median"));
+}
+
+TEST_CASE("headline: a split sample is reported and its ± covers both clusters") {
+    // The fnv1a [16]: clusters at ~10 and ~25.6 ns, the median in the upper one, both
+    // clean (e.g. time lost outside the guest, invisible to the thread clock).
+    Stream s = quiet();
+    for (std::size_t i = 0; i < 32; ++i)
+        if (i % 5 != 0) s.wall[i] = s.cpu[i] = 25.6 + 0.02 * static_cast<double>(i % 4);
+    const Headline h = estimate_headline(s.wall, s.cpu);
+    CHECK(h.split);
+    CHECK(h.median > 25);
+    CHECK(h.mad < 0.1);                  // the MAD alone would hide the lower cluster
+    CHECK(h.median - h.spread <= 10.05);  // the ± reaches it
+    CHECK_FALSE(is_split(quiet().wall));
+}
+
+TEST_CASE("headline: one outlier is not a split") {
+    Stream s = quiet();
+    s.wall[7] = s.cpu[7] = 30;
+    CHECK_FALSE(estimate_headline(s.wall, s.cpu).split);
+}
+
+TEST_CASE("headline: a drift between time-ordered blocks widens the ±") {
+    Stream s = quiet();
+    for (std::size_t i = 16; i < 32; ++i) s.wall[i] = s.cpu[i] += 0.6;  // second half 6% slower
+    const Headline h = estimate_headline(s.wall, s.cpu);
+    CHECK(h.spread >= 0.55);  // the blocks' medians differ by ~0.6 ns
+    CHECK(block_drift(s.wall, 4) == doctest::Approx(0.6).epsilon(0.2));
+    CHECK(block_drift(std::vector<double>(7, 1.0), 4) == 0);  // too few for two blocks of 4
+}
