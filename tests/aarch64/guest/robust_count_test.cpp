@@ -27,11 +27,16 @@ using glint::guest::RunAs;
 
 namespace {
 
-// User-space instructions per iteration of Adds21's batch function in brackets of `batch`,
-// beyond the engine's empty bracket. Brackets long enough for a tick to land in would not be
-// exact, so it is solved from short ones: a bracket of n retires a * n + c (the minimum of a
-// few brackets: a tick or a seqlock retry only adds), so per iteration a + c / batch.
-double adds21_per_iteration(std::uint64_t batch) {
+// User-space instructions of Adds21's batch function beyond the engine's empty bracket: a
+// bracket of n retires a * n + c, so per iteration a + c / n. Brackets long enough for a tick
+// to land in would not be exact, so it is solved from short ones (the minimum of a few
+// brackets: a tick or a seqlock retry only adds).
+struct Line {
+    double a = 0, c = 0;
+    double per_iteration(std::uint64_t n) const { return a + c / static_cast<double>(n); }
+};
+
+Line adds21_line() {
     glint::guest::Events group{{{linux_::kArmv8CpuCycles}, {linux_::kArmv8InstRetired}},
                                glint::guest::OpenOptions{.want_64bit = true}};
     REQUIRE_MESSAGE(group.ok(), group.error());
@@ -57,7 +62,7 @@ double adds21_per_iteration(std::uint64_t batch) {
     const double a = (beyond_empty(2000) - at1000) / 1000;
     const double c = at1000 - 1000 * a;
     group.disable();
-    return a + c / static_cast<double>(batch);
+    return Line{a, c};
 }
 
 bool same_figure(double engine, double expected) {  // the JSON prints 6 significant digits
@@ -89,8 +94,9 @@ TEST_CASE("engine: kernel+user counts stay exact when timer ticks land in the pa
         std::uint64_t batch;
         bool robust;  // 2000 brackets: combined robustly; 20: fewer than 32, the sum
     };
+    const Line line = adds21_line();
     for (const Setting s : {Setting{1000, true}, Setting{100'000, false}}) {
-        const double want = adds21_per_iteration(s.batch);
+        const double want = line.per_iteration(s.batch);
         const EngineRun run = glint::guest::run_engine(
             {"--bench", "--perf", "--metrics=instr", "--bench-min-time=1",
              "--filter=guest/ticked/adds21", "--perf-iters=" + std::to_string(kIterations),
@@ -131,4 +137,41 @@ TEST_CASE("engine: kernel+user counts stay exact when timer ticks land in the pa
             CHECK_FALSE(same_figure(got, want));  // the ticks' kernel instructions, in the sum
         }
     }
+}
+
+TEST_CASE("engine: the default plan splits a 100,000-iteration pass and reads it exactly") {
+    glint::guest::ScopedUserAccess access(1);
+    const Line line = adds21_line();
+    constexpr std::uint64_t kDefaultIterations = 100'000;  // the plan's cap: ~2.4 ms here
+    const EngineRun run = glint::guest::run_engine(
+        {"--bench", "--perf", "--metrics=instr", "--bench-min-time=1",
+         "--filter=guest/ticked/adds21", "--perf-iters=" + std::to_string(kDefaultIterations)},
+        RunAs::root);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    REQUIRE(run.doc.is_object());
+    const Json* row = glint::guest::find_row(run.doc, "guest/ticked/adds21");
+    REQUIRE(row != nullptr);
+    const double got = glint::guest::metric_of(*row, "instr");
+    const double brackets = number_at(*row, {"countSpread", "perf", "brackets"});
+    const double median =
+        number_at(*row, {"countSpread", "perf", "perIteration", "instructions", "median"});
+    CHECK(text_at(*row, {"countSpread", "perf", "combined"}) == "robust");
+    CHECK(brackets >= 32);
+    // Every full bracket of the plan's batch b reads a + c / b exactly; the kept brackets'
+    // mean is that figure (a shorter last bracket differs from it, and is rejected).
+    bool exact = false;
+    for (std::uint64_t b = 1; b <= kDefaultIterations; ++b)
+        if (static_cast<double>((kDefaultIterations + b - 1) / b) == brackets &&
+            same_figure(median, line.per_iteration(b)))
+            exact = true;
+    CHECK_MESSAGE(exact, "median " << median << " is no a + c / batch (a " << line.a << ", c "
+                                   << line.c << ", " << brackets << " brackets)");
+    CHECK(same_figure(got, median));
+    std::printf("glint-measure: cpu=%s engine kernel+user, default plan, %llu iterations: adds21 "
+                "instr/iter=%.6f in %g brackets (combined %s, rejected %s)\n",
+                glint::guest::guest_cpu().c_str(),
+                static_cast<unsigned long long>(kDefaultIterations), got, brackets,
+                text_at(*row, {"countSpread", "perf", "combined"}).c_str(),
+                text_at(*row, {"countSpread", "perf", "rejected"}).c_str());
 }
