@@ -32,7 +32,9 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
     const std::uint64_t empties = pass_empties(brackets);
     const Body body = batched ? body_of(work.batch) : Body{&run_per_call, work.per_call};
 
-    std::vector<GroupDelta> empty;
+    out.batch = batch;
+    out.series.reserve(brackets);
+    std::vector<GroupDelta>& empty = out.empties;
     empty.reserve(empties);
     // Before body bracket j, catch up to floor(empties * (2j + 1) / (2 * brackets)) empties:
     // evenly spread, half a stride before the first body bracket and after the last.
@@ -45,7 +47,9 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
             (static_cast<unsigned __int128>(empties) * (2 * j + 1)) / (2 * brackets)));
         const std::uint64_t n = std::min(batch, left);
         if (batched) prepare_window(work.batch, n);  // iter_batched inputs: outside the bracket
-        out.totals.add(path.bracket(body, n));
+        const GroupDelta delta = path.bracket(body, n);
+        out.totals.add(delta);
+        out.series.add(delta, n);
         left -= n;
         if (!batched) work.after_one();
     }
@@ -53,6 +57,11 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
     path.end_pass();
     out.cost = mean_cost(empty);
     return out;
+}
+
+CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations, const BracketCost& fallback) {
+    return combine_pass(pass.totals, pass.series, pass.empties,
+                        pass.cost.measured ? pass.cost : fallback, iterations, pass.batch);
 }
 
 }  // namespace glint::engine::counting

@@ -11,7 +11,9 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "engine/counting/batch_math.hpp"
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/read_path.hpp"
 #include "engine/counting/workload.hpp"
@@ -24,6 +26,9 @@ inline constexpr std::uint64_t kMinPassEmpties = 31;
 struct PassOutcome {
     PassTotals totals;  // the body's brackets only
     BracketCost cost;   // mean of the interleaved empty brackets (mean_cost)
+    BracketSeries series;            // each body bracket (batch_math.hpp)
+    std::vector<GroupDelta> empties;  // each interleaved empty bracket
+    std::uint64_t batch = 1;          // iterations per full body bracket
 };
 
 // How many empty brackets a pass of `brackets` body brackets interleaves.
@@ -32,5 +37,9 @@ std::uint64_t pass_empties(std::uint64_t brackets);
 // Runs the pass. totals.ok is false when the pass could not start or any bracket failed.
 // Exceptions from the workload propagate (the path stops the group first).
 PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan);
+
+// The pass's per-iteration values, combined robustly when it can be (combine_pass); `fallback`
+// is subtracted when the interleaved empty brackets could not be read.
+CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations, const BracketCost& fallback);
 
 }  // namespace glint::engine::counting

@@ -36,6 +36,7 @@ struct PassPlan {
 
 struct PassResult {
     std::vector<catalog::MetricCell> cells;  // per-iteration values
+    Json row_fields = Json::object();        // fields for the case's JSON row (countSpread)
 };
 
 }  // namespace glint::engine

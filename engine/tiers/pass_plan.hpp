@@ -2,8 +2,9 @@
 //
 // iterations: --perf-iters, or the timing pass's iterations per sample (per-call: its sample
 // count), capped at kMaxCountIterations. batch: --perf-batch, or the iterations that fill about
-// one millisecond at the timed median, clamped to [1, iterations]; per-call workloads are
-// never batched (their `after` runs between calls).
+// one millisecond at the timed median, fewer when that leaves under 64 brackets (a 64th of the
+// pass, but at least 50 us), clamped to [1, iterations]; per-call workloads are never batched
+// (their `after` runs between calls).
 #pragma once
 
 #include <cstdint>

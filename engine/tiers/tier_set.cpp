@@ -75,6 +75,13 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
         PassResult pass = tier->count(work, plan);
         counted.cells.insert(counted.cells.end(), pass.cells.begin(), pass.cells.end());
         counted.count_iterations = plan.iterations;
+        for (auto& [key, value] : pass.row_fields.as_object()) {  // objects merge (countSpread)
+            Json& into = counted.row_fields[key];
+            if (into.is_object() && value.is_object())
+                for (auto& [k, v] : value.as_object()) into[k] = v;
+            else
+                into = value;
+        }
     }
     for (auto* e : extensions_) {
         if (!e->has_pass()) continue;

@@ -12,6 +12,7 @@
 #include "engine/tiers/perf/metrics.hpp"
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/pass_runner.hpp"
+#include "engine/counting/batch_math.hpp"
 
 namespace glint::engine::perf {
 
@@ -209,15 +210,22 @@ public:
             pass.totals.ok = false;  // count() without a usable open(): nothing measured
         // The interleaved empty brackets could not be read: fall back to the open-time cost.
         const BracketCost& cost = pass.cost.measured ? pass.cost : cost_.counts;
-        PassResult result{perf_cells(state_, per_iteration(pass.totals, plan.iterations, cost))};
+        const CombinedPass combined = combine(pass, plan.iterations, cost_.counts);
+        PassResult result{perf_cells(state_, combined.per)};
+        std::vector<std::string> names;
+        for (os::Event e : state_.members) names.emplace_back(os::event_name(e));
+        if (paths_.primary)
+            result.row_fields["countSpread"]["perf"] = spread_json(combined.spread, names);
         if (!compare_.requested || !paths_.primary) return result;
         // Compare mode: the same case through the other path, in its own pass.
-        const PathPass primary = path_pass(pass, cost, plan.iterations);
+        PathPass primary = path_pass(pass, cost, plan.iterations);
+        primary.per_iteration = combined.per;  // the perf columns' own figures
         PathPass other;
         if (paths_.compared) {
             const PassOutcome second = run_pass(*paths_.compared, work, plan);
             other = path_pass(second, second.cost.measured ? second.cost : compared_cost_.counts,
                               plan.iterations);
+            other.per_iteration = combine(second, plan.iterations, compared_cost_.counts).per;
         }
         const auto cells = paths_.user_offered
                                ? compare_cells(state_, compare_, primary, other)

@@ -1,6 +1,8 @@
 // tests/aarch64/guest/engine_cases.cpp: GLINT_BENCH cases for the engine tests (run in a child
 // process of the guest test binary by engine_run.cpp; the doctest run itself ignores them).
 //   guest/adds5, guest/adds13   bodies of known shape (engine_cases.hpp)
+//   guest/ticked/adds21         a body of known shape counted kernel+user over a pass long
+//                               enough that the guest's timer ticks land in it
 //   guest/contended/adds5       the same body while a competing group of kCompetingEvents
 //                               instruction counters is open on this thread (opened in the
 //                               case's setup, after the engine's group): more events than
@@ -64,6 +66,11 @@ GLINT_BENCH("guest/adds5") {
 
 GLINT_BENCH("guest/adds13") {
     glint::guest::Adds13 body;
+    glint::iter(body);
+}
+
+GLINT_BENCH("guest/ticked/adds21") {
+    glint::guest::Adds21 body;
     glint::iter(body);
 }
 

@@ -11,6 +11,7 @@ namespace glint::guest {
 
 inline constexpr unsigned kAdds5 = 5;
 inline constexpr unsigned kAdds13 = 13;
+inline constexpr unsigned kAdds21 = 21;
 
 struct Adds5 {
     void operator()() const {
@@ -23,6 +24,18 @@ struct Adds5 {
 struct Adds13 {
     void operator()() const {
         asm volatile(
+            "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
+            "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
+            "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
+            "add x9, x9, #1" ::: "x9");
+    }
+};
+
+struct Adds21 {
+    void operator()() const {
+        asm volatile(
+            "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
+            "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"

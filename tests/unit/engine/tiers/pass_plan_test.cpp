@@ -4,14 +4,23 @@
 
 using namespace glint::engine;
 
-TEST_CASE("pass plan: capped iterations, ~1 ms brackets, pins, per-call never batched") {
+TEST_CASE("pass plan: capped iterations, ~1 ms brackets split in 64 of >= 50 us, pins, per-call "
+          "never batched") {
     TimingSummary t;
     t.iterations_per_sample = 1 << 22;
-    t.median_ns = 10;  // 100,000 iterations fill 1 ms
+    t.median_ns = 10;  // 100,000 iterations fill 1 ms: brackets of 50 us, the shortest split
     PassSizing o;
     auto p = plan_pass(t, o);
     CHECK(p.iterations == kMaxCountIterations);
-    CHECK(p.batch == 100000);
+    CHECK(p.batch == 5000);
+
+    t.median_ns = 24;  // a 2.4 ms pass: 64 brackets would be shorter than 50 us
+    p = plan_pass(t, o);
+    CHECK(p.batch == 2084);
+
+    t.median_ns = 100;  // a 10 ms pass: a 64th of it
+    p = plan_pass(t, o);
+    CHECK(p.batch == 1563);
 
     t.median_ns = 1000;  // 1,000 per ms
     p = plan_pass(t, o);
