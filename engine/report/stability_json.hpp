@@ -7,8 +7,8 @@
 //                  when unknown
 //   migrations     cpu-migrations during the timing pass (null: not countable here)
 //   preemptions    involuntary context switches during the timing pass (null: unknown)
-//   unstable       the reasons the row is marked unstable ([] when stable)
-// Error rows carry none of them.
+//   timeLost       steal and run delay during the timing pass (fields: docs/time-lost.md)
+//   unstable       the reasons the row is marked unstable ([] when stable); error rows: none
 #pragma once
 
 #include <string_view>
@@ -25,7 +25,7 @@ bool is_stability_member(std::string_view key);
 
 // Reads those members back into `row` (rows that crossed a process boundary: --isolate):
 // samplesCpuNs, the CPU/wall ratio (as cpu_ns = ratio, wall_ns = 1: the ratio is what JSON
-// keeps) and, when `unstable` is present, the CaseStability with its reasons.
+// keeps) and, when `unstable` is present, the CaseStability with its reasons and timeLost.
 void read_stability_json(const Json& json, Row& row);
 
 }  // namespace glint::engine

@@ -1,6 +1,8 @@
 // engine/stability/stability_meta.hpp: meta.stability, what the unstable marks rest on:
-//   {thresholds: {minCpuWall, maxSpread, preemptedShare, minTimerSteps}, reasons: {code:
-//    meaning}, threadCpuReadNs, migrationsCounted, migrationsUnavailable?}
+//   {thresholds: {minCpuWall, maxSpread, preemptedShare, minTimerSteps, maxRunDelayShare,
+//    maxStealShare}, reasons: {code: meaning}, threadCpuReadNs, migrationsCounted,
+//    migrationsUnavailable?, stealRead, stealUnavailable?, stealTickNs, runDelayRead,
+//    runDelayUnavailable?}
 #pragma once
 
 #include "engine/model/json.hpp"

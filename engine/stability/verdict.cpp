@@ -24,6 +24,15 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
     if (seen.preemptions && timing.samples > 0 &&
         static_cast<double>(*seen.preemptions) >= limits.preempted_share * static_cast<double>(timing.samples))
         reasons.emplace_back("preempted");
+    const TimeLost& lost = seen.time_lost;
+    if (lost.wall_ns && *lost.wall_ns > 0) {
+        if (lost.run_delay_ns && *lost.run_delay_ns > limits.max_run_delay_share * *lost.wall_ns)
+            reasons.emplace_back("run-delay");
+        // Two readings of whole ticks differ by up to one tick more than the steal between
+        // them: one tick is not evidence.
+        if (lost.steal_ns && *lost.steal_ns - lost.steal_tick_ns > limits.max_steal_share * *lost.wall_ns)
+            reasons.emplace_back("steal");
+    }
     if (!timing.per_call && timer_step_ns > 0 && timing.median_ns > 0 &&
         timing.median_ns * static_cast<double>(timing.iterations_per_sample) <
             limits.min_timer_steps * timer_step_ns)
@@ -32,8 +41,9 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
 }
 
 const std::vector<std::string>& unstable_reason_codes() {
-    static const std::vector<std::string> codes = {"cpu-time", "disturbed", "split", "spread",
-                                                   "migrated", "preempted", "timer-resolution"};
+    static const std::vector<std::string> codes = {
+        "cpu-time", "disturbed", "split", "spread", "migrated", "preempted",
+        "run-delay", "steal", "timer-resolution"};
     return codes;
 }
 
@@ -44,13 +54,17 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
     if (code == "spread") return fmt::format("MAD > {:g}% of median", limits.max_spread * 100);
     if (code == "migrated") return "moved between CPUs";
     if (code == "preempted") return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);
+    if (code == "run-delay")
+        return fmt::format("waited for the CPU > {:g}% of wall time", limits.max_run_delay_share * 100);
+    if (code == "steal")
+        return fmt::format("hypervisor stole > {:g}% of wall time", limits.max_steal_share * 100);
     if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
     return std::string(code);
 }
 
 std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits) {
     std::string parts;
-    bool noisy = false, too_short = false;  // which remedies apply
+    bool noisy = false, too_short = false, waited = false, stolen = false;  // which remedies apply
     std::size_t marked = 0;
     for (const auto& row : rows)
         if (row.stability && !row.stability->unstable.empty()) ++marked;
@@ -63,10 +77,18 @@ std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresho
         });
         if (n == 0) continue;
         parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
-        (code == "timer-resolution" ? too_short : noisy) = true;
+        (code == "timer-resolution" ? too_short
+         : code == "run-delay"      ? waited
+         : code == "steal"          ? stolen
+                                    : noisy) = true;
     }
     std::string remedy = noisy ? "try --pin, a quieter machine" : "";
-    if (too_short) remedy += std::string(noisy ? "; " : "") + "more iterations per sample (glint::iterations)";
+    auto add = [&](bool wanted, const char* text) {
+        if (wanted) remedy += (remedy.empty() ? "" : "; ") + std::string(text);
+    };
+    add(waited, "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
+    add(stolen, "steal: another guest on the host: a dedicated/quiet VM");
+    add(too_short, "more iterations per sample (glint::iterations)");
     return fmt::format("~ unstable: {} · JSON rows[].unstable · {}", parts, remedy);
 }
 

@@ -5,7 +5,10 @@
 // samples), disturbed (under half the samples kept the CPU: headline of all samples, ± widened),
 // split (the headline's samples fall in two clusters), spread (MAD above max_spread of the
 // median), migrated (ran on more than one CPU), preempted (involuntary switches reached
-// preempted_share of the samples), timer-resolution (batched samples < min_timer_steps steps).
+// preempted_share of the samples), run-delay (runnable but waiting for the CPU above
+// max_run_delay_share of the pass's wall time), steal (the hypervisor's steal above
+// max_steal_share, less one steal tick), timer-resolution (batched samples shorter than
+// min_timer_steps timer steps).
 // Rationale and details: docs/rationale.md, "engine/stability/verdict.hpp".
 #pragma once
 
@@ -22,6 +25,8 @@ struct StabilityThresholds {
     double max_spread = 0.05;
     double preempted_share = 0.25;
     double min_timer_steps = 1000;
+    double max_run_delay_share = 0.05;
+    double max_steal_share = 0.05;
 };
 
 // The reasons `row` (a measured row with its stability observations) is unstable.
@@ -37,7 +42,8 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
 
 // The footer under the tables when some rows are unstable: one line naming the reasons seen
 // (with how many rows each), where JSON has them and what helps (--pin and a quieter machine
-// for noise, more iterations per sample for timer-resolution); "" when no row is unstable.
+// for noise, a quiet CPU for run-delay, a quiet VM for steal, more iterations per sample for
+// timer-resolution); "" when no row is unstable.
 std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits = {});
 
 }  // namespace glint::engine

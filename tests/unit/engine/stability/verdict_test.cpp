@@ -20,6 +20,17 @@ TimingSummary steady() {
 }
 CaseStability still() { return CaseStability{{3}, 0, 0, {}}; }
 
+// One CPU, no migration, and the time lost in a 1 s timing pass (steal in 10 ms ticks).
+CaseStability lost(std::optional<double> run_delay_ns, std::optional<double> steal_ns) {
+    CaseStability s = still();
+    s.time_lost.wall_ns = 1e9;
+    s.time_lost.run_delay_ns = run_delay_ns;
+    s.time_lost.steal_ns = steal_ns;
+    s.time_lost.steal_cpu = 3;
+    s.time_lost.steal_tick_ns = 1e7;
+    return s;
+}
+
 }  // namespace
 
 TEST_CASE("stability: a steady row on one CPU is stable") {
@@ -62,6 +73,27 @@ TEST_CASE("stability: preemptions in a quarter of the samples is preempted") {
     CHECK(unstable_reasons(steady(), CaseStability{{3}, 0, 8, {}}, 20) == Reasons{"preempted"});
 }
 
+TEST_CASE("stability: waiting on a runqueue for more than 5% of the pass's wall time is run-delay") {
+    CHECK(unstable_reasons(steady(), lost(50e6, 0), 20).empty());  // exactly 5%
+    CHECK(unstable_reasons(steady(), lost(50.1e6, 0), 20) == Reasons{"run-delay"});
+    CHECK(unstable_reasons(steady(), lost(std::nullopt, 0), 20).empty());  // unread: no verdict
+    CaseStability no_wall = lost(900e6, 0);
+    no_wall.time_lost.wall_ns.reset();  // a pass that never began says nothing
+    CHECK(unstable_reasons(steady(), no_wall, 20).empty());
+}
+
+TEST_CASE("stability: steal above 5% of the wall time, less one tick, is steal") {
+    CHECK(unstable_reasons(steady(), lost(0, 60e6), 20).empty());  // 6 ticks: 50 ms beyond one
+    CHECK(unstable_reasons(steady(), lost(0, 70e6), 20) == Reasons{"steal"});
+    CHECK(unstable_reasons(steady(), lost(0, std::nullopt), 20).empty());
+    // A 5 ms pass that read one tick (10 ms, 200% of its wall time): one tick is not evidence.
+    CaseStability short_pass = lost(0, 1e7);
+    short_pass.time_lost.wall_ns = 5e6;
+    CHECK(unstable_reasons(steady(), short_pass, 20).empty());
+    short_pass.time_lost.steal_ns = 2e7;  // two ticks: at least 10 ms of a 5 ms pass
+    CHECK(unstable_reasons(steady(), short_pass, 20) == Reasons{"steal"});
+}
+
 TEST_CASE("stability: batched samples shorter than 1000 timer steps are timer-resolution") {
     TimingSummary t = steady();
     t.iterations_per_sample = 19'999;  // 19,999 ns: 999.95 steps of 20 ns
@@ -77,15 +109,19 @@ TEST_CASE("stability: reasons come in a fixed order") {
     t.cpu_ns = 0.5 * t.wall_ns;
     t.mad_ns = 0.5;
     t.iterations_per_sample = 10;
-    CHECK(unstable_reasons(t, CaseStability{{0, 1}, 2, 32, {}}, 20) ==
-          Reasons{"cpu-time", "spread", "migrated", "preempted", "timer-resolution"});
+    CaseStability s = lost(500e6, 500e6);
+    s.cpus = {0, 1};
+    s.migrations = 2;
+    s.preemptions = 32;
+    CHECK(unstable_reasons(t, s, 20) ==
+          Reasons{"cpu-time", "spread", "migrated", "preempted", "run-delay", "steal", "timer-resolution"});
     t.estimator = "all-median";
     t.split = true;
-    CHECK(unstable_reasons(t, CaseStability{{0, 1}, 2, 32, {}}, 20) ==
-          Reasons{"cpu-time", "disturbed", "split", "spread", "migrated", "preempted",
-                  "timer-resolution"});
+    CHECK(unstable_reasons(t, s, 20) ==
+          Reasons{"cpu-time", "disturbed", "split", "spread", "migrated", "preempted", "run-delay",
+                  "steal", "timer-resolution"});
     CHECK(unstable_reason_codes() == Reasons{"cpu-time", "disturbed", "split", "spread", "migrated",
-                                             "preempted", "timer-resolution"});
+                                             "preempted", "run-delay", "steal", "timer-resolution"});
 }
 
 TEST_CASE("stability: a headline from clean samples is not cpu-time, too few clean is disturbed") {
@@ -132,4 +168,22 @@ TEST_CASE("stability: the table marks an unstable median with ~ and the footer s
                                      "JSON rows[].unstable · more iterations per sample (glint::iterations)");
     CHECK(unstable_footer({tiny, shaky}).ends_with(
         " · try --pin, a quieter machine; more iterations per sample (glint::iterations)"));
+}
+
+TEST_CASE("stability: the footer names the remedy of run-delay and of steal") {
+    Row waited = timed_row("w", steady());
+    waited.stability = CaseStability{{0}, 0, 0, {"run-delay"}};
+    Row stolen = timed_row("s", steady());
+    stolen.stability = CaseStability{{0}, 0, 0, {"steal"}};
+    CHECK(unstable_footer({waited}) ==
+          "~ unstable: 1× run-delay (waited for the CPU > 5% of wall time) · JSON rows[].unstable · "
+          "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
+    CHECK(unstable_footer({stolen}) ==
+          "~ unstable: 1× steal (hypervisor stole > 5% of wall time) · JSON rows[].unstable · "
+          "steal: another guest on the host: a dedicated/quiet VM");
+    Row shaky = timed_row("b", steady());
+    shaky.stability = CaseStability{{0, 1}, 1, 0, {"migrated"}};
+    CHECK(unstable_footer({stolen, shaky, waited}).ends_with(
+        " · try --pin, a quieter machine; run-delay: another task wanted this CPU: --pin to a quiet "
+        "CPU, or stop it; steal: another guest on the host: a dedicated/quiet VM"));
 }
