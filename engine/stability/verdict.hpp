@@ -1,14 +1,12 @@
 // engine/stability/verdict.hpp: when a measured row is unstable, and why. Pure functions.
 //
 // Reasons, in this order (JSON rows[].unstable; the table marks the median with "~"):
-// cpu-time (CPU time below min_cpu_wall of wall time, unless the headline came from clean
-// samples), disturbed (under half the samples kept the CPU: headline of all samples, ± widened),
-// split (the headline's samples fall in two clusters), spread (MAD above max_spread of the
-// median), migrated (ran on more than one CPU), preempted (involuntary switches reached
-// preempted_share of the samples), run-delay (runnable but waiting for the CPU above
-// max_run_delay_share of the pass's wall time), steal (the hypervisor's steal above
-// max_steal_share, less one steal tick), timer-resolution (batched samples shorter than
-// min_timer_steps timer steps).
+// cpu-time (CPU/wall below min_cpu_wall, unless the headline came from clean samples),
+// disturbed (under half the samples kept the CPU: headline of all, ± widened), split (two
+// clusters), spread (MAD above max_spread of the median), migrated (more than one CPU),
+// preempted (switches in >= preempted_share of the samples), run-delay / steal (waiting for
+// the CPU / stolen by the hypervisor above their share of the wall time, steal less one tick),
+// timer-resolution (batched samples shorter than min_timer_steps timer steps).
 // Rationale and details: docs/rationale.md, "engine/stability/verdict.hpp".
 #pragma once
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/bench/load_check.sh: bench/load.sh --tiny runs end to end and prints a well-formed table,
 # and its competitor never outlives it. Asserts no speed figure (the machine may be busy): the
-# table has its header, one row per case glint ran, nine cells a row, each a time, a ratio, a
+# table has its header, one row per case glint ran, eleven cells a row, each a time, a ratio, a
 # yes/no, a k/n count or —, both tools' cells measured; the summary lines; exit status 0. Then a suite that fails in a
 # loaded round is a setup error (exit 2) and that round's competitor is gone afterwards.
 #
@@ -16,11 +16,11 @@ GLINT_LOAD_BENCH="$suite" GLINT_LOAD_GB="$gb" bash "$load" --tiny >"$work/out" 2
 status=$?
 cat "$work/out"
 [[ $status -eq 0 ]] || fail "load.sh --tiny exited $status, expected 0 (stderr: $(tail -3 "$work/err"))"
-header='| row | glint idle | glint loaded | loaded/idle | within 3% | ± covers idle | GB idle | GB loaded | GB loaded/idle |'
+header='| row | glint idle | idle max/min | glint loaded | loaded/idle | within 3% | ± covers idle | GB idle | GB idle max/min | GB loaded | GB loaded/idle |'
 grep -qxF "$header" "$work/out" || fail "no table header"
-grep -qxF '|---|---|---|---|---|---|---|---|---|' "$work/out" || fail "no header rule"
+grep -qxF '|---|---|---|---|---|---|---|---|---|---|---|' "$work/out" || fail "no header rule"
 time='(—|[0-9.e+-]+ (ns|µs|ms))' ratio='(—|[0-9]+\.[0-9]{3})'
-cell_re="^\| [^|]+ \| $time \| $time \| $ratio \| (yes|no|—) \| (—|[0-9]+/1) \| $time \| $time \| $ratio \|\$"
+cell_re="^\| [^|]+ \| $time \| $ratio \| $time \| $ratio \| (yes|no|—) \| (—|[0-9]+/1) \| $time \| $ratio \| $time \| $ratio \|\$"
 rows=$(grep '^| [a-z]' "$work/out" | grep -cvxF "$header")
 [[ $rows -eq 2 ]] || fail "$rows rows, expected 2 (add_chain, hash/64B)"
 while IFS= read -r line; do
@@ -29,12 +29,13 @@ done < <(grep '^| [a-z]' "$work/out" | grep -vxF "$header")
 for row in add_chain hash/64B; do  # both tools measured both rows, idle and loaded
   grep -Eq "^\| $row \| [0-9]" "$work/out" || fail "glint did not measure $row"
   if [[ $gb != none ]]; then
-    grep -Eq "^\| $row \|( [^|]+ \|){5} [0-9][^|]* \| [0-9][^|]* \| [0-9]" "$work/out" ||
+    grep -Eq "^\| $row \|( [^|]+ \|){6} [0-9][^|]* \| [^|]+ \| [0-9][^|]* \| [0-9]" "$work/out" ||
       fail "Google Benchmark did not measure $row"
   fi
 done
 grep -Eq '^glint: [0-9]+/2 rows within 3% of idle' "$work/out" || fail "no within-3% summary"
 grep -Eq '^glint: [0-9]+/2 covered:' "$work/out" || fail "no coverage summary"
+grep -Eq '^idle rounds max/min, median over rows: glint .*noise floor' "$work/out" || fail "no noise-floor summary"
 grep -q '^load: --tiny: goals not judged' "$work/out" || fail "no --tiny line"
 pid=$(sed -n 's/^load: competitor pid \([0-9]*\) .*/\1/p' "$work/out" | tail -1)
 [[ -n $pid ]] || fail "the competitor's pid was not printed"
