@@ -26,6 +26,13 @@ function spread(list,    n, a, i, lo, hi) {  # max/min of the space-separated nu
     for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
     return lo > 0 ? hi / lo : "null"
 }
+function extreme(list, want_max,    n, a, i, x) {  # min (max) of the space-separated numbers
+    n = split(list, a, " ")
+    if (n == 0) return "null"
+    x = a[1] + 0
+    for (i = 2; i <= n; i++) if (want_max ? a[i] + 0 > x : a[i] + 0 < x) x = a[i] + 0
+    return x
+}
 function ratio(a, b) { return (a == "null" || b == "null" || b <= 0) ? "null" : a / b }
 function fmt_ratio(x) { return x == "null" ? "—" : sprintf("%.3f", x) }
 
@@ -39,7 +46,7 @@ $5 != "null" {
 END {
     print "| row | glint idle | idle max/min | glint loaded | loaded/idle | within 3% | ± covers idle | GB idle | GB idle max/min | GB loaded | GB loaded/idle |"
     print "|---|---|---|---|---|---|---|---|---|---|---|"
-    rows = within = covered = 0
+    rows = within = covered = in_floor = 0
     for (i = 1; i <= nkeys; i++) {
         k = keys[i]
         gi = median(values["glint", "idle", k]); gl = median(values["glint", "loaded", k])
@@ -53,6 +60,8 @@ END {
             rows++
             in3 = (g != "null" && g >= 0.97 && g <= 1.03) ? "yes" : "no"
             within += (in3 == "yes")
+            lo = extreme(values["glint", "idle", k], 0); hi = extreme(values["glint", "idle", k], 1)
+            in_floor += (gl != "null" && gl >= lo && gl <= hi)
             hits = 0  # loaded rounds whose median ± printed spread held the idle median
             for (r = 1; r <= rounds; r++) {
                 m = median_of["glint", "loaded", k, r]; s = spread_of["glint", "loaded", k, r]
@@ -68,6 +77,7 @@ END {
     }
     print ""
     printf "glint: %d/%d rows within 3%% of idle (goal: at least 90%%)\n", within, rows
+    printf "glint: %d/%d rows whose loaded median lies within the idle rounds' own range (min to max)\n", in_floor, rows
     printf "glint: %d/%d covered: the printed ± held the idle median in most loaded rounds (goal: at least 90%%)\n", covered, rows
     printf "loaded/idle, median over rows: glint %s, Google Benchmark %s\n",
            fmt_ratio(median(glint_ratios)), fmt_ratio(median(gb_ratios))

@@ -62,7 +62,7 @@ void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!std::isfinite(f.load.one) || f.load.one < kBusyLoad) return;
     out.push_back({"load", fmt::format("load average {:.2f} at the start: other work competes for the CPUs",
                                        f.load.one),
-                   "a quieter machine; rows that lost CPU time are marked ~ (cpu-time)"});
+                   "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ (disturbed)"});
 }
 
 void hypervisor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -73,7 +73,7 @@ void hypervisor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& 
                                                          : ", which exposes no CPU PMU (software events only)";
     out.push_back({"hypervisor",
                    fmt::format("running under a hypervisor{}{}: other guests can take the CPU", who, pmu),
-                   "bare metal or dedicated vCPUs; rows that lost CPU time are marked ~ (cpu-time)"});
+                   "bare metal or dedicated vCPUs; time the hypervisor takes shows as steal (rows marked ~ steal)"});
 }
 
 void nmi_watchdog(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -125,7 +125,7 @@ std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start, c
     if (std::isfinite(start.one) && start.one >= kBusyLoad) return std::nullopt;
     return EnvironmentWarning{"load", fmt::format("load average rose to {:.2f} during the run: other work "
                                                   "competed for the CPUs", end.one),
-                              "a quieter machine; rows that lost CPU time are marked ~ (cpu-time)"};
+                              "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ (disturbed)"};
 }
 
 std::string warning_line(const EnvironmentWarning& w) {

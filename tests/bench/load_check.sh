@@ -35,6 +35,7 @@ for row in add_chain hash/64B; do  # both tools measured both rows, idle and loa
 done
 grep -Eq '^glint: [0-9]+/2 rows within 3% of idle' "$work/out" || fail "no within-3% summary"
 grep -Eq '^glint: [0-9]+/2 covered:' "$work/out" || fail "no coverage summary"
+grep -Eq "^glint: [0-9]+/2 rows whose loaded median lies within the idle rounds' own range" "$work/out" || fail "no idle-range summary"
 grep -Eq '^idle rounds max/min, median over rows: glint .*noise floor' "$work/out" || fail "no noise-floor summary"
 grep -q '^load: --tiny: goals not judged' "$work/out" || fail "no --tiny line"
 pid=$(sed -n 's/^load: competitor pid \([0-9]*\) .*/\1/p' "$work/out" | tail -1)
