@@ -2,7 +2,8 @@
 # include only its public headers — <glint/NAME> for a NAME the public include directory holds,
 # outside <glint/detail/...> — plus anything that is not glint (the standard library, Google
 # Benchmark). Fails, listing every offending line, on:
-#   #include "..."             a quoted include (resolved against the source tree)
+#   #include "..."             a quoted include (resolved against the source tree), unless it
+#                              names a file beside the including one (the user's own header)
 #   #include <glint/detail/..> glint's internals, whatever the install layout
 #   #include <glint/NAME>      a NAME that is not a public header
 #   #include <arch|os|engine|catalog|tests|third_party/...>  a layer's internals
@@ -41,7 +42,10 @@ foreach(_f IN LISTS _files)
     set(_quote "${CMAKE_MATCH_1}")
     set(_name "${CMAKE_MATCH_2}")
     set(_why "")
-    if(_quote STREQUAL "\"")
+    get_filename_component(_dir "${_f}" DIRECTORY)
+    if(_quote STREQUAL "\"" AND NOT _name MATCHES "/" AND EXISTS "${_dir}/${_name}")
+      # the user's own header, beside the file: its includes are checked as one of the files
+    elseif(_quote STREQUAL "\"")
       set(_why "a quoted include reaches into the source tree")
     elseif(_name MATCHES "^glint/detail/")
       set(_why "glint's internals")
