@@ -21,6 +21,7 @@
 #include "engine/model/json.hpp"
 #include "os/cpu_affinity.hpp"
 #include "os/cpu_list.hpp"
+#include "support/competitor.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
 
@@ -238,30 +239,6 @@ namespace {
 
 const char* const kLoadedRows[] = {"loaded_iter", "loaded_batched", "call"};
 
-// A busy process pinned to `cpu` (sched_setaffinity), killed by the destructor (and with this
-// test process, PR_SET_PDEATHSIG): the competitor of the headline tests.
-struct PinnedCompetitor {
-    pid_t pid = -1;
-    explicit PinnedCompetitor(unsigned cpu) {
-        pid = fork();
-        REQUIRE(pid >= 0);
-        if (pid == 0) {
-            cpu_set_t set;
-            CPU_ZERO(&set);
-            CPU_SET(cpu, &set);
-            if (sched_setaffinity(0, sizeof set, &set) != 0) _exit(1);
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            volatile std::uint64_t spin = 0;
-            for (;;) spin = spin + 1;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    ~PinnedCompetitor() {
-        kill(pid, SIGKILL);
-        waitpid(pid, nullptr, 0);
-    }
-};
-
 Json run_loaded_rows(unsigned cpu, const std::string& stem) {
     const std::string json = temp_json(stem);
     auto r = run_process({fixture_path("noise"), "--bench", "--filter=loaded_*",
@@ -301,7 +278,7 @@ TEST_CASE("e2e: a busy process pinned to the measuring CPU moves no headline (on
     const Json idle_before = run_loaded_rows(cpu, "idle");
     Json loaded;
     {
-        PinnedCompetitor competitor(cpu);
+        glint::test::PinnedCompetitor competitor(cpu);
         loaded = run_loaded_rows(cpu, "loaded");
     }
     const Json idle_after = run_loaded_rows(cpu, "idle_after");

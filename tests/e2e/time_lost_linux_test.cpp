@@ -15,6 +15,7 @@
 
 #include "engine/model/json.hpp"
 #include "os/cpu_affinity.hpp"
+#include "support/competitor.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
 
@@ -24,34 +25,6 @@ using glint::test::fixture_path;
 using glint::test::run_process;
 
 namespace {
-
-// A child process that spins on one CPU until this object goes (SIGKILL, reaped).
-class Competitor {
-public:
-    explicit Competitor(unsigned cpu) {
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            cpu_set_t set;
-            CPU_ZERO(&set);
-            CPU_SET(cpu, &set);
-            if (::sched_setaffinity(0, sizeof set, &set) != 0) ::_exit(1);
-            volatile unsigned long spin = 0;
-            for (;;) spin = spin + 1;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // running on its CPU
-    }
-    ~Competitor() {
-        ::kill(pid_, SIGKILL);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-    }
-    Competitor(const Competitor&) = delete;
-    Competitor& operator=(const Competitor&) = delete;
-
-private:
-    pid_t pid_ = -1;
-};
 
 Json run_json(const std::vector<std::string>& extra, std::string& out) {
     const std::string json = glint::test::temp_json_path("time_lost");
@@ -111,7 +84,7 @@ TEST_CASE("e2e: a busy competitor pinned to the measuring CPU shows as run delay
     std::string out;
     Json doc;
     {
-        Competitor busy(cpu);
+        glint::test::PinnedCompetitor busy(cpu);
         doc = run_json({"--pin=" + std::to_string(cpu)}, out);
     }
     if (!doc.at("meta").at("stability").at("runDelayRead").as_bool())

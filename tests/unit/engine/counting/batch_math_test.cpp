@@ -6,20 +6,12 @@
 #include <vector>
 
 #include "engine/counting/batch_math.hpp"
+#include "support/group_delta.hpp"
 
 using namespace glint::engine::counting;
+using glint::test::delta;
 
 namespace {
-
-GroupDelta delta(std::uint64_t enabled, std::uint64_t running,
-                 std::initializer_list<std::uint64_t> counts) {
-    GroupDelta d;
-    d.enabled = enabled;
-    d.running = running;
-    for (auto c : counts) d.counts[d.size++] = c;
-    d.ok = true;
-    return d;
-}
 
 // A pass as run_pass keeps it: body brackets (with their iterations) and empty brackets.
 struct Stream {

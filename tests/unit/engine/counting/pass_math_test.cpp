@@ -4,8 +4,10 @@
 #include <cmath>
 
 #include "engine/counting/pass_math.hpp"
+#include "support/group_delta.hpp"
 
 using namespace glint::engine::counting;
+using glint::test::delta;
 
 namespace {
 
@@ -17,16 +19,6 @@ glint::os::GroupReading reading(std::uint64_t enabled, std::uint64_t running,
     for (auto v : values) r.values[r.size++] = v;
     r.ok = true;
     return r;
-}
-
-GroupDelta delta(std::uint64_t enabled, std::uint64_t running,
-                 std::initializer_list<std::uint64_t> counts) {
-    GroupDelta d;
-    d.enabled = enabled;
-    d.running = running;
-    for (auto c : counts) d.counts[d.size++] = c;
-    d.ok = true;
-    return d;
 }
 
 }  // namespace
