@@ -27,6 +27,7 @@
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
 #include "guest_events.hpp"
+#include "engine_truth.hpp"
 #include "os/linux/aarch64/bracket.hpp"
 
 namespace linux_ = glint::os::linux_;
@@ -35,56 +36,14 @@ using glint::guest::EngineRun;
 using glint::guest::Events;
 using glint::guest::OpenOptions;
 using glint::guest::RunAs;
+using glint::guest::number_or_nan;
+using glint::guest::same_figure;
+using glint::guest::text_of;
+using glint::guest::Truth;
 
 namespace {
 
 constexpr const char* kParanoid = "/proc/sys/kernel/perf_event_paranoid";
-
-// User-space instructions a bracket around batch(context, n) retires beyond a bracket around
-// the engine's empty body with n = 0: what the engine should report for a bracket of n
-// iterations once it has subtracted its empty brackets. The minimum of a few brackets (seqlock
-// retries only add).
-struct Truth {
-    Events group{{{linux_::kArmv8CpuCycles}, {linux_::kArmv8InstRetired}},
-                 OpenOptions{.want_64bit = true}};
-    linux_::Arm64BracketFn bracket = nullptr;
-
-    std::int64_t instructions(linux_::Arm64BatchFn batch, void* context, std::uint64_t n) {
-        std::int64_t best = std::numeric_limits<std::int64_t>::max();
-        for (int r = 0; r < 7; ++r) {
-            std::int64_t deltas[linux_::Arm64GroupPages::kMaxSlots] = {};
-            bracket({group.bracket_pages(), batch, context, n, deltas});
-            best = std::min(best, deltas[1]);
-        }
-        return best;
-    }
-    // Per iteration, for brackets of n iterations.
-    template <class Body>
-    double per_iteration(std::uint64_t n) {
-        Body body;
-        const glint::os::Body empty = glint::engine::counting::empty_body();
-        const std::int64_t with_body =
-            instructions(&glint::detail::run_batch<Body>, &body, n);
-        const std::int64_t without = instructions(empty.run, empty.ctx, 0);
-        return static_cast<double>(with_body - without) / static_cast<double>(n);
-    }
-};
-
-std::string text_of(const Json* v) {
-    if (v == nullptr) return "(absent)";
-    if (v->is_string()) return v->as_string();
-    return v->dump(0);
-}
-
-// The engine's JSON prints 6 significant digits.
-bool same_figure(double engine, double expected) {
-    return std::fabs(engine - expected) <= 1e-5 * std::max(1.0, std::fabs(expected));
-}
-
-double number_or_nan(const Json* v) {
-    return v != nullptr && v->is_number() ? v->as_number()
-                                          : std::numeric_limits<double>::quiet_NaN();
-}
 
 double cost_of(const Json& doc, const char* path, const char* event) {
     return number_or_nan(glint::guest::find_path(

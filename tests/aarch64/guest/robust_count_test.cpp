@@ -17,6 +17,7 @@
 #include "engine/counting/read_path.hpp"
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
+#include "engine_truth.hpp"
 #include "guest_events.hpp"
 #include "os/linux/aarch64/bracket.hpp"
 
@@ -24,6 +25,7 @@ namespace linux_ = glint::os::linux_;
 using glint::engine::Json;
 using glint::guest::EngineRun;
 using glint::guest::RunAs;
+using glint::guest::same_figure;
 
 namespace {
 
@@ -37,48 +39,26 @@ struct Line {
 };
 
 Line adds21_line() {
-    glint::guest::Events group{{{linux_::kArmv8CpuCycles}, {linux_::kArmv8InstRetired}},
-                               glint::guest::OpenOptions{.want_64bit = true}};
-    REQUIRE_MESSAGE(group.ok(), group.error());
-    group.enable();
-    const linux_::Arm64BracketFn bracket = linux_::select_user_access_bracket(group.layout());
-    const auto least = [&](linux_::Arm64BatchFn fn, void* context, std::uint64_t count) {
-        std::int64_t best = std::numeric_limits<std::int64_t>::max();
-        for (int r = 0; r < 7; ++r) {
-            std::int64_t deltas[linux_::Arm64GroupPages::kMaxSlots] = {};
-            bracket({group.bracket_pages(), fn, context, count, deltas});
-            best = std::min(best, deltas[1]);
-        }
-        return best;
-    };
-    glint::guest::Adds21 body;
-    const glint::os::Body empty = glint::engine::counting::empty_body();
+    glint::guest::Truth truth;
+    REQUIRE_MESSAGE(truth.group.ok(), truth.group.error());
+    truth.group.enable();
+    truth.bracket = linux_::select_user_access_bracket(truth.group.layout());
     const auto beyond_empty = [&](std::uint64_t n) {
-        return static_cast<double>(
-            least(&glint::detail::run_batch<glint::guest::Adds21>, &body, n) -
-            least(empty.run, empty.ctx, 0));
+        return static_cast<double>(truth.beyond_empty<glint::guest::Adds21>(n));
     };
     const double at1000 = beyond_empty(1000);
     const double a = (beyond_empty(2000) - at1000) / 1000;
     const double c = at1000 - 1000 * a;
-    group.disable();
+    truth.group.disable();
     return Line{a, c};
 }
 
-bool same_figure(double engine, double expected) {  // the JSON prints 6 significant digits
-    return std::fabs(engine - expected) <= 1e-5 * std::max(1.0, std::fabs(expected));
-}
-
 std::string text_at(const Json& doc, std::initializer_list<const char*> keys) {
-    const Json* v = glint::guest::find_path(doc, keys);
-    if (v == nullptr) return "(absent)";
-    return v->is_string() ? v->as_string() : v->dump(0);
+    return glint::guest::text_of(glint::guest::find_path(doc, keys));
 }
 
 double number_at(const Json& doc, std::initializer_list<const char*> keys) {
-    const Json* v = glint::guest::find_path(doc, keys);
-    return v != nullptr && v->is_number() ? v->as_number()
-                                          : std::numeric_limits<double>::quiet_NaN();
+    return glint::guest::number_or_nan(glint::guest::find_path(doc, keys));
 }
 
 // 2,000,000 iterations of ~24 instructions: ~48 ms of the guest's virtual time (-icount
