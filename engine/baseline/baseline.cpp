@@ -52,7 +52,7 @@ std::vector<catalog::MetricDescriptor> baseline_family() {
     catalog::MetricDescriptor change;
     change.name = kChange;
     change.header = "vs base";
-    change.format = catalog::Format::percent;
+    change.format = catalog::Format::change;
     change.cls = catalog::MetricClass::quantitative;
     change.source = "baseline";
     change.available = true;
@@ -72,7 +72,7 @@ std::string baseline_header(const Baseline& baseline) {
     const std::string host = baseline.document.host.empty() ? "unknown host" : baseline.document.host;
     return "baseline: " + baseline.document.path + " (" + std::to_string(baseline.document.rows.size()) +
            " rows, measured on " + host +
-           "); vs base = median change in %; verdicts after the tables (repetition medians: "
+           "); vs base = change in % (the verdict's estimate, signed); verdicts after the tables (repetition medians: "
            "--bench-repeat=N, 4 or more per side)";
 }
 
@@ -80,7 +80,7 @@ BaselineComparison::BaselineComparison(const Baseline& baseline, const std::vect
     : baseline_(baseline), run_(document_of_rows(rows, "this run")) {
     run_.has_registrations = true;
     comparison_ = compare_documents({&baseline_.document, &run_}, baseline_.options.settings,
-                                    baseline_.options.gate);
+                                    baseline_.options.gate, !baseline_.options.hide_only_in_base);
 }
 
 std::string BaselineComparison::text(CompareFormat format) const {

@@ -3,8 +3,8 @@
 //
 // Rows match by identity (registration, name, sorted labels; name and labels alone against a
 // document that predates registrations). Each measured row gains one cell (source
-// "baseline"): `base-change`, the change of its headline median against the baseline's in
-// percent (— for a row the baseline lacks, an error row on either side, or an unresolved
+// "baseline"): `base-change`, the change against the baseline's row in percent, signed (the
+// verdict's point estimate, compare/verdict.hpp; — for a row the baseline lacks, an error row on either side, or an unresolved
 // per-call median). After the tables the run prints the comparison glint-compare would print
 // (verdict per row, summary, the --fail-if-slower gate).
 #pragma once
@@ -60,6 +60,8 @@ public:
     // The table, summary and gate lines (box or md).
     std::string text(CompareFormat format) const;
     bool gate_failed() const { return comparison_.gate_failed(); }
+    // The gate's exit status (Comparison::gate_status): 0 passed or no gate, 1 failed, 3 unjudged.
+    int gate_status() const { return comparison_.gate_status(baseline_.options.allow_unjudged); }
     // JSON meta.baseline: the file, its host, how many rows matched, and the comparison.
     Json meta() const;
 

@@ -106,8 +106,12 @@ const OptionRow kRows[] = {
     {"--threshold", kBench, "=PCT", kValue, "PCT", "with --bench-baseline: a change within ±PCT reads \"same\" (default 3)",
      "", "5", [](Options& o, SV f, SV v, bool) { o.threshold_pct = parse_percent(f, v); }},
     {"--fail-if-slower", kBench, "=PCT", kValue, "PCT",
-     "with --bench-baseline: exit 1 when a row is slower beyond PCT\nwith confidence", "", "5",
-     [](Options& o, SV f, SV v, bool) { o.fail_if_slower = parse_percent(f, v); }},
+     "with --bench-baseline: exit 1 when a row is slower beyond PCT\nwith confidence, 3 when a row could not be judged "
+     "(one run a side,\ntoo few repetitions, a wide interval, a row on one side only)",
+     "", "5", [](Options& o, SV f, SV v, bool) { o.fail_if_slower = parse_percent(f, v); }},
+    {"--allow-unjudged", kBench, "", kNone, "",
+     "with --fail-if-slower: rows the gate could not judge do not fail\nit (the gate line says how many)", "", "",
+     [](Options& o, SV, SV, bool) { o.allow_unjudged = true; }},
     {"--bench-format", kBench, "=FORMAT", kValue, "box|md|csv", "box (default), md (markdown tables) or csv", "", "md",
      [](Options& o, SV f, SV v, bool) {
          one_of(f, v, {"box", "md", "csv"});

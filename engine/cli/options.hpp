@@ -27,6 +27,7 @@ struct Options {
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
     std::uint64_t repeat = 1;           // --bench-repeat=N (1..1000): interleaved repetitions
     std::optional<double> fail_if_slower;  // --fail-if-slower=PCT (needs --bench-baseline)
+    bool allow_unjudged = false;        // --allow-unjudged (needs --fail-if-slower)
     double threshold_pct = 3.0;         // --threshold=PCT: the verdicts' practical threshold
     std::string format = "box";         // --bench-format=box|md|csv: how tables print
     std::optional<std::string> html_path;  // --bench-html=FILE

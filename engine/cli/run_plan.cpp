@@ -49,6 +49,8 @@ void check_plan(RunPlan& plan) {
     if (out.html_path && plan.bench) out.html = writable("--bench-html", *out.html_path);
     if (plan.comparison.compare.gate && !plan.comparison.baseline_path)
         refuse("--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
+    if (plan.comparison.compare.allow_unjudged && !plan.comparison.compare.gate)
+        refuse("--allow-unjudged: relaxes the gate; add --fail-if-slower=PCT");
     if (!out.folded_path.empty()) out.folded = writable("--profile-folded", out.folded_path);
     const auto as_given = [](const std::optional<os::OutputTarget>& t) { return t ? &*t : nullptr; };
     if (auto problem = os::shared_output_problem({{"--bench-json", as_given(out.json)},
@@ -87,6 +89,7 @@ RunPlan plan_run(const Options& o) {
     plan.comparison.compare.settings.threshold = o.threshold_pct / 100;
     if (o.fail_if_slower) plan.comparison.compare.gate = *o.fail_if_slower / 100;
     plan.comparison.compare.hide_only_in_base = !o.filter.empty();
+    plan.comparison.compare.allow_unjudged = o.allow_unjudged;
     plan.tiers = tier_request(o);
     plan.placement = placement_request(o);
     plan.quiet_environment = o.quiet_environment;

@@ -44,6 +44,25 @@ bool Comparison::gate_failed() const {
     return false;
 }
 
+std::optional<GateOutcome> Comparison::gate_outcome(bool allow_unjudged) const {
+    if (!gate) return std::nullopt;
+    if (gate_failed()) return GateOutcome::failed;
+    std::size_t passed = 0, unjudged = 0;
+    for (const auto& s : summaries) {
+        passed += s.gate_passed;
+        unjudged += s.gate_unjudged.size();
+    }
+    if (allow_unjudged) return GateOutcome::passed;  // asked for: the gate line says what was not judged
+    if (passed == 0 || unjudged) return GateOutcome::unjudged;
+    return GateOutcome::passed;
+}
+
+int Comparison::gate_status(bool allow_unjudged) const {
+    const auto outcome = gate_outcome(allow_unjudged);
+    if (!outcome || *outcome == GateOutcome::passed) return 0;
+    return *outcome == GateOutcome::failed ? 1 : 3;
+}
+
 RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,
                        const CompareSettings& settings) {
     RowChange c;
@@ -57,9 +76,11 @@ RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,
 }
 
 Comparison compare_documents(const std::vector<const RunDocument*>& documents,
-                             const CompareSettings& settings, std::optional<double> gate) {
+                             const CompareSettings& settings, std::optional<double> gate,
+                             bool gate_only_in_base) {
     Comparison out;
     out.documents = documents;
+    out.gate = gate;
     bool registrations = true;
     for (const auto* d : documents) registrations = registrations && d->has_registrations;
     if (!registrations)
@@ -107,7 +128,12 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
             if (c.change) {
                 ++s.compared;
                 log_sum[d - 1] += std::log(c.change->ratio);
-                if (gate && slower_beyond(*c.change, *gate)) s.slower_beyond_gate.push_back(row.identity);
+            }
+            if (gate && (c.change || gate_only_in_base || c.reason != "only in base")) {
+                c.gate = c.change ? judge_gate(*c.change, *gate) : GateJudgement{};
+                if (c.gate->outcome == GateOutcome::failed) s.slower_beyond_gate.push_back(row.identity);
+                else if (c.gate->outcome == GateOutcome::passed) ++s.gate_passed;
+                else s.gate_unjudged.push_back({row.identity, c.change ? to_string(c.gate->why) : c.reason});
             }
             row.changes.push_back(std::move(c));
         }

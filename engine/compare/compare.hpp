@@ -6,7 +6,7 @@
 // of the base gets one Change per later document (verdict.hpp); rows only in a later document
 // follow the base's rows, in first-seen order. A row that cannot be compared (absent on one
 // side, an error row, a per-call median below the clock's bracket) has verdict unavailable and
-// a reason.
+// a reason; the gate counts it as not judged.
 #pragma once
 
 #include <optional>
@@ -22,6 +22,7 @@ struct RowChange {
     const DocumentRow* row = nullptr;  // in the later document; null when absent there
     std::optional<Change> change;      // set when both sides were compared
     std::string reason;                // why not ("only in base", "new", "error", "unresolved")
+    std::optional<GateJudgement> gate; // with a gate, for a row the gate counts (verdict.hpp)
 };
 
 struct ComparedRow {
@@ -35,6 +36,11 @@ struct SeriesSummary {
     std::size_t compared = 0;     // rows with a ratio
     double geomean_ratio = 0;     // exp(mean(log ratio)) over them; nan when none
     std::vector<std::string> slower_beyond_gate;  // identities failing --fail-if-slower
+    std::size_t gate_passed = 0;                  // rows the gate judged within it
+    struct UnjudgedRow {
+        std::string identity, reason;  // reason: to_string(Unjudged) or RowChange::reason
+    };
+    std::vector<UnjudgedRow> gate_unjudged;       // rows the gate could not judge
 };
 
 struct Comparison {
@@ -42,13 +48,21 @@ struct Comparison {
     std::vector<ComparedRow> rows;
     std::vector<SeriesSummary> summaries;       // one per later document
     std::vector<std::string> notes;             // e.g. matching without registrations
-    bool gate_failed() const;
+    std::optional<double> gate;                 // --fail-if-slower as a fraction
+    bool gate_failed() const;  // a row slower beyond the gate
+    // The gate: failed when a row failed; else passed with allow_unjudged; else unjudged when a
+    // row could not be judged or none was compared; else passed. nullopt without a gate.
+    std::optional<GateOutcome> gate_outcome(bool allow_unjudged) const;
+    // The exit status it means: 0 passed (or no gate), 1 failed, 3 unjudged.
+    int gate_status(bool allow_unjudged) const;
 };
 
 // `documents` (at least 2) must outlive the result. `gate` is --fail-if-slower as a fraction
-// (nullopt: no gate).
+// (nullopt: no gate); rows only the base has are left out of it when !gate_only_in_base (a
+// filtered run against a whole baseline).
 Comparison compare_documents(const std::vector<const RunDocument*>& documents,
-                             const CompareSettings& settings, std::optional<double> gate);
+                             const CompareSettings& settings, std::optional<double> gate,
+                             bool gate_only_in_base = true);
 
 // One row against one base row (both may be null): the RowChange compare_documents makes.
 RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,

@@ -30,9 +30,17 @@ and slower or faster also needs the runs' own medians to agree (else the row rea
   --format=box|md|json     the table (default), markdown for a pull request, or JSON
   --threshold=PCT          practical threshold: a change within ±PCT reads "same" (default 3)
   --instr-threshold=PCT    exact instructions/iter that move beyond PCT decide a noisy row (1)
-  --fail-if-slower=PCT     exit 1 when a row is slower beyond PCT with confidence
+  --fail-if-slower=PCT     the gate: exit 1 when a row is slower beyond PCT with confidence,
+                           3 when a row could not be judged (one run a side, too few
+                           repetitions, an interval reaching past PCT, a row on one side
+                           only) or none was compared; 0 only when every row was judged
+  --allow-unjudged         with --fail-if-slower: rows not judged do not fail the gate (the
+                           gate line says how many)
   --html=FILE              also write a self-contained HTML report (sortable, distributions)
   --help                   this text
+
+Exit status: 0 (no gate, or every row judged within it), 1 a row slower beyond the gate,
+2 bad usage, an unreadable document or a failed write, 3 a row the gate could not judge.
 )";
 
 struct CompareCli {
@@ -70,6 +78,8 @@ CompareCli parse(int argc, char** argv) {
         } else if (name == "--fail-if-slower") {
             need("PCT");
             cli.report.gate = parse_percent(name, value) / 100;
+        } else if (arg == "--allow-unjudged") {
+            cli.report.allow_unjudged = true;
         } else if (name == "--html") {
             need("FILE");
             cli.html = std::string(value);
@@ -79,6 +89,8 @@ CompareCli parse(int argc, char** argv) {
             cli.files.emplace_back(arg);
         }
     }
+    if (cli.report.allow_unjudged && !cli.report.gate)
+        throw UsageError("--allow-unjudged: relaxes the gate; add --fail-if-slower=PCT");
     if (!cli.help && cli.files.size() < 2)
         throw UsageError("needs two documents at least: glint-compare BASE.json NEW.json (see --help)");
     return cli;
@@ -133,7 +145,7 @@ int compare_main(int argc, char** argv) {
     // still written.
     const bool stdout_taken = html_target && html_target->mode == os::OutputMode::descriptor && html_target->fd == 1;
     std::FILE* const out = stdout_taken ? stderr : stdout;
-    int status = comparison.gate_failed() ? 1 : 0;
+    int status = comparison.gate_status(cli.report.allow_unjudged);
     errno = 0;
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0 || std::ferror(out)) {
         const int error = errno;

@@ -1,5 +1,6 @@
 #include "engine/compare/compare_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -13,14 +14,7 @@ namespace {
 
 using report::kNotMeasuredText;
 
-std::string percent(double fraction, int decimals) {
-    if (!std::isfinite(fraction)) return kNotMeasuredText;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%+.*f%%", decimals, fraction * 100);
-    std::string text = buf;
-    if (text == "-0.00%" || text == "+0.00%" || text == "-0.0%" || text == "+0.0%") text.erase(0, 1);
-    return text;
-}
+std::string percent(double fraction, int decimals) { return report::format_signed_percent(fraction * 100, decimals); }
 
 std::string interval_text(const Change& c) {
     if (!std::isfinite(c.low) || !std::isfinite(c.high)) return kNotMeasuredText;
@@ -130,11 +124,21 @@ Json percent_number(double ratio) { return std::isfinite(ratio) ? Json((ratio - 
 
 std::string change_text(double ratio) { return percent(ratio - 1, 2); }
 
+// "1 rep", "3 reps", "3/2 reps": what each side measured.
+std::string reps_text(const Change& c) {
+    const std::size_t a = c.base_repetitions, b = c.new_repetitions;
+    const std::string n = a == b ? std::to_string(a) : std::to_string(a) + "/" + std::to_string(b);
+    return n + (a == 1 && b == 1 ? " rep" : " reps");
+}
+
 std::string verdict_text(const RowChange& c) {
     if (!c.change) return c.reason;
     std::string text = to_string(c.change->verdict);
     if (c.change->basis == Basis::instructions) text += " (instr)";
-    else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy) text += " (1 run)";
+    else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy)
+        text += c.change->base_repetitions <= 1 && c.change->new_repetitions <= 1
+                    ? " (" + reps_text(*c.change) + ")"
+                    : " (" + reps_text(*c.change) + ": need 4+)";
     else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy) text += " (runs)";
     return text;
 }
@@ -153,17 +157,82 @@ std::string summary_line(const Comparison& c, std::size_t later, const CompareSe
     return line;
 }
 
-std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
-    if (!options.gate) return "";
-    const std::string pct = percent(*options.gate, 1).substr(1);
-    std::vector<std::string> failing;
+namespace {
+
+// "one run a side: 8, new: 2": counts per reason, in first-seen order.
+std::vector<std::pair<std::string, std::size_t>> unjudged_groups(const Comparison& c) {
+    std::vector<std::pair<std::string, std::size_t>> groups;
     for (const auto& s : c.summaries)
+        for (const auto& u : s.gate_unjudged) {
+            auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == u.reason; });
+            if (it == groups.end()) groups.emplace_back(u.reason, 1);
+            else ++it->second;
+        }
+    return groups;
+}
+
+std::string groups_text(const std::vector<std::pair<std::string, std::size_t>>& groups) {
+    std::string text;
+    for (const auto& [reason, n] : groups) text += (text.empty() ? "" : ", ") + reason + ": " + std::to_string(n);
+    return text;
+}
+
+bool has_group(const std::vector<std::pair<std::string, std::size_t>>& groups, Unjudged why) {
+    return std::any_of(groups.begin(), groups.end(), [&](const auto& g) { return g.first == to_string(why); });
+}
+
+// What would let the gate judge the rows it could not.
+std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& groups, double gate) {
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%g", gate * 100);
+    if (has_group(groups, Unjudged::one_run) || has_group(groups, Unjudged::few_repetitions) ||
+        has_group(groups, Unjudged::runs_one_side))
+        return " — run 4 alternating runs a side: glint-compare --alternate=4 BASE_PROGRAM NEW_PROGRAM "
+               "--fail-if-slower=" + std::string(pct);
+    if (has_group(groups, Unjudged::straddles) || has_group(groups, Unjudged::runs_straddle))
+        return " — more repetitions (--bench-repeat=N) or runs a side narrow the interval";
+    return "";
+}
+
+}  // namespace
+
+std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
+    const auto outcome = c.gate_outcome(options.allow_unjudged);
+    if (!outcome || !options.gate) return "";
+    const std::string head = "--fail-if-slower=" + percent(*options.gate, 1).substr(1) + ": ";
+    const std::string pct = percent(*options.gate, 1).substr(1);
+    std::size_t passed = 0, unjudged = 0, compared = 0;
+    std::vector<std::string> failing;
+    for (const auto& s : c.summaries) {
         failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
-    if (failing.empty()) return "--fail-if-slower=" + pct + ": passed (no row slower beyond " + pct + " with confidence)";
-    std::string names;
-    for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
-    return "--fail-if-slower=" + pct + ": FAILED: " + std::to_string(failing.size()) +
-           " row(s) slower beyond " + pct + " with confidence: " + names;
+        passed += s.gate_passed;
+        unjudged += s.gate_unjudged.size();
+        compared += s.compared;
+    }
+    const auto groups = unjudged_groups(c);
+    const std::string total = std::to_string(passed + failing.size() + unjudged);
+    if (*outcome == GateOutcome::failed) {
+        std::string names;
+        for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
+        return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
+               " with confidence: " + names +
+               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" + groups_text(groups) + ")" : "");
+    }
+    if (*outcome == GateOutcome::passed) {
+        if (!unjudged)
+            return head + "passed: " + std::to_string(passed) + " row(s) judged, none slower beyond " + pct +
+                   " with confidence";
+        return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
+               " not judged (--allow-unjudged; " + groups_text(groups) + ")";
+    }
+    if (compared == 0) {
+        std::string counts;
+        for (const auto& [reason, n] : groups) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
+        return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (no row compared" +
+               (counts.empty() ? "" : ": " + counts) + " — is the baseline from this program?)";
+    }
+    return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (" + groups_text(groups) +
+           ")" + gate_hint(groups, *options.gate);
 }
 
 std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
@@ -224,6 +293,7 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
             j["basis"] = ch.change ? to_string(ch.change->basis) : "none";
             j["verdict"] = ch.change ? to_string(ch.change->verdict) : "unavailable";
             if (!ch.change) j["reason"] = ch.reason;
+            if (ch.gate) j["gate"] = to_string(ch.gate->outcome);
             changes.push_back(std::move(j));
         }
         r["changes"] = std::move(changes);
@@ -245,14 +315,27 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         summaries.push_back(std::move(j));
     }
     out["summaries"] = std::move(summaries);
-    if (options.gate) {
+    if (const auto outcome = c.gate_outcome(options.allow_unjudged); outcome && options.gate) {
         Json gate = Json::object();
         gate["failIfSlowerPercent"] = *options.gate * 100;
+        gate["status"] = to_string(*outcome);
         gate["failed"] = c.gate_failed();
-        Json failing = Json::array();
-        for (const auto& s : c.summaries)
+        gate["allowUnjudged"] = options.allow_unjudged;
+        Json failing = Json::array(), unjudged = Json::array();
+        std::size_t judged = 0;
+        for (const auto& s : c.summaries) {
             for (const auto& f : s.slower_beyond_gate) failing.push_back(f);
+            for (const auto& u : s.gate_unjudged) {
+                Json j = Json::object();
+                j["row"] = u.identity;
+                j["reason"] = u.reason;
+                unjudged.push_back(std::move(j));
+            }
+            judged += s.gate_passed + s.slower_beyond_gate.size();
+        }
+        gate["judged"] = static_cast<unsigned long>(judged);
         gate["rows"] = std::move(failing);
+        gate["unjudged"] = std::move(unjudged);
         out["gate"] = std::move(gate);
     }
     Json notes = Json::array();

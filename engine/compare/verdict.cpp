@@ -28,15 +28,28 @@ double smallest_positive(const std::vector<double>& a, const std::vector<double>
     return std::isfinite(least) ? least : 1.0;
 }
 
+// The log-scale comparison of b against a: the Hodges–Lehmann ratio (nan when a side is empty)
+// and Moses' interval of it (nullopt when none reaches `level`).
+struct LogShift {
+    double ratio = kNan;
+    std::optional<std::pair<double, double>> interval;
+};
+
+LogShift log_shift(const std::vector<double>& a, const std::vector<double>& b, double level) {
+    const double floor = smallest_positive(a, b) / 2;
+    const std::vector<double> la = logs(a, floor), lb = logs(b, floor);
+    LogShift out;
+    out.ratio = std::exp(hodges_lehmann_shift(la, lb));
+    if (const auto shift = shift_interval(la, lb, level))
+        out.interval = std::pair{std::exp(shift->low), std::exp(shift->high)};
+    return out;
+}
+
 // The ratio interval of b against a from a log-scale shift interval; nullopt when none exists.
 std::optional<std::pair<double, double>> ratio_interval(const std::vector<double>& a,
                                                         const std::vector<double>& b,
                                                         double level) {
-    const double floor = smallest_positive(a, b) / 2;
-    const std::vector<double> la = logs(a, floor), lb = logs(b, floor);
-    const auto shift = shift_interval(la, lb, level);
-    if (!shift) return std::nullopt;
-    return std::pair{std::exp(shift->low), std::exp(shift->high)};
+    return log_shift(a, b, level).interval;
 }
 
 // The interval between runs: Moses' at `level` when the run counts reach it, else the full range
@@ -85,21 +98,30 @@ Verdict classify(double ratio, double low, double high, double threshold) {
 
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings) {
     Change c;
-    c.ratio = next.median_ns / base.median_ns;
     c.low = c.high = c.runs_low = c.runs_high = kNan;
     c.instr_ratio = kNan;
-    if (auto reps = ratio_interval(base.repetition_medians, next.repetition_medians, settings.level)) {
-        std::tie(c.low, c.high) = *reps;
-        c.basis = Basis::repetitions;
+    c.base_repetitions = base.repetition_medians.size();
+    c.new_repetitions = next.repetition_medians.size();
+    c.base_runs = std::max<std::size_t>(1, base.run_medians.size());
+    c.new_runs = std::max<std::size_t>(1, next.run_medians.size());
+    // The point estimate is the interval's own estimator, over the same values.
+    const LogShift reps = log_shift(base.repetition_medians, next.repetition_medians, settings.level);
+    if (reps.interval) {
+        c.ratio = reps.ratio;
+        std::tie(c.low, c.high) = *reps.interval;
+        c.basis = c.interval = Basis::repetitions;
         c.time = classify(c.ratio, c.low, c.high, settings.threshold);
     } else {
         // One run (or too few): the per-sample interval, trusted only for a huge change.
         const auto a = thin_to_quantiles(base.samples_ns, settings.thinned_samples);
         const auto b = thin_to_quantiles(next.samples_ns, settings.thinned_samples);
-        c.basis = Basis::samples;
+        const LogShift samples = log_shift(a, b, settings.level);
+        c.ratio = std::isfinite(samples.ratio) ? samples.ratio : reps.ratio;
+        if (!std::isfinite(c.ratio)) c.ratio = next.median_ns / base.median_ns;  // no values kept
+        c.basis = c.interval = Basis::samples;
         c.time = Verdict::noisy;
-        if (auto samples = ratio_interval(a, b, settings.level)) {
-            std::tie(c.low, c.high) = *samples;
+        if (samples.interval) {
+            std::tie(c.low, c.high) = *samples.interval;
             if (c.low > settings.single_run_factor) c.time = Verdict::slower;
             if (c.high < 1 / settings.single_run_factor) c.time = Verdict::faster;
         }
@@ -130,6 +152,46 @@ bool slower_beyond(const Change& change, double fraction) {
     if (change.verdict != Verdict::slower) return false;
     if (change.basis == Basis::instructions) return change.instr_ratio > 1 + fraction;
     return change.low > 1 + fraction && !(change.runs_low <= 1 + fraction);  // nan: one run a side
+}
+
+GateJudgement judge_gate(const Change& change, double fraction) {
+    const double edge = 1 + fraction;
+    if (slower_beyond(change, fraction)) return {GateOutcome::failed, Unjudged::none};
+    if (change.basis == Basis::instructions)
+        return change.instr_ratio <= edge ? GateJudgement{GateOutcome::passed, Unjudged::none}
+                                          : GateJudgement{GateOutcome::unjudged, Unjudged::straddles};
+    if (change.interval != Basis::repetitions) {  // a within-run interval: never judges a pass
+        const bool one_run = change.base_repetitions <= 1 && change.new_repetitions <= 1 &&
+                             change.base_runs == 1 && change.new_runs == 1;
+        return {GateOutcome::unjudged, one_run ? Unjudged::one_run : Unjudged::few_repetitions};
+    }
+    if (!(change.high <= edge)) return {GateOutcome::unjudged, Unjudged::straddles};
+    if (change.base_runs > 1 || change.new_runs > 1) {
+        if (std::isnan(change.runs_high)) return {GateOutcome::unjudged, Unjudged::runs_one_side};
+        if (!(change.runs_high <= edge)) return {GateOutcome::unjudged, Unjudged::runs_straddle};
+    }
+    return {GateOutcome::passed, Unjudged::none};
+}
+
+const char* to_string(GateOutcome o) {
+    switch (o) {
+        case GateOutcome::passed: return "passed";
+        case GateOutcome::failed: return "failed";
+        case GateOutcome::unjudged: return "unjudged";
+    }
+    return "unjudged";
+}
+
+const char* to_string(Unjudged u) {
+    switch (u) {
+        case Unjudged::none: return "judged";
+        case Unjudged::one_run: return "one run a side";
+        case Unjudged::few_repetitions: return "too few repetitions for a 95% interval";
+        case Unjudged::runs_one_side: return "several runs on one side only";
+        case Unjudged::straddles: return "interval reaches beyond the gate";
+        case Unjudged::runs_straddle: return "runs disagree";
+    }
+    return "judged";
 }
 
 }  // namespace glint::engine

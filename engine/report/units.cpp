@@ -62,8 +62,18 @@ std::string format_metric(const catalog::MetricCell& cell) {
         case catalog::Format::count: body = format_count(cell.value); break;
         case catalog::Format::ratio: body = fixed(cell.value, 2); break;
         case catalog::Format::percent: body = fixed(cell.value, 2) + "%"; break;
+        case catalog::Format::change: body = format_signed_percent(cell.value, 2); break;
     }
     return cell.estimated ? "≈" + body : body;
+}
+
+std::string format_signed_percent(double percent, int decimals) {
+    if (!std::isfinite(percent)) return kNotMeasuredText;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.*f%%", decimals, percent);
+    std::string text = buf;
+    if (text.find_first_not_of("+-0.%") == std::string::npos) text.erase(0, 1);  // "0.00%", unsigned
+    return text;
 }
 
 std::string format_n(const TimingSummary& timing) {

@@ -7,7 +7,7 @@
 // Metric cells follow catalog::Format: count -> SI suffix with 2 decimals ("233.00", "4.10k",
 // "166.96M", "1.25G", "3.00T"; T is the largest suffix); ratio -> 2 decimals ("1.83");
 // percent -> 2 decimals and "%" ("2.31%"): a percent cell holds percentage points (2.31 means
-// 2.31 %), not a fraction. A multiplex-scaled cell is prefixed "≈". A value not measured
+// 2.31 %), not a fraction; change -> the same, signed ("+2.31%"). A multiplex-scaled cell is prefixed "≈". A value not measured
 // (NaN, or an infinity) renders "—", never 0.
 #pragma once
 
@@ -23,6 +23,9 @@ inline constexpr const char* kNotMeasuredText = "—";
 std::string format_time_ns(double ns);
 std::string format_count(double value);
 std::string format_metric(const catalog::MetricCell& cell);
+// A change in percent, signed ("+9.50%", "-3.10%", "0.00%"): --bench-baseline's vs base and
+// glint-compare's change columns alike.
+std::string format_signed_percent(double percent, int decimals);
 
 // The n column: samples×iterations ("32×16777216"); a per-call case shows the sample count.
 std::string format_n(const TimingSummary& timing);

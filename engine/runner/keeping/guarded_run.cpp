@@ -138,7 +138,8 @@ int run_guarded_bench(const BenchSetup& setup) {
         if (!interrupted) {
             const std::string text = compared->text(plan.table.format == "md" ? CompareFormat::md : CompareFormat::box);
             std::fputs(("\n" + text).c_str(), plan.table.format == "csv" ? stderr : table_out);
-            if (compared->gate_failed()) status = 1;
+            // The gate: 1 a row slower beyond it, 3 a row it could not judge (or none compared).
+            if (const int gate = compared->gate_status(); gate && status == 0) status = gate;
         }
     }
     warn_duplicate_identities(rows);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/baseline/baseline.hpp"
+#include "engine/report/units.hpp"
 
 using namespace glint::engine;
 
@@ -65,7 +66,10 @@ TEST_CASE("baseline: rows match by registration, name and labels, unmatched or u
     CHECK(change(timed("slow", "impl", {}, {20, 20}, 20)) == doctest::Approx(-50.0));
     CHECK(std::isnan(change(timed("other", "impl", {}, {5}, 5))));
     // Labels are identity too (sorted: op before size).
-    CHECK(change(timed("m", "m", {{"size", "4KiB"}, {"op", "copy"}}, {100, 101}, 100)) == doctest::Approx(0.0));
+    // The change is the Hodges–Lehmann estimate over the samples (one run a side): the median of
+    // the pairwise log ratios, here halfway between 0 and log(101/100).
+    CHECK(change(timed("m", "m", {{"size", "4KiB"}, {"op", "copy"}}, {100, 101}, 100)) ==
+          doctest::Approx(100 * (std::sqrt(1.01) - 1)));
     CHECK(std::isnan(change(timed("m", "m", {{"op", "copy"}, {"size", "1MiB"}}, {1, 2}, 1))));
     // Error rows and unresolved per-call medians are not numbers to compare, on either side.
     CHECK(std::isnan(change(timed("broken", "broken", {}, {1}, 1))));
@@ -98,6 +102,24 @@ TEST_CASE("baseline: the run's comparison, its meta and its gate") {
     CHECK(meta.at("matched") == Json(1));
     CHECK(meta.at("rows") == Json(2));
     CHECK(meta.at("comparison").at("gate").at("failed") == Json(true));
+    CHECK(c.gate_status() == 1);
+    // Unchanged, but the baseline's "gone" row was not measured: not judged (status 3) unless
+    // the run was filtered (then that row is not this run's) or --allow-unjudged.
+    Row same = slower;
+    same.timing->repetition_median_ns = {100, 101, 99, 100, 100};
+    same.timing->median_ns = 100;
+    same.timing->sample_ns = {100, 101, 99, 100, 100};
+    CHECK(BaselineComparison(*baseline, {same}).gate_status() == 3);
+    Baseline filtered = *baseline;
+    filtered.options.hide_only_in_base = true;
+    CHECK(BaselineComparison(filtered, {same}).gate_status() == 0);
+    Baseline allowing = *baseline;
+    allowing.options.allow_unjudged = true;
+    CHECK(BaselineComparison(allowing, {same}).gate_status() == 0);
+    // The live table's vs base is signed as glint-compare prints it.
+    const auto cell = baseline_cells(*baseline, slower).at(0);
+    CHECK(cell.format == glint::catalog::Format::change);
+    CHECK(report::format_metric(cell) == "+30.00%");
 }
 
 TEST_CASE("baseline: a file that is not a schema-2 document is refused with the reason") {
