@@ -1,8 +1,9 @@
 // glint::main: parse and plan (engine/cli/: every flag checked), check against the cases,
 // open tiers, run, report. Exit status: 0 all passed, 1 a case
 // failed (or an output could not be written, or a case left through _exit(0):
-// engine/runner/keeping/supervision.hpp), 2 bad usage (reported before anything is
-// measured), 128 + signal when a signal stopped a --bench run (engine/runner/keeping/guarded_run.hpp).
+// engine/runner/keeping/supervision.hpp; or the --fail-if-slower gate failed), 2 bad usage
+// (reported before anything is measured), 3 the gate could not judge a row, 128 + signal when a
+// signal stopped a --bench run (engine/runner/keeping/guarded_run.hpp).
 #include <glint/main.hpp>
 
 #include <algorithm>

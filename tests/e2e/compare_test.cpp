@@ -150,7 +150,7 @@ TEST_CASE("e2e: --bench-baseline records the comparison and its gate, and refuse
     const auto faster = gated();
     INFO(faster.out);
     CHECK(faster.exit_code == 0);
-    CHECK(contains(faster.out, "--fail-if-slower=10.0%: passed (no row slower beyond 10.0% with confidence)"));
+    CHECK(contains(faster.out, "--fail-if-slower=10.0%: passed: 4 row(s) judged, none slower beyond 10.0% with confidence"));
     CHECK(recorded_gate() == Json(false));
     // A gate without a baseline would pass silently: refused before measuring.
     auto lone = run_process({fixture_path("ab"), "--bench", "--fail-if-slower=10"});
@@ -174,9 +174,80 @@ TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case ma
                              "--bench-baseline=" + base, "--fail-if-slower=10"});
     INFO(same.out);
     CHECK(same.exit_code == 0);
-    CHECK(contains(same.out, "passed (no row slower beyond 10.0% with confidence)"));
+    CHECK(contains(same.out, "passed: 4 row(s) judged, none slower beyond 10.0% with confidence"));
     std::remove(base.c_str());
     std::remove(next.c_str());
+}
+
+// One run of the A/B fixture into `json` (ab/changing `slower` percent slower), with these flags.
+void one_run(const std::string& json, int slower, std::vector<std::string> flags = {}) {
+    std::vector<std::string> args{fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-json=" + json};
+    args.insert(args.end(), flags.begin(), flags.end());
+    REQUIRE(run_process(args, {"GLINT_FIXTURE_SLOWER=" + std::to_string(slower)}).exit_code == 0);
+}
+
+TEST_CASE("e2e: a gate never exits 0 having judged nothing: one run a side, 3 repetitions, nothing compared") {
+    // Each outcome here holds under any load: a per-sample interval never passes a gate, and a
+    // baseline whose rows all have other registrations compares nothing.
+    const std::string base = temp_path("unjudged_base.json"), next = temp_path("unjudged_next.json"),
+                      base3 = temp_path("unjudged_base3.json"), next3 = temp_path("unjudged_next3.json"),
+                      other = temp_path("unjudged_other.json");
+    one_run(base, 0);
+    one_run(next, 30);
+    auto single = run_process({compare_path(), base, next, "--fail-if-slower=10"});
+    INFO(single.out);
+    CHECK((single.exit_code == 1 || single.exit_code == 3));  // 3 unless beyond the 4x factor
+    CHECK(contains(single.out, "COULD NOT JUDGE"));
+    CHECK(contains(single.out, "one run a side: "));
+    CHECK(contains(single.out, "glint-compare --alternate=4 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10"));
+    CHECK(contains(table_line(single.out, "ab/changing"), "(1 rep)"));
+    // --allow-unjudged: the explicit opt-out, repeated in the gate line.
+    auto allowed = run_process({compare_path(), base, next, "--fail-if-slower=10", "--allow-unjudged"});
+    CHECK(allowed.exit_code == 0);
+    CHECK(contains(allowed.out, "not judged (--allow-unjudged; one run a side: 4)"));
+    // --bench-repeat=3 in one run a side: too few for an interval over repetitions.
+    one_run(base3, 0, {"--bench-repeat=3"});
+    one_run(next3, 30, {"--bench-repeat=3"});
+    auto three = run_process({compare_path(), base3, next3, "--fail-if-slower=10"});
+    INFO(three.out);
+    CHECK((three.exit_code == 1 || three.exit_code == 3));
+    CHECK(contains(table_line(three.out, "ab/steady"), "(3 reps: need 4+)"));
+    // The same gate in the run itself (--bench-baseline).
+    auto run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-baseline=" + base,
+                            "--fail-if-slower=10"}, {"GLINT_FIXTURE_SLOWER=30"});
+    CHECK((run.exit_code == 1 || run.exit_code == 3));
+    CHECK(contains(run.out, "COULD NOT JUDGE"));
+    // A baseline from another program: no row compared.
+    Json doc = Json::parse(read_file(base));
+    for (Json& row : doc["rows"].as_array()) row["registration"] = "other-" + row.at("registration").as_string();
+    std::ofstream(other) << doc.dump();
+    auto none = run_process({compare_path(), other, next, "--fail-if-slower=10"});
+    CHECK(none.exit_code == 3);
+    CHECK(contains(none.out, "--fail-if-slower=10.0%: COULD NOT JUDGE 8 of 8 rows (no row compared: 4 only in base, 4 new "
+                             "— is the baseline from this program?)"));
+    auto js = run_process({compare_path(), other, next, "--fail-if-slower=10", "--format=json"});
+    CHECK(js.exit_code == 3);
+    CHECK(Json::parse(js.out).at("gate").at("status") == Json("unjudged"));
+    auto none_run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-baseline=" + other,
+                                 "--fail-if-slower=10"});
+    CHECK(none_run.exit_code == 3);
+    CHECK(contains(none_run.out, "(no row compared: 4 only in base, 4 new — is the baseline from this program?)"));
+    // --allow-unjudged needs a gate to relax.
+    auto lone = run_process({fixture_path("ab"), "--bench", "--bench-baseline=" + base, "--allow-unjudged"});
+    CHECK(lone.exit_code == 2);
+    CHECK(contains(lone.err, "--allow-unjudged: relaxes the gate; add --fail-if-slower=PCT"));
+    for (const auto& f : {base, next, base3, next3, other}) std::remove(f.c_str());
+}
+
+TEST_CASE("e2e: six repetitions a side judge a 30% slowdown at a 10% gate: exit 1 (on a quiet machine)") {
+    const std::string base = temp_path("judged_base.json"), next = temp_path("judged_next.json");
+    one_run(base, 0, {"--bench-repeat=6"});
+    one_run(next, 30, {"--bench-repeat=6"});
+    auto r = run_process({compare_path(), base, next, "--fail-if-slower=10"});
+    INFO(r.out);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out, "FAILED: 1 row(s) slower beyond 10.0% with confidence: ab/changing"));
+    for (const auto& f : {base, next}) std::remove(f.c_str());
 }
 
 TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping each repetition's median") {

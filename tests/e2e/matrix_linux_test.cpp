@@ -74,6 +74,7 @@ const std::map<std::string, std::string>& exclusions() {
         {"--format", "--list --format=json only; e2e list tests cover it"},
         {"--threshold", "a comparison setting of --bench-baseline; compare tests cover it"},
         {"--fail-if-slower", "changes the exit status by timing, which is not stable under load"},
+        {"--allow-unjudged", "relaxes --fail-if-slower's gate (excluded above); compare tests cover it"},
         {"--perf-scaled", "a variant of --perf (how multiplexed groups render)"},
         {"--perf-inherit", "a variant of --perf (threads created later); the fixture makes none"},
         {"--perf-iters", "sizes the --perf pass"},

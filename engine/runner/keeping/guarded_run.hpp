@@ -3,7 +3,8 @@
 // (signals, --case-timeout, exit(), fatal signals) and, with --isolate, the Isolation host.
 //
 // Exit status: 0 every case passed; 1 a case failed (an error row), the JSON or the table could
-// not be written, or a case timed out or called exit() in-process; 128 + signal when a signal
+// not be written, a case timed out or called exit() in-process, or --fail-if-slower's gate
+// failed; 3 the gate could not judge a row (and nothing else failed); 128 + signal when a signal
 // (or EPIPE on the standard output: 141) stopped the run. The --bench-json document is written
 // in every case that reaches glint::main again, with meta.interrupted when the run stopped
 // early; its journal is removed once the document is in place.
