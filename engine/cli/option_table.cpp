@@ -95,7 +95,7 @@ const OptionRow kRows[] = {
          o.json_all_samples = v == "all";
      }},
     {"--bench-baseline", kBench, "=FILE", kValue, "FILE",
-     "compare with an earlier --bench-json: median change in % (vs base)\nand, after the tables, glint-compare's "
+     "compare with an earlier --bench-json: change in %, signed (vs base)\nand, after the tables, glint-compare's "
      "verdict per row",
      "", "base.json", [](Options& o, SV, SV v, bool) { o.baseline_path = std::string(v); }},
     {"--bench-repeat", kBench, "=N", kValue, "N",

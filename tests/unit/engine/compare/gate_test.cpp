@@ -123,7 +123,7 @@ TEST_CASE("gate: one run a side, or too few repetitions, is never a pass") {
           GateOutcome::failed);
 }
 
-TEST_CASE("gate: several runs a side must agree for a pass too; A/A with 4 runs a side passes") {
+TEST_CASE("gate: several runs a side must agree for a pass too, and A/A with 4 runs a side passes") {
     const CompareSettings settings;
     // A/A: 4 runs a side, their medians interleaved within 2%: passes a generous gate.
     const GateJudgement aa = judge_gate(compare_sides(runs({100, 101, 99, 100.5}), runs({100.2, 99.5, 101, 100}), settings), 0.10);
@@ -191,7 +191,7 @@ TEST_CASE("gate: one run a side names the rows it could not judge and the comman
     CHECK(comparison_json(c, options).at("gate").at("allowUnjudged") == Json(true));
 }
 
-TEST_CASE("gate: passed needs every row judged; a failed row fails whatever else") {
+TEST_CASE("gate: passed needs every row judged, and a failed row fails whatever else") {
     const RunDocument base = doc("base.json", {row("a", around(100)), row("s", around(100))});
     const RunDocument same = doc("same.json", {row("a", around(100)), row("s", around(100))});
     const Comparison passed = compare_documents({&base, &same}, CompareSettings{}, 0.10);
