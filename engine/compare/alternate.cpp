@@ -113,6 +113,8 @@ AlternateArgs take_alternate_flags(int argc, char** argv) {
             out.rest.push_back(argv[i]);
         }
     }
+    for (const char* arg : out.rest)
+        if (std::string_view(arg) == "--help" || std::string_view(arg) == "-h") return out;  // --help wins
     if (!r.active()) {
         if (r.repeat || keep_given || dashes)
             throw UsageError(std::string(r.repeat ? "--repeat" : keep_given ? "--keep" : "-- FLAGS") +

@@ -91,6 +91,9 @@ TEST_CASE("alternate flags: bad input is refused with the fix") {
     CHECK(refusal({"--alternate=4", "--keep=a,b", "base", "new"}).find("has a comma") != std::string::npos);
     CHECK(refusal({"--alternate=4", "--keep=", "base", "new"}).find("--keep: needs a value") == 0);
     CHECK(refusal({"--alternate=4", "base", "new"}).empty());
+    // --help is never refused: it prints the usage.
+    CHECK(refusal({"--alternate=4", "--help"}).empty());
+    CHECK(refusal({"--keep=x", "-h"}).empty());
 }
 
 TEST_CASE("alternate flags: the refusals are glint-compare's exit status 2") {
