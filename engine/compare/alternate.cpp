@@ -1,6 +1,7 @@
 #include "engine/compare/alternate.hpp"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "engine/model/flag_value.hpp"
 #include "engine/model/sanitize.hpp"
+#include "os/process.hpp"
 #include "os/program.hpp"
 
 namespace glint::engine {
@@ -205,11 +207,12 @@ bool Alternation::prepare_dir(std::string& problem) {
     return true;
 }
 
-bool Alternation::run_one(const std::string& program, const std::string& side, int index, double& seconds) {
+int Alternation::run_one(const std::string& program, const std::string& side, int index, double& seconds) {
     const std::string json = side_file(dir_, side, index, ".json"), log = side_file(dir_, side, index, ".log");
     const auto start = std::chrono::steady_clock::now();
     const os::ProgramEnd end = os::run_program(program_argv(request_, program, json), log);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (end.interrupted) return end.interrupted;
     std::string failure;
     std::error_code ec;
     if (!end.started) failure = end.problem;
@@ -217,11 +220,21 @@ bool Alternation::run_one(const std::string& program, const std::string& side, i
     else if (end.exit_code != 0) failure = "exited with status " + std::to_string(end.exit_code);
     else if (!fs::is_regular_file(json, ec) || fs::file_size(json, ec) == 0)
         failure = "exited 0 but wrote no document " + json + " (does it take --bench-json?)";
-    if (failure.empty()) return true;
+    if (failure.empty()) return 0;
     std::fprintf(stderr, "glint-compare: error: %s run %d of %d, '%s': %s; the end of %s:\n%s", side.c_str(), index,
                  request_.runs, sanitize::terminal(program).c_str(), sanitize::terminal(failure).c_str(),
                  sanitize::terminal(log).c_str(), log_tail(log, 12).c_str());
-    return false;
+    return -1;
+}
+
+void Alternation::stop_by(int sig, const std::string& where) {
+    os::unwatch_interrupt_signals();
+    std::fprintf(stderr, "glint-compare: %s during %s: stopped%s\n", os::signal_name(sig).c_str(), where.c_str(),
+                 temporary_ ? "" : ("; what ran is in " + sanitize::terminal(dir_)).c_str());
+    std::error_code ec;
+    if (temporary_) fs::remove_all(dir_, ec);
+    dir_.clear();
+    std::raise(sig);  // ends the command by the signal it was sent
 }
 
 int Alternation::run(std::vector<std::string>& files) {
@@ -246,16 +259,26 @@ int Alternation::run(std::vector<std::string>& files) {
     std::string sides[2];
     const char* side_names[2] = {"base", "new"};
     double bytes = 0;
+    os::watch_interrupt_signals();  // an interrupt is passed on to the running program
     for (int i = 1; i <= request_.runs; ++i)
         for (int s = 0; s < 2; ++s) {
             double seconds = 0;
-            if (!run_one(files[s], side_names[s], i, seconds)) return 2;
+            const std::string where = std::string(side_names[s]) + " run " + std::to_string(i) + " of " +
+                                      std::to_string(request_.runs);
+            const int ran = run_one(files[s], side_names[s], i, seconds);
+            const int sig = ran > 0 ? ran : os::first_interrupt_signal();
+            if (sig > 0 && sig != os::broken_pipe_signal()) stop_by(sig, where);
+            if (ran != 0) {
+                os::unwatch_interrupt_signals();
+                return 2;
+            }
             std::fprintf(stderr, "%s %d/%d: %.1f s\n", side_names[s], i, request_.runs, seconds);
             const std::string json = side_file(dir_, side_names[s], i, ".json");
             std::error_code ec;
             bytes += static_cast<double>(fs::file_size(json, ec));
             sides[s] += (sides[s].empty() ? "" : ",") + json;
         }
+    os::unwatch_interrupt_signals();
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(stderr, "alternated %d run%s a side in %.1f s; documents: %s per run (%s)\n", request_.runs,
                  request_.runs == 1 ? "" : "s", total,

@@ -6,7 +6,8 @@
 // Bad input is refused before anything runs (UsageError, exit 2). A run that fails (non-zero
 // exit, a signal, no document) stops the command with exit 2, naming the program, the run and
 // the tail of its log (DIR/<side>-<i>.log: its standard output and error). DIR is --keep=DIR
-// or a fresh temporary directory, removed at the end unless something failed.
+// or a fresh temporary directory, removed at the end unless something failed. An interrupt
+// (SIGINT, SIGTERM, SIGHUP) is passed on to the running program, then ends the command.
 // Rationale and details: docs/rationale.md, "engine/compare/alternate.hpp"; the CI recipe: docs/ci.md.
 #pragma once
 
@@ -62,7 +63,10 @@ public:
 
 private:
     bool prepare_dir(std::string& problem);
-    bool run_one(const std::string& program, const std::string& side, int index, double& seconds);
+    // 0, -1 after printing why the run failed, or the interrupt that stopped it.
+    int run_one(const std::string& program, const std::string& side, int index, double& seconds);
+    // An interrupt during `where`: removes a temporary DIR and ends the command by `sig`.
+    void stop_by(int sig, const std::string& where);
 
     AlternateRequest request_;
     std::string dir_;

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -39,10 +40,17 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
     }
     end.started = true;
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
+    for (double wait_s = 0.005;; wait_s = std::min(wait_s * 2, 0.2)) {
+        const pid_t done = ::waitpid(pid, &status, end.interrupted ? 0 : WNOHANG);
+        if (done == pid) break;
+        if (done < 0 && errno != EINTR) {
             end.problem = std::string("waitpid failed: ") + std::strerror(errno);
             return end;
+        }
+        const int sig = end.interrupted ? 0 : wait_for_signal(wait_s);  // 0: none, or not watched
+        if (sig > 0 && is_interrupt_signal(sig) && sig != broken_pipe_signal()) {
+            ::kill(pid, sig);
+            end.interrupted = sig;
         }
     }
     if (WIFEXITED(status)) end.exit_code = WEXITSTATUS(status);

@@ -3,6 +3,7 @@
 // the runs is seen from outside.
 #include <doctest/doctest.h>
 
+#include <signal.h>
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -19,6 +20,8 @@ using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
 using glint::test::TempDir;
+using glint::test::BackgroundProcess;
+using glint::test::wait_until;
 
 namespace {
 
@@ -126,4 +129,22 @@ TEST_CASE("e2e: glint-compare --alternate gates: an A/A pair passes --fail-if-sl
                      side_program(dir, "new"), "--", "--bench-min-time=1", "--filter=ab/changing"});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "new (4 runs) vs base (4 runs): "));
+}
+
+TEST_CASE("e2e: glint-compare --alternate passes an interrupt on to the running program and ends by it") {
+    TempDir dir("glint-e2e-alternate");
+    const std::string slow = dir.file("slow.sh"), pid_file = dir.file("pid");
+    std::ofstream(slow) << "#!/bin/sh\necho $$ > " << pid_file << ".new && mv " << pid_file << ".new " << pid_file
+                        << "\nexec sleep 60\n";
+    chmod(slow.c_str(), 0755);
+    BackgroundProcess compare({compare_path(), "--alternate=4", "--keep=" + dir.file("runs"), slow, slow});
+    REQUIRE(wait_until([&] { return std::filesystem::exists(pid_file); }));
+    const int program = std::stoi(read_file(pid_file));
+    ::kill(compare.pid(), SIGTERM);
+    const auto r = compare.wait(60);
+    CHECK(r.term_signal == SIGTERM);
+    CHECK(contains(r.err, "SIGTERM during base run 1 of 4: stopped; what ran is in " + dir.file("runs")));
+    const bool alive = ::kill(program, 0) == 0;  // the program was sent SIGTERM and reaped
+    CHECK_FALSE(alive);
+    if (alive) ::kill(program, SIGKILL);
 }
