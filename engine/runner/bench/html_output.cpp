@@ -16,14 +16,6 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
-std::string display(const Row& row) {
-    DocumentRow d;
-    d.registration = row.registration;
-    d.name = row.name;
-    d.labels = sorted_labels(row.labels);
-    return identity_text(d);
-}
-
 }  // namespace
 
 std::optional<std::string> write_run_html(const os::OutputTarget& target, const std::vector<Row>& rows,
@@ -56,7 +48,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     }
     for (const Row& row : rows) {
         html::Row out;
-        out.name = display(row);
+        out.name = display_name(row.registration, row.name, row.labels);
         const bool timed = row.timing && !row.error;
         if (timed) {
             const TimingSummary& t = *row.timing;
