@@ -100,8 +100,8 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
     std::string message = "--filter: '" + cases.filter + "' selects no case";
     if (names.empty()) return message + " (no case is registered)";
     if (!close.empty()) message += "; closest names: " + joined(close);
-    if (!wildcard) message += " (a term matches a whole name as --list prints it, or its start up to a '/', '#', "
-                              "' [' or ',': '*part*' matches a substring)";
+    if (!wildcard) message += " (terms match names as --list prints them, whole or up to a '/', '#', ' [' or ',': "
+                              "'*part*' matches a substring)";
     return message;
 }
 

@@ -6,7 +6,7 @@
 
 using namespace glint::engine;
 
-TEST_CASE("display name: registration/name [key=value,...], labels sorted by key") {
+TEST_CASE("display name: registration/name then labels with their keys sorted by key") {
     const Labels labels{{"op", "count"}, {"len", "256"}};  // out of order on purpose
     CHECK(display_name("count", "comma", labels) == "count/comma [len=256,op=count]");
     CHECK(display_name("count", "comma", {}) == "count/comma");

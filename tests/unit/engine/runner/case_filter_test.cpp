@@ -41,7 +41,7 @@ TEST_CASE("filter: name terms glob over the path or the registration alone") {
     CHECK_FALSE(sel("umap#3", "umap#2", "umap"));
 }
 
-TEST_CASE("filter: name terms match the display name, or its start up to / # [ or ,") {
+TEST_CASE("filter: name terms match the display name or its leading parts") {
     const Labels count{{"len", "256"}, {"op", "count"}};
     // Every name --list prints selects its row, taken literally ("[...]" is no glob class here).
     CHECK(sel("count/comma [len=256,op=count]", "count/comma", "count", count));
@@ -64,7 +64,7 @@ TEST_CASE("filter: name terms match the display name, or its start up to / # [ o
     CHECK(sel("*comma [len=2*", "count/comma", "count", count));  // globs too
 }
 
-TEST_CASE("filter: a comma inside a closed [...] belongs to its term") {
+TEST_CASE("filter: a comma inside closed brackets belongs to its term") {
     CHECK(filter_terms("a [x=1,y=2],b") == std::vector<std::string>{"a [x=1,y=2]", "b"});
     CHECK(filter_terms("a [x=1,y=2") == std::vector<std::string>{"a [x=1", "y=2"});  // unclosed
     CHECK(filter_terms("[ab]*,c") == std::vector<std::string>{"[ab]*", "c"});
