@@ -116,11 +116,7 @@ std::string identity_key(const DocumentRow& row, bool with_registration) {
 }
 
 std::string identity_text(const DocumentRow& row) {
-    const std::string& r = row.registration;
-    const bool own = r.empty() || row.name == r || row.name.rfind(r + "#", 0) == 0;
-    std::string text = own ? row.name : r + "/" + row.name;
-    if (!row.labels.empty()) text += " [" + labels_text(row.labels, false) + "]";
-    return text;
+    return display_name(row.registration, row.name, row.labels);
 }
 
 std::optional<RunDocument> read_document(const std::string& path, std::string& error) {

@@ -63,7 +63,7 @@ struct RunDocument {
 };
 
 // The identity as a map key (with or without the registration) and as text for people:
-// "registration/name [label values]" ("name" alone when it is the registration's own row).
+// the row's display name (model/row.hpp: "registration/name [key=value,...]").
 std::string identity_key(const DocumentRow& row, bool with_registration);
 std::string identity_text(const DocumentRow& row);
 

@@ -17,14 +17,6 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
-std::string display(const Row& row) {
-    DocumentRow d;
-    d.registration = row.registration;
-    d.name = row.name;
-    d.labels = sorted_labels(row.labels);
-    return identity_text(d);
-}
-
 // The median of an unstable row reads "~" with its reasons, as the table's does (its footer's
 // meanings as the tooltip).
 html::Cell median_cell(const Row& row, const TimingSummary& t) {
@@ -70,7 +62,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     }
     for (const Row& row : rows) {
         html::Row out;
-        out.name = display(row);
+        out.name = display_name(row.registration, row.name, row.labels);
         const bool timed = row.timing && !row.error;
         if (timed) {
             const TimingSummary& t = *row.timing;
