@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # bench/aa.sh: how often glint's verdicts raise a false alarm on this machine (an A/A test).
-# The shipped suite, unchanged, is measured as two "builds" A and B: RUNS runs of each, alternated
-# (A, B, A, B, ...) so both share the machine's moods, each run with --bench-repeat=REPEAT; then
-# glint-compare compares A's runs with B's (each side several runs: "a1.json,a2.json,..."). A row
-# it calls faster or slower is a false alarm (same and noisy are not). Repeated PAIRS times, it
-# prints each comparison's summary line and the total: flagged rows / compared rows.
-# Exit status 1 when more than 1 row in 20 was flagged (the target README states), 0 otherwise.
+# The shipped suite, unchanged, is measured as two "builds" base and new by the one-command
+# recipe: glint-compare --alternate=RUNS --repeat=REPEAT SUITE SUITE (RUNS runs of each,
+# alternated so both share the machine's moods, each with --bench-repeat=REPEAT; docs/ci.md).
+# A row it calls faster or slower is a false alarm (same and noisy are not). Repeated PAIRS
+# times, it prints each comparison's summary line and the total: flagged rows / compared rows.
+# Exit status 1 when more than 1 row in 20 was flagged (the target README states), 0 otherwise;
+# 2 when a run or the comparison failed.
 #
 #   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 4 runs, 3)
 #
 # Builds glint_bench and glint-compare in build/ first (configure it as README's two commands do).
 # GLINT_AA_BENCH=PROGRAM and GLINT_AA_COMPARE=PROGRAM use those programs instead (nothing is
-# built); PROGRAM is called as the suite is: PROGRAM --bench --bench-repeat=N --bench-json=FILE
-# [suite flags...], FILE's name starting with the side ("a" or "b").
+# built); PROGRAM is run as glint-compare --alternate runs a side: PROGRAM --bench
+# --bench-repeat=N --bench-json=DIR/SIDE-I.json [suite flags...], SIDE being "base" or "new".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-5}
@@ -25,24 +26,21 @@ if [[ -z ${GLINT_AA_BENCH:-} || -z ${GLINT_AA_COMPARE:-} ]]; then
   [[ -d build ]] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build -j"$(nproc)" --target glint_bench glint-compare >/dev/null
 fi
+bench=$(command -v "$bench") || { echo "aa: no program $bench" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flagged=0 compared=0 same=0
 for ((i = 1; i <= pairs; i++)); do
-  a="" b=""
-  for ((r = 1; r <= runs; r++)); do
-    for side in a b; do
-      out="$work/$side$r.json"
-      "$bench" --bench --bench-repeat="$repeat" --bench-json="$out" "$@" \
-        >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
-    done
-    a+="${a:+,}$work/a$r.json" b+="${b:+,}$work/b$r.json"
-  done
-  "$compare" "$a" "$b" >"$work/compare.txt" || { cat "$work/compare.txt" >&2; exit 2; }
-  line=$(grep ' vs ' "$work/compare.txt")
+  status=0
+  "$compare" --alternate="$runs" --repeat="$repeat" "$bench" "$bench" -- "$@" \
+    >"$work/compare.txt" 2>"$work/err" || status=$?
+  # 1 (a gate) is never asked for here; 2 is a run or the comparison that failed.
+  ((status != 2)) || { cat "$work/err" >&2; exit 2; }
+  line=$(grep ' vs ' "$work/compare.txt") || { cat "$work/compare.txt" "$work/err" >&2; exit 2; }
+  took=$(sed -n 's/^alternated .* in \([0-9.]* s\);.*/\1/p' "$work/err")
   rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | awk -F'│' '{gsub(/^ +| +$/, "", $2); print $2}' |
          paste -sd, || true)
-  echo "pair $i: ${line##*json: }${rows:+ — flagged: $rows}"
+  echo "pair $i: ${line#*): }${rows:+ — flagged: $rows}${took:+ (alternated in $took)}"
   count() { sed -n "s/.* \([0-9]*\) $1 .*/\1/p" <<<"$line"; }
   over=$(sed -n 's/.* over \([0-9]*\) rows.*/\1/p' <<<"$line")
   flagged=$((flagged + $(count faster) + $(count slower)))

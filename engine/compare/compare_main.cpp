@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/compare/alternate.hpp"
 #include "engine/compare/compare_html.hpp"
 #include "engine/compare/compare_report.hpp"
 #include "engine/compare/document.hpp"
@@ -105,13 +106,16 @@ int usage_error(const std::string& message) {
 
 int compare_main(int argc, char** argv) {
     CompareCli cli;
+    AlternateArgs alternate;  // --alternate=K runs the two programs first (alternate.hpp)
     try {
-        cli = parse(argc, argv);
+        alternate = take_alternate_flags(argc, argv);
+        cli = parse(static_cast<int>(alternate.rest.size()), alternate.rest.data());
     } catch (const UsageError& e) {
         return usage_error(e.what());
     }
     if (cli.help) {
         std::fputs(kUsage, stdout);
+        std::fputs(alternate_usage(), stdout);
         return 0;
     }
     std::optional<os::OutputTarget> html_target;
@@ -125,6 +129,9 @@ int compare_main(int argc, char** argv) {
                     return usage_error("--html='" + cli.html + "' would overwrite the document '" + file +
                                        "' it compares; choose another path");
     }
+    std::optional<Alternation> alternation;
+    if (alternate.request.active())
+        if (const int failed = alternation.emplace(alternate.request).run(cli.files)) return failed;
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());
     for (const auto& file : cli.files) {
@@ -133,6 +140,7 @@ int compare_main(int argc, char** argv) {
         if (!doc) return usage_error(problem);
         documents.push_back(std::move(*doc));
     }
+    if (alternation) alternation->name_sides(documents);
     std::vector<const RunDocument*> series;
     for (const auto& d : documents) series.push_back(&d);
     const Comparison comparison = compare_documents(series, cli.report.settings, cli.report.gate);
@@ -159,6 +167,7 @@ int compare_main(int argc, char** argv) {
             std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());
             status = 2;
         }
+    if (alternation) alternation->finish(status);
     return status;
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/bench/aa_check.sh: bench/aa.sh counts what it claims to count. The A/A script's figure
 # (README: false alarms, measured) is only as good as its accounting, and an A/A run on a quiet
-# machine flags nothing, so a script that never counted a row would pass unnoticed. Here side B
-# runs the A/B fixture with "ab/changing" made 30% slower: aa.sh must name that row in every
-# comparison, count it, and exit 1 (more than 1 row in 20 flagged). A suite that fails is exit 2.
+# machine flags nothing, so a script that never counted a row would pass unnoticed. Here the new
+# side of glint-compare --alternate runs the A/B fixture with "ab/changing" made 30% slower:
+# aa.sh must name that row in every comparison, count it, and exit 1 (more than 1 row in 20
+# flagged). A suite that fails is exit 2.
 #
 #   aa_check.sh AA_SCRIPT FIXTURE GLINT_COMPARE WORK_DIR
 set -uo pipefail
@@ -11,10 +12,11 @@ aa=$1 fixture=$2 compare=$3 work=$4
 fail() { echo "aa: FAIL: $*" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
 
-# Side B's runs (their JSON file names start with "b") are 30% slower in ab/changing.
+# The new side's runs (glint-compare --alternate names their documents DIR/new-I.json) are 30%
+# slower in ab/changing.
 cat >"$work/ab_suite.sh" <<SUITE
 #!/usr/bin/env bash
-case "\$*" in *--bench-json=*/b[0-9]*.json*) export GLINT_FIXTURE_SLOWER=30 ;; esac
+case "\$*" in *--bench-json=*/new-[0-9]*.json*) export GLINT_FIXTURE_SLOWER=30 ;; esac
 exec "$fixture" "\$@"
 SUITE
 chmod +x "$work/ab_suite.sh"

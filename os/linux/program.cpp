@@ -1,0 +1,79 @@
+// os/program.hpp on Linux: posix_spawn (no shell) and waitpid.
+#include "os/program.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "os/process.hpp"
+
+extern char** environ;
+
+namespace glint::os {
+
+ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& log_path) {
+    ProgramEnd end;
+    if (argv.empty()) {
+        end.problem = "no program to run";
+        return end;
+    }
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    pid_t pid = -1;
+    const int error = ::posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (error != 0) {
+        end.problem = "cannot start '" + argv[0] + "': " + std::strerror(error);
+        return end;
+    }
+    end.started = true;
+    int status = 0;
+    for (double wait_s = 0.005;; wait_s = std::min(wait_s * 2, 0.2)) {
+        const pid_t done = ::waitpid(pid, &status, end.interrupted ? 0 : WNOHANG);
+        if (done == pid) break;
+        if (done < 0 && errno != EINTR) {
+            end.problem = std::string("waitpid failed: ") + std::strerror(errno);
+            return end;
+        }
+        const int sig = end.interrupted ? 0 : wait_for_signal(wait_s);  // 0: none, or not watched
+        if (sig > 0 && is_interrupt_signal(sig) && sig != broken_pipe_signal()) {
+            ::kill(pid, sig);
+            end.interrupted = sig;
+        }
+    }
+    if (WIFEXITED(status)) end.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) end.signal = WTERMSIG(status);
+    if (end.signal) end.problem = "killed by " + signal_name(end.signal);
+    return end;
+}
+
+bool is_executable(const std::string& path, std::string& why) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        why = std::strerror(errno);
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        why = S_ISDIR(st.st_mode) ? "a directory, not a program" : "not a regular file";
+        return false;
+    }
+    if (::access(path.c_str(), X_OK) != 0) {
+        why = std::string("not executable: ") + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace glint::os
