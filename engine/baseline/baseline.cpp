@@ -80,7 +80,7 @@ BaselineComparison::BaselineComparison(const Baseline& baseline, const std::vect
     : baseline_(baseline), run_(document_of_rows(rows, "this run")) {
     run_.has_registrations = true;
     comparison_ = compare_documents({&baseline_.document, &run_}, baseline_.options.settings,
-                                    baseline_.options.gate, !baseline_.options.hide_only_in_base);
+                                    baseline_.options.gate);
 }
 
 std::string BaselineComparison::text(CompareFormat format) const {

@@ -76,8 +76,7 @@ RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,
 }
 
 Comparison compare_documents(const std::vector<const RunDocument*>& documents,
-                             const CompareSettings& settings, std::optional<double> gate,
-                             bool gate_only_in_base) {
+                             const CompareSettings& settings, std::optional<double> gate) {
     Comparison out;
     out.documents = documents;
     out.gate = gate;
@@ -129,7 +128,9 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
                 ++s.compared;
                 log_sum[d - 1] += std::log(c.change->ratio);
             }
-            if (gate && (c.change || gate_only_in_base || c.reason != "only in base")) {
+            const bool one_side = !c.change && (c.reason == "new" || c.reason == "only in base");
+            if (one_side) ++(c.reason == "new" ? s.added : s.only_in_base);
+            if (gate && !one_side) {
                 c.gate = c.change ? judge_gate(*c.change, *gate) : GateJudgement{};
                 if (c.gate->outcome == GateOutcome::failed) s.slower_beyond_gate.push_back(row.identity);
                 else if (c.gate->outcome == GateOutcome::passed) ++s.gate_passed;

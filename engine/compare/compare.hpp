@@ -6,7 +6,9 @@
 // of the base gets one Change per later document (verdict.hpp); rows only in a later document
 // follow the base's rows, in first-seen order. A row that cannot be compared (absent on one
 // side, an error row, a per-call median below the clock's bracket) has verdict unavailable and
-// a reason; the gate counts it as not judged.
+// a reason. The gate judges rows both sides measured: an error or unresolved row is not judged;
+// a row only one side has (a benchmark added or removed) is counted, not gated, unless no row
+// was compared at all (then nothing was judged).
 #pragma once
 
 #include <optional>
@@ -41,6 +43,7 @@ struct SeriesSummary {
         std::string identity, reason;  // reason: to_string(Unjudged) or RowChange::reason
     };
     std::vector<UnjudgedRow> gate_unjudged;       // rows the gate could not judge
+    std::size_t only_in_base = 0, added = 0;      // rows one side lacks (not gated)
 };
 
 struct Comparison {
@@ -58,11 +61,9 @@ struct Comparison {
 };
 
 // `documents` (at least 2) must outlive the result. `gate` is --fail-if-slower as a fraction
-// (nullopt: no gate); rows only the base has are left out of it when !gate_only_in_base (a
-// filtered run against a whole baseline).
+// (nullopt: no gate).
 Comparison compare_documents(const std::vector<const RunDocument*>& documents,
-                             const CompareSettings& settings, std::optional<double> gate,
-                             bool gate_only_in_base = true);
+                             const CompareSettings& settings, std::optional<double> gate);
 
 // One row against one base row (both may be null): the RowChange compare_documents makes.
 RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,

@@ -199,40 +199,45 @@ std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& gr
 std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
     const auto outcome = c.gate_outcome(options.allow_unjudged);
     if (!outcome || !options.gate) return "";
-    const std::string head = "--fail-if-slower=" + percent(*options.gate, 1).substr(1) + ": ";
     const std::string pct = percent(*options.gate, 1).substr(1);
-    std::size_t passed = 0, unjudged = 0, compared = 0;
+    const std::string head = "--fail-if-slower=" + pct + ": ";
+    std::size_t passed = 0, unjudged = 0, compared = 0, only_in_base = 0, added = 0;
     std::vector<std::string> failing;
     for (const auto& s : c.summaries) {
         failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
         passed += s.gate_passed;
         unjudged += s.gate_unjudged.size();
         compared += s.compared;
+        only_in_base += s.only_in_base;
+        added += s.added;
     }
+    // Rows one side lacks: counted beside the verdict, never gated (a benchmark added or removed).
+    std::string one_side;
+    if (only_in_base) one_side += std::to_string(only_in_base) + " only in base";
+    if (added) one_side += (one_side.empty() ? "" : ", ") + std::to_string(added) + " new";
     const auto groups = unjudged_groups(c);
     const std::string total = std::to_string(passed + failing.size() + unjudged);
+    if (compared == 0 && failing.empty() && !options.allow_unjudged)
+        return head + "COULD NOT JUDGE: no row compared" + (one_side.empty() ? "" : " (" + one_side + ")") +
+               (unjudged ? "; " + groups_text(groups) : "") + " — is the baseline from this program?";
+    const std::string aside = one_side.empty() ? "" : "; not gated: " + one_side;
     if (*outcome == GateOutcome::failed) {
         std::string names;
         for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
         return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
                " with confidence: " + names +
-               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" + groups_text(groups) + ")" : "");
+               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" + groups_text(groups) + ")" : "") +
+               aside;
     }
     if (*outcome == GateOutcome::passed) {
-        if (!unjudged)
+        if (!unjudged && compared)
             return head + "passed: " + std::to_string(passed) + " row(s) judged, none slower beyond " + pct +
-                   " with confidence";
+                   " with confidence" + aside;
         return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
-               " not judged (--allow-unjudged; " + groups_text(groups) + ")";
-    }
-    if (compared == 0) {
-        std::string counts;
-        for (const auto& [reason, n] : groups) counts += (counts.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
-        return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (no row compared" +
-               (counts.empty() ? "" : ": " + counts) + " — is the baseline from this program?)";
+               " not judged (--allow-unjudged" + (groups.empty() ? "" : "; " + groups_text(groups)) + ")" + aside;
     }
     return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (" + groups_text(groups) +
-           ")" + gate_hint(groups, *options.gate);
+           ")" + gate_hint(groups, *options.gate) + aside;
 }
 
 std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
@@ -323,8 +328,10 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         gate["failed"] = c.gate_failed();
         gate["allowUnjudged"] = options.allow_unjudged;
         Json failing = Json::array(), unjudged = Json::array();
-        std::size_t judged = 0;
+        std::size_t judged = 0, only_in_base = 0, added = 0;
         for (const auto& s : c.summaries) {
+            only_in_base += s.only_in_base;
+            added += s.added;
             for (const auto& f : s.slower_beyond_gate) failing.push_back(f);
             for (const auto& u : s.gate_unjudged) {
                 Json j = Json::object();
@@ -337,6 +344,8 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         gate["judged"] = static_cast<unsigned long>(judged);
         gate["rows"] = std::move(failing);
         gate["unjudged"] = std::move(unjudged);
+        gate["notGatedOnlyInBase"] = static_cast<unsigned long>(only_in_base);
+        gate["notGatedNew"] = static_cast<unsigned long>(added);
         out["gate"] = std::move(gate);
     }
     Json notes = Json::array();
