@@ -7,6 +7,7 @@ std::string_view to_string(Format format) {
         case Format::ratio: return "ratio";
         case Format::count: return "count";
         case Format::percent: return "percent";
+        case Format::nanoseconds: return "ns";
     }
     return "count";
 }

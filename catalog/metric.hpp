@@ -14,7 +14,7 @@
 namespace glint::catalog {
 
 // How a value renders: ratio "1.83", count "4.10k" (SI suffixes), percent "2.31%".
-enum class Format { ratio, count, percent };
+enum class Format { ratio, count, percent, nanoseconds };  // nanoseconds: a time, in time units
 
 // quantitative: near-zero perturbation, safe to headline. diagnostic: explains a result.
 enum class MetricClass { quantitative, diagnostic };

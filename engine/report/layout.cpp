@@ -51,6 +51,7 @@ const char* worst_case_metric(catalog::Format format) {
         case catalog::Format::count: return "≈999.99k";
         case catalog::Format::ratio: return "≈999.99";
         case catalog::Format::percent: return "≈100.00%";
+        case catalog::Format::nanoseconds: return "≈999.99ns";
     }
     return "≈999.99k";
 }
