@@ -7,6 +7,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/report/text.hpp"
 #include "support/process.hpp"
@@ -16,19 +17,19 @@ using glint::test::run_process;
 
 namespace {
 
-// Lines of `text` that are not part of a box table (whose width is its columns').
-void check_fits(const std::string& text, std::size_t width) {
+// Lines of `text` that are not part of a box table (whose width is its columns'): such a line
+// starts with a box-drawing character (U+2500 to U+257F: E2 94 xx or E2 95 xx in UTF-8).
+int check_fits(const std::string& text, std::size_t width) {
     std::istringstream in(text);
     std::string line;
     int checked = 0;
-    for (; std::getline(in, line); ++checked) {
-        if (line.find("│") != std::string::npos || line.find("╭") != std::string::npos ||
-            line.find("╰") != std::string::npos || line.find("├") != std::string::npos)
-            continue;
-        CAPTURE(line);
+    while (std::getline(in, line)) {
+        if (line.starts_with("\xE2\x94") || line.starts_with("\xE2\x95")) continue;
+        ++checked;
+        INFO("line: ", line);
         CHECK(glint::engine::report::display_width(line) <= width);
     }
-    CHECK(checked > 0);
+    return checked;
 }
 
 }  // namespace
@@ -36,7 +37,7 @@ void check_fits(const std::string& text, std::size_t width) {
 TEST_CASE("e2e line width: --capabilities fits 100 columns when piped") {
     const auto r = run_process({fixture_path("basic"), "--capabilities"});
     REQUIRE(r.exit_code == 0);
-    check_fits(r.out, glint::engine::report::kPipedWidth);
+    CHECK(check_fits(r.out, glint::engine::report::kPipedWidth) > 5);
 }
 
 TEST_CASE("e2e line width: --perf's notes fit 100 columns and task-clock is a time") {
@@ -45,12 +46,12 @@ TEST_CASE("e2e line width: --perf's notes fit 100 columns and task-clock is a ti
     CAPTURE(r.out);
     CAPTURE(r.err);
     CHECK(r.out.find("perf: ") != std::string::npos);
-    check_fits(r.out, glint::engine::report::kPipedWidth);
+    CHECK(check_fits(r.out, glint::engine::report::kPipedWidth) > 5);
     check_fits(r.err, glint::engine::report::kPipedWidth);
     // Where the task-clock column is shown, each of its cells is a time or "—".
     std::istringstream in(r.out);
     std::string line;
-    int task_clock = -1;
+    int task_clock = -1, time_cells = 0;
     static const std::regex time_cell(R"(^ *((?:≈)?-?[0-9]+\.[0-9]+(ns|µs|ms|s)|—) *$)");
     while (std::getline(in, line)) {
         std::vector<std::string> cells;
@@ -62,7 +63,9 @@ TEST_CASE("e2e line width: --perf's notes fit 100 columns and task-clock is a ti
         if (task_clock < 0 || static_cast<std::size_t>(task_clock) >= cells.size() ||
             cells[task_clock].find("task-clock") != std::string::npos)
             continue;
-        CAPTURE(line);
+        INFO("row: ", line);
         CHECK(std::regex_match(cells[task_clock], time_cell));
+        ++time_cells;
     }
+    if (task_clock >= 0) CHECK(time_cells > 0);
 }

@@ -76,7 +76,7 @@ while IFS=: read -r file line command; do
   commands=$((commands + 1))
   dir=$work/command$commands
   mkdir -p "$dir"
-  printf '#include <glint/bench.hpp>\nGLINT_BENCH("readme/command") { glint::iter([] {}); }\n' > "$dir/my_bench.cpp"
+  printf '#include <glint/bench.hpp>\nGLINT_BENCH("readme/command") {\n  unsigned x = 1;\n  glint::iter([&] { x = glint::black_box(x + x); });\n}\n' > "$dir/my_bench.cpp"
   if ! (cd "$dir" && bash -c "$command") > "$dir/build.log" 2>&1; then
     echo "$file:$line: the command does not build: $command"; cat "$dir/build.log"; failed=1; continue
   fi
