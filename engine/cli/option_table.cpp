@@ -69,8 +69,9 @@ const OptionRow kRows[] = {
     {"--bench", kAnywhere, "", kNone, "", "measure: timing pass, counting passes, the table", "", "",
      [](Options& o, SV, SV, bool) { o.bench = true; }},
     {"--filter", kAnywhere, "=TERM,...", kValue, "GLOB",
-     "select cases: GLOB over registration or registration/case,\nKEY=GLOB over a label, -TERM to exclude (names "
-     "or-ed, label\nkeys and-ed: --filter='copy/*,size=4KiB,-*/slow')",
+     "select cases: a name as --list prints it, or its start up to\n/ # [ or , ('split', 'copy/memcpy [size=64'; "
+     "GLOBs too),\nKEY=GLOB over a label, -TERM to exclude (names or-ed, label\nkeys and-ed: "
+     "--filter='copy/*,size=4KiB,-*/slow')",
      "filter", "a*", [](Options& o, SV, SV v, bool) { o.filter = v; },
      [](const Options& o) { return o.filter.empty() ? Json{} : Json(o.filter); }},
     {"--list", kAnywhere, "", kNone, "", "list the selected cases with their labels; nothing runs", "", "",

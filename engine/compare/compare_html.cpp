@@ -1,5 +1,6 @@
 #include "engine/compare/compare_html.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -14,10 +15,23 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell number_cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
-html::Cell time_cell(const DocumentRow* row) {
+html::Cell time_cell(const DocumentRow* row, const RunDocument& doc) {
     if (!row) return number_cell("—", kNan);
     if (row->error) return number_cell("error", kNan);
-    return number_cell(report::format_time_ns(row->median_ns), row->median_ns);
+    html::Cell cell = number_cell(report::format_time_ns(row->median_ns), row->median_ns);
+    mark_unstable(cell, *row, doc);
+    return cell;
+}
+
+std::string file_name(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
 }
 
 catalog::Format format_of(const std::string& name) {
@@ -40,6 +54,29 @@ std::string key_suffix(const std::string& suffix) {
 }
 
 }  // namespace
+
+std::string side_label(const RunDocument& doc, const std::string& role, bool brief) {
+    const std::size_t n = doc.files.size();
+    if (n <= 1) return file_name(doc.path);
+    const std::string runs = role + " (" + std::to_string(n) + " runs";
+    if (brief) return runs + ")";
+    return runs + ": " + file_name(doc.files.front()) + (n == 2 ? ", " : " … ") + file_name(doc.files.back()) + ")";
+}
+
+void mark_unstable(html::Cell& cell, const DocumentRow& row, const RunDocument& doc) {
+    if (row.unstable.empty()) return;
+    cell.unstable = row.unstable;
+    const std::size_t runs = std::max<std::size_t>(row.run_medians_ns.size(), 1);
+    std::string title = runs > 1 ? "unstable in " + std::to_string(row.unstable_runs) + " of " +
+                                       std::to_string(runs) + " runs: "
+                                 : "unstable: ";
+    for (std::size_t i = 0; i < row.unstable.size(); ++i) {
+        title += (i ? ", " : "") + row.unstable[i];
+        for (const auto& [code, meaning] : doc.reasons)
+            if (code == row.unstable[i]) title += " (" + meaning + ")";
+    }
+    cell.unstable_title = title;
+}
 
 void add_change_columns(std::vector<html::Column>& columns, const CompareSettings& settings,
                         const std::string& suffix) {
@@ -74,14 +111,36 @@ void add_change_cells(std::vector<html::Cell>& cells, const RowChange& c) {
 
 html::Report comparison_html(const Comparison& c, const CompareReportOptions& options) {
     html::Report r;
-    r.title = "glint-compare: " + c.documents.back()->path + " against " + c.documents.front()->path;
-    for (std::size_t i = 0; i < c.summaries.size(); ++i) r.notes.push_back(summary_line(c, i, options.settings));
+    const bool series = c.documents.size() > 2;
+    const std::size_t last = c.documents.size() - 1;
+    const auto role = [&](std::size_t d) {
+        return d == 0 ? std::string("base") : series ? "#" + std::to_string(d + 1) : std::string("new");
+    };
+    r.title = "glint-compare: " + side_label(*c.documents.back(), role(last)) + " vs " +
+              side_label(*c.documents.front(), role(0));
+    if (series) r.title += " (a series of " + std::to_string(c.documents.size()) + " documents)";
+    for (std::size_t d = 0; d < c.documents.size(); ++d)
+        if (series || c.documents[d]->files.size() > 1 || file_name(c.documents[d]->path) != c.documents[d]->path)
+            r.notes.push_back(role(d) + ": " + (c.documents[d]->files.size() > 1
+                                                    ? std::to_string(c.documents[d]->files.size()) + " runs: "
+                                                    : "") +
+                              joined(c.documents[d]->files.empty() ? std::vector{c.documents[d]->path}
+                                                                   : c.documents[d]->files));
+    // The summary lines start "NEW vs BASE: ", every file of a side spelled out: the sides'
+    // names here (the files are in the lines above).
+    for (std::size_t i = 0; i < c.summaries.size(); ++i) {
+        std::string line = summary_line(c, i, options.settings);
+        const std::string files = c.documents[i + 1]->path + " vs " + c.documents[0]->path + ": ";
+        if (line.rfind(files, 0) == 0)
+            line = side_label(*c.documents[i + 1], role(i + 1), true) + " vs " +
+                   side_label(*c.documents[0], role(0), true) + ": " + line.substr(files.size());
+        r.notes.push_back(line);
+    }
     for (const auto& n : c.notes) r.notes.push_back("note: " + n);
     if (const std::string gate = gate_line(c, options); !gate.empty()) r.notes.push_back(gate);
-    r.sample_label = c.documents.back()->path;
-    r.base_label = c.documents.front()->path;
+    r.sample_label = side_label(*c.documents.back(), role(last), true);
+    r.base_label = side_label(*c.documents.front(), role(0), true);
 
-    const bool series = c.documents.size() > 2;
     r.columns.push_back({"base", "base", true});
     for (std::size_t d = 1; d < c.documents.size(); ++d) {
         const std::string suffix = series ? " #" + std::to_string(d + 1) : "";
@@ -104,10 +163,11 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
     for (const auto& row : c.rows) {
         html::Row out;
         out.name = row.identity;
-        out.cells.push_back(time_cell(row.base));
+        out.cells.push_back(time_cell(row.base, *c.documents.front()));
         std::string reps = row.base ? std::to_string(row.base->repetition_medians_ns.size()) : "—";
-        for (const auto& ch : row.changes) {
-            out.cells.push_back(time_cell(ch.row));
+        for (std::size_t d = 0; d < row.changes.size(); ++d) {
+            const RowChange& ch = row.changes[d];
+            out.cells.push_back(time_cell(ch.row, *c.documents[d + 1]));
             add_change_cells(out.cells, ch);
             reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
         }

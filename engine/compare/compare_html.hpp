@@ -1,7 +1,9 @@
 // engine/compare/compare_html.hpp: a Comparison as the HTML report (report/html/): per row the
 // base and each later median, the change, its interval and verdict, the repetition counts, the
 // newest document's counter columns, and a plot of the newest document's samples over the
-// base's.
+// base's. The title names each side once ("glint-compare: new.json vs base (4 runs: a1.json …
+// a4.json)"), a note line gives a side's files in full; a median a side measured unstably is
+// marked (report/html's "~") with its reasons.
 #pragma once
 
 #include "engine/compare/compare.hpp"
@@ -17,5 +19,12 @@ void add_change_cells(std::vector<report::html::Cell>& cells, const RowChange& c
 // Their columns, `suffix` appended to headers and keys (" #3" in a series).
 void add_change_columns(std::vector<report::html::Column>& columns, const CompareSettings& settings,
                         const std::string& suffix);
+
+// A side as people read it: its file's name, or "ROLE (N runs: first … last)" (`brief`: "ROLE
+// (N runs)"); the paths in full are in RunDocument::files.
+std::string side_label(const RunDocument& doc, const std::string& role, bool brief = false);
+// A value cell's unstable mark from `row` (its reasons, what they mean in `doc`, in how many of
+// the side's runs); nothing when the row is stable.
+void mark_unstable(report::html::Cell& cell, const DocumentRow& row, const RunDocument& doc);
 
 }  // namespace glint::engine

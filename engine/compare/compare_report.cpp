@@ -206,6 +206,7 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         r["registration"] = any->registration;
         r["name"] = any->name;
         r["labels"] = labels_json(any->labels);
+        r["displayName"] = row.identity;
         r["baseMedianNs"] = row.base && !row.base->error ? number(row.base->median_ns) : Json();
         r["baseRepetitions"] = row.base ? Json(static_cast<unsigned long>(row.base->repetition_medians_ns.size())) : Json();
         Json changes = Json::array();

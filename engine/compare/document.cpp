@@ -81,6 +81,10 @@ DocumentRow read_row(const json& r, bool& has_registration) {
     if (const auto e = r.find("estimatedMetrics"); e != r.end() && e->is_array())
         for (const json& v : *e)
             if (v.is_string()) row.estimated.push_back(v.get<std::string>());
+    if (const auto u = r.find("unstable"); u != r.end() && u->is_array())
+        for (const json& v : *u)
+            if (v.is_string()) row.unstable.push_back(v.get<std::string>());
+    row.unstable_runs = row.unstable.empty() ? 0 : 1;
     return row;
 }
 
@@ -112,11 +116,7 @@ std::string identity_key(const DocumentRow& row, bool with_registration) {
 }
 
 std::string identity_text(const DocumentRow& row) {
-    const std::string& r = row.registration;
-    const bool own = r.empty() || row.name == r || row.name.rfind(r + "#", 0) == 0;
-    std::string text = own ? row.name : r + "/" + row.name;
-    if (!row.labels.empty()) text += " [" + labels_text(row.labels, false) + "]";
-    return text;
+    return display_name(row.registration, row.name, row.labels);
 }
 
 std::optional<RunDocument> read_document(const std::string& path, std::string& error) {
@@ -151,9 +151,16 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
     }
     RunDocument out;
     out.path = path;
-    if (const auto meta = doc.find("meta"); meta != doc.end() && meta->is_object())
+    out.files = {path};
+    if (const auto meta = doc.find("meta"); meta != doc.end() && meta->is_object()) {
         if (const auto host = meta->find("host"); host != meta->end() && host->is_string())
             out.host = host->get<std::string>();
+        const auto stability = meta->find("stability");
+        if (stability != meta->end() && stability->is_object() && stability->contains("reasons") &&
+            (*stability)["reasons"].is_object())
+            for (const auto& [code, meaning] : (*stability)["reasons"].items())
+                if (meaning.is_string()) out.reasons.emplace_back(code, meaning.get<std::string>());
+    }
     if (const auto cols = doc.find("columns"); cols != doc.end() && cols->is_array())
         for (const json& c : *cols)
             if (c.is_object() && c.contains("name") && c["name"].is_string())
@@ -201,6 +208,10 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
     for (const auto& run : runs) out.has_registrations = out.has_registrations && run.has_registrations;
     for (auto& run : runs) {
         out.path += (out.path.empty() ? "" : ",") + run.path;
+        out.files.insert(out.files.end(), run.files.begin(), run.files.end());
+        for (auto& reason : run.reasons)
+            if (std::find(out.reasons.begin(), out.reasons.end(), reason) == out.reasons.end())
+                out.reasons.push_back(reason);
         for (auto& row : run.rows) {
             const std::string key = identity_key(row, out.has_registrations);
             const auto [it, fresh] = index.emplace(key, out.rows.size());
@@ -213,6 +224,10 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
             into.run_medians_ns.push_back(row.median_ns);
             if (row.error && !into.error) into.error = row.error;
             into.resolved = into.resolved && row.resolved;
+            into.unstable_runs += row.unstable_runs;
+            for (auto& reason : row.unstable)
+                if (std::find(into.unstable.begin(), into.unstable.end(), reason) == into.unstable.end())
+                    into.unstable.push_back(reason);
             into.samples_ns.insert(into.samples_ns.end(), row.samples_ns.begin(), row.samples_ns.end());
             into.repetition_medians_ns.insert(into.repetition_medians_ns.end(),
                                               row.repetition_medians_ns.begin(),
@@ -269,12 +284,15 @@ DocumentRow document_row(const Row& row) {
     }
     for (const auto& cell : row.cells) out.metrics.emplace_back(cell.name, cell.value);
     out.estimated = row.estimated_metrics();
+    if (row.stability) out.unstable = row.stability->unstable;
+    out.unstable_runs = out.unstable.empty() ? 0 : 1;
     return out;
 }
 
 RunDocument document_of_rows(const std::vector<Row>& rows, std::string description) {
     RunDocument doc;
     doc.path = std::move(description);
+    doc.files = {doc.path};
     for (const auto& row : rows) doc.rows.push_back(document_row(row));
     return doc;
 }

@@ -44,6 +44,8 @@ struct DocumentRow {
     std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null
     std::vector<std::string> estimated;                   // multiplex-scaled metric names
+    std::vector<std::string> unstable;  // rows[].unstable; merged: every run's, first seen first
+    std::size_t unstable_runs = 0;      // the runs of the side that marked the row unstable
 
     // Exact instructions per iteration ("instr", not scaled), when counted.
     std::optional<double> instructions() const;
@@ -53,13 +55,15 @@ struct DocumentRow {
 struct RunDocument {
     std::string path;  // the file, or a description ("this run")
     std::string host;  // meta.host ("" when absent)
+    std::vector<std::string> files;  // the file of each run of the side (merge_runs), in order
+    std::vector<std::pair<std::string, std::string>> reasons;  // meta.stability.reasons: code, meaning
     bool has_registrations = true;  // every row carries "registration"
     std::vector<DocumentColumn> columns;
     std::vector<DocumentRow> rows;
 };
 
 // The identity as a map key (with or without the registration) and as text for people:
-// "registration/name [label values]" ("name" alone when it is the registration's own row).
+// the row's display name (model/row.hpp: "registration/name [key=value,...]").
 std::string identity_key(const DocumentRow& row, bool with_registration);
 std::string identity_text(const DocumentRow& row);
 

@@ -21,6 +21,29 @@ std::string identity_key(const std::string& registration, const std::string& nam
     return key;
 }
 
+bool is_own_row(std::string_view registration, std::string_view name) {
+    if (registration.empty() || name == registration) return true;
+    return name.size() > registration.size() + 1 && name.substr(0, registration.size()) == registration &&
+           name[registration.size()] == '#';
+}
+
+std::string display_labels(const Labels& labels) {
+    if (labels.empty()) return {};
+    std::string s = " [";
+    bool first = true;
+    for (const auto& [k, v] : sorted_labels(labels)) {
+        s += (first ? "" : ",") + k + "=" + v;
+        first = false;
+    }
+    return s + "]";
+}
+
+std::string display_name(std::string_view registration, std::string_view name, const Labels& labels) {
+    std::string text = is_own_row(registration, name) ? std::string(name)
+                                                      : std::string(registration) + "/" + std::string(name);
+    return text + display_labels(labels);
+}
+
 std::vector<std::string> Row::estimated_metrics() const {
     std::vector<std::string> names;
     for (const auto& c : cells)

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,16 @@ Labels sorted_labels(std::vector<std::pair<std::string, std::string>> labels);
 // A row's identity as a map key: its registration, its name and its labels (sorted by key).
 std::string identity_key(const std::string& registration, const std::string& name,
                          const Labels& sorted);
+
+// A row's one display name, printed by every view (tables, --list, JSON displayName, glint-compare,
+// HTML, --profile) and matched by --filter: "registration/name [key=value,key=value]", labels
+// sorted by key; "name [...]" for a registration's own row (name is the registration or
+// "registration#k"; or no registration: documents that predate it); no brackets without labels.
+std::string display_name(std::string_view registration, std::string_view name, const Labels& labels);
+// Just the labels part: " [key=value,key=value]" (sorted by key), "" when there are none.
+std::string display_labels(const Labels& labels);
+// Whether `name` is `registration`'s own row (its whole body or an iter: "registration#k").
+bool is_own_row(std::string_view registration, std::string_view name);
 
 // The timing pass, in nanoseconds per iteration.
 struct TimingSummary {

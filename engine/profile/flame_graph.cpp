@@ -29,6 +29,20 @@ std::string colour(const std::string& name) {
     return fmt::format("rgb({},{},{})", r, g, b);
 }
 
+// `name` in at most `chars` characters: whole, or its head and "…" ("" when under two fit).
+// Counts UTF-8 characters, and never cuts one.
+std::string fitted(const std::string& name, std::size_t chars) {
+    std::size_t count = 0;
+    for (unsigned char c : name) count += (c & 0xC0) != 0x80;
+    if (count <= chars) return name;
+    if (chars < 2) return {};
+    std::size_t end = 0;
+    for (std::size_t kept = 0; end < name.size(); ++end) {
+        if ((static_cast<unsigned char>(name[end]) & 0xC0) != 0x80 && kept++ == chars - 1) break;
+    }
+    return name.substr(0, end) + "…";
+}
+
 std::size_t depth(const Node& n) {
     std::size_t d = 0;
     for (const auto& [name, child] : n.children) d = std::max(d, depth(*child));
@@ -50,11 +64,11 @@ struct Drawer {
             "width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\" rx=\"2\"/>",
             escape(name), n.samples, 100.0 * static_cast<double>(n.samples) / static_cast<double>(total),
             x, y, w, style.bar_px - 1, colour(name));
-        const std::size_t chars = static_cast<std::size_t>(std::max(0.0, (w - 6) / 7));
-        if (chars >= 3) {
-            std::string label = name.size() > chars ? name.substr(0, chars - 2) + ".." : name;
-            out += fmt::format("<text x=\"{:.2f}\" y=\"{:.2f}\">{}</text>", x + 3,
-                               y + style.bar_px - 4, escape(label));
+        if (w >= style.min_text_px) {
+            const std::string label = fitted(name, static_cast<std::size_t>(std::max(0.0, (w - 6) / style.char_px)));
+            if (!label.empty())
+                out += fmt::format("<text x=\"{:.2f}\" y=\"{:.2f}\">{}</text>", x + 3,
+                                   y + style.bar_px - 4, escape(label));
         }
         out += "</g>\n";
         double cx = x;

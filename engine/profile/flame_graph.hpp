@@ -3,10 +3,11 @@
 //
 // The root bar is the whole case (every sample); beneath each bar its callees, left to right by
 // name, each as wide as its share of the samples; a bar's <title> (the hover text) holds the
-// function, its samples and its share. Bars narrower than FlameStyle::min_width_px are left
-// out (their samples still count in their parents' widths). Colours are a warm palette picked
-// by a hash of the function's name, so a function keeps its colour across cases and runs.
-// Meant for the HTML report: one <svg class="flame"> per case (its row's extra markup).
+// full function name, its samples and its share. Its label is the name, cut with "…" only
+// where the bar is too narrow for it; bars under min_text_px carry none. Bars narrower than
+// min_width_px are left out (their samples still count in their parents' widths). Colours: a
+// warm palette picked by a hash of the name (stable across cases and runs). Meant for the HTML
+// report: one <svg class="flame"> per case, in the full-width row beneath the case's row.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +20,11 @@
 namespace glint::engine::profile {
 
 struct FlameStyle {
-    double width_px = 960;
+    double width_px = 1200;
     double bar_px = 16;
     double min_width_px = 0.5;
+    double min_text_px = 24;   // narrower bars carry no label (the name is in their <title>)
+    double char_px = 6.7;      // the advance of one character of the 11px monospace label
     std::string root = "all";  // the root bar's label
 };
 

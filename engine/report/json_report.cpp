@@ -96,6 +96,7 @@ Json row_json(const Row& row, const std::vector<catalog::MetricDescriptor>& colu
     out["name"] = row.name;
     out["registration"] = row.registration;
     out["labels"] = labels_json(row.labels);
+    out["displayName"] = display_name(row.registration, row.name, row.labels);
     add_timing(out, row.is_error() ? std::nullopt : row.timing, detail);
     add_stability_json(out, row);
     if (out.contains("samplesNsThinned") && out.contains("samplesCpuNs")) {  // thinned alike

@@ -23,7 +23,7 @@ double number(const Json& json, std::string_view key) {
 // The members row_json writes from Row's own fields (timing, metrics, identity, error).
 bool is_row_member(std::string_view key) {
     static constexpr std::string_view kOwn[] = {
-        "name",      "registration", "labels",          "error",         "samples",
+        "name",      "registration", "labels", "displayName",          "error",         "samples",
         "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
         "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
         "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned", "estimator",

@@ -1,10 +1,12 @@
 // engine/runner/case_filter.hpp: --filter, the one predicate every mode selects cases with.
 // A case is its path ("<registration>", "<registration>#<k>" for its k-th iter,
-// "<registration>/<name>" for a bench_case) and its labels. --filter=TERM,...: GLOB (over the
-// path, or the registration alone), KEY=GLOB (a label), -TERM (an exclusion). Selected: at least
-// one name term matches (if any is given), for each label key named at least one of its terms,
-// and no exclusion. An empty filter selects everything. Bad syntax is a FilterError.
-// Rationale and details: docs/rationale.md, "engine/runner/case_filter.hpp".
+// "<registration>/<name>" for a bench_case), its labels and its display name (model/row.hpp:
+// "count/comma [len=256,op=count]"). --filter=TERM,...: GLOB (over the display name or a leading
+// part of it, the path, the registration; a term also matches those texts literally), KEY=GLOB
+// (a label), -TERM (an exclusion). Selected: at least one name term matches (if any is given),
+// for each label key named at least one of its terms, and no exclusion. An empty filter
+// selects everything. Bad syntax is a FilterError. Details: docs/rationale.md,
+// "engine/runner/case_filter.hpp".
 #pragma once
 
 #include <exception>
@@ -51,12 +53,15 @@ private:
     std::vector<Term> terms_;
 };
 
+// The terms of a --filter text: split at commas, except inside a closed [...] (so a display
+// name "copy/memcpy [dataset=small,op=copy]" is one term).
+std::vector<std::string> filter_terms(std::string_view text);
+
 // The path of a case: "<registration>", "<registration>#<k>" (k > 1) or "<registration>/<name>".
 std::string iter_path(const std::string& registration, int k);
 std::string case_path(const std::string& registration, const std::string& name);
 
-// Labels as test mode and --list print them: "[key=value,key=value]", "" when none (a form
-// --filter accepts back: the same terms, comma-separated).
+// Labels as every view prints them: " [key=value,key=value]", "" when none (display_labels).
 std::string label_suffix(const Labels& labels);
 
 // The one-line problem with a --filter text, or nullopt when it parses.

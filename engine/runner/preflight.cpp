@@ -83,14 +83,11 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
     // key=value for label terms, closest first.
     std::vector<std::pair<std::size_t, std::string>> scored;
     bool wildcard = false;
-    std::size_t start = 0;
-    while (start <= cases.filter.size()) {
-        const std::size_t comma = std::min(cases.filter.find(',', start), cases.filter.size());
-        const std::string term = cases.filter.substr(start, comma - start);
-        start = comma + 1;
+    for (const std::string& term : filter_terms(cases.filter)) {
         if (term.empty() || term.front() == '-') continue;
         wildcard = wildcard || term.find_first_of("*?[") != std::string::npos;
-        const auto& pool = term.find('=') == std::string::npos ? names : label_terms;
+        const std::size_t eq = term.find('=');
+        const auto& pool = eq == std::string::npos || term.find('[') < eq ? names : label_terms;
         for (const auto& name : closest_names(term, pool, 3))
             scored.emplace_back(edit_distance(term, name), name);
     }
@@ -103,7 +100,8 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
     std::string message = "--filter: '" + cases.filter + "' selects no case";
     if (names.empty()) return message + " (no case is registered)";
     if (!close.empty()) message += "; closest names: " + joined(close);
-    if (!wildcard) message += " (terms are globs over the whole path: '*part*' matches a substring)";
+    if (!wildcard) message += " (terms match names as --list prints them, whole or up to a '/', '#', ' [' or ',': "
+                              "'*part*' matches a substring)";
     return message;
 }
 

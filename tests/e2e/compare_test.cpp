@@ -25,9 +25,10 @@ bool contains(const std::string& haystack, const std::string& needle) {
     return haystack.find(needle) != std::string::npos;
 }
 
-// The line of the box table whose name cell is `name`.
+// The line of the last box table whose name cell is `name` (the verdicts' table, after a run's
+// own table, which names the row alike).
 std::string table_line(const std::string& out, const std::string& name) {
-    const auto at = out.find("│ " + name + " ");
+    const auto at = out.rfind("│ " + name + " ");
     if (at == std::string::npos) return "";
     return out.substr(at, out.find('\n', at) - at);
 }

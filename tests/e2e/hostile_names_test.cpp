@@ -152,7 +152,9 @@ TEST_CASE("e2e: hostile names make no live markup or formula in markdown, CSV an
     auto csv = run_process(bench({"--bench-format=csv"}));
     CHECK(csv.exit_code == 1);
     check_csv(csv.out, "--bench-format=csv");
-    CHECK(contains(csv.out, "'=HYPERLINK"));
+    // The case "=HYPERLINK(...)" is named after its registration ("hostile.../=HYPERLINK(...)"),
+    // so its cell starts no formula; sanitize::csv's quote for one that would is a unit test.
+    CHECK(contains(csv.out, "<!--/=HYPERLINK"));
 
     auto compare_md = run_process({compare_path(), dir.file("run.json"), dir.file("run.json"), "--format=md",
                                    "--html=" + dir.file("compare.html")});

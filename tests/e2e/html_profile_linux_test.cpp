@@ -1,5 +1,5 @@
 // End to end, Linux (the profile samples with perf_event_open): --bench-html with --profile puts
-// each case's flame graph beneath its distribution plot.
+// each case's flame graph in a full-width row beneath the case's row.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -16,7 +16,7 @@ using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
 
-TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath its plot") {
+TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath its row") {
     // A row's flame graph is drawn from its profile's stacks. How many samples a case gets in its
     // pass's wall-time bound depends on the CPU time the machine leaves it (a per-call case of a
     // few µs drew none once at load 4-6, so 3 flame graphs of 4): the time bound is generous, and
@@ -43,9 +43,12 @@ TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath
     if (sampled == 0) return glint::test::skip("no case got a profile sample on this machine: nothing to draw");
     std::size_t plots = 0, flames = 0;
     for (auto at = page.find("<svg class=\"dist\""); at != std::string::npos; at = page.find("<svg class=\"dist\"", at + 1)) ++plots;
-    for (auto at = page.find("</svg><div class=\"extra\"><svg class=\"flame\""); at != std::string::npos;
-         at = page.find("</svg><div class=\"extra\"><svg class=\"flame\"", at + 1))
-        ++flames;
+    // Each flame graph fills the full-width row beneath its case's row.
+    const std::string beneath = "</td></tr>\n<tr class=\"extra\"><td colspan=", flame = "<svg class=\"flame\"";
+    for (auto at = page.find(beneath); at != std::string::npos; at = page.find(beneath, at + 1)) {
+        const auto cell = page.find('>', at + beneath.size());
+        flames += page.compare(cell + 1, flame.size(), flame) == 0 ? 1 : 0;
+    }
     INFO(sampled << " of 4 cases sampled");
     CHECK(plots == 4);
     CHECK(flames == sampled);

@@ -88,7 +88,7 @@ TEST_CASE("e2e keep: under --isolate, cases that segfault, abort, exit(0) or han
                                    {"crash_case", "killed by SIGSEGV"},
                                    {"ok_last", ""}});
     CHECK_FALSE(doc.at("meta").contains("interrupted"));
-    for (const char* shown : {"keep_before", "keep_after", "ok_first [ok]", "ok_last [ok]", "killed by SIGSEGV",
+    for (const char* shown : {"keep_before", "keep_after", "matrix/ok_first [kind=ok]", "matrix/ok_last [kind=ok]", "killed by SIGSEGV",
                               "killed by SIGABRT", "exit(0) inside the case", "timeout after 1 s"})
         CHECK(contains(r.out, shown));
     CHECK(contains(r.err, "glint: crash_hang: timeout after 1 s"));

@@ -172,10 +172,13 @@ TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the sa
         REQUIRE(run.r.exit_code == 0);
         const auto sums = folded_sums(folded);
         CHECK(sums.size() == 4);
-        for (const char* name : {"split", "inlined", "per_call", "short_call"}) {
+        // Each case's root frame is its display name (engine/model/row.hpp).
+        for (const auto& [name, root] : std::vector<std::pair<std::string, std::string>>{
+                 {"split", "split"}, {"inlined", "inlined"}, {"per_call", "cases/per_call"},
+                 {"short_call", "cases/short_call"}}) {
             CAPTURE(name);
-            REQUIRE(sums.count(name));
-            CHECK(sums.at(name) == row(run.doc, name).at("profile").at("samples").as_number());
+            REQUIRE(sums.count(root));
+            CHECK(sums.at(root) == row(run.doc, name).at("profile").at("samples").as_number());
         }
         CHECK(contains(glint::test::unwrapped(run.r.out), "profile: folded stacks of 4 cases written to " + folded));
     }
@@ -321,7 +324,27 @@ TEST_CASE("e2e profile: each parameterised case's profile is named with its labe
     auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--profile",
                           "--profile-time=20", "--filter=linear,lookup/find"});
     REQUIRE(r.exit_code == 0);
-    for (const char* who : {"linear [size=64]", "linear [size=32768]", "find [op=find,size=10]",
-                            "find [op=find,size=1000]"})
+    for (const char* who : {"linear [size=64]", "linear [size=32768]", "lookup/find [op=find,size=10]",
+                            "lookup/find [op=find,size=1000]"})
         CHECK(contains(r.out, std::string("profile ") + who + ": "));
+}
+
+TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row's display name") {
+    const std::string json = temp_path("profile-names") + ".json", folded = temp_path("profile-names") + ".txt";
+    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=1", "--profile",
+                                "--profile-time=200", "--filter=count/comma [len=256",
+                                "--profile-folded=" + folded, "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const std::string name = "count/comma [len=256,op=count]";
+    CHECK(contains(r.out, "│ " + name + " "));      // the table's name cell
+    CHECK(contains(r.out, "profile " + name + ": "));  // the flat profile's header
+    const Json doc = Json::parse(read_file(json));
+    const auto& rows = doc.at("rows").as_array();
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].at("displayName").as_string() == name);
+    const auto sums = folded_sums(folded);
+    CHECK(sums.size() == 1);
+    CHECK(sums.count(name) == 1);
+    std::remove(json.c_str());
+    std::remove(folded.c_str());
 }

@@ -233,8 +233,8 @@ TEST_CASE("e2e: a --filter that selects nothing exits 2 before measuring and nam
         auto r = run_process(args);
         CHECK(r.exit_code == 2);
         CHECK(r.err == "glint: error: --filter: 'adx_chain' selects no case; closest names: add_chain, "
-                       "matrix, pinned (terms are globs over the whole path: '*part*' matches a "
-                       "substring)\n");
+                       "matrix, pinned (terms match names as --list prints them, whole or up to a "
+                       "'/', '#', ' [' or ',': '*part*' matches a substring)\n");
         CHECK(r.out.empty());
     }
     auto nested = run_process({fixture_path("basic"), "--filter=matrix/fil"});

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # tests/html/check.sh: the HTML reports opened in headless Chromium, as a reader's browser would
-# open them (from disk, no network). Writes a run's report (--bench-html, against a baseline)
-# and glint-compare's (--html) from the A/B fixture, then for each:
+# open them (from disk, no network). Writes a run's report (--bench-html, against a baseline of
+# 3 runs, with --profile), glint-compare's (--html, the same 3-run base) and, from the noise
+# fixture (cases measured unstably on purpose), a run's and a comparison's; then for each:
 #   - dumps the DOM after the page's script ran, sorted by "#sort=-median": every row of the
-#     JSON is a <tr class="row">, each holds exactly one <svg class="dist"> with the baseline's
-#     lane and this run's, and the rows are in descending median order (the script sorted them);
+#     JSON is a <tr class="row">, each holds exactly one <svg class="dist"> (the ab pages: with
+#     the baseline's lane and this run's), the rows in descending median order;
+#   - axis labels name real samples: the lo label is the lowest sample of the row's lanes and
+#     reads as the lane's hover text writes it (or, strays beyond, names their extreme), the hi
+#     label likewise;
+#   - the compare page's title names the 3-run side once ("base (3 runs: a1.json … a3.json)");
+#   - each row the JSON marks unstable shows "~" and its reasons; each flame frame's label is
+#     the full name of its <title> or a head of it ending in "…";
 #   - takes a screenshot (a PNG of more than 20 KB: the page rendered).
 # Chromium (Debian's chromium) is installed when missing and possible (root, apt-get); when it
 # cannot be, the test is skipped (exit 77) — under CI it fails instead.
 #
-#   check.sh FIXTURE GLINT_COMPARE WORK_DIR
+#   check.sh FIXTURE GLINT_COMPARE WORK_DIR [NOISE_FIXTURE]
 set -uo pipefail
-fixture=$1 compare=$2 work=$3
+fixture=$1 compare=$2 work=$3 noise=${4:-}
 
 fail() { echo "html: FAIL: $*" >&2; exit 1; }
 cannot_run() {
@@ -41,47 +48,84 @@ chrome() {
         2>>"$work/chromium.log"
 }
 
-"$fixture" --bench --bench-repeat=4 --bench-min-time=1 --bench-json="$work/base.json" \
-    >"$work/base.out" 2>&1 || fail "the base run failed (see $work/base.out)"
-GLINT_FIXTURE_SLOWER=30 "$fixture" --bench --bench-repeat=4 --bench-min-time=1 \
-    --bench-baseline="$work/base.json" --bench-html="$work/run.html" --bench-json="$work/new.json" \
-    >"$work/new.out" 2>&1 || fail "the new run failed (see $work/new.out)"
-"$compare" "$work/base.json" "$work/new.json" --html="$work/compare.html" >"$work/compare.out" ||
+for i in 1 2 3; do
+    "$fixture" --bench --bench-repeat=2 --bench-min-time=1 --bench-json="$work/a$i.json" \
+        >"$work/a$i.out" 2>&1 || fail "base run $i failed (see $work/a$i.out)"
+done
+base="$work/a1.json,$work/a2.json,$work/a3.json"
+GLINT_FIXTURE_SLOWER=30 "$fixture" --bench --bench-repeat=4 --bench-min-time=1 --bench-baseline="$base" \
+    --bench-html="$work/run.html" --bench-json="$work/new.json" --profile --profile-samples=50 \
+    --profile-time=2000 >"$work/new.out" 2>&1 || fail "the new run failed (see $work/new.out)"
+"$compare" "$base" "$work/new.json" --html="$work/compare.html" >"$work/compare.out" ||
     fail "glint-compare --html failed (see $work/compare.out)"
-rows=$(grep -c '"repetitionMediansNs":' "$work/new.json")
-[[ $rows -ge 4 ]] || fail "the run wrote $rows rows, expected 4"
+pages="run compare"
+if [[ -n $noise ]]; then
+    for i in 1 2; do
+        "$noise" --bench --filter=sleeper,tiny --bench-min-time=1 --bench-json="$work/u$i.json" \
+            --bench-html="$work/unstable.html" >"$work/u$i.out" 2>&1 || fail "noise run $i failed (see $work/u$i.out)"
+    done
+    "$compare" "$work/u1.json" "$work/u2.json" --html="$work/ucompare.html" >"$work/ucompare.out" ||
+        fail "glint-compare --html of the noise runs failed (see $work/ucompare.out)"
+    pages="$pages unstable ucompare"
+fi
 
-for page in run compare; do
+# The rows one page shows, each's unstable reasons as the page writes them ("a, b"; "" when stable).
+reasons_of() { grep -o '"unstable": *\[[^]]*\]' "$1" | sed 's/.*\[//; s/\]//; s/"//g; s/, */, /g'; }
+
+for page in $pages; do
+    case $page in
+        run | compare) json="$work/new.json" lanes=2 ;;
+        unstable) json="$work/u2.json" lanes=1 ;;
+        ucompare) json="$work/u2.json" lanes=2 ;;
+    esac
+    rows=$(grep -c '"repetitionMediansNs":' "$json")
+    [[ $rows -ge 2 ]] || fail "$page: $json holds $rows rows"
     dom="$work/$page.dom.html"
     chrome --dump-dom "file://$work/$page.html#sort=-median" >"$dom" || fail "$page: chromium --dump-dom failed (see $work/chromium.log)"
     shown=$(grep -o '<tr class="row"' "$dom" | wc -l)
     [[ $shown -eq $rows ]] || fail "$page: $shown rows in the DOM, expected $rows"
-    # Per row: exactly one plot, with both lanes.
-    awk -v page="$page" '
-        { text = text $0 "\n" }
-        END {
-            n = split(text, parts, "<tr class=\"row\"")
-            for (i = 2; i <= n; i++) {
-                row = substr(parts[i], 1, index(parts[i], "</tr>"))
-                svgs = gsub(/<svg class="dist"/, "&", row)
-                base = gsub(/class="lane-base"/, "&", row)
-                mine = gsub(/class="lane-new"/, "&", row)
-                if (svgs != 1 || base != 1 || mine != 1) {
-                    printf "html: FAIL: %s: row %d has %d plots, %d baseline lanes, %d lanes of its own\n", page, i - 1, svgs, base, mine > "/dev/stderr"
-                    exit 1
-                }
-            }
-        }' "$dom" || exit 1
+    # Per row: exactly one plot, with its lanes; axis labels at real samples.
+    LC_ALL=C awk -v page="$page" -v lanes="$lanes" -f "$(dirname "$0")/rows.awk" "$dom" || exit 1
     grep -q 'data-sorted="median:desc"' "$dom" || fail "$page: the page's script did not sort by #sort=-median"
     grep -o 'data-col="median" data-sort="[^"]*"' "$dom" | sed 's/.*data-sort="\([^"]*\)"/\1/' >"$work/$page.medians"
     [[ $(wc -l <"$work/$page.medians") -eq $rows ]] || fail "$page: $(wc -l <"$work/$page.medians") median cells, expected $rows"
     sort -g -r -c "$work/$page.medians" 2>/dev/null || fail "$page: rows are not in descending median order: $(tr '\n' ' ' <"$work/$page.medians")"
+    # Unstable marks: as many "~ reasons" lines as the JSON has unstable rows, with its reasons.
+    reasons_of "$json" | grep -v "^$" | sort -u >"$work/$page.reasons.json"
+    grep -o '<div class="why">~ [^<]*</div>' "$dom" | sed 's/<div class="why">~ //; s/<\/div>//' | sort -u >"$work/$page.reasons.dom"
+    if [[ $page == unstable || $page == ucompare ]]; then
+        [[ -s $work/$page.reasons.json ]] || fail "$page: the noise fixture's rows were not marked unstable: $json"
+        # ucompare: both sides' cells are marked; every reason list of the new side must show.
+        comm -23 <(sort -u "$work/$page.reasons.json") "$work/$page.reasons.dom" | grep -q . &&
+            fail "$page: unstable reasons of the JSON missing in the page: $(comm -23 <(sort -u "$work/$page.reasons.json") "$work/$page.reasons.dom" | tr '\n' ';')"
+        marks=$(grep -o '<span class="mark">~</span>' "$dom" | wc -l)
+        [[ $marks -ge $(wc -l <"$work/$page.reasons.json") ]] || fail "$page: $marks ~ marks for $(wc -l <"$work/$page.reasons.json") unstable rows"
+        grep -q 'title="unstable: [a-z-]* (' "$dom" || fail "$page: no unstable cell says what its reasons mean"
+    elif [[ $page == run ]]; then
+        diff -q "$work/$page.reasons.json" "$work/$page.reasons.dom" >/dev/null ||
+            fail "$page: the page's unstable marks ($(tr '\n' ';' <"$work/$page.reasons.dom")) differ from the JSON's ($(tr '\n' ';' <"$work/$page.reasons.json"))"
+    fi
+    if [[ $page == compare ]]; then
+        h1=$(grep -o '<h1>[^<]*</h1>' "$dom")
+        [[ $h1 == *"base (3 runs: a1.json … a3.json)"* ]] || fail "$page: the title does not name the 3-run base once: $h1"
+        [[ $h1 != *a2.json* && $(grep -o 'a1\.json' <<<"$h1" | wc -l) -eq 1 ]] || fail "$page: the title repeats file names: $h1"
+        grep -q "<p class=\"note\">base: 3 runs: $work/a1.json, $work/a2.json, $work/a3.json</p>" "$dom" ||
+            fail "$page: no note lists the base's 3 files"
+    fi
+    if [[ $page == run ]]; then
+        frames=$(grep -c '<svg class="flame"' "$dom")
+        if [[ $frames -eq 0 ]]; then
+            echo "html: $page: no flame graph (the profile drew no sample on this machine: $(grep -m1 '^profile' "$work/new.out"))"
+        else
+            LC_ALL=C awk -f "$(dirname "$0")/flames.awk" "$dom" || fail "$page: a flame frame's label is not its full name or a head of it"
+        fi
+    fi
     png="$work/$page.png"
     chrome --screenshot="$png" --window-size=1400,1000 "file://$work/$page.html" >/dev/null ||
         fail "$page: chromium --screenshot failed (see $work/chromium.log)"
     [[ $(head -c 8 "$png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "$page: $png is not a PNG"
     size=$(stat -c %s "$png")
     [[ $size -gt 20000 ]] || fail "$page: the screenshot is $size bytes: an empty page?"
-    echo "html: $page: $shown rows, one plot each (baseline lane and this run's), sorted by the page's script; screenshot $size bytes ($png)"
+    echo "html: $page: $shown rows, one plot each, axis labels at samples, $(wc -l <"$work/$page.reasons.dom") unstable reason lists, sorted by the page's script; screenshot $size bytes ($png)"
 done
 echo "html: ok"

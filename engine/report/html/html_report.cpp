@@ -6,6 +6,7 @@
 #include "engine/model/sanitize.hpp"
 #include "engine/report/html/svg_plot.hpp"
 #include "engine/report/json_report.hpp"
+#include "engine/report/layout.hpp"
 
 namespace glint::engine::report::html {
 namespace {
@@ -24,12 +25,16 @@ tr[data-verdict=noisy] td.verdict{color:#946200}
 svg.dist .lane-new .box{fill:#cfe0f7;stroke:#2a5db0} svg.dist .lane-new .dot{fill:#2a5db0;opacity:.55}
 svg.dist .lane-base .box{fill:#e6e6e6;stroke:#777} svg.dist .lane-base .dot{fill:#777;opacity:.5}
 svg.dist .median{stroke:#111;stroke-width:2} svg.dist .whisker{stroke:#555}
-svg.dist .beyond{fill:#c05000} svg.dist .axis{font-size:9px;fill:#666}
+svg.dist .beyond{fill:#c05000} svg.dist .axis{font-size:10px;fill:#444} svg.dist .tick{stroke:#888}
+td.unstable{color:#8a5a00} td.unstable .why{font-size:.78em;color:#946200;text-align:right}
+tr.extra td{border-bottom:1px solid #ddd;padding:2px 8px 8px}
+svg.flame{display:block;width:100%;height:auto} svg.flame text{pointer-events:none}
 .legend span{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;vertical-align:middle}
 )";
 
 // Sorting: click a header (again: reverse); "#sort=KEY" / "#sort=-KEY" sorts on load. Cells
-// carry data-sort (a number, or text for the name); cells without one sort last both ways.
+// carry data-sort (a number, or text for the name); cells without one sort last both ways. A
+// row's full-width extra row (tr.extra) moves with it.
 constexpr const char* kScript = R"(
 (function(){
   var table=document.getElementById('results'), body=table.tBodies[0];
@@ -37,11 +42,12 @@ constexpr const char* kScript = R"(
   function key(row,c){var v=row.cells[c].getAttribute('data-sort');
     if(v===null||v==='')return null; var n=Number(v); return isNaN(n)?v:n;}
   function sortBy(c,desc){
-    var rows=Array.prototype.slice.call(body.rows);
+    var rows=Array.prototype.filter.call(body.rows,function(r){return r.className==='row';});
     rows.sort(function(a,b){var x=key(a,c),y=key(b,c);
       if(x===null&&y===null)return 0; if(x===null)return 1; if(y===null)return -1;
       var r=x<y?-1:x>y?1:0; return desc?-r:r;});
-    rows.forEach(function(r){body.appendChild(r);});
+    var extras=rows.map(function(r){var e=r.nextElementSibling;return e&&e.className==='extra'?e:null;});
+    rows.forEach(function(r,i){body.appendChild(r);if(extras[i])body.appendChild(extras[i]);});
     for(var i=0;i<heads.length;i++)heads[i].className='';
     heads[c].className=desc?'sorted-desc':'sorted-asc';
     table.setAttribute('data-sorted',heads[c].getAttribute('data-key')+(desc?':desc':':asc'));
@@ -58,13 +64,36 @@ std::string sort_attr(const Cell& c) {
     return " data-sort=\"" + format_json_number(c.sort) + "\"";
 }
 
+std::string joined(const std::vector<std::string>& parts, const char* separator) {
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : separator) + p;
+    return out;
+}
+
+// One value cell; an unstable value reads "~VALUE" with its reasons beneath, their meaning
+// as the tooltip.
+std::string cell_html(const Column& column, const Cell& cell) {
+    std::string cls = column.numeric ? "num" : "";
+    if (column.key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
+    if (!cell.unstable.empty()) cls += cls.empty() ? "unstable" : " unstable";
+    std::string out = "<td class=\"" + cls + "\" data-col=\"" + escape(column.key) + "\"" + sort_attr(cell);
+    if (cell.unstable.empty()) return out + ">" + escape(cell.text) + "</td>";
+    const std::string reasons = joined(cell.unstable, ", ");
+    const std::string title = cell.unstable_title.empty() ? "unstable: " + reasons : cell.unstable_title;
+    return out + " title=\"" + escape(title) + "\"><span class=\"mark\">" + kUnstableMark + "</span>" +
+           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(reasons) + "</div></td>";
+}
+
 }  // namespace
 
 std::string escape(const std::string& text) { return sanitize::html(text); }
 
 std::string render_page(const Report& report) {
-    bool any_base = false;
-    for (const auto& row : report.rows) any_base = any_base || !row.base_samples_ns.empty();
+    bool any_base = false, any_unstable = false;
+    for (const auto& row : report.rows) {
+        any_base = any_base || !row.base_samples_ns.empty();
+        for (const auto& cell : row.cells) any_unstable = any_unstable || !cell.unstable.empty();
+    }
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
                       escape(report.title) + "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + escape(report.title) + "</h1>\n";
@@ -72,7 +101,9 @@ std::string render_page(const Report& report) {
     out += "<p class=\"legend\">distribution per iteration:<span style=\"background:#2a5db0\"></span>" +
            escape(report.sample_label);
     if (any_base) out += "<span style=\"background:#777\"></span>" + escape(report.base_label);
-    out += " (box: quartiles, bar: median, whiskers: 1.5 IQR, ▸: beyond the axis)</p>\n";
+    out += " (box: quartiles, bar: median, whiskers: 1.5 IQR, ▸: beyond the axis)";
+    if (any_unstable) out += std::string(" · ") + kUnstableMark + ": measured unstably, the reasons under the value (hover: what they mean)";
+    out += "</p>\n";
     out += "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>"
            "<th data-key=\"plot\">distribution</th>";
     for (const auto& c : report.columns) out += "<th data-key=\"" + escape(c.key) + "\">" + escape(c.header) + "</th>";
@@ -83,17 +114,13 @@ std::string render_page(const Report& report) {
         std::vector<PlotLane> lanes;
         if (!row.base_samples_ns.empty()) lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
         lanes.push_back({report.sample_label, "lane-new", row.samples_ns});
-        out += "<td class=\"plot\">" + distribution_svg(lanes);
-        if (!row.extra_html.empty()) out += "<div class=\"extra\">" + row.extra_html + "</div>";
-        out += "</td>";
-        for (std::size_t i = 0; i < report.columns.size(); ++i) {
-            const Cell cell = i < row.cells.size() ? row.cells[i] : Cell{"—"};
-            std::string cls = report.columns[i].numeric ? "num" : "";
-            if (report.columns[i].key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
-            out += "<td class=\"" + cls + "\" data-col=\"" + escape(report.columns[i].key) + "\"" +
-                   sort_attr(cell) + ">" + escape(cell.text) + "</td>";
-        }
+        out += "<td class=\"plot\">" + distribution_svg(lanes) + "</td>";
+        for (std::size_t i = 0; i < report.columns.size(); ++i)
+            out += cell_html(report.columns[i], i < row.cells.size() ? row.cells[i] : Cell{"—"});
         out += "</tr>\n";
+        if (!row.extra_html.empty())
+            out += "<tr class=\"extra\"><td colspan=\"" + std::to_string(report.columns.size() + 2) + "\">" +
+                   row.extra_html + "</td></tr>\n";
     }
     out += "</tbody></table>\n<script>" + std::string(kScript) + "</script>\n</body></html>\n";
     return out;

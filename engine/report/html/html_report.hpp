@@ -3,12 +3,12 @@
 //   - a title and note lines (the run header, or the comparison's summary lines),
 //   - one table, sortable by any column (click a header; a "#sort=KEY" or "#sort=-KEY" URL
 //     fragment sorts on load; rows without a value sort last either way),
-//   - per row a distribution plot (svg_plot.hpp): the samples as a box plot with the points,
-//     the baseline's distribution overlaid in its own lane when comparing,
-//   - counter columns beside the timing columns.
+//   - per row a distribution plot (svg_plot.hpp; the baseline's in its own lane when comparing),
+//   - counter columns beside the timing columns; a value from an unstable measurement reads
+//     "~VALUE" with its reasons under it and their meaning as its tooltip (title).
 // Every row is a <tr class="row" data-verdict="..."> holding exactly one <svg class="dist">;
 // each value cell is a <td data-col="KEY" data-sort="NUMBER"> (data-sort absent: no value).
-// Later additions per case (e.g. a flame graph) go in the row's `extra_html`.
+// A row's `extra_html` (e.g. a flame graph) fills a <tr class="extra"> beneath it, full width.
 #pragma once
 
 #include <optional>
@@ -29,6 +29,8 @@ struct Cell {
     std::string text;  // as shown ("—" when not measured)
     double sort = 0;   // the sort key of a numeric cell (nan: no value, sorts last)
     bool has_sort = false;
+    std::vector<std::string> unstable;  // why the value is unstable (reason codes); empty: stable
+    std::string unstable_title;         // the tooltip: what the reasons mean ("" -> the codes)
 };
 
 struct Row {
@@ -37,7 +39,7 @@ struct Row {
     std::vector<double> samples_ns;    // the distribution plotted (ns per iteration)
     std::vector<double> base_samples_ns;  // the baseline's, overlaid (empty: no overlay)
     std::string verdict;               // "faster", "slower", "same", "noisy" or "" (colours the row)
-    std::string extra_html;            // trusted markup placed under the row's plot
+    std::string extra_html;            // trusted markup in a full-width row beneath this one
 };
 
 struct Report {

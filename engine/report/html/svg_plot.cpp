@@ -3,15 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
+#include "engine/model/json.hpp"
 #include "engine/report/html/html_report.hpp"
-#include "engine/report/units.hpp"
 #include "engine/stats/shift.hpp"
 
 namespace glint::engine::report::html {
 namespace {
 
-constexpr double kWidth = 320, kLaneHeight = 20, kAxisHeight = 12, kMargin = 6;
+constexpr double kLaneHeight = 22, kAxisHeight = 18, kMargin = 8;
 
 // Linear interpolation between order statistics (sorted must be non-empty).
 double quantile(const std::vector<double>& sorted, double p) {
@@ -26,14 +27,6 @@ std::string num(double v) {
     std::snprintf(buf, sizeof buf, "%.1f", v);
     return buf;
 }
-
-struct Axis {
-    double lo, hi;
-    double x(double v) const {
-        const double clamped = std::clamp(v, lo, hi);
-        return kMargin + (clamped - lo) / (hi - lo) * (kWidth - 2 * kMargin);
-    }
-};
 
 // The box plot's numbers of one sorted set: quartiles, median, and the whiskers (the most
 // extreme samples within 1.5 interquartile ranges of the box).
@@ -53,29 +46,53 @@ BoxStats box_stats(const std::vector<double>& sorted) {
     return b;
 }
 
-// From the lowest whisker to the highest of every set, padded by 5% of the span (1% of the
-// value when the span is nil): the boxes stay readable however long the tails are.
+// `lo`..`hi`: the lowest and highest sample drawn on the axis (real samples); the drawn range
+// adds a margin of 4% of their span (1% of the value when the span is nil) on either side.
+struct Axis {
+    double lo, hi, min, max;  // min, max: of every sample (beyond lo / hi: strays)
+    double pad() const { return hi > lo ? (hi - lo) * 0.04 : std::max(std::fabs(lo) * 0.01, 1e-3); }
+    double x(double v) const {
+        const double from = lo - pad(), to = hi + pad();
+        const double clamped = std::clamp(v, from, to);
+        return kMargin + (clamped - from) / (to - from) * (kPlotWidth - 2 * kMargin);
+    }
+    bool beyond(double v) const { return v < lo || v > hi; }
+    std::string time(double v) const { return plot_time(v, std::max(std::fabs(lo), std::fabs(hi)), hi - lo); }
+};
+
+// The whiskers of every set together, widened by their span on each side to take in mild
+// strays; samples further out are strays. lo and hi are then the extreme samples within that.
 Axis axis_of(const std::vector<std::vector<double>>& sets) {
-    double lo = INFINITY, hi = -INFINITY;
+    double wlo = INFINITY, whi = -INFINITY, min = INFINITY, max = -INFINITY;
     for (const auto& s : sets) {
         const BoxStats b = box_stats(s);
-        lo = std::min(lo, b.wlo);
-        hi = std::max(hi, b.whi);
+        wlo = std::min(wlo, b.wlo);
+        whi = std::max(whi, b.whi);
+        min = std::min(min, s.front());
+        max = std::max(max, s.back());
     }
-    const double pad = hi > lo ? (hi - lo) * 0.05 : std::max(std::fabs(lo) * 0.01, 1e-3);
-    return {lo - pad, hi + pad};
+    const double reach = whi > wlo ? whi - wlo : std::fabs(whi) * 0.01;
+    Axis a{INFINITY, -INFINITY, min, max};
+    for (const auto& s : sets)
+        for (double v : s)
+            if (v >= wlo - reach && v <= whi + reach) {
+                a.lo = std::min(a.lo, v);
+                a.hi = std::max(a.hi, v);
+            }
+    return a;
 }
 
 std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, const Axis& axis,
                      double top) {
     const auto [q1, med, q3, wlo, whi] = box_stats(sorted);
     std::size_t beyond = 0;
-    for (double v : sorted) beyond += (v < axis.lo || v > axis.hi) ? 1 : 0;
+    for (double v : sorted) beyond += axis.beyond(v) ? 1 : 0;
     const double mid = top + kLaneHeight / 2;
-    std::string out = "<g class=\"" + lane.css_class + "\"><title>" + escape(lane.label) + ": n " +
-                      std::to_string(sorted.size()) + ", median " + format_time_ns(med) + ", quartiles " +
-                      format_time_ns(q1) + " – " + format_time_ns(q3) + ", min " +
-                      format_time_ns(sorted.front()) + ", max " + format_time_ns(sorted.back());
+    std::string out = "<g class=\"" + lane.css_class + "\" data-min=\"" + format_json_number(sorted.front()) +
+                      "\" data-max=\"" + format_json_number(sorted.back()) + "\"><title>" + escape(lane.label) +
+                      ": n " + std::to_string(sorted.size()) + ", median " + axis.time(med) + ", quartiles " +
+                      axis.time(q1) + " – " + axis.time(q3) + ", min " + axis.time(sorted.front()) + ", max " +
+                      axis.time(sorted.back());
     if (beyond) out += ", " + std::to_string(beyond) + " beyond the axis (drawn at its edge)";
     out += "</title>";
     out += "<line class=\"whisker\" x1=\"" + num(axis.x(wlo)) + "\" x2=\"" + num(axis.x(whi)) +
@@ -90,10 +107,10 @@ std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, co
         const double frac = std::fmod(static_cast<double>(i) * 0.6180339887, 1.0);
         const double y = top + 3 + frac * (kLaneHeight - 6);
         const double v = dots[i];
-        if (v < axis.lo || v > axis.hi) {
-            const double x = axis.x(v), dir = v > axis.hi ? 1 : -1;
-            out += "<path class=\"beyond\" d=\"M" + num(x) + " " + num(y - 3) + " L" + num(x + 3 * dir) +
-                   " " + num(y) + " L" + num(x) + " " + num(y + 3) + " Z\"/>";
+        if (axis.beyond(v)) {
+            const double x = v > axis.hi ? kPlotWidth - 4 : 4, dir = v > axis.hi ? 1 : -1;
+            out += "<path class=\"beyond\" d=\"M" + num(x - 3 * dir) + " " + num(y - 3) + " L" + num(x) + " " +
+                   num(y) + " L" + num(x - 3 * dir) + " " + num(y + 3) + " Z\"/>";
         } else {
             out += "<circle class=\"dot\" cx=\"" + num(axis.x(v)) + "\" cy=\"" + num(y) + "\" r=\"1.6\"/>";
         }
@@ -101,7 +118,59 @@ std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, co
     return out + "</g>";
 }
 
+// The axis's two labels under the lanes, each at the sample it names (a tick there), the
+// strays beyond it summed up beside it (that label then at the plot's edge).
+std::string labels_svg(const Axis& axis, const std::vector<std::vector<double>>& sets, double top) {
+    std::size_t below = 0, above = 0;
+    for (const auto& s : sets)
+        for (double v : s) {
+            if (v < axis.lo) ++below;
+            if (v > axis.hi) ++above;
+        }
+    // A stray's extreme is far from the axis's scale: written at its own.
+    std::string lo = axis.time(axis.lo), hi = axis.time(axis.hi);
+    if (below) lo = "◂ " + std::to_string(below) + " down to " + plot_time(axis.min, axis.min, 0) + " · " + lo;
+    if (above) hi += " · " + std::to_string(above) + " up to " + plot_time(axis.max, axis.max, 0) + " ▸";
+    // One value drawn (a nil span): the labels sit either side of its tick, not across it.
+    const bool one = axis.hi == axis.lo;
+    const bool lo_end = one && !below, hi_end = !(one && !above);
+    const double lo_x = below ? 2 : std::max(2.0, axis.x(axis.lo) + (lo_end ? -4 : -3));
+    const double hi_x = above ? kPlotWidth - 2 : std::min(kPlotWidth - 2, axis.x(axis.hi) + (hi_end ? 3 : 4));
+    const double y = top + kAxisHeight - 3;
+    std::string out;
+    for (double v : {axis.lo, axis.hi})
+        out += "<line class=\"tick\" x1=\"" + num(axis.x(v)) + "\" x2=\"" + num(axis.x(v)) + "\" y1=\"" + num(top) +
+               "\" y2=\"" + num(top + 3) + "\"/>";
+    const auto label = [&](const char* cls, double ns, std::optional<double> stray, double x, bool end,
+                           const std::string& text) {
+        return std::string("<text class=\"axis ") + cls + "\"" + (end ? " text-anchor=\"end\"" : "") + " data-ns=\"" +
+               format_json_number(ns) + "\"" + (stray ? " data-stray-ns=\"" + format_json_number(*stray) + "\"" : "") +
+               " x=\"" + num(x) + "\" y=\"" + num(y) + "\">" + escape(text) + "</text>";
+    };
+    return out + label("lo", axis.lo, below ? std::optional(axis.min) : std::nullopt, lo_x, lo_end, lo) +
+           label("hi", axis.hi, above ? std::optional(axis.max) : std::nullopt, hi_x, hi_end, hi);
+}
+
 }  // namespace
+
+std::string plot_time(double ns, double scale_ns, double span_ns) {
+    struct Unit {
+        const char* suffix;
+        double scale;
+        int decimals;
+    };
+    static constexpr Unit kUnits[] = {{"ns", 1, 2}, {"µs", 1e3, 1}, {"ms", 1e6, 1}, {"s", 1e9, 1}};
+    if (!std::isfinite(ns)) return "—";
+    std::size_t u = 0;
+    while (u + 1 < std::size(kUnits) && std::fabs(scale_ns) / kUnits[u].scale >= 999.995) ++u;
+    int decimals = kUnits[u].decimals;
+    // Enough decimals to resolve a fiftieth of the span, at most 4.
+    if (span_ns > 0) decimals = std::max(decimals, static_cast<int>(std::ceil(-std::log10(span_ns / kUnits[u].scale / 50))));
+    decimals = std::clamp(decimals, 0, 4);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f%s", decimals, ns / kUnits[u].scale, kUnits[u].suffix);
+    return buf;
+}
 
 std::string distribution_svg(const std::vector<PlotLane>& lanes) {
     std::vector<const PlotLane*> shown;
@@ -115,20 +184,16 @@ std::string distribution_svg(const std::vector<PlotLane>& lanes) {
         shown.push_back(&lane);
         sorted.push_back(std::move(s));
     }
-    const double height = kLaneHeight * static_cast<double>(std::max<std::size_t>(shown.size(), 1)) + kAxisHeight;
-    std::string out = "<svg class=\"dist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kWidth) +
-                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(kWidth) + " " + num(height) + "\">";
+    const double lanes_height = kLaneHeight * static_cast<double>(std::max<std::size_t>(shown.size(), 1));
+    const double height = lanes_height + kAxisHeight;
+    std::string out = "<svg class=\"dist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kPlotWidth) +
+                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(kPlotWidth) + " " + num(height) + "\">";
     if (shown.empty())
         return out + "<text class=\"axis\" x=\"" + num(kMargin) + "\" y=\"14\">no samples</text></svg>";
     const Axis axis = axis_of(sorted);
     for (std::size_t i = 0; i < shown.size(); ++i)
         out += lane_svg(*shown[i], sorted[i], axis, kLaneHeight * static_cast<double>(i));
-    const double base = kLaneHeight * static_cast<double>(shown.size()) + kAxisHeight - 2;
-    out += "<text class=\"axis\" x=\"" + num(kMargin) + "\" y=\"" + num(base) + "\">" +
-           escape(format_time_ns(axis.lo)) + "</text>";
-    out += "<text class=\"axis\" text-anchor=\"end\" x=\"" + num(kWidth - kMargin) + "\" y=\"" + num(base) +
-           "\">" + escape(format_time_ns(axis.hi)) + "</text>";
-    return out + "</svg>";
+    return out + labels_svg(axis, sorted, lanes_height) + "</svg>";
 }
 
 }  // namespace glint::engine::report::html

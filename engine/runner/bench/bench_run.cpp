@@ -88,7 +88,7 @@ void BenchRun::run_body(const BodyRun& run) {
     const Registration& registration = run.registration;
     const std::size_t deferred_before = deferred_.size();
     body_ = {&registration, &run, deferred_before, 0};
-    Case whole{registration.name, display_name(registration.name, run.labels, {}), run.labels,
+    Case whole{registration.name, display_name(registration.name, registration.name, run.labels), run.labels,
                {}, registration.pinned_iterations, &registration.metrics, registration.name};
     started(registration.name, run.labels);
     try {
@@ -111,7 +111,7 @@ void BenchRun::run_body(const BodyRun& run) {
 void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
     const std::string name = iter_path(body_.registration->name, ++body_.iter_calls);
     if (!filter_.selects(name, body_.registration->name, body_.run->labels)) return;
-    Case c{name, display_name(name, body_.run->labels, {}), body_.run->labels, {},
+    Case c{name, display_name(body_.registration->name, name, body_.run->labels), body_.run->labels, {},
            pinned.count ? pinned.count : body_.registration->pinned_iterations, &body_.registration->metrics,
            body_.registration->name};
     c.work.batch = batch;
@@ -213,7 +213,7 @@ void BenchRun::begin_phase1_table() {
         for (const auto& instance : instances(r)) {
             const Labels labels = sorted_labels(param_labels(instance));
             if (filter_.may_select_labels(labels))
-                group.expected_names.push_back(display_name(r.name, labels, {}));
+                group.expected_names.push_back(display_name(r.name, r.name, labels));
         }
         metrics.push_back(&r.metrics);
     }
@@ -245,7 +245,7 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     Row row = CaseMeasurer::error_row(c, message);
     if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
-    table_.diagnostic("glint: " + c.name + ": " + message);  // live: after the group's frame
+    table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": " + message);  // live: after the group's frame
 }
 
 void BenchRun::run_phase2() {
@@ -292,11 +292,11 @@ void BenchRun::run_phase2() {
             info.title = group.value;
         }
         for (std::size_t i : group.members)
-            info.expected_names.push_back(display_name(chosen[i]->info.name, sorted[i], keys));
+            info.expected_names.push_back(grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys));
         info.columns = visible_columns(members);
         table_.begin_group(info);
         for (std::size_t i : group.members) {
-            const std::string display = display_name(chosen[i]->info.name, sorted[i], keys);
+            const std::string display = grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys);
             phase2_registration_ = chosen[i]->source ? chosen[i]->source
                                                      : registration_named(chosen[i]->registration);
             if (host_) host_->run_case(*this, catalog_, *chosen[i], display);
@@ -310,7 +310,8 @@ void BenchRun::run_phase2() {
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {
     repetitions_.alone();
-    measure_deferred(d, sorted_labels(d.info.labels), d.info.name);
+    const Labels sorted = sorted_labels(d.info.labels);
+    measure_deferred(d, sorted, display_name(d.registration, d.info.name, sorted));
 }
 
 void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
@@ -333,7 +334,7 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
         throw;
     } catch (...) {
         failed_ = true;
-        table_.diagnostic("glint: " + c.name + ": teardown: " + describe_failure(std::current_exception()));
+        table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": teardown: " + describe_failure(std::current_exception()));
     }
 }
 

@@ -39,7 +39,7 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     reps.merge(row);
     if (row.is_error()) return row;
     row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
-    CountedCase counted = tiers_.count(c.name, c.name + label_suffix(c.labels), c.work, *row.timing, [&] {
+    CountedCase counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work, *row.timing, [&] {
         checkpoint();
         progress();
     });

@@ -63,15 +63,12 @@ std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {
     return groups;
 }
 
-std::string display_name(const std::string& name, const Labels& labels,
+std::string grouped_name(const std::string& registration, const std::string& name, const Labels& labels,
                          const std::vector<std::string>& grouped_keys) {
-    std::string extra;
-    for (const auto& [k, v] : labels) {
-        if (std::find(grouped_keys.begin(), grouped_keys.end(), k) != grouped_keys.end()) continue;
-        if (!extra.empty()) extra += '/';
-        extra += v;
-    }
-    return extra.empty() ? name : name + " [" + extra + "]";
+    Labels shown;
+    for (const auto& [k, v] : labels)
+        if (std::find(grouped_keys.begin(), grouped_keys.end(), k) == grouped_keys.end()) shown.emplace_back(k, v);
+    return display_name(registration, name, shown);
 }
 
 }  // namespace glint::engine

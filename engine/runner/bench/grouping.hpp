@@ -28,9 +28,10 @@ std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
 // The same over plain values (e.g. each row's registration name, the default split).
 std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values);
 
-// The table's name cell: the name, plus the values of labels the grouping does not show
-// ("asdf [parse]"), so rows inside a table stay distinguishable.
-std::string display_name(const std::string& name, const Labels& labels,
+// The table's name cell: the row's display name (model/row.hpp) without the labels the
+// --group-by title shows ("json/asdf [operation=parse]" under "dataset: canada"); with no
+// grouped keys, the display name itself.
+std::string grouped_name(const std::string& registration, const std::string& name, const Labels& labels,
                          const std::vector<std::string>& grouped_keys);
 
 }  // namespace glint::engine

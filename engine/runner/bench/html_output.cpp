@@ -7,6 +7,7 @@
 #include "engine/compare/compare_html.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
+#include "engine/stability/verdict.hpp"
 
 namespace glint::engine {
 namespace {
@@ -16,12 +17,16 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
-std::string display(const Row& row) {
-    DocumentRow d;
-    d.registration = row.registration;
-    d.name = row.name;
-    d.labels = sorted_labels(row.labels);
-    return identity_text(d);
+// The median of an unstable row reads "~" with its reasons, as the table's does (its footer's
+// meanings as the tooltip).
+html::Cell median_cell(const Row& row, const TimingSummary& t) {
+    html::Cell median = cell(report::format_sample_ns(t, t.median_ns), t.median_ns);
+    if (!row.stability || row.stability->unstable.empty()) return median;
+    median.unstable = row.stability->unstable;
+    median.unstable_title = "unstable: ";
+    for (std::size_t i = 0; i < median.unstable.size(); ++i)
+        median.unstable_title += (i ? ", " : "") + median.unstable[i] + " (" + describe_reason(median.unstable[i]) + ")";
+    return median;
 }
 
 }  // namespace
@@ -34,6 +39,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
+    if (std::string footer = unstable_footer(rows); !footer.empty()) r.notes.push_back(footer);
     r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±", true},
                  {"min", "min", true}, {"max", "max", true}};
     std::vector<const catalog::MetricDescriptor*> shown;
@@ -49,20 +55,20 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     }
     std::map<std::string, const RowChange*> changes;  // by identity key
     if (comparison) {
-        r.base_label = baseline->document.path;
+        r.base_label = side_label(baseline->document, "baseline", true);
         add_change_columns(r.columns, baseline->options.settings, "");
         for (const auto& row : comparison->comparison().rows)
             if (const RowChange& c = row.changes.at(0); c.row) changes[identity_key(*c.row, true)] = &c;
     }
     for (const Row& row : rows) {
         html::Row out;
-        out.name = display(row);
+        out.name = display_name(row.registration, row.name, row.labels);
         const bool timed = row.timing && !row.error;
         if (timed) {
             const TimingSummary& t = *row.timing;
             out.cells.push_back(cell(report::format_n(t), static_cast<double>(t.samples) *
                                                               static_cast<double>(t.iterations_per_sample)));
-            out.cells.push_back(cell(report::format_sample_ns(t, t.median_ns), t.median_ns));
+            out.cells.push_back(median_cell(row, t));
             out.cells.push_back(cell(report::format_time_ns(t.printed_spread_ns()), t.printed_spread_ns()));
             out.cells.push_back(cell(report::format_sample_ns(t, t.min_ns), t.min_ns));
             out.cells.push_back(cell(report::format_sample_ns(t, t.max_ns), t.max_ns));

@@ -142,7 +142,7 @@ void Isolation::run_body(CaseSink& run, const Columns& columns, const BodyRun& b
     const Registration& registration = body.registration;
     Child received;
     // Phase 1 rows are named by their path and carry the body run's labels.
-    received.display_of = [&](const std::string& name) { return display_name(name, body.labels, {}); };
+    received.display_of = [&](const std::string& name) { return display_name(registration.name, name, body.labels); };
     received.labels = body.labels;
     run.case_started(registration.name, received.labels, received.display_of(registration.name));
     received.in_flight = registration.name;
@@ -284,10 +284,10 @@ PlainCounts run_plain_isolated(const CaseRun& selected) {
     for_each_body_run(CaseFilter::parse(selected.filter), [&](const BodyRun& run) {
         const Registration& r = run.registration;
         std::vector<DeferredCase> cases;
-        run_plain_child(selected, r.name + label_suffix(run.labels), total, &cases,
+        run_plain_child(selected, display_name(r.name, r.name, run.labels), total, &cases,
                         [&](PlainStream& stream) { run_plain_cases(selected, &run, &stream); }, r.name);
         for (const DeferredCase& d : cases) {
-            const std::string full = case_path(r.name, d.info.name) + label_suffix(sorted_labels(d.info.labels));
+            const std::string full = display_name(r.name, d.info.name, d.info.labels);
             run_plain_child(selected, full, total, nullptr, [&](PlainStream& stream) {
                 PickCase pick(d.index);
                 {

@@ -49,7 +49,7 @@ std::vector<std::string> partial_marks(const std::vector<Row>& rows) {
     std::vector<std::string> lines;
     for (const Row& row : rows)
         if (const Json* mark = row.extra_fields.find("partialRepetitions"))
-            lines.push_back("partial: " + row.name + label_suffix(row.labels) + ": " +
+            lines.push_back("partial: " + display_name(row.registration, row.name, row.labels) + ": " +
                             std::to_string(static_cast<long>(mark->at("done").as_number())) + " of " +
                             std::to_string(static_cast<long>(mark->at("of").as_number())) +
                             " repetitions (--bench-repeat was interrupted)" + (row.error ? "; " + *row.error : ""));

@@ -26,19 +26,23 @@ const char* kind_name(DiscoveredCase::Kind kind) {
 
 int print_case_list(const CaseRun& selected, bool json) {
     const std::vector<DiscoveredCase> cases = discover_cases(selected);
+    std::vector<std::string> shown;  // each case's display name (model/row.hpp)
+    for (const auto& c : cases)
+        shown.push_back(display_name(c.registration, c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path,
+                                     c.labels));
     std::vector<std::string_view> names;
     for (const auto& c : cases) names.push_back(c.path);
     if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
         std::fprintf(stderr, "glint: note: %s\n", note.c_str());
     if (!json) {
-        for (const auto& c : cases)
-            std::printf("%s\n", sanitize::terminal(c.path + label_suffix(c.labels)).c_str());
+        for (const auto& name : shown) std::printf("%s\n", sanitize::terminal(name).c_str());
         return 0;
     }
     Json doc = Json::object();
     doc["glint"] = GLINT_VERSION_STRING;
     Json list = Json::array();
-    for (const auto& c : cases) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const DiscoveredCase& c = cases[i];
         Json j = Json::object();
         j["path"] = c.path;
         j["registration"] = c.registration;
@@ -46,6 +50,7 @@ int print_case_list(const CaseRun& selected, bool json) {
         j["name"] = c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path;
         j["kind"] = kind_name(c.kind);
         j["labels"] = labels_json(c.labels);
+        j["displayName"] = shown[i];
         list.push_back(std::move(j));
     }
     doc["cases"] = std::move(list);

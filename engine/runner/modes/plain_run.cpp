@@ -128,7 +128,7 @@ public:
         const std::string path = case_path(run_->registration.name, info.name);
         if (!filter_.selects(path, run_->registration.name, labels)) return;
         if (listener_ && listener_->defer(info, index)) return;
-        const std::string shown = path + label_suffix(labels);
+        const std::string shown = display_name(run_->registration.name, info.name, labels);
         in_flight(shown);
         try {
             run_case_once(info, *body);
@@ -150,7 +150,7 @@ private:
         iter_calls_ = iters_run_ = 0;
         cases_seen_ = 0;
         const std::string& name = run.registration.name;
-        shown_ = name + label_suffix(run.labels);
+        shown_ = display_name(name, name, run.labels);
         in_flight(shown_);
         try {
             run.registration.body();

@@ -1,6 +1,6 @@
 // engine/runner/modes/plain_run.hpp: runs without --bench. Every selected case runs once as a plain
 // test (iter calls its callable once; bench_case runs setup, timed, after, teardown), so
-// benchmarks double as tests; each prints as "ok    <path> [key=value,...]". Also the discovery
+// benchmarks double as tests; each prints as "ok    <display name>" (model/row.hpp). Also the discovery
 // run behind --list, --group-by=list and --list-metrics.
 #pragma once
 

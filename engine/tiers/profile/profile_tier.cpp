@@ -157,13 +157,11 @@ public:
 
     bool output_failed() const override { return folded_failed_; }
 
-    // --bench-html: the case's flame graph under its plot.
+    // --bench-html: the case's flame graph, full width beneath its row.
     std::string row_html(const Row& row) const override {
         const Json* profile = row.extra_fields.find("profile");
         if (!profile) return {};
-        profile::FlameStyle style;
-        style.width_px = 480;
-        return profile::flame_graph_from_profile(*profile, style);
+        return profile::flame_graph_from_profile(*profile);
     }
 
 private:

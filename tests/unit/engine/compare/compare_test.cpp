@@ -51,9 +51,9 @@ TEST_CASE("compare: rows match by registration, name and labels") {
     CHECK(c.rows[0].changes[0].change->verdict == Verdict::same);
     CHECK(c.rows[1].changes[0].change->ratio == doctest::Approx(1.0));
     // Labels are identity too: n=1 only in base, n=2 only in new.
-    CHECK(c.rows[2].identity == "m [1]");
+    CHECK(c.rows[2].identity == "m [n=1]");
     CHECK(c.rows[2].changes[0].reason == "only in base");
-    CHECK(c.rows[3].identity == "m [2]");
+    CHECK(c.rows[3].identity == "m [n=2]");
     CHECK(c.rows[3].base == nullptr);
     CHECK(c.rows[3].changes[0].reason == "new");
     CHECK(c.summaries[0].same == 2);

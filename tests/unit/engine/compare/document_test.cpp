@@ -38,7 +38,7 @@ TEST_CASE("document: rows carry registration, name, sorted labels, repetition me
     CHECK(fast.repetition_medians_ns == std::vector<double>{10, 11, 9});
     CHECK(fast.instructions() == 42.0);
     CHECK(std::isnan(fast.metric("ipc")));
-    CHECK(identity_text(fast) == "fast/impl [x, 1]");
+    CHECK(identity_text(fast) == "fast/impl [a=x,z=1]");
     // Without repetitionMediansNs the median is the one repetition; a scaled count is no anchor.
     CHECK(doc->rows[1].repetition_medians_ns == std::vector<double>{20});
     CHECK_FALSE(doc->rows[1].instructions());

@@ -79,3 +79,24 @@ TEST_CASE("flame graph: from a row's JSON profile") {
     CHECK(bars(flame_graph_from_profile(profile)).size() == 3);
     CHECK(flame_graph_from_profile(glint::engine::Json::object()).empty());
 }
+
+TEST_CASE("flame graph: a label is cut only by its bar's width, with …, the full name is on hover") {
+    const std::string name = "glint::os::linux_sampler::read_ring_buffer_records";  // 50 characters
+    // 1000 px: the name's bar (60%) holds it whole; its callee's (5%: 50 px) holds 6 characters.
+    const std::string svg = flame_graph_svg({{name, 55}, {name + ";callee_with_a_long_name", 5}, {"other", 40}},
+                                            FlameStyle{.width_px = 1000});
+    CHECK(svg.find("<title>" + name + " (60 samples, 60.0%)</title>") != std::string::npos);
+    CHECK(svg.find(">" + name + "</text>") != std::string::npos);
+    CHECK(svg.find("<title>callee_with_a_long_name (5 samples, 5.0%)</title>") != std::string::npos);
+    CHECK(svg.find(">calle…</text>") != std::string::npos);  // (50 - 6) / 6.7 = 6 characters
+    CHECK(svg.find("..") == std::string::npos);
+    // Under min_text_px a bar has no label, its name still in its title.
+    const std::string narrow = flame_graph_svg({{"wide", 990}, {"slim", 10}}, FlameStyle{.width_px = 1000});
+    CHECK(narrow.find("<title>slim (10 samples, 1.0%)</title>") != std::string::npos);
+    CHECK(narrow.find(">slim</text>") == std::string::npos);
+    CHECK(narrow.find(">s…</text>") == std::string::npos);
+    // A cut never splits a UTF-8 character: 30 px hold 3 characters, "aé…" (the é whole).
+    const std::string utf8 = flame_graph_svg({{"aé" + std::string("bcdefgh"), 3}, {"x", 97}},
+                                             FlameStyle{.width_px = 1000});
+    CHECK(utf8.find(">aé…</text>") != std::string::npos);
+}

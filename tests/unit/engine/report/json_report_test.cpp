@@ -91,6 +91,7 @@ TEST_CASE("report: the JSON document, exactly") {
         "dataset": "canada",
         "operation": "parse"
       },
+      "displayName": "parsers/asdf [dataset=canada,operation=parse]",
       "samples": 3,
       "iterationsPerSample": 1024,
       "perCall": false,
@@ -123,6 +124,7 @@ TEST_CASE("report: the JSON document, exactly") {
       "name": "plain",
       "registration": "plain",
       "labels": {},
+      "displayName": "plain",
       "samples": 2,
       "iterationsPerSample": 1,
       "perCall": true,
@@ -157,6 +159,7 @@ TEST_CASE("report: the JSON document, exactly") {
         "a": "2",
         "z": "1"
       },
+      "displayName": "broken [a=2,z=1]",
       "samples": null,
       "iterationsPerSample": null,
       "perCall": null,

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/runner/case_filter.hpp"
 
@@ -38,6 +39,39 @@ TEST_CASE("filter: name terms glob over the path or the registration alone") {
     CHECK(sel("add*", "add_chain", "add_chain"));
     CHECK(sel("umap", "umap#2", "umap"));               // a registration's k-th iter
     CHECK_FALSE(sel("umap#3", "umap#2", "umap"));
+}
+
+TEST_CASE("filter: name terms match the display name or its leading parts") {
+    const Labels count{{"len", "256"}, {"op", "count"}};
+    // Every name --list prints selects its row, taken literally ("[...]" is no glob class here).
+    CHECK(sel("count/comma [len=256,op=count]", "count/comma", "count", count));
+    CHECK(sel("count/comma [len=256", "count/comma", "count", count));
+    CHECK(sel("count/comma", "count/comma", "count", count));
+    CHECK_FALSE(sel("count/comma [len=25", "count/comma", "count", count));  // not a whole value
+    CHECK_FALSE(sel("count/comma [len=512,op=count]", "count/comma", "count", count));
+    CHECK_FALSE(sel("count/comma [op=count]", "count/comma", "count", count));  // labels in key order
+    // A registration named with a '/': its leading part selects it, as a user types it.
+    CHECK(sel("split", "split/1KiB", "split/1KiB"));
+    CHECK(sel("split/1KiB", "split/1KiB", "split/1KiB"));
+    CHECK(sel("split", "split/1KiB#2", "split/1KiB"));
+    CHECK(sel("split/1KiB#2", "split/1KiB#2", "split/1KiB"));
+    CHECK_FALSE(sel("spl", "split/1KiB", "split/1KiB"));  // a whole part, never a fragment
+    CHECK_FALSE(sel("1KiB", "split/1KiB", "split/1KiB"));
+    CHECK(sel("sum [size=1024]", "sum", "sum", Labels{{"size", "1024"}}));
+    CHECK_FALSE(sel("sum [size=4096]", "sum", "sum", Labels{{"size", "1024"}}));
+    CHECK(sel("-count/comma [len=256", "count/comma", "count", Labels{{"len", "512"}}));
+    CHECK_FALSE(sel("-count/comma [len=256", "count/comma", "count", count));
+    CHECK(sel("*comma [len=2*", "count/comma", "count", count));  // globs too
+}
+
+TEST_CASE("filter: a comma inside closed brackets belongs to its term") {
+    CHECK(filter_terms("a [x=1,y=2],b") == std::vector<std::string>{"a [x=1,y=2]", "b"});
+    CHECK(filter_terms("a [x=1,y=2") == std::vector<std::string>{"a [x=1", "y=2"});  // unclosed
+    CHECK(filter_terms("[ab]*,c") == std::vector<std::string>{"[ab]*", "c"});
+    CHECK(filter_terms("").empty());
+    // '=' after a '[' is a name term's: "x [size=1]" is a display name, not a label term.
+    CHECK(sel("x [size=1]", "x", "x", Labels{{"size", "1"}}));
+    CHECK_FALSE(sel("x [size=1]", "y", "y", Labels{{"size", "1"}}));
 }
 
 TEST_CASE("filter: comma-separated name terms are alternatives") {
@@ -81,6 +115,12 @@ TEST_CASE("filter: which bodies must run") {
     CHECK_FALSE(CaseFilter::parse("-copy").may_select_under("copy"));
     CHECK(CaseFilter::parse("-copy/memcpy").may_select_under("copy"));
     CHECK(CaseFilter::parse("size=10").may_select_under("anything"));  // labels come from bodies
+    CHECK(CaseFilter::parse("split").may_select_under("split/1KiB"));
+    CHECK_FALSE(CaseFilter::parse("-split").may_select_under("split/1KiB"));
+    CHECK(CaseFilter::parse("count/comma [len=256").may_select_under("count"));
+    CHECK(CaseFilter::parse("sum [size=1024]").may_select_under("sum"));
+    CHECK_FALSE(CaseFilter::parse("sum [size=1024]").may_select_under("su"));
+    CHECK_FALSE(CaseFilter::parse("sum [size=1024]").may_select_under("summary"));
     // A parameter combination every case of a run carries.
     CHECK(CaseFilter::parse("size=10").may_select_labels(Labels{{"size", "10"}}));
     CHECK_FALSE(CaseFilter::parse("size=10").may_select_labels(Labels{{"size", "20"}}));

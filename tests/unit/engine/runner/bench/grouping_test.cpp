@@ -21,9 +21,11 @@ TEST_CASE("grouping: keys, values, groups in first-seen order, display names") {
     CHECK(groups[1].value == "twitter");
     CHECK(groups[2].value == "—");
     CHECK(group_rows(all, {}).size() == 1);
-    CHECK(display_name("asdf", a, {"dataset"}) == "asdf [parse]");
-    CHECK(display_name("asdf", a, {"dataset", "operation"}) == "asdf");
-    CHECK(display_name("asdf", a, {}) == "asdf [canada/parse]");
+    // The name cell: the display name without the labels the group's title shows.
+    CHECK(grouped_name("json", "asdf", a, {"dataset"}) == "json/asdf [operation=parse]");
+    CHECK(grouped_name("json", "asdf", a, {"dataset", "operation"}) == "json/asdf");
+    CHECK(grouped_name("json", "asdf", a, {}) == "json/asdf [dataset=canada,operation=parse]");
+    CHECK(grouped_name("json", "asdf", a, {}) == display_name("json", "asdf", a));
 }
 
 TEST_CASE("grouping: a group's title names each key with its value") {
