@@ -8,6 +8,7 @@ std::string_view to_string(Format format) {
         case Format::count: return "count";
         case Format::percent: return "percent";
         case Format::change: return "percent";  // the same number; the sign is the text's
+        case Format::nanoseconds: return "ns";
     }
     return "count";
 }

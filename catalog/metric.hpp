@@ -14,8 +14,8 @@
 namespace glint::catalog {
 
 // How a value renders: ratio "1.83", count "4.10k" (SI suffixes), percent "2.31%", change
-// "+2.31%" (signed; "percent" in JSON).
-enum class Format { ratio, count, percent, change };
+// "+2.31%" (signed; "percent" in JSON), nanoseconds a time in time units ("5.1µs"; "ns" in JSON).
+enum class Format { ratio, count, percent, change, nanoseconds };
 
 // quantitative: near-zero perturbation, safe to headline. diagnostic: explains a result.
 enum class MetricClass { quantitative, diagnostic };

@@ -167,29 +167,33 @@ const OptionRow kRows[] = {
      [](const Options& o) { return Json(perf_read_name(o.perf_read)); }},
     {"--metrics", kCounting, "=LIST", kValue, "LIST|all|?",
      "columns: names, *-globs, all; ? lists the catalog. Events\nbeyond the catalog: raw:r<hex>[:u|:k] (a "
-     "PERF_TYPE_RAW config),\npfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall)",
+     "PERF_TYPE_RAW config),\npfm:EVENT[:UMASK][:u|:k] (a libpfm4 name), sc:NAME (one syscall);\nrepeatable: "
+     "the lists join",
      "metrics", "ipc",
      [](Options& o, SV f, SV v, bool) {
          if (v == "?") o.list_metrics = true;
-         else o.metrics = split_list(v);
-         if (!o.list_metrics && o.metrics.empty()) fail(f, "names no metric: --metrics=LIST");
+         const auto items = v == "?" ? std::vector<std::string>{} : split_list(v);
+         if (v != "?" && items.empty()) fail(f, "names no metric: --metrics=LIST");
+         o.metrics.insert(o.metrics.end(), items.begin(), items.end());
      },
-     [](const Options& o) { return strings(o.metrics); }},
+     [](const Options& o) { return strings(o.metrics); }, false, true},
     {"--list-metrics", kAnywhere, "", kNone, "", "print the metric catalog (with or without --bench)", "", "",
      [](Options& o, SV, SV, bool) { o.list_metrics = true; }},
     {"--capabilities", kAnywhere, "", kNone, "", "what this host can count, why not, and the remedy", "", "",
      [](Options& o, SV, SV, bool) { o.capabilities = true; }},
     {"--syscalls", kCounting, "[=NAME,...]", Takes::optional_value, "NAME,...",
-     "syscall tracepoint counts: a total, or one column per syscall", "", "futex,read",
+     "syscall tracepoint counts: a total, or one column per syscall;\nrepeatable: the lists join", "", "futex,read",
      [](Options& o, SV f, SV v, bool has_value) {
          if (has_value) {
-             o.syscalls = split_list(v);
-             if (o.syscalls.empty()) fail(f, "names no syscall: --syscalls=NAME,...");
+             const auto items = split_list(v);
+             if (items.empty()) fail(f, "names no syscall: --syscalls=NAME,...");
+             o.syscalls.insert(o.syscalls.end(), items.begin(), items.end());
              if (o.syscalls.size() > 62)
                  fail(f, "names " + std::to_string(o.syscalls.size()) + " syscalls; at most 62 fit one tracepoint group");
          }
          o.syscalls_total = true;
-     }},
+     },
+     nullptr, false, true},
     {"--per-iteration", kBench, "", kNone, "", "bracket every call with zero-syscall reads; p50/p99 columns", "", "",
      [](Options& o, SV, SV, bool) { o.per_iteration = true; }},
     {"--histogram", kBench, "=GLOB", kValue, "GLOB", "with --per-iteration: a terminal histogram of matching cases", "", "*",

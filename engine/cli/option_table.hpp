@@ -29,6 +29,9 @@ struct OptionRow {
     void (*store)(Options& o, std::string_view flag, std::string_view value, bool has_value);
     Json (*recorded)(const Options& o) = nullptr;  // the knob's value
     bool hidden = false;  // not in --help or the docs
+    // Given twice with a value: a usage error naming both, unless the row is repeatable (its
+    // help then says what a repetition does).
+    bool repeatable = false;
 };
 
 std::span<const OptionRow> option_rows();

@@ -4,14 +4,30 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "engine/cli/flag_hints.hpp"
 #include "engine/cli/option_table.hpp"
 
 namespace glint::engine {
+namespace {
+
+std::string given_twice(const OptionRow& row, std::string_view first, std::string_view second) {
+    const std::string flag(row.flag);
+    std::string message = flag + " given twice ('" + std::string(first) + "' and '" + std::string(second) + "'): give it once";
+    if (row.shown.find(",...") != std::string_view::npos)
+        message += "; several terms go in one " + flag + "=" + std::string(first) + "," + std::string(second);
+    return message;
+}
+
+}  // namespace
 
 Options parse_options(std::span<const char* const> args) {
     Options o;
+    std::vector<std::pair<const OptionRow*, std::string_view>> valued;  // each flag's first value
     for (const char* raw : args) {
         std::string_view arg(raw);
         std::string_view name = arg;
@@ -24,10 +40,15 @@ Options parse_options(std::span<const char* const> args) {
         }
         o.given.emplace_back(name);
         const OptionRow* row = find_option(name);
-        if (!row) throw UsageError("unknown flag '" + std::string(arg) + "'; see --help");
+        if (!row) throw UsageError(unknown_flag_message(arg));
         if (row->takes == Takes::value && (!has_value || value.empty()))
             throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" + std::string(row->form));
         if (row->takes == Takes::nothing && has_value) throw UsageError(std::string(name) + ": takes no value");
+        if (has_value && !row->repeatable && row->takes != Takes::anything) {
+            auto first = std::find_if(valued.begin(), valued.end(), [&](const auto& v) { return v.first == row; });
+            if (first != valued.end()) throw UsageError(given_twice(*row, first->second, value));
+            valued.emplace_back(row, value);
+        }
         row->store(o, name, value, has_value);
     }
     if (!o.list && std::find(o.given.begin(), o.given.end(), "--format") != o.given.end())

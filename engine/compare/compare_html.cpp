@@ -37,6 +37,7 @@ std::string joined(const std::vector<std::string>& parts) {
 catalog::Format format_of(const std::string& name) {
     if (name == "ratio") return catalog::Format::ratio;
     if (name == "percent") return catalog::Format::percent;
+    if (name == "ns") return catalog::Format::nanoseconds;
     return catalog::Format::count;
 }
 

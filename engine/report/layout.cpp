@@ -52,6 +52,7 @@ const char* worst_case_metric(catalog::Format format) {
         case catalog::Format::ratio: return "≈999.99";
         case catalog::Format::percent: return "≈100.00%";
         case catalog::Format::change: return "≈+100.00%";
+        case catalog::Format::nanoseconds: return "≈999.99ns";
     }
     return "≈999.99k";
 }

@@ -2,6 +2,7 @@
 
 #include "engine/model/sanitize.hpp"
 #include "engine/report/table_reporters.hpp"
+#include "engine/report/text.hpp"
 
 namespace glint::engine {
 
@@ -21,10 +22,14 @@ TableHead head_of(const GroupInfo& group) {
     return TableHead{group.title, group.first_column, group.columns};
 }
 
-void TableOutput::header(const std::vector<std::string>& lines) {
+void TableOutput::header(const std::vector<std::string>& lines) { wrapped_header(lines, "  "); }
+
+void TableOutput::wrapped_header(const std::vector<std::string>& lines, std::string_view indent) {
     if (lines.empty()) return;
     start_block();
-    for (const auto& line : lines) write_line(sanitize::terminal(line));
+    const std::size_t width = wrap_width(out_);
+    for (const auto& line : lines)
+        for (const auto& part : wrap_to_width(sanitize::terminal(line), width, indent)) write_line(part);
     flush();
 }
 

@@ -29,6 +29,8 @@ protected:
     void write(std::string_view text);
     void write_line(std::string_view line);
     void flush();
+    // The header's lines, each wrapped to the output's width (wrap_width) behind `indent`.
+    void wrapped_header(const std::vector<std::string>& lines, std::string_view indent);
     void start_block();  // a blank line when anything was printed before
     bool sorted() const { return !sort_.column.empty(); }
 

@@ -1,5 +1,9 @@
 #include "engine/report/text.hpp"
 
+#include <algorithm>
+
+#include "os/terminal.hpp"
+
 namespace glint::engine::report {
 
 namespace {
@@ -73,6 +77,40 @@ PointSplit split_at_point(std::string_view cell) {
     std::size_t point = cell.find('.');
     if (point == std::string_view::npos) return {display_width(cell), 0};
     return {display_width(cell.substr(0, point)), display_width(cell.substr(point))};
+}
+
+std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width, std::string_view indent) {
+    std::vector<std::string> lines;
+    std::string current;
+    std::size_t current_width = 0;
+    bool has_word = false;
+    // Each word with the spaces before it; a break drops those spaces.
+    for (std::size_t start = 0; start < line.size();) {
+        const std::size_t first = line.find_first_not_of(' ', start);
+        if (first == std::string_view::npos) {
+            current += line.substr(start);
+            break;
+        }
+        const std::size_t end = std::min(line.find(' ', first), line.size());
+        const std::string_view word = line.substr(start, end - start);
+        if (has_word && current_width + display_width(word) > width) {
+            lines.push_back(std::move(current));
+            current = std::string(indent) + std::string(line.substr(first, end - first));
+            current_width = display_width(current);
+        } else {
+            current += word;
+            current_width += display_width(word);
+        }
+        has_word = true;
+        start = end;
+    }
+    lines.push_back(std::move(current));
+    return lines;
+}
+
+std::size_t wrap_width(std::FILE* out) {
+    const auto columns = os::terminal_columns(out);
+    return columns && *columns > 20 ? *columns : kPipedWidth;
 }
 
 }  // namespace glint::engine::report

@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace glint::engine::report {
 
@@ -21,6 +23,15 @@ std::string truncate_to_width(std::string_view text, std::size_t width);
 // already as wide or wider is returned unchanged.
 std::string pad_right(std::string_view text, std::size_t width);
 std::string pad_left(std::string_view text, std::size_t width);
+
+// `line` broken at spaces into lines of at most `width` columns, each after the first starting
+// with `indent`; a word wider than that stays whole (a path is never cut). A line that fits is
+// returned alone, unchanged.
+std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width, std::string_view indent = "  ");
+
+// The width text is wrapped to on `out`: the terminal's, else kPipedWidth.
+inline constexpr std::size_t kPipedWidth = 100;
+std::size_t wrap_width(std::FILE* out);
 
 // `glyph` repeated `count` times.
 std::string repeat(std::string_view glyph, std::size_t count);

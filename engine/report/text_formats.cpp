@@ -55,7 +55,7 @@ public:
     void header(const std::vector<std::string>& lines) override {
         std::vector<std::string> comments;
         for (const auto& line : lines) comments.push_back("# " + sanitize::terminal(line));
-        TableOutput::header(comments);
+        wrapped_header(comments, "#   ");
     }
 
 private:

@@ -63,6 +63,7 @@ std::string format_metric(const catalog::MetricCell& cell) {
         case catalog::Format::ratio: body = fixed(cell.value, 2); break;
         case catalog::Format::percent: body = fixed(cell.value, 2) + "%"; break;
         case catalog::Format::change: body = format_signed_percent(cell.value, 2); break;
+        case catalog::Format::nanoseconds: body = format_time_ns(cell.value); break;
     }
     return cell.estimated ? "≈" + body : body;
 }

@@ -7,8 +7,9 @@
 // Metric cells follow catalog::Format: count -> SI suffix with 2 decimals ("233.00", "4.10k",
 // "166.96M", "1.25G", "3.00T"; T is the largest suffix); ratio -> 2 decimals ("1.83");
 // percent -> 2 decimals and "%" ("2.31%"): a percent cell holds percentage points (2.31 means
-// 2.31 %), not a fraction; change -> the same, signed ("+2.31%"). A multiplex-scaled cell is prefixed "≈". A value not measured
-// (NaN, or an infinity) renders "—", never 0.
+// 2.31 %), not a fraction; change -> the same, signed ("+2.31%"); nanoseconds -> a time as
+// above ("5.1µs", never "5.11k"). "≈" prefixes a multiplex-scaled cell. A value not measured
+// (NaN, an infinity) renders "—", never 0.
 #pragma once
 
 #include <string>

@@ -23,6 +23,7 @@
 
 using glint::engine::Json;
 using glint::test::contains;
+using glint::test::unwrapped;
 using glint::test::fixture_path;
 using glint::test::run_process;
 using glint::test::temp_path;
@@ -129,8 +130,8 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
     CHECK_FALSE(contains(r.err, "warning"));
     // The named columns and the --syscalls ones, nothing else.
     CHECK(contains(table_header(r.out), "max │ syscr │ rchar │ syscalls │ sc:write │"));
-    CHECK(contains(r.out, "tier0: each snapshot's own /proc/self/io reads removed exactly"));
-    CHECK(contains(r.out, "syscalls: tracepoint group from"));
+    CHECK(contains(unwrapped(r.out), "tier0: each snapshot's own /proc/self/io reads removed exactly"));
+    CHECK(contains(unwrapped(r.out), "syscalls: tracepoint group from"));
 
     const Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
@@ -198,7 +199,7 @@ TEST_CASE("e2e catalog: a pfm: software event counts, sorts and serializes under
                           "--sort-by=pfm:PERF_COUNT_SW_PAGE_FAULTS", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     CHECK_FALSE(contains(r.err, "--sort-by"));
-    CHECK(contains(r.out, "pfm: own counting group: pfm:PERF_COUNT_SW_PAGE_FAULTS "
+    CHECK(contains(unwrapped(r.out), "pfm: own counting group: pfm:PERF_COUNT_SW_PAGE_FAULTS "
                           "(perf::PERF_COUNT_SW_PAGE_FAULTS = type 1 config 0x2)"));
     CHECK(contains(table_header(r.out), "max │ raw:r00c0 │ pfm:PERF_COUNT_SW_PAGE_FAULTS │"));
     const Json doc = Json::parse(glint::test::read_file(json));

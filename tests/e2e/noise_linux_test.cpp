@@ -27,6 +27,7 @@
 
 using glint::engine::Json;
 using glint::test::contains;
+using glint::test::unwrapped;
 using glint::test::fixture_path;
 using glint::test::run_process;
 
@@ -176,8 +177,8 @@ TEST_CASE("e2e: samples of too few pinned iterations are flagged below the timer
     const Json doc = load(json);
     const auto reasons = strings(row(doc, "tiny").at("unstable"));
     CHECK(std::find(reasons.begin(), reasons.end(), "timer-resolution") != reasons.end());
-    CHECK(contains(r.out, "× timer-resolution (sample < 1000 timer steps)"));
-    CHECK(contains(r.out, "more iterations per sample (glint::iterations)\n"));  // the footer's remedy
+    CHECK(contains(unwrapped(r.out), "× timer-resolution (sample < 1000 timer steps)"));
+    CHECK(contains(unwrapped(r.out), "more iterations per sample (glint::iterations)\n"));  // the footer's remedy
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minTimerSteps").as_number() == 1000);
 }
 
@@ -189,8 +190,8 @@ TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-enviro
                                                 "--bench-json=" + loud_json});
     REQUIRE(loud.exit_code == 0);
     CHECK(seen == glint::os::format_cpu_list(glint::os::thread_affinity()));  // unpinned: every CPU
-    CHECK(contains(loud.out, "environment: not pinned: the scheduler may move the run across CPUs "));
-    CHECK(contains(loud.out, " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
+    CHECK(contains(unwrapped(loud.out), "environment: not pinned: the scheduler may move the run across CPUs "));
+    CHECK(contains(unwrapped(loud.out), " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
     auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
                               "--quiet-environment", "--bench-json=" + quiet_json});
     REQUIRE(quiet.exit_code == 0);

@@ -51,7 +51,7 @@ if [ "$mode" = install ]; then
   export PKG_CONFIG_PATH="$(dirname "$(find "$work/prefix" -name glint.pc)")"
   pkg-config --cflags --libs glint glint-main
   # shellcheck disable=SC2046
-  g++ -O2 "$src/tests/package/consumer/consumer.cpp" -o "$work/pc_consumer" \
+  g++ -O2 -DNDEBUG "$src/tests/package/consumer/consumer.cpp" -o "$work/pc_consumer" \
       $(pkg-config --cflags --libs glint-main)
   expect "ok    consumer/add" "$work/pc_consumer.log" "$work/pc_consumer"
   echo "pkg-config consumer built and ran"

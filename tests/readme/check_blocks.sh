@@ -11,6 +11,8 @@
 #     -fsyntax-only. A fragment includes the headers it uses, as a reader would copy it.
 # All with -std=c++20 -Wall -Werror and the flags pkg-config gives. A failure names the block
 # by its README line and shows the compiler's output; a README without cpp blocks fails too.
+# Then each `g++ ... my_bench.cpp ... pkg-config ...` command of README.md and docs/ runs as
+# written on a one-case suite, whose --bench header must warn of no debug build (assertions, -O0).
 set -euo pipefail
 src=$1 build=$2
 work=$(mktemp -d)
@@ -68,4 +70,24 @@ for b in "${blocks[@]}"; do
   fi
   echo "README.md:$line: $kind ok"
 done
+
+commands=0
+while IFS=: read -r file line command; do
+  commands=$((commands + 1))
+  dir=$work/command$commands
+  mkdir -p "$dir"
+  printf '#include <glint/bench.hpp>\nGLINT_BENCH("readme/command") {\n  unsigned x = 1;\n  glint::iter([&] { x = glint::black_box(x + x); });\n}\n' > "$dir/my_bench.cpp"
+  if ! (cd "$dir" && bash -c "$command") > "$dir/build.log" 2>&1; then
+    echo "$file:$line: the command does not build: $command"; cat "$dir/build.log"; failed=1; continue
+  fi
+  "$dir/my_bench" --bench --bench-min-time=0.1 > "$dir/run.log" 2>&1 || { cat "$dir/run.log"; failed=1; continue; }
+  if grep -E "assertions enabled|without optimization" "$dir/run.log"; then
+    echo "$file:$line: the command builds a debug binary: $command"; failed=1; continue
+  fi
+  echo "$file:$line: command ok"
+done < <(cd "$src" && grep -nH -E '^g\+\+ .*my_bench\.cpp.*pkg-config' README.md docs/*.md || true)
+if ((commands == 0)); then
+  echo "README.md and docs/ have no g++ ... pkg-config command: nothing was run"
+  failed=1
+fi
 exit $failed

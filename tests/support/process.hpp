@@ -61,6 +61,22 @@ inline bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
 }
 
+// `text` with the header's wrapped lines joined again: a line break followed by the two-space
+// continuation indent and a word becomes one space (report::wrap_to_width undone), so a check
+// of a whole sentence holds whatever width it was wrapped at.
+inline std::string unwrapped(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n' && text.substr(i + 1, 2) == "  " && i + 3 < text.size() && text[i + 3] != ' ') {
+            out += ' ';
+            i += 2;
+            continue;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
 // A path in /tmp unique to this process: /tmp/glint_e2e_<stem>_<pid>.json.
 std::string temp_json_path(const std::string& stem);
 

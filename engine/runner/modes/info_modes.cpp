@@ -9,6 +9,7 @@
 #include "engine/runner/bench/grouping.hpp"
 #include "engine/runner/modes/plain_run.hpp"
 #include "engine/registry/registry.hpp"
+#include "engine/report/text.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/counting/event_naming.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
@@ -69,9 +70,15 @@ int print_metric_listing(const CaseRun& cases, std::vector<catalog::MetricDescri
 }
 
 int print_capabilities(const std::vector<Status>& capabilities) {
+    // Each line wrapped to the terminal (100 columns piped), continued under the reason.
+    const std::size_t width = report::wrap_width(stdout);
+    const std::string indent(22 + 1 + 12 + 1 + 2, ' ');
+    auto print = [&](const std::string& line) {
+        for (const auto& part : report::wrap_to_width(line, width, indent)) std::printf("%s\n", part.c_str());
+    };
     for (const auto& s : capabilities) {
-        std::printf("%-22s %-12s %s\n", s.capability.c_str(), to_string(s.state), s.reason.c_str());
-        if (!s.remedy.empty()) std::printf("%-22s %-12s remedy: %s\n", "", "", s.remedy.c_str());
+        print(fmt::format("{:<22} {:<12} {}", s.capability, to_string(s.state), s.reason));
+        if (!s.remedy.empty()) print(fmt::format("{:<22} {:<12} remedy: {}", "", "", s.remedy));
     }
     return 0;
 }

@@ -36,9 +36,9 @@ const std::array<CompareMetric, 6>& metrics() {
          true},
         {"bracket-instr", "bracket instr", GroupKind::hardware, Event::instructions,
          Shows::per_bracket, false},
-        {"task-clock", "task-clock ns/iter", GroupKind::software, Event::task_clock,
+        {"task-clock", "task-clock/iter", GroupKind::software, Event::task_clock,
          Shows::per_iteration, true},
-        {"bracket-task-clock", "bracket tc ns", GroupKind::software, Event::task_clock,
+        {"bracket-task-clock", "bracket tc", GroupKind::software, Event::task_clock,
          Shows::per_bracket, true},
     }};
     return table;
@@ -69,7 +69,7 @@ catalog::MetricDescriptor describe(const CompareMetric& m, std::string_view path
     catalog::MetricDescriptor d;
     d.name = fmt::format("{}@{}", m.stem, path);
     d.header = fmt::format("{} {}", m.header, path);
-    d.format = catalog::Format::count;
+    d.format = m.event == Event::task_clock ? catalog::Format::nanoseconds : catalog::Format::count;
     d.cls = catalog::MetricClass::diagnostic;
     d.source = "perf";
     d.reason = missing_reason(m, path, s, c);

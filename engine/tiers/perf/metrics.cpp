@@ -37,7 +37,7 @@ const std::array<PerfMetric, 9>& metrics() {
         {"cache-miss", "cache-miss", Format::percent, Kinds::hardware, Event::cache_misses,
          Event::cache_references, 100.0},
         {"page-faults", "faults/iter", Format::count, Kinds::both, Event::page_faults, {}},
-        {"task-clock", "task-clock ns/iter", Format::count, Kinds::software, Event::task_clock, {}},
+        {"task-clock", "task-clock/iter", Format::nanoseconds, Kinds::software, Event::task_clock, {}},
         {"context-switches", "ctx-sw/iter", Format::count, Kinds::software,
          Event::context_switches, {}},
         {"cpu-migrations", "migrations/iter", Format::count, Kinds::software,

@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "engine/report/text.hpp"
 #include "engine/report/units.hpp"
@@ -68,6 +70,19 @@ TEST_CASE("report: metric cells follow their catalog format") {
     CHECK(format_metric(cell) == "—");
 }
 
+TEST_CASE("report: a metric of nanoseconds renders in time units, as the time columns beside it") {
+    MetricCell cell;
+    cell.format = Format::nanoseconds;
+    cell.value = 5110;
+    CHECK(format_metric(cell) == "5.1µs");  // not "5.11k"
+    cell.value = 11.48;
+    CHECK(format_metric(cell) == format_time_ns(11.48));
+    cell.estimated = true;
+    CHECK(format_metric(cell) == "≈11.48ns");
+    cell.value = std::nan("");
+    CHECK(format_metric(cell) == "—");
+}
+
 TEST_CASE("report: n is samples×iterations, or the sample count for a per-call case") {
     using testing::batched;
     using testing::per_call;
@@ -115,6 +130,20 @@ TEST_CASE("report: truncation ends in an ellipsis and respects the width") {
     CHECK(truncate_to_width("µµµµµ", 3) == "µµ…");
     CHECK(truncate_to_width("abc", 0) == "");
     CHECK(display_width(truncate_to_width("±±±±±±", 4)) == 4);
+}
+
+TEST_CASE("report: a long line wraps at spaces to the width, continued behind an indent") {
+    CHECK(wrap_to_width("perf: fits", 20) == std::vector<std::string>{"perf: fits"});
+    CHECK(wrap_to_width("  lead kept, trailing too  ", 100) == std::vector<std::string>{"  lead kept, trailing too  "});
+    const auto parts = wrap_to_width("perf: one two three four five six seven", 16, "    ");
+    CHECK(parts == std::vector<std::string>{"perf: one two", "    three four", "    five six", "    seven"});
+    for (const auto& p : parts) CHECK(display_width(p) <= 16);
+    // Display columns, not bytes: µ and ± are one column each.
+    CHECK(wrap_to_width("µµµµ ±±±± ab", 9) == std::vector<std::string>{"µµµµ ±±±±", "  ab"});
+    // A word wider than the width is kept whole, on a line of its own.
+    CHECK(wrap_to_width("see /a/very/long/path/name now", 10) ==
+          std::vector<std::string>{"see", "  /a/very/long/path/name", "  now"});
+    CHECK(wrap_to_width("", 10) == std::vector<std::string>{""});
 }
 
 TEST_CASE("report: a cell splits at its first decimal point") {

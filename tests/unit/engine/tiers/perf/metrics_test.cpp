@@ -168,3 +168,16 @@ TEST_CASE("messages name the errno, the paranoid level and the remedy") {
     CHECK(llc_dropped_reason(0.5, 1000).find("0.500") != std::string::npos);
     CHECK(scope_note(true).find("existed before the open are not counted") != std::string::npos);
 }
+
+TEST_CASE("perf metrics: a column of nanoseconds has the time format, and no count column says ns") {
+    FamilyState software;
+    software.opened = true;
+    software.kind = GroupKind::software;
+    software.members = software_events();
+    for (const auto& family : {perf_family(hardware_state()), perf_family(software)})
+        for (const auto& d : family) {
+            CAPTURE(d.name);
+            CHECK((d.name == "task-clock") == (d.format == catalog::Format::nanoseconds));
+            CHECK(d.header.find(" ns") == std::string::npos);
+        }
+}

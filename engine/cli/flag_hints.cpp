@@ -1,0 +1,98 @@
+#include "engine/cli/flag_hints.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/cli/option_table.hpp"
+
+namespace glint::engine {
+namespace {
+
+using SV = std::string_view;
+
+struct BenchmarkFlag {
+    SV name;  // without its value
+    SV ours;  // glint's flag, "" for none; "=V" stands for the value given
+};
+
+constexpr BenchmarkFlag kBenchmarkFlags[] = {
+    {"--benchmark_filter", "--filter=V (a glob: * and ?, not a regex)"},
+    {"--benchmark_repetitions", "--bench-repeat=V (interleaved)"},
+    {"--benchmark_enable_random_interleaving", "--bench-repeat=N (repetitions are always interleaved)"},
+    {"--benchmark_min_time", "--bench-min-time=MS (milliseconds per sample)"},
+    {"--benchmark_out", "--bench-json=V"},
+    {"--benchmark_list_tests", "--list"},
+    {"--benchmark_perf_counters", "--perf (or --metrics=LIST)"},
+};
+
+std::string with_value(SV ours, SV value) {
+    std::string out(ours);
+    if (auto v = out.find("=V"); v != std::string::npos) out.replace(v + 1, 1, value.empty() ? "VALUE" : value);
+    return out;
+}
+
+std::string benchmark_hint(SV name, SV value) {
+    const std::string head = "unknown flag '" + std::string(name) + "' (a Google Benchmark flag): ";
+    if (name == "--benchmark_format" || name == "--benchmark_out_format") {
+        if (value == "json") return head + "glint's is --bench-json=FILE (- for the standard output)";
+        if (value == "csv") return head + "glint's is --bench-format=csv";
+        if (value == "console") return head + "glint's table is the default (--bench-format=box)";
+        return head + "glint writes --bench-json=FILE or --bench-format=box|md|csv";
+    }
+    for (const BenchmarkFlag& f : kBenchmarkFlags)
+        if (f.name == name) return head + "glint's is " + with_value(f.ours, value);
+    return head + "glint has no equivalent; see --help";
+}
+
+}  // namespace
+
+std::size_t typo_distance(SV a, SV b) {
+    // Optimal string alignment: three rows of the Damerau-Levenshtein table.
+    std::vector<std::size_t> before(b.size() + 1), last(b.size() + 1), row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) last[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            row[j] = std::min({last[j] + 1, row[j - 1] + 1, last[j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) row[j] = std::min(row[j], before[j - 2] + 1);
+        }
+        before.swap(last);
+        last.swap(row);
+    }
+    return last[b.size()];
+}
+
+std::string unknown_flag_message(SV arg) {
+    const std::size_t eq = arg.find('=');
+    const SV name = arg.substr(0, eq);
+    const SV value = eq == SV::npos ? SV{} : arg.substr(eq + 1);
+    if (name.starts_with("--benchmark_")) return benchmark_hint(name, value);
+
+    std::string message = "unknown flag '" + std::string(arg) + "'";
+    // Close: at most one edit in a short word, two in a longer one, or the tail of a flag
+    // (--json is --bench-json's last word).
+    const SV word = name.substr(std::min(name.find_first_not_of('-'), name.size()));
+    const std::size_t most = word.size() <= 4 ? 1 : 2;
+    std::vector<std::pair<std::size_t, const OptionRow*>> close;
+    for (const OptionRow& row : option_rows()) {
+        if (row.hidden) continue;
+        const SV flag = row.flag.substr(2);
+        const std::size_t d = typo_distance(word, flag);
+        const bool tail = word.size() >= 4 && flag.size() > word.size() && flag.ends_with(word) &&
+                          flag[flag.size() - word.size() - 1] == '-';
+        if (!word.empty() && (d <= most || tail)) close.emplace_back(tail ? most : d, &row);
+    }
+    std::stable_sort(close.begin(), close.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    if (close.size() > 3) close.resize(3);
+    for (std::size_t i = 0; i < close.size(); ++i) {
+        message += i == 0 ? "; did you mean " : i + 1 == close.size() ? " or " : ", ";
+        const OptionRow& row = *close[i].second;
+        const bool keeps_value = !value.empty() && row.takes != Takes::nothing;
+        message += std::string(row.flag) + (keeps_value ? "=" + std::string(value) : "");
+    }
+    if (!close.empty()) message += "?";
+    return message + "; see --help";
+}
+
+}  // namespace glint::engine
