@@ -4,12 +4,11 @@
 // decimal ("1.5µs", "236.8µs", "1.8ms"). The unit switches at 1000 of the smaller unit, after
 // rounding (999.996ns prints "1.0µs", never "1000.00ns"); seconds are the largest unit.
 //
-// Metric cells follow catalog::Format: count -> SI suffix with 2 decimals ("233.00", "4.10k",
-// "166.96M", "1.25G", "3.00T"; T is the largest suffix); ratio -> 2 decimals ("1.83");
-// percent -> 2 decimals and "%" ("2.31%"): a percent cell holds percentage points (2.31 means
-// 2.31 %), not a fraction; change -> the same, signed ("+2.31%"); nanoseconds -> a time as
-// above ("5.1µs", never "5.11k"). "≈" prefixes a multiplex-scaled cell. A value not measured
-// (NaN, an infinity) renders "—", never 0.
+// Metric cells follow catalog::Format: count -> SI suffix, 2 decimals ("4.10k", "166.96M"; T
+// is the largest); ratio -> 2 decimals ("1.83"); percent -> percentage points, 2 decimals
+// ("2.31%" for 2.31 %); change -> the same, signed ("+2.31%"); nanoseconds -> a time as above
+// ("5.1µs", never "5.11k"). "≈" prefixes a multiplex-scaled cell; not measured (NaN, an
+// infinity) renders "—", never 0.
 #pragma once
 
 #include <string>
