@@ -6,7 +6,8 @@
 # A row it calls faster or slower is a false alarm (same and noisy are not). Repeated PAIRS
 # times, it prints each comparison's summary line and the total: flagged rows / compared rows.
 # Exit status 1 when more than 1 row in 20 was flagged (the target README states), 0 otherwise;
-# 2 when a run or the comparison failed.
+# 2 when a run or the comparison failed. Each pair is also gated (--fail-if-slower=GATE, 10 or
+# GLINT_AA_GATE): the gate's outcome per pair and their count (an A/A pair should pass).
 #
 #   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 4 runs, 3)
 #
@@ -29,18 +30,24 @@ fi
 bench=$(command -v "$bench") || { echo "aa: no program $bench" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-flagged=0 compared=0 same=0
+gate=${GLINT_AA_GATE:-10}
+flagged=0 compared=0 same=0 gate_passed=0 gate_failed=0 gate_unjudged=0
 for ((i = 1; i <= pairs; i++)); do
   status=0
-  "$compare" --alternate="$runs" --repeat="$repeat" "$bench" "$bench" -- "$@" \
+  "$compare" --alternate="$runs" --repeat="$repeat" --fail-if-slower="$gate" "$bench" "$bench" -- "$@" \
     >"$work/compare.txt" 2>"$work/err" || status=$?
-  # 1 (a gate) is never asked for here; 2 is a run or the comparison that failed.
-  ((status != 2)) || { cat "$work/err" >&2; exit 2; }
+  # 0 the gate passed, 1 it failed, 3 it could not judge; 2 is a run or the comparison that failed.
+  case $status in
+    0) verdict=passed gate_passed=$((gate_passed + 1)) ;;
+    1) verdict=FAILED gate_failed=$((gate_failed + 1)) ;;
+    3) verdict="could not judge" gate_unjudged=$((gate_unjudged + 1)) ;;
+    *) cat "$work/err" >&2; exit 2 ;;
+  esac
   line=$(grep ' vs ' "$work/compare.txt") || { cat "$work/compare.txt" "$work/err" >&2; exit 2; }
   took=$(sed -n 's/^alternated .* in \([0-9.]* s\);.*/\1/p' "$work/err")
   rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | awk -F'│' '{gsub(/^ +| +$/, "", $2); print $2}' |
          paste -sd, || true)
-  echo "pair $i: ${line#*): }${rows:+ — flagged: $rows}${took:+ (alternated in $took)}"
+  echo "pair $i: ${line#*): }${rows:+ — flagged: $rows}${took:+ (alternated in $took)}; gate: $verdict"
   count() { sed -n "s/.* \([0-9]*\) $1 .*/\1/p" <<<"$line"; }
   over=$(sed -n 's/.* over \([0-9]*\) rows.*/\1/p' <<<"$line")
   flagged=$((flagged + $(count faster) + $(count slower)))
@@ -50,6 +57,7 @@ done
 awk -v f="$flagged" -v s="$same" -v c="$compared" -v p="$pairs" -v n="$runs" -v r="$repeat" 'BEGIN {
   printf "A/A: %d of %d rows flagged faster or slower (%.1f%%), %d same (%.1f%%), over %d comparisons of %d runs against %d, --bench-repeat=%d\n",
          f, c, c ? 100 * f / c : 0, s, c ? 100 * s / c : 0, p, n, n, r }'
+echo "gate --fail-if-slower=$gate: $gate_passed passed, $gate_failed failed, $gate_unjudged could not judge, of $pairs pairs"
 ((compared > 0)) || { echo "A/A: no row was compared" >&2; exit 2; }
 if ((20 * flagged > compared)); then
   echo "A/A: FAILED: more than 1 row in 20 flagged (the target is at most 1 in 20)"

@@ -34,6 +34,11 @@ read -r flagged compared <<<"$total"
 [[ ${compared:-0} -eq $((4 * pairs)) ]] || fail "compared '$compared' rows, expected $((4 * pairs)) (4 rows a comparison)"
 [[ ${flagged:-0} -ge $pairs ]] || fail "counted '$flagged' flagged rows, expected at least $pairs"
 grep -q '^A/A: FAILED: more than 1 row in 20 flagged' "$work/ab.out" || fail "no FAILED line"
+# Each pair is gated at 10%: a row 30% slower never passes it (failed, or not judged).
+gated=$(grep -c '^pair [0-9]*: .*; gate: \(FAILED\|could not judge\)$' "$work/ab.out")
+[[ $gated -eq $pairs ]] || fail "the gate did not fail or abstain in $((pairs - gated)) of $pairs pairs"
+grep -q "^gate --fail-if-slower=10: 0 passed, [0-9]* failed, [0-9]* could not judge, of $pairs pairs" "$work/ab.out" ||
+    fail "no gate count line"
 
 # A suite that fails is an error of the script (2), never a measurement.
 GLINT_AA_BENCH=false GLINT_AA_COMPARE="$compare" bash "$aa" 1 1 4 >/dev/null 2>&1
