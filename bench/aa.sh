@@ -9,7 +9,7 @@
 # 2 when a run or the comparison failed. Each pair is also gated (--fail-if-slower=GATE, 10 or
 # GLINT_AA_GATE): the gate's outcome per pair and their count (an A/A pair should pass).
 #
-#   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 4 runs, 3)
+#   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 8 runs, 3)
 #
 # Builds glint_bench and glint-compare in build/ first (configure it as README's two commands do).
 # GLINT_AA_BENCH=PROGRAM and GLINT_AA_COMPARE=PROGRAM use those programs instead (nothing is
@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-5}
-runs=${2:-4}
+runs=${2:-8}
 repeat=${3:-3}
 shift $(( $# > 3 ? 3 : $# ))
 bench=${GLINT_AA_BENCH:-./build/bench/glint_bench}

@@ -187,7 +187,7 @@ std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& gr
     std::snprintf(pct, sizeof pct, "%g", gate * 100);
     if (has_group(groups, Unjudged::one_run) || has_group(groups, Unjudged::few_repetitions) ||
         has_group(groups, Unjudged::runs_one_side))
-        return " — run 4 alternating runs a side: glint-compare --alternate=4 BASE_PROGRAM NEW_PROGRAM "
+        return " — run 8 alternating runs a side: glint-compare --alternate=8 BASE_PROGRAM NEW_PROGRAM "
                "--fail-if-slower=" + std::string(pct);
     if (has_group(groups, Unjudged::straddles) || has_group(groups, Unjudged::runs_straddle))
         return " — more repetitions (--bench-repeat=N) or runs a side narrow the interval";

@@ -200,7 +200,7 @@ TEST_CASE("e2e: a gate never exits 0 having judged nothing: one run a side, 3 re
     CHECK((single.exit_code == 1 || single.exit_code == 3));  // 3 unless beyond the 4x factor
     CHECK(contains(single.out, "COULD NOT JUDGE"));
     CHECK(contains(single.out, "one run a side: "));
-    CHECK(contains(single.out, "glint-compare --alternate=4 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10"));
+    CHECK(contains(single.out, "glint-compare --alternate=8 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10"));
     CHECK(contains(table_line(single.out, "ab/changing"), "(1 rep)"));
     // --allow-unjudged: the explicit opt-out, repeated in the gate line.
     auto allowed = run_process({compare_path(), base, next, "--fail-if-slower=10", "--allow-unjudged"});

@@ -181,8 +181,8 @@ TEST_CASE("gate: one run a side names the rows it could not judge and the comman
     CompareReportOptions options;
     options.gate = 0.10;
     CHECK(gate_line(c, options) ==
-          "--fail-if-slower=10.0%: COULD NOT JUDGE 2 of 2 rows (one run a side: 2) — run 4 alternating runs a "
-          "side: glint-compare --alternate=4 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10");
+          "--fail-if-slower=10.0%: COULD NOT JUDGE 2 of 2 rows (one run a side: 2) — run 8 alternating runs a "
+          "side: glint-compare --alternate=8 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10");
     // --allow-unjudged: the explicit opt-out passes, and the line says what was not judged.
     options.allow_unjudged = true;
     CHECK(c.gate_status(true) == 0);
