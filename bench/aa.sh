@@ -37,10 +37,12 @@ for ((i = 1; i <= pairs; i++)); do
   "$compare" --alternate="$runs" --repeat="$repeat" --fail-if-slower="$gate" "$bench" "$bench" -- "$@" \
     >"$work/compare.txt" 2>"$work/err" || status=$?
   # 0 the gate passed, 1 it failed, 3 it could not judge; 2 is a run or the comparison that failed.
+  # What the gate could not judge: "3 of 14 rows (runs disagree: 3)".
+  why=$(sed -n 's/^--fail-if-slower=[^:]*: COULD NOT JUDGE \([^—]*\).*/\1/p' "$work/compare.txt" | sed 's/ *$//')
   case $status in
     0) verdict=passed gate_passed=$((gate_passed + 1)) ;;
     1) verdict=FAILED gate_failed=$((gate_failed + 1)) ;;
-    3) verdict="could not judge" gate_unjudged=$((gate_unjudged + 1)) ;;
+    3) verdict="could not judge${why:+ $why}" gate_unjudged=$((gate_unjudged + 1)) ;;
     *) cat "$work/err" >&2; exit 2 ;;
   esac
   line=$(grep ' vs ' "$work/compare.txt") || { cat "$work/compare.txt" "$work/err" >&2; exit 2; }
