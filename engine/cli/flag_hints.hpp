@@ -3,7 +3,6 @@
 // closest flags ("did you mean"), or nothing when none is close.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -11,9 +10,5 @@ namespace glint::engine {
 
 // The whole message for the unknown argument `arg` (as given, value included).
 std::string unknown_flag_message(std::string_view arg);
-
-// Edits (insert, delete, replace, swap two neighbours) turning `a` into `b`: a swap is one
-// typo, where Levenshtein (runner/preflight's edit_distance) counts two.
-std::size_t typo_distance(std::string_view a, std::string_view b);
 
 }  // namespace glint::engine

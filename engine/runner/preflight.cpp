@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/model/typo_distance.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/runner/case_filter.hpp"
@@ -20,21 +21,6 @@ std::string joined(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    std::iota(row.begin(), row.end(), std::size_t{0});
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
                                        std::size_t count) {
     std::vector<std::pair<std::size_t, std::size_t>> scored;  // distance, index
@@ -42,7 +28,7 @@ std::vector<std::string> closest_names(const std::string& query, const std::vect
         if (std::any_of(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
                         [&](const auto& n) { return n == names[i]; }))
             continue;
-        scored.emplace_back(edit_distance(query, names[i]), i);
+        scored.emplace_back(typo_distance(query, names[i]), i);
     }
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
@@ -89,7 +75,7 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
         const std::size_t eq = term.find('=');
         const auto& pool = eq == std::string::npos || term.find('[') < eq ? names : label_terms;
         for (const auto& name : closest_names(term, pool, 3))
-            scored.emplace_back(edit_distance(term, name), name);
+            scored.emplace_back(typo_distance(term, name), name);
     }
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });

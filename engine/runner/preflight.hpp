@@ -34,8 +34,6 @@ std::optional<std::string> check_table_keys(const CaseRun& cases, const Measurin
                                             const std::vector<catalog::MetricDescriptor>& catalog,
                                             const Discover& discover);
 
-// Levenshtein distance.
-std::size_t edit_distance(std::string_view a, std::string_view b);
 // Up to `count` of `names` closest to `query`, closest first (ties in the given order).
 std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
                                        std::size_t count);

@@ -11,14 +11,6 @@ using namespace glint::engine;
 using glint::engine::test::error_of;
 using glint::engine::test::parse;
 
-TEST_CASE("flag hints: edit distance counts a swap of neighbours as one edit") {
-    CHECK(typo_distance("bnech", "bench") == 1);
-    CHECK(typo_distance("filtr", "filter") == 1);
-    CHECK(typo_distance("", "pin") == 3);
-    CHECK(typo_distance("pin", "pin") == 0);
-    CHECK(typo_distance("kitten", "sitting") == 3);
-}
-
 TEST_CASE("flag hints: an unknown flag close to one gets \"did you mean\"") {
     CHECK(error_of({"--bnech"}) == "unknown flag '--bnech'; did you mean --bench?; see --help");
     CHECK(error_of({"--filtr=copy*"}) == "unknown flag '--filtr=copy*'; did you mean --filter=copy*?; see --help");

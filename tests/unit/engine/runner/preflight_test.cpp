@@ -5,15 +5,6 @@
 
 using namespace glint::engine;
 
-TEST_CASE("preflight: edit distance") {
-    CHECK(edit_distance("", "") == 0);
-    CHECK(edit_distance("abc", "") == 3);
-    CHECK(edit_distance("", "ab") == 2);
-    CHECK(edit_distance("kitten", "sitting") == 3);
-    CHECK(edit_distance("median", "medain") == 2);
-    CHECK(edit_distance("add_chain", "add_chain") == 0);
-}
-
 TEST_CASE("preflight: the closest names come first, ties in the given order, duplicates once") {
     const std::vector<std::string> names = {"whole_body", "add_chain", "matrix/fill", "add_chain", "add_chains"};
     CHECK(closest_names("adx_chain", names, 2) == std::vector<std::string>{"add_chain", "add_chains"});
