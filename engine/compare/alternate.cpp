@@ -152,10 +152,10 @@ std::vector<std::string> program_argv(const AlternateRequest& request, const std
 const char* alternate_usage() {
     return R"(
   glint-compare --alternate=K [flags] BASE_PROGRAM NEW_PROGRAM [-- FLAGS]
-runs the two programs in turn, base, new, base, new, ... K times each (4 reach a 95% interval
-from the runs), each as PROGRAM --bench --bench-repeat=R --bench-json=DIR/base-I.json FLAGS,
+runs the two programs in turn, base, new, base, new, ... K times each (8 recommended: 4 reach a
+95% interval from the runs only as their full range), each as PROGRAM --bench --bench-repeat=R --bench-json=DIR/base-I.json FLAGS,
 then compares the sides as above (same formats, gate and exit status). docs/ci.md: the recipe.
-  --alternate=K            runs per program (4 recommended)
+  --alternate=K            runs per program (8 recommended)
   --repeat=R               --bench-repeat of every run (default 3; or give it in FLAGS)
   --keep=DIR               keep the documents and logs in DIR (else a temporary directory)
 )";

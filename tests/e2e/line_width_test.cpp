@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "engine/report/text.hpp"
+#include "support/platform.hpp"
 #include "support/process.hpp"
+#include "support/skip.hpp"
 
 using glint::test::fixture_path;
 using glint::test::run_process;
@@ -41,6 +43,7 @@ TEST_CASE("e2e line width: --capabilities fits 100 columns when piped") {
 }
 
 TEST_CASE("e2e line width: --perf's notes fit 100 columns and task-clock is a time") {
+    if (!glint::test::kLinux) return glint::test::skip("--perf opens perf_event groups: Linux only");
     const auto r = run_process({fixture_path("basic"), "--bench", "--perf", "--bench-min-time=0.2", "--filter=*"});
     REQUIRE(r.exit_code == 0);
     CAPTURE(r.out);

@@ -173,9 +173,10 @@ TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the sa
         const auto sums = folded_sums(folded);
         CHECK(sums.size() == 4);
         // Each case's root frame is its display name (engine/model/row.hpp).
-        for (const auto& [name, root] : std::vector<std::pair<std::string, std::string>>{
+        for (const auto& [case_name, root] : std::vector<std::pair<std::string, std::string>>{
                  {"split", "split"}, {"inlined", "inlined"}, {"per_call", "cases/per_call"},
                  {"short_call", "cases/short_call"}}) {
+            const std::string name = case_name;  // a structured binding cannot be captured (clang 14)
             CAPTURE(name);
             REQUIRE(sums.count(root));
             CHECK(sums.at(root) == row(run.doc, name).at("profile").at("samples").as_number());
