@@ -67,6 +67,7 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
     }
     if (!meta.is_object()) meta = Json::object();
     Json& interrupted = meta["interrupted"];
+    if (!interrupted.is_object()) interrupted = Json::object();  // a journal's own is replaced
     interrupted["by"] = "unknown (recovered from a journal)";
     interrupted["duringCase"] = during;
     interrupted["duringCaseLabels"] = during_labels;
