@@ -44,16 +44,25 @@ bool Comparison::gate_failed() const {
     return false;
 }
 
+GateTotals Comparison::gate_totals() const {
+    GateTotals t;
+    for (const auto& s : summaries) {
+        t.passed += s.gate_passed;
+        t.failed += s.slower_beyond_gate.size();
+        t.unjudged += s.gate_unjudged.size();
+        t.compared += s.compared;
+        t.only_in_base += s.only_in_base;
+        t.added += s.added;
+    }
+    return t;
+}
+
 std::optional<GateOutcome> Comparison::gate_outcome(bool allow_unjudged) const {
     if (!gate) return std::nullopt;
     if (gate_failed()) return GateOutcome::failed;
-    std::size_t passed = 0, unjudged = 0;
-    for (const auto& s : summaries) {
-        passed += s.gate_passed;
-        unjudged += s.gate_unjudged.size();
-    }
     if (allow_unjudged) return GateOutcome::passed;  // asked for: the gate line says what was not judged
-    if (passed == 0 || unjudged) return GateOutcome::unjudged;
+    const GateTotals t = gate_totals();
+    if (t.passed == 0 || t.unjudged) return GateOutcome::unjudged;
     return GateOutcome::passed;
 }
 

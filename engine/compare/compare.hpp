@@ -46,6 +46,11 @@ struct SeriesSummary {
     std::size_t only_in_base = 0, added = 0;      // rows one side lacks (not gated)
 };
 
+// The gate's counts summed over every later document.
+struct GateTotals {
+    std::size_t passed = 0, failed = 0, unjudged = 0, compared = 0, only_in_base = 0, added = 0;
+};
+
 struct Comparison {
     std::vector<const RunDocument*> documents;  // [0] is the base
     std::vector<ComparedRow> rows;
@@ -53,6 +58,7 @@ struct Comparison {
     std::vector<std::string> notes;             // e.g. matching without registrations
     std::optional<double> gate;                 // --fail-if-slower as a fraction
     bool gate_failed() const;  // a row slower beyond the gate
+    GateTotals gate_totals() const;
     // The gate: failed when a row failed; else passed with allow_unjudged; else unjudged when a
     // row could not be judged or none was compared; else passed. nullopt without a gate.
     std::optional<GateOutcome> gate_outcome(bool allow_unjudged) const;

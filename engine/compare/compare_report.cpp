@@ -201,22 +201,15 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
     if (!outcome || !options.gate) return "";
     const std::string pct = percent(*options.gate, 1).substr(1);
     const std::string head = "--fail-if-slower=" + pct + ": ";
-    std::size_t passed = 0, unjudged = 0, compared = 0, only_in_base = 0, added = 0;
+    const auto [passed, failed, unjudged, compared, only_in_base, added] = c.gate_totals();
     std::vector<std::string> failing;
-    for (const auto& s : c.summaries) {
-        failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
-        passed += s.gate_passed;
-        unjudged += s.gate_unjudged.size();
-        compared += s.compared;
-        only_in_base += s.only_in_base;
-        added += s.added;
-    }
+    for (const auto& s : c.summaries) failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
     // Rows one side lacks: counted beside the verdict, never gated (a benchmark added or removed).
     std::string one_side;
     if (only_in_base) one_side += std::to_string(only_in_base) + " only in base";
     if (added) one_side += (one_side.empty() ? "" : ", ") + std::to_string(added) + " new";
     const auto groups = unjudged_groups(c);
-    const std::string total = std::to_string(passed + failing.size() + unjudged);
+    const std::string total = std::to_string(passed + failed + unjudged);
     if (compared == 0 && failing.empty() && !options.allow_unjudged)
         return head + "COULD NOT JUDGE: no row compared" + (one_side.empty() ? "" : " (" + one_side + ")") +
                (unjudged ? "; " + groups_text(groups) : "") + " — is the baseline from this program?";
@@ -328,10 +321,8 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         gate["failed"] = c.gate_failed();
         gate["allowUnjudged"] = options.allow_unjudged;
         Json failing = Json::array(), unjudged = Json::array();
-        std::size_t judged = 0, only_in_base = 0, added = 0;
+        const GateTotals totals = c.gate_totals();
         for (const auto& s : c.summaries) {
-            only_in_base += s.only_in_base;
-            added += s.added;
             for (const auto& f : s.slower_beyond_gate) failing.push_back(f);
             for (const auto& u : s.gate_unjudged) {
                 Json j = Json::object();
@@ -339,13 +330,12 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
                 j["reason"] = u.reason;
                 unjudged.push_back(std::move(j));
             }
-            judged += s.gate_passed + s.slower_beyond_gate.size();
         }
-        gate["judged"] = static_cast<unsigned long>(judged);
+        gate["judged"] = static_cast<unsigned long>(totals.passed + totals.failed);
         gate["rows"] = std::move(failing);
         gate["unjudged"] = std::move(unjudged);
-        gate["notGatedOnlyInBase"] = static_cast<unsigned long>(only_in_base);
-        gate["notGatedNew"] = static_cast<unsigned long>(added);
+        gate["notGatedOnlyInBase"] = static_cast<unsigned long>(totals.only_in_base);
+        gate["notGatedNew"] = static_cast<unsigned long>(totals.added);
         out["gate"] = std::move(gate);
     }
     Json notes = Json::array();
