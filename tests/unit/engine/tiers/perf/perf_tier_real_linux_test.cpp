@@ -1,8 +1,12 @@
 // The perf tier and the syscall read path for real on this kernel. Only software events are
 // asserted (page faults, context switches, task-clock): they exist on every Linux, PMU or not.
-// No assertion is about speed; task-clock is checked against the CPU time the body burns.
+// No assertion is about speed; task-clock is checked against the CPU time the body burns
+// (below) and the wall time the bracket took (above: task-clock runs on the perf clock, which
+// keeps going while the hypervisor steals the vCPU; the thread's CPU clock the body burns does
+// not, so on a loaded host task-clock reads several times the burnt CPU time, 6.7x in one CI run).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -22,6 +26,15 @@ namespace {
 
 using glint::test::burn_cpu;
 using glint::test::touch_fresh_pages;
+
+// Wall nanoseconds `run` takes: the most any per-thread clock can advance meanwhile.
+template <class F>
+double wall_ns(F&& run) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+        .count();
+}
 
 std::unique_ptr<CountingTier> opened_tier(const TierRequest& options) {
     auto tier = make_perf_tier();
@@ -73,10 +86,11 @@ TEST_CASE("real tier: the software group opens here when no hardware PMU exists"
     CHECK(statuses.front().reason.find("software group only") != std::string::npos);
     // task-clock per iteration of a busy body is close to the CPU time it burns.
     auto busy = [] { burn_cpu(200'000); };
-    PassResult r = tier->count(batched(busy), PassPlan{10, 5});
+    PassResult r;
+    const double wall = wall_ns([&] { r = tier->count(batched(busy), PassPlan{10, 5}); });
     const double ns = cell(r, "task-clock");
     CHECK(ns >= 0.9 * 200'000);
-    CHECK(ns <= 1.3 * 200'000);
+    CHECK(ns * 10 <= wall);
 }
 
 TEST_CASE("real syscall path: task-clock of a busy body matches the CPU time it burns") {
@@ -84,13 +98,13 @@ TEST_CASE("real syscall path: task-clock of a busy body matches the CPU time it 
     REQUIRE(rig.path->begin_pass());
     auto busy = [] { burn_cpu(500'000); };
     using F = decltype(busy);
-    counting::GroupDelta d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4);
+    counting::GroupDelta d;
+    const double wall =
+        wall_ns([&] { d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4); });
     REQUIRE(d.ok);
     CHECK(d.running == d.enabled);
     CHECK(static_cast<double>(d.counts[0]) >= 0.95 * 2'000'000);
-    // Above: the bracket's own calls and whatever the kernel charges the thread meanwhile (1.39x
-    // was seen once in the ASan tree beside other tests; 1.0x to 1.1x alone).
-    CHECK(static_cast<double>(d.counts[0]) <= 1.5 * 2'000'000);
+    CHECK(static_cast<double>(d.counts[0]) <= wall);
     CHECK(d.enabled >= d.counts[0]);
 }
 
