@@ -5,7 +5,7 @@
 # alternated so both share the machine's moods, each with --bench-repeat=REPEAT; docs/ci.md).
 # A row it calls faster or slower is a false alarm (same and noisy are not). Repeated PAIRS
 # times, it prints each comparison's summary line and the total: flagged rows / compared rows.
-# Exit status 1 when more than 1 row in 20 was flagged (the target README states), 0 otherwise;
+# Exit status 1 when more than 1 row in 20 was flagged (the target docs/comparing.md states), 0 otherwise;
 # 2 when a run or the comparison failed. Each pair is also gated (--fail-if-slower=GATE, 10 or
 # GLINT_AA_GATE): the gate's outcome per pair and their count (an A/A pair should pass).
 #

@@ -11,12 +11,7 @@ namespace {
 
 using SV = std::string_view;
 
-struct BenchmarkFlag {
-    SV name;  // without its value
-    SV ours;  // glint's flag, "" for none; "=V" stands for the value given
-};
-
-constexpr BenchmarkFlag kBenchmarkFlags[] = {
+constexpr BenchmarkFlagHint kBenchmarkFlags[] = {
     {"--benchmark_filter", "--filter=V (a glob: * and ?, not a regex)"},
     {"--benchmark_repetitions", "--bench-repeat=V (interleaved)"},
     {"--benchmark_enable_random_interleaving", "--bench-repeat=N (repetitions are always interleaved)"},
@@ -40,12 +35,14 @@ std::string benchmark_hint(SV name, SV value) {
         if (value == "console") return head + "glint's table is the default (--bench-format=box)";
         return head + "glint writes --bench-json=FILE or --bench-format=box|md|csv";
     }
-    for (const BenchmarkFlag& f : kBenchmarkFlags)
+    for (const BenchmarkFlagHint& f : kBenchmarkFlags)
         if (f.name == name) return head + "glint's is " + with_value(f.ours, value);
     return head + "glint has no equivalent; see --help";
 }
 
 }  // namespace
+
+std::span<const BenchmarkFlagHint> benchmark_flag_hints() { return kBenchmarkFlags; }
 
 std::string unknown_flag_message(SV arg) {
     const std::size_t eq = arg.find('=');

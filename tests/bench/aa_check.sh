@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/bench/aa_check.sh: bench/aa.sh counts what it claims to count. The A/A script's figure
-# (README: false alarms, measured) is only as good as its accounting, and an A/A run on a quiet
+# (docs/comparing.md: false alarms, measured) is only as good as its accounting, and an A/A run on a quiet
 # machine flags nothing, so a script that never counted a row would pass unnoticed. Here the new
 # side of glint-compare --alternate runs the A/B fixture with "ab/changing" made 30% slower:
 # aa.sh must name that row in every comparison, count it, and exit 1 (more than 1 row in 20

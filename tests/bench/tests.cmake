@@ -1,5 +1,5 @@
 # tests/bench/tests.cmake (included by tests/CMakeLists.txt): bench/aa.sh, the A/A script behind
-# README's false-alarm rate, counts a flagged row and fails beyond 1 in 20 (tests/bench/aa_check.sh,
+# docs/comparing.md's false-alarm rate, counts a flagged row and fails beyond 1 in 20 (tests/bench/aa_check.sh,
 # on the A/B fixture; the rate itself is measured by running bench/aa.sh, not in tests). Linux
 # only: aa.sh runs glint-compare --alternate, which the generic OS back end cannot (no processes).
 find_program(GLINT_BASH bash)

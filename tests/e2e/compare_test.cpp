@@ -52,7 +52,7 @@ glint::test::ProcessResult gated_run(const std::string& base, const std::string&
 
 TEST_CASE("e2e: glint-compare flags the case made 30% slower and exits 1 naming it alone (on a quiet machine)") {
     // Each side is three runs of one build, alternated with the other side's (base, new, base,
-    // new, ...), as README advises on a shared machine: the comparison then runs at the default
+    // new, ...), as docs/comparing.md advises on a shared machine: the comparison then runs at the default
     // settings (threshold 3%), the command a team would gate on.
     std::string base, next;
     std::vector<std::string> files;

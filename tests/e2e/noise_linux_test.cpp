@@ -128,7 +128,7 @@ TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
     const auto cpu = static_cast<unsigned>(placement.at("pinnedCpu").as_number());
     CHECK(std::find(allowed.begin(), allowed.end(), cpu) != allowed.end());
     CHECK(contains(placement.at("chosenBy").as_string(), "--pin=auto: "));
-    if (allowed.size() > 1)  // the README's figure: /proc/stat over 100 ms
+    if (allowed.size() > 1)  // docs/noise.md's figure: /proc/stat over 100 ms
         CHECK(contains(placement.at("chosenBy").as_string(), " over 100 ms, "));
     CHECK(contains(r.out, "provenance: Cpus_allowed_list: " + std::to_string(cpu) + "\n"));
 }

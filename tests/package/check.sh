@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs glint from an existing build into a temporary prefix, builds the consumer project
 # against it with find_package, and again with add_subdirectory; runs both consumers. With the
-# installed package it also builds examples/ (the README's <glint/hot.hpp> program), runs it and
+# installed package it also builds examples/ (docs/hot-loop.md's <glint/hot.hpp> program), runs it and
 # checks the JSON it writes. In both modes glint-compare (glint::glint-compare) compares two runs.
 set -euo pipefail
 src=$1 build=$2 mode=$3
@@ -47,7 +47,7 @@ if [ "$mode" = install ]; then
       || { echo "public header <$name> does not compile alone"; exit 1; }
   done
   echo "every public header compiles alone with -I<prefix>/include"
-  # pkg-config: the README's one-line build of a consumer with its own main().
+  # pkg-config: docs/install.md's one-line build of a consumer with its own main().
   export PKG_CONFIG_PATH="$(dirname "$(find "$work/prefix" -name glint.pc)")"
   pkg-config --cflags --libs glint glint-main
   # shellcheck disable=SC2046
@@ -55,7 +55,7 @@ if [ "$mode" = install ]; then
       $(pkg-config --cflags --libs glint-main)
   expect "ok    consumer/add" "$work/pc_consumer.log" "$work/pc_consumer"
   echo "pkg-config consumer built and ran"
-  # examples/ (the README's <glint/hot.hpp> program) against the installed package; the
+  # examples/ (docs/hot-loop.md's <glint/hot.hpp> program) against the installed package; the
   # add_subdirectory mode skips it (a second full library build, and nothing new to check).
   cmake -S "$src/examples" -B "$work/examples" -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/examples-configure.log"

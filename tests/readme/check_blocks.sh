@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every ```cpp block of README.md compiles against the installed package, so the examples can
-# never rot. Usage: check_blocks.sh <source dir> <build dir>
+# Every ```cpp block of README.md and docs/*.md compiles against the installed package, so the
+# examples can never rot. Usage: check_blocks.sh <source dir> <build dir>
 #
 # One install of the build into a temporary prefix, then each block, by what it is:
 #   - a suite (it uses GLINT_BENCH and has no main): built and linked with glint-main, then run
@@ -10,7 +10,7 @@
 #     hoisted, the rest wrapped in `int glint_readme_fragment() { ... return 0; }`, compiled with
 #     -fsyntax-only. A fragment includes the headers it uses, as a reader would copy it.
 # All with -std=c++20 -Wall -Werror and the flags pkg-config gives. A failure names the block
-# by its README line and shows the compiler's output; a README without cpp blocks fails too.
+# by file:line and shows the compiler's output; README.md without cpp blocks fails too.
 # Then each `g++ ... my_bench.cpp ... pkg-config ...` command of README.md and docs/ runs as
 # written on a one-case suite, whose --bench header must warn of no debug build (assertions, -O0).
 set -euo pipefail
@@ -23,17 +23,17 @@ export PKG_CONFIG_PATH
 read -r -a main_flags <<< "$(pkg-config --cflags --libs glint-main)"
 read -r -a lib_flags <<< "$(pkg-config --cflags --libs glint)"
 
-# block<N>.cpp and block<N>.line (the README line of its opening fence).
-awk -v dir="$work" '
-  /^```cpp[[:space:]]*$/ { n++; file = sprintf("%s/block%02d.cpp", dir, n); printf "" > file;
-                           print NR > (file ".line"); inblock = 1; next }
+# block<N>.cpp and block<N>.line (file:line of its opening fence).
+(cd "$src" && awk -v dir="$work" '
+  /^```cpp[[:space:]]*$/ { n++; file = sprintf("%s/block%03d.cpp", dir, n); printf "" > file;
+                           print FILENAME ":" FNR > (file ".line"); close(file ".line"); inblock = 1; next }
   inblock && /^```/      { inblock = 0; close(file); next }
   inblock                { print >> file }
-' "$src/README.md"
+' README.md docs/*.md)
 
 shopt -s nullglob
 blocks=("$work"/block*.cpp)
-if ((${#blocks[@]} == 0)); then
+if ((${#blocks[@]} == 0)) || ! cat "$work"/block*.cpp.line | grep -q '^README\.md:'; then
   echo "README.md has no \`\`\`cpp block: nothing was checked"
   exit 1
 fi
@@ -57,18 +57,18 @@ for b in "${blocks[@]}"; do
     cmd=(g++ -std=c++20 -Wall -Werror -fsyntax-only "$wrapped" "${lib_flags[@]}")
   fi
   if ! "${cmd[@]}" > "$work/out.log" 2>&1; then
-    echo "README.md:$line: the $kind does not compile:"
+    echo "$line: the $kind does not compile:"
     cat "$work/out.log"
     failed=1
     continue
   fi
   if [ "$kind" = suite ] && ! "$exe" > "$work/run.log" 2>&1; then
-    echo "README.md:$line: the suite compiles but its cases do not pass as tests:"
+    echo "$line: the suite compiles but its cases do not pass as tests:"
     cat "$work/run.log"
     failed=1
     continue
   fi
-  echo "README.md:$line: $kind ok"
+  echo "$line: $kind ok"
 done
 
 commands=0

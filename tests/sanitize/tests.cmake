@@ -7,7 +7,7 @@
 #                         tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
 # hot reads; where the profile fixtures' helpers are inlined and laid out), and the package,
-# port, rig, layer, public-header and README-block checks (builds, not code: the README blocks
+# port, rig, layer, public-header and README-block checks (builds, not code: the README and docs/ blocks
 # would link the sanitized library without the sanitizer). The sanitizers' own SIGSEGV
 # handlers are off (ASAN_OPTIONS), so glint's crash handling is what runs. Building entries
 # use every core: they run alone (RUN_SERIAL). Without clang++ (apt-get install clang) they

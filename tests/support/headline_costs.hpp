@@ -1,8 +1,8 @@
-// tests/support/headline_costs.hpp: the read costs README quotes, in instructions, in one table.
+// tests/support/headline_costs.hpp: the read costs docs/hot-loop.md quotes, in instructions.
 //
 // The tests that measure them assert these values exactly (a change of cost fails them and
 // must be a deliberate edit here), and tests/unit/engine/hot/readme_costs_test.cpp checks that
-// README quotes each one in its stated phrase (README cannot drift from what is asserted):
+// docs/hot-loop.md quotes each one in its stated phrase (it cannot drift from what is asserted):
 //   x86-64: the fast path of the code the compiler emitted for <glint/hot.hpp> reads (entry to
 //           ret, no retry, no fallback), counted by
 //           tests/unit/engine/hot/inline_code_linux_x86_64_test.cpp in the unit-test binary: g++ 12, -O3 (CMAKE_BUILD_TYPE=Release);
@@ -15,7 +15,7 @@ namespace glint::test::headline {
 
 struct Cost {
     long instructions;
-    const char* readme;  // README's phrase, "{}" standing for the figure
+    const char* readme;  // the guide's phrase (docs/hot-loop.md), "{}" standing for the figure
 };
 
 // x86-64, emitted fast path.

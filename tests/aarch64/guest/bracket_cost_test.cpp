@@ -149,7 +149,7 @@ TEST_CASE("bracket cost of {cycles, instructions}: user access vs syscall") {
 
     const std::int64_t specialised_added = specialised_full - batch_alone;
     CHECK(specialised_added > 0);
-    // Exactly the table's figure (README quotes it): a change of cost is a deliberate edit.
+    // Exactly the table's figure (docs/hot-loop.md quotes it): a change of cost is a deliberate edit.
     CHECK(specialised_added == glint::test::headline::kArm64SpecialisedBracket.instructions);
     CHECK(specialised_self < specialised_added);
     CHECK(specialised_full <= generic_full);

@@ -1,7 +1,7 @@
 // <glint/hot.hpp> on the guest's real (emulated) arm64 PMU, exact under -icount:
 //  - what an inline read pair of {cycles, instructions} costs in instructions, beside the engine's
 //    compiled bracket over the same group: exactly the figures of tests/support/headline_costs.hpp
-//    (which README quotes);
+//    (which docs/hot-loop.md quotes);
 //  - the distribution of a body of known cost per call, its percentiles asserted exactly;
 //  - --per-iteration's measurement loop (engine/tiers/per_iteration) on the same group.
 // The measurements open the group the way <glint/hot.hpp> does on arm64 (cycles first, 32-bit
@@ -167,7 +167,7 @@ TEST_CASE("hot: what an inline read pair of {cycles, instructions} adds, beside 
                 "full=%lld added=%lld instructions\n",
                 cpu.c_str(), static_cast<long long>(engine_full),
                 static_cast<long long>(engine_added));
-    // Exactly the table's figures (README quotes them): a change of cost is a deliberate edit.
+    // Exactly the table's figures (docs/hot-loop.md quotes them): a change of cost is a deliberate edit.
     namespace headline = glint::test::headline;
     CHECK(counts_added == headline::kArm64HotCountsPair.instructions);
     CHECK(hot_added == headline::kArm64HotReadPair.instructions);

@@ -105,15 +105,15 @@ TEST_CASE("option table: a row's scope is what the no-effect notes say") {
     }
 }
 
-TEST_CASE("option table: README's Flags summary names every visible row, and only rows") {
-    std::ifstream in(std::string(GLINT_TEST_SOURCE_DIR) + "/README.md", std::ios::binary);
+TEST_CASE("option table: docs/running.md's flags by topic names every visible row, and only rows") {
+    std::ifstream in(std::string(GLINT_TEST_SOURCE_DIR) + "/docs/running.md", std::ios::binary);
     REQUIRE(in);
     std::ostringstream whole;
     whole << in.rdbuf();
-    const std::string readme = whole.str();
-    const std::size_t begin = readme.find("\n## Flags\n");
+    const std::string page = whole.str();
+    const std::size_t begin = page.find("\n## Flags by topic\n");
     REQUIRE(begin != std::string::npos);
-    const std::string section = readme.substr(begin, readme.find("\n## ", begin + 1) - begin);
+    const std::string section = page.substr(begin, page.find("\n## ", begin + 1) - begin);
     // Every `--flag` token the summary names (up to '=', '[', a space or a backquote).
     std::vector<std::string> named;
     for (std::size_t at = section.find("`--"); at != std::string::npos; at = section.find("`--", at + 1)) {

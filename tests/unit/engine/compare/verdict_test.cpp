@@ -113,7 +113,7 @@ TEST_CASE("verdict: one run each: too noisy to say unless huge and consistent") 
     CHECK(std::isfinite(compare_sides(a, b, CompareSettings{}).low));
 }
 
-TEST_CASE("verdict: the defaults README states") {
+TEST_CASE("verdict: the defaults docs/comparing.md states") {
     const CompareSettings d;
     CHECK(d.threshold == 0.03);
     CHECK(d.level == 0.95);

@@ -2,7 +2,7 @@
 // is there, the path that reads every counter first time makes no call, and its only
 // conditional branches are the seqlock retry and jumps to the out-of-line fallback. The
 // instruction counts of those paths (what a read costs in instructions when nothing retries)
-// are asserted exactly against tests/support/headline_costs.hpp, which README quotes.
+// are asserted exactly against tests/support/headline_costs.hpp, which docs/hot-loop.md quotes.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -17,7 +17,7 @@ using V = std::vector<std::int64_t>;
 TEST_CASE("params: range multiplies from lo while <= hi, and always ends with hi") {
     CHECK(glint::range("n", 1 << 10, 1 << 20, 4).values ==
           V{1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20});
-    CHECK(glint::range("n", 1 << 10, 1 << 16, 4).values == V{1024, 4096, 16384, 65536});  // README
+    CHECK(glint::range("n", 1 << 10, 1 << 16, 4).values == V{1024, 4096, 16384, 65536});  // docs/writing-benchmarks.md
     CHECK(glint::range("n", 1, 100, 10).values == V{1, 10, 100});
     CHECK(glint::range("n", 8, 100, 4).values == V{8, 32, 100});
     CHECK(glint::range("n", 5, 5).values == V{5});

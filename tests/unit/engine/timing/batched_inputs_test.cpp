@@ -206,7 +206,7 @@ TEST_CASE("iter_batched: the API hands the runner a batch with inputs, capped at
     int made = 0, used = 0;
     glint::iter_batched([&] { return ++made; }, [&](int& v) { used += v; });
     CHECK(bool(session.batch.prepare));
-    CHECK(session.batch.max_window == 1024);  // the README's default
+    CHECK(session.batch.max_window == 1024);  // docs/writing-benchmarks.md's default
     CHECK(session.pinned.count == 0);
     CHECK(made == 3);
     CHECK(used == 1 + 2 + 3);

@@ -45,7 +45,7 @@ TEST_CASE("measure: pinned iterations run the body exactly samples x iterations 
     std::uint64_t calls = 0;
     const glint::Timing t =
         glint::measure([&] { ++calls; }, {.samples = 8, .iterations = 1000});
-    CHECK(calls == 8 * 1000);  // the README's example
+    CHECK(calls == 8 * 1000);  // docs/hot-loop.md's example
     CHECK(t.iterations_per_sample == 1000);
     check_summary(t, 8);
 }

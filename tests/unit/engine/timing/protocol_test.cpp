@@ -86,7 +86,7 @@ TEST_CASE("protocol: pinned per-call timing runs exactly the pinned calls") {
     CHECK(t.per_call);
 }
 
-// The budget counts each timed window as run, bracket included (README: "until the timed
+// The budget counts each timed window as run, bracket included (docs/reading-results.md: "until the timed
 // windows (bracket included) add up to --bench-min-time"); the samples have the bracket
 // (resolution_ns) subtracted. Every Spinning window outlasts the bracket, so no sample is
 // clamped at 0 and sample + bracket is the window exactly. The stopping rule is checked on the
