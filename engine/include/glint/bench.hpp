@@ -58,7 +58,7 @@ struct Metric {
     std::string unit;
     double amount = 0;
     Mode mode = rate;
-    std::string param;  // "" : the amount as given
+    std::string param = {};  // "": the amount as given
 };
 // A rate of `amount` units per unit of parameter `param`: per_param("B", "len") is len B/iter.
 inline Metric per_param(std::string unit, std::string param, double amount = 1) {
