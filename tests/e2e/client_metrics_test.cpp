@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "support/platform.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -200,7 +201,9 @@ TEST_CASE("e2e client metrics: markdown and CSV rows carry each row's own value"
 
 TEST_CASE("e2e client metrics: under --isolate, with a baseline and in HTML, rows keep their own values") {
     TempDir dir("glint_e2e_client_metrics");
-    const Run base = bench({"--filter=plain,hash/fnv1a", "--isolate"}, dir);
+    std::vector<std::string> args{"--filter=plain,hash/fnv1a"};
+    if (glint::test::kLinux) args.push_back("--isolate");  // child processes: the Linux back end's
+    const Run base = bench(args, dir);
     for (int len : {16, 256, 4096})
         check_rate(*row_named(base.doc, "hash/fnv1a [len=" + std::to_string(len) + "]"), "B/s", len);
     const std::string base_path = dir.file("base.json");
@@ -209,6 +212,11 @@ TEST_CASE("e2e client metrics: under --isolate, with a baseline and in HTML, row
                            "--bench-html=" + dir.file("run.html")},
                           dir);
     const std::string html = read_file(dir.file("run.html"));
+    // glint-compare's report of the two documents: each row's value of the newer one.
+    const auto compared = run_process({glint::test::compare_path(), base_path, dir.file("run.json"),
+                                       "--html=" + dir.file("compare.html")});
+    REQUIRE(compared.exit_code == 0);
+    const std::string compare_html = read_file(dir.file("compare.html"));
     const auto table = table_cells(run.result.out, "│");
     for (int len : {16, 256, 4096}) {
         const std::string name = "hash/fnv1a [len=" + std::to_string(len) + "]";
@@ -216,6 +224,7 @@ TEST_CASE("e2e client metrics: under --isolate, with a baseline and in HTML, row
         check_rate(row, "B/s", len);
         CHECK(row["metrics"]["base-change"].is_number());  // matched its own baseline row
         CHECK(contains(html, ">" + table.at(name).at("B/s") + "<"));
+        CHECK(contains(compare_html, ">" + table.at(name).at("B/s") + "<"));
     }
 }
 

@@ -4,8 +4,7 @@
 //   {"row": ROW}            a row is finished (row_json's form, every cell it has)
 //   {"deferred": CASE}      a bench_case the body registered: registration, index, instance,
 //                           name, labels, metrics (METRICS), iterations
-//   {"metrics": METRICS}    an iter row's client metrics, before its row: [{unit, amount, mode,
-//                           param (when set)}]
+//   {"metrics": METRICS}    an iter row's client metrics, before its row (metrics_json's form)
 //   {"provenance": LINE}    a provenance line the body registered
 //   {"after": LINE}         a line the tiers print under the table (RunExtension::after_table)
 //   {"tiers": HANDED}       what the tiers hand back (TierSet::hand_back)
@@ -24,7 +23,8 @@
 
 namespace glint::engine {
 
-// glint::Metric lists as the lines spell them; metrics_from_json throws on a malformed entry.
+// glint::Metric lists as the lines spell them, [{unit, amount, mode, param (when set)}];
+// metrics_from_json throws on a malformed entry.
 Json metrics_json(const std::vector<glint::Metric>& metrics);
 std::vector<glint::Metric> metrics_from_json(const Json& json);
 
