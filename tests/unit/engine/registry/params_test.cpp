@@ -90,7 +90,7 @@ TEST_CASE("params: the problems found before any run name the registration") {
                                 glint::complexity())) == "n");
 }
 
-TEST_CASE("params: a metric scales by a declared parameter; any other is a problem before the run") {
+TEST_CASE("params: a metric scales by a declared parameter, and any other is a problem before the run") {
     Registration r = with({glint::values("len", {16, 4096}), glint::values("rows", {2})});
     r.metrics = {glint::Metric{"B", 64}, glint::per_param("B", "len")};
     CHECK_FALSE(metric_param_problem(r, r.metrics[0]));  // no parameter
