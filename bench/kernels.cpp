@@ -34,6 +34,14 @@ GLINT_BENCH("hash/64B") {
     });
 }
 
+// FNV-1a over 16 B, 256 B and 4 KiB: the B/s column follows the parameter, each row's amount
+// being its own length (a glint::Metric given to iter).
+GLINT_BENCH("hash/fnv1a", glint::values("len", {16, 256, 4096})) {
+    const std::vector<unsigned char> bytes(static_cast<std::size_t>(glint::param()), 0xa5);
+    glint::iter([&] { return fnv1a(glint::black_box(bytes.data()), bytes.size()); },
+                glint::Metric{"B", double(bytes.size())});
+}
+
 // std::sort of 1,000 ints: each iteration sorts a fresh copy of the same unsorted input; the
 // copy is setup (glint::iter_batched builds it untimed), so only the sort is measured.
 GLINT_BENCH("sort", glint::Metric{"elem", 1000}) {

@@ -44,6 +44,13 @@ inline std::uint64_t hash64(const unsigned char* p) {
     return h;
 }
 
+// FNV-1a over `n` bytes, one byte at a time (bench/kernels.cpp's hash/fnv1a, at three lengths).
+inline std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
 // The 64-byte block the hash reads.
 inline void fill_hash_block(unsigned char (&block)[64]) {
     for (int i = 0; i < 64; ++i) block[i] = static_cast<unsigned char>(i * 7);

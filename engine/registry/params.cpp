@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 namespace glint::engine {
 namespace {
@@ -64,6 +65,8 @@ std::optional<std::string> registration_problem(const std::vector<Registration>&
                     return where + "parameter '" + p.name + "' is declared twice; give each "
                                    "parameter its own name";
         }
+        for (const auto& m : r.metrics)
+            if (auto problem = metric_param_problem(r, m)) return problem;
         if (r.complexity) {
             const std::string name = complexity_param(r);
             const bool known = std::any_of(r.params.begin(), r.params.end(),
@@ -77,6 +80,32 @@ std::optional<std::string> registration_problem(const std::vector<Registration>&
         }
     }
     return std::nullopt;
+}
+
+std::optional<std::string> metric_param_problem(const Registration& r, const glint::Metric& metric) {
+    if (metric.param.empty()) return std::nullopt;
+    std::string declared;
+    for (const auto& p : r.params) {
+        if (p.name == metric.param) return std::nullopt;
+        declared += (declared.empty() ? "" : ", ") + p.name;
+    }
+    return "GLINT_BENCH(\"" + r.name + "\"): glint::Metric \"" + metric.unit + "\" scales by parameter '" +
+           metric.param + "', which this registration does not declare (" +
+           (declared.empty() ? std::string("it has no parameters") : "its parameters: " + declared) +
+           "); name a declared one, or add glint::range(\"" + metric.param + "\", lo, hi) or glint::values(\"" +
+           metric.param + "\", {...})";
+}
+
+std::vector<glint::Metric> resolve_metrics(const Registration& r, const ParamInstance& instance,
+                                           std::vector<glint::Metric> metrics) {
+    for (auto& m : metrics) {
+        if (m.param.empty()) continue;
+        if (auto problem = metric_param_problem(r, m)) throw MetricParamError(*problem);
+        for (const auto& v : instance)
+            if (v.name == m.param) m.amount *= static_cast<double>(v.value);
+        m.param.clear();
+    }
+    return metrics;
 }
 
 }  // namespace glint::engine

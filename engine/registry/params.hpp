@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,20 @@ private:
 // The name of the parameter r's complexity fit runs over ("" when r asks for no fit).
 std::string complexity_param(const Registration& r);
 
-// The first problem among every registration's parameters, or nullopt.
+// The first problem among every registration's parameters (its metrics' included), or nullopt.
 std::optional<std::string> registration_problem(const std::vector<Registration>& all);
+
+// Why `metric` cannot scale by its param in `r` (nullopt: no param, or one r declares): one
+// line naming the registration, the metric, the parameter and the fix.
+std::optional<std::string> metric_param_problem(const Registration& r, const glint::Metric& metric);
+
+// `metrics` for r's body run `instance`: an amount with a param is multiplied by that
+// parameter's value (the param then cleared). Throws MetricParamError with
+// metric_param_problem's line for a parameter r does not declare.
+struct MetricParamError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+std::vector<glint::Metric> resolve_metrics(const Registration& r, const ParamInstance& instance,
+                                           std::vector<glint::Metric> metrics);
 
 }  // namespace glint::engine

@@ -57,7 +57,8 @@ public:
         group_open_ = true;
         head_ = head_of(group);
         expected_ = group.expected_names.size();
-        layout_ = pinned_layout(head_, group.expected_names);
+        expected_names_ = group.expected_names;
+        layout_ = pinned_layout(head_, expected_names_);
         columns_ = fixed_columns_ ? fixed_columns_ : os::terminal_columns(out_);
         rows_.clear();
         shown_ = 0;
@@ -133,6 +134,29 @@ public:
         write_line(render_row(text, layout_));
         ++shown_;
         paint_tail();
+        flush();
+    }
+
+    // New columns: the rows on screen keep their segment; the next rows print under a new head
+    // (as a row too wide for the pinned widths does), or wait for end_group when too wide.
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override {
+        head_.metrics = columns;
+        Layout grown = pinned_layout(head_, expected_names_);
+        grown.name = std::max(grown.name, layout_.name);
+        const Layout before = layout_;
+        layout_ = grown;
+        if (deferred_) return;
+        erase_tail();
+        if (too_wide(grown)) {
+            deferred_ = true;
+            if (segment_open_) write_line(render_bottom_border(before));
+            segment_open_ = false;
+            if (in_flight_) paint_status();
+        } else if (segment_open_) {
+            write_line(render_bottom_border(before));
+            write_head();
+            paint_tail();
+        }
         flush();
     }
 
@@ -219,6 +243,7 @@ private:
     std::optional<std::size_t> columns_;        // the terminal width for this group, if known
     TableHead head_;
     std::size_t expected_ = 0;
+    std::vector<std::string> expected_names_;
     Layout layout_;
     std::vector<Row> rows_;  // every finished row of the group
     std::size_t shown_ = 0;  // rows_[0, shown_) are on screen in table segments

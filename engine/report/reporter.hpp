@@ -34,6 +34,9 @@ public:
     virtual void case_started(const std::string& name) = 0;  // live: the spinner row
     virtual void case_progress() {}                           // live: advance the spinner
     virtual void case_finished(const Row& row) = 0;
+    // The open group's metric columns grew (an iter declared a new client metric): `columns`
+    // is the whole list. Later rows show them; a row has — in a column it has no cell for.
+    virtual void columns_grew(const std::vector<catalog::MetricDescriptor>& /*columns*/) {}
     virtual void end_group() = 0;
     // A line for stderr about a case ("glint: <case>: <why>"). Piped: printed at once; live:
     // held while a group is on screen and printed after its final frame.

@@ -48,6 +48,7 @@ public:
     void begin_group(const GroupInfo& group) override;
     void case_started(const std::string&) override {}
     void case_finished(const Row& row) override { rows_.push_back(row); }
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override { head_.metrics = columns; }
     void end_group() override;
 
 protected:

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "catalog/glob.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/timing/protocol.hpp"
 
@@ -201,6 +202,8 @@ std::string describe_failure(std::exception_ptr failure) {
     } catch (const CaseFailure& f) {
         return std::string("after: ") + f.what();
     } catch (const OptimizedAway& f) {  // the protocol's own message, naming the fix
+        return f.what();
+    } catch (const MetricParamError& f) {  // names the registration, the parameter, the fix
         return f.what();
     } catch (const std::exception& x) {
         return std::string("exception: ") + x.what();

@@ -33,9 +33,9 @@ void run_case_once(const glint::CaseInfo& info, glint::detail::PerCall& body) {
 
 namespace glint::detail {
 
-void run_iter(Batch batch, Iterations pinned) {
+void run_iter(Batch batch, IterOptions options) {
     if (engine::g_session) {
-        engine::g_session->on_iter(batch, pinned);
+        engine::g_session->on_iter(batch, options);
     } else {
         engine::run_untimed(batch, 1);
     }

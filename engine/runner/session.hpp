@@ -13,7 +13,8 @@ namespace glint::engine {
 class Session {
 public:
     virtual ~Session() = default;
-    virtual void on_iter(glint::detail::Batch batch, glint::Iterations pinned) = 0;
+    // `options`: the call's pinned iterations and its own client metrics (unresolved).
+    virtual void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) = 0;
     virtual void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) = 0;
     virtual void on_provenance(std::string_view line) = 0;
 };

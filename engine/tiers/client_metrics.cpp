@@ -32,14 +32,29 @@ std::vector<catalog::MetricCell> client_cells(const std::vector<glint::Metric>& 
     return cells;
 }
 
-void merge_client_family(std::vector<catalog::MetricDescriptor>& family,
-                         const std::vector<glint::Metric>& metrics) {
+std::size_t merge_client_family(std::vector<catalog::MetricDescriptor>& family,
+                                const std::vector<glint::Metric>& metrics) {
+    const std::size_t before = family.size();
     for (const auto& m : metrics) {
         auto d = client_descriptor(m);
         const bool known = std::any_of(family.begin(), family.end(),
                                        [&](const auto& f) { return f.name == d.name; });
         if (!known) family.push_back(std::move(d));
     }
+    return family.size() - before;
+}
+
+std::vector<glint::Metric> merged_metrics(std::vector<glint::Metric> registration,
+                                          const std::vector<glint::Metric>& own) {
+    for (const auto& m : own) {
+        const std::string column = client_descriptor(m).name;
+        const auto same = std::find_if(registration.begin(), registration.end(), [&](const glint::Metric& r) {
+            return client_descriptor(r).name == column;
+        });
+        if (same != registration.end()) *same = m;
+        else registration.push_back(m);
+    }
+    return registration;
 }
 
 }  // namespace glint::engine

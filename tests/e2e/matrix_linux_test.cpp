@@ -192,11 +192,12 @@ std::string command_line(const std::vector<std::string>& argv) {
 const std::map<std::string, int> kMatrixRows = {
     {"k_iter/k_iter", 1},   {"k_batched/k_batched", 1}, {"k_whole/k_whole", 1},
     {"k_cases/add", 1},     {"k_cases/mul", 1},         {"k_params/k_params", 2},
-    {"k_metric/k_metric", 1}, {"k_fails/wrong", 1},
+    {"k_metric/k_metric", 1}, {"k_fails/wrong", 1},   {"k_param_metric/k_param_metric", 2},
 };
 
 // A name of each case, as listings, tables and reports show it.
-const char* const kCaseNames[] = {"k_iter", "k_batched", "k_whole", "add", "mul", "k_params", "k_metric", "wrong"};
+const char* const kCaseNames[] = {"k_iter",   "k_batched", "k_whole", "add",           "mul",
+                                  "k_params", "k_metric",  "wrong",   "k_param_metric"};
 
 // Every number in `j` is finite; names the first that is not.
 void check_numbers(const nlohmann::json& j, const std::string& where, std::string& bad) {
@@ -332,6 +333,13 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         if (id == "k_metric/k_metric") {
             const auto rate = row["metrics"].value("B/s", nlohmann::json());
             expect(rate.is_number() && rate.get<double>() > 0, "row k_metric has no B/s: " + rate.dump());
+        }
+        if (id == "k_param_metric/k_param_metric") {  // the iter's B and the registration's elem per row
+            const auto bytes = row["metrics"].value("B/s", nlohmann::json());
+            const auto elems = row["metrics"].value("elem/s", nlohmann::json());
+            const bool both = bytes.is_number() && elems.is_number() && bytes.get<double>() > 0;
+            expect(both && std::abs(bytes.get<double>() / elems.get<double>() - 1) < 1e-5,
+                   "row k_param_metric's B/s and elem/s differ: " + bytes.dump() + ", " + elems.dump());
         }
     }
     expect(sizes == std::set<std::string>{"8", "64"}, "the k_params rows are not size 8 and 64");

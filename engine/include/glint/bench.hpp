@@ -47,16 +47,23 @@ template <class T>
 }
 
 // ---- client metrics ------------------------------------------------------------------------
-// A throughput or level column of a bench_case row, or of a GLINT_BENCH case (passed as an
-// option: GLINT_BENCH("copy/64B", glint::Metric{"B", 64}) times one iteration per amount).
-// rate: amount / median time per iteration (a "B" metric renders as a "B/s" column); level:
-// amount as is, under the unit's name.
+// A throughput or level column of a row: a GLINT_BENCH option (its whole-body and iter rows),
+// a glint::iter / iter_batched option (that call's rows), or a bench_case's CaseInfo.metrics.
+// rate: amount per iteration / median time per iteration (a "B" metric renders as a "B/s"
+// column); level: amount as is, under the unit's name. `param`, when set, names a parameter of
+// the registration (glint::range / glint::values) whose value in each row multiplies the amount.
+// An iter's metric replaces the registration's metric of the same column. Not measured: "—".
 struct Metric {
     enum Mode { rate, level };
     std::string unit;
     double amount = 0;
     Mode mode = rate;
+    std::string param = {};  // "": the amount as given
 };
+// A rate of `amount` units per unit of parameter `param`: per_param("B", "len") is len B/iter.
+inline Metric per_param(std::string unit, std::string param, double amount = 1) {
+    return Metric{std::move(unit), amount, Metric::rate, std::move(param)};
+}
 
 // Provenance stamped into the run header and JSON meta.provenance (deduplicated, first-seen
 // order). Outside --bench it is inert.
@@ -189,8 +196,14 @@ struct NoAfter {
     void operator()(A&&...) const {}
 };
 
+// What a glint::iter / iter_batched call's options say.
+struct IterOptions {
+    Iterations pinned;
+    std::vector<Metric> metrics;
+};
+
 // Implemented by the runner.
-void run_iter(Batch batch, Iterations pinned);
+void run_iter(Batch batch, IterOptions options);
 void add_case(CaseInfo info, std::unique_ptr<PerCall> body);
 
 // How the translation unit that registered a case was compiled (the run header warns about
@@ -209,8 +222,8 @@ struct RegistrationOptions {
 };
 
 struct Registration {
-    // Options: glint::iterations(n), any number of glint::Metric columns and glint::range /
-    // glint::values parameters, glint::complexity().
+    // Options: glint::iterations(n), any number of glint::Metric columns (a Metric's param names
+    // one of the registration's) and glint::range / glint::values parameters, glint::complexity().
     template <class... Options>
     Registration(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
                  const char* file, int line, Options... options) {
@@ -231,11 +244,28 @@ private:
 }  // namespace detail
 
 // Measures only `fn` (code before the call is setup). Outside --bench, calls fn once.
+// Options, any number in any order: glint::iterations(n), glint::Metric columns of this call's
+// row, whose amounts the body may compute from its parameters:
+//   glint::iter([&] { return hash(s); }, glint::Metric{"B", double(s.size())});
+template <class F, class... Options>
+void iter(F&& fn, Options... options) {
+    using Fn = std::remove_reference_t<F>;
+    detail::IterOptions o;
+    [[maybe_unused]] auto take = [&](auto option) {
+        if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
+        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
+        else static_assert(sizeof(option) == 0, "glint::iter options: glint::iterations, glint::Metric");
+    };
+    (take(std::move(options)), ...);
+    detail::run_iter({&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&fn))},
+                     std::move(o));
+}
+// The pinned form alone (it keeps glint::iter(fn, {}) compiling).
 template <class F>
-void iter(F&& fn, Iterations pinned = {}) {
+void iter(F&& fn, Iterations pinned) {
     using Fn = std::remove_reference_t<F>;
     detail::run_iter({&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&fn))},
-                     pinned);
+                     {pinned, {}});
 }
 
 // One row per call. `timed` is measured one call per sample; its result flows into `after`,
@@ -276,6 +306,7 @@ void bench_case(CaseInfo info, Timed timed) {
 
 // GLINT_BENCH("name") { body },  GLINT_BENCH("name", glint::iterations(1000)) { body },
 // GLINT_BENCH("name", glint::Metric{"B", 64}) { body }  (a B/s column),
+// GLINT_BENCH("name", glint::range("len", 16, 4096, 16), glint::per_param("B", "len")) { body },
 // GLINT_BENCH("name", glint::range("size", 1 << 10, 1 << 20, 4), glint::complexity()) { body }
 #define GLINT_BENCH(name, ...) \
     GLINT_DETAIL_BENCH(GLINT_DETAIL_CAT(glint_bench_, __COUNTER__), name __VA_OPT__(, ) __VA_ARGS__)

@@ -71,26 +71,28 @@ inline constexpr std::uint64_t kDefaultMaxInputs = 1024;
 //
 // Contracts: setup() runs untimed; a window of fn calls (about 20 us, at most max_inputs(k),
 // default 1024) is timed as one, so at most k inputs are alive at once; fn takes the input by
-// reference. Options: glint::iterations(n), glint::max_inputs(k). Outside --bench: one setup,
-// one call.
+// reference. Options: glint::iterations(n), glint::max_inputs(k), glint::Metric columns (as
+// glint::iter's). Outside --bench: one setup, one call.
 // Rationale and details: "glint::iter_batched" in glint's documentation (rationale.md).
 template <class Setup, class F, class... Options>
 void iter_batched(Setup&& setup, F&& fn, Options... options) {
     using State = detail::BatchedInputs<std::remove_reference_t<Setup>, std::remove_reference_t<F>>;
     static_assert(!std::is_void_v<std::invoke_result_t<std::remove_reference_t<Setup>&>>,
                   "glint::iter_batched: setup() must return the input of one iteration");
-    Iterations pinned;
+    detail::IterOptions o;
     MaxInputs cap{kDefaultMaxInputs};
     [[maybe_unused]] auto take = [&](auto option) {
-        if constexpr (std::is_same_v<decltype(option), Iterations>) pinned = option;
+        if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
         else if constexpr (std::is_same_v<decltype(option), MaxInputs>) cap = option;
-        else static_assert(sizeof(option) == 0, "iter_batched options: glint::iterations, glint::max_inputs");
+        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
+        else static_assert(sizeof(option) == 0,
+                           "iter_batched options: glint::iterations, glint::max_inputs, glint::Metric");
     };
-    (take(options), ...);
+    (take(std::move(options)), ...);
     State state{setup, fn, {}, 0};
     detail::run_iter({&detail::run_inputs<State>, &state, &detail::prepare_inputs<State>,
                       cap.count ? cap.count : kDefaultMaxInputs},
-                     pinned);
+                     std::move(o));
 }
 
 }  // namespace glint

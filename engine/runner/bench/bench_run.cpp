@@ -88,8 +88,10 @@ void BenchRun::run_body(const BodyRun& run) {
     const Registration& registration = run.registration;
     const std::size_t deferred_before = deferred_.size();
     body_ = {&registration, &run, deferred_before, 0};
+    // Its parameters were checked before the run (registration_problem): this cannot throw.
     Case whole{registration.name, display_name(registration.name, registration.name, run.labels), run.labels,
-               {}, registration.pinned_iterations, &registration.metrics, registration.name};
+               {}, registration.pinned_iterations, resolve_metrics(registration, run.instance, registration.metrics),
+               registration.name};
     started(registration.name, run.labels);
     try {
         registration.body();
@@ -108,12 +110,20 @@ void BenchRun::run_body(const BodyRun& run) {
     }
 }
 
-void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
-    const std::string name = iter_path(body_.registration->name, ++body_.iter_calls);
-    if (!filter_.selects(name, body_.registration->name, body_.run->labels)) return;
-    Case c{name, display_name(body_.registration->name, name, body_.run->labels), body_.run->labels, {},
-           pinned.count ? pinned.count : body_.registration->pinned_iterations, &body_.registration->metrics,
-           body_.registration->name};
+void BenchRun::on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) {
+    const Registration& r = *body_.registration;
+    const std::string name = iter_path(r.name, ++body_.iter_calls);
+    if (!filter_.selects(name, r.name, body_.run->labels)) return;
+    // A metric naming no parameter of r throws here, out of the body: its error row.
+    std::vector<glint::Metric> metrics = merged_metrics(resolve_metrics(r, body_.run->instance, r.metrics),
+                                                        resolve_metrics(r, body_.run->instance, options.metrics));
+    if (!options.metrics.empty()) {
+        client_metrics(metrics);
+        if (observer_) observer_->client_metrics(metrics);
+    }
+    const std::uint64_t pinned = options.pinned.count ? options.pinned.count : r.pinned_iterations;
+    Case c{name, display_name(r.name, name, body_.run->labels), body_.run->labels, {}, pinned, std::move(metrics),
+           r.name};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -122,6 +132,7 @@ void BenchRun::on_iter(glint::detail::Batch batch, glint::Iterations pinned) {
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
     info.labels = with_param_labels(std::move(info.labels), body_.run->instance);
+    info.metrics = resolve_metrics(*body_.registration, body_.run->instance, std::move(info.metrics));
     const std::size_t index = deferred_.size() - body_.deferred_start;
     deferred_.push_back({body_.registration->name, std::move(info), std::move(body), index, body_.run->index,
                          body_.registration});
@@ -145,20 +156,6 @@ void BenchRun::started(const std::string& name, const Labels& labels) {
 
 void BenchRun::checkpoint() {
     if (observer_) observer_->checkpoint();
-}
-
-void BenchRun::announce_columns() {
-    if (observer_) observer_->columns_known(json_columns());
-}
-
-std::vector<catalog::MetricDescriptor> BenchRun::json_columns() const {
-    const std::vector<std::string>& selection = tiers_.selection();
-    std::vector<catalog::MetricDescriptor> columns;
-    for (const auto& d : catalog_) {
-        const bool named = std::find(selection.begin(), selection.end(), d.name) != selection.end();
-        if (d.available || named) columns.push_back(d);
-    }
-    return columns;
 }
 
 void BenchRun::finished(Row row, const std::string& display) {
@@ -190,7 +187,9 @@ void BenchRun::row_finished(Row row, const std::string& display) {
 }
 
 void BenchRun::case_failed(const FailedCase& c, const std::string& message) {
-    record_error(Case{c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message);
+    record_error(Case{c.name, c.display, c.labels, {}, 0, c.metrics ? *c.metrics : std::vector<glint::Metric>{},
+                      c.registration},
+                 message);
 }
 
 void BenchRun::on_provenance(std::string_view line) {
@@ -207,7 +206,6 @@ void BenchRun::begin_phase1_table() {
     print_pending_header();
     if (phase1_table_open_) return;
     GroupInfo group;
-    MetricLists metrics;
     for (const auto& r : registrations()) {
         if (!filter_.may_select_under(r.name)) continue;
         for (const auto& instance : instances(r)) {
@@ -215,9 +213,8 @@ void BenchRun::begin_phase1_table() {
             if (filter_.may_select_labels(labels))
                 group.expected_names.push_back(display_name(r.name, r.name, labels));
         }
-        metrics.push_back(&r.metrics);
     }
-    group.columns = visible_columns(metrics);
+    group.columns = phase1_table_columns_ = phase1_columns();
     table_.begin_group(group);
     phase1_table_open_ = true;
 }
@@ -315,7 +312,7 @@ void BenchRun::run_deferred_alone(DeferredCase& d) {
 }
 
 void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display) {
-    Case c{d.info.name, display, sorted, {}, d.info.iterations, &d.info.metrics, d.registration};
+    Case c{d.info.name, display, sorted, {}, d.info.iterations, d.info.metrics, d.registration};
     c.work.per_call = d.body.get();
     started(c.name, c.labels);
     try {
@@ -343,29 +340,6 @@ void BenchRun::end_table() {
     std::vector<std::string> lines = tiers_.after_table();
     for (auto& line : std::exchange(after_table_, {})) lines.push_back(std::move(line));
     if (!lines.empty()) table_.header(lines);
-}
-
-std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
-    const MetricLists& case_metrics) const {
-    std::vector<catalog::MetricDescriptor> used;
-    for (const auto& d : catalog_) {
-        if (d.source != "client") {
-            used.push_back(d);
-            continue;
-        }
-        const bool in_group = std::any_of(case_metrics.begin(), case_metrics.end(), [&](const auto* list) {
-            return std::any_of(list->begin(), list->end(),
-                               [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
-        });
-        if (in_group) used.push_back(d);
-    }
-    return catalog::select_metrics(used, tiers_.selection()).visible;
-}
-
-void BenchRun::warn_unmatched_selectors() const {
-    for (const auto& s : catalog::select_metrics(catalog_, tiers_.selection()).unmatched)
-        std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
-                     sanitize::terminal(s).c_str());
 }
 
 }  // namespace glint::engine

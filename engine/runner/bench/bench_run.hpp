@@ -90,10 +90,13 @@ public:
     void row_finished(Row row, const std::string& display) override;
     void case_failed(const FailedCase& c, const std::string& message) override;
     void case_deferred(DeferredCase d) override { deferred_.push_back(std::move(d)); }
+    // An iter's row metrics: new columns join the catalog, the JSON columns and (phase 1) the
+    // open table.
+    void client_metrics(const std::vector<glint::Metric>& metrics) override;
     void after_table(std::string line) override { after_table_.push_back(std::move(line)); }
     void handed_back(const Json& handed) override { tiers_.take_from_child(handed); }
 
-    void on_iter(glint::detail::Batch batch, glint::Iterations pinned) override;
+    void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) override;
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
     void on_provenance(std::string_view line) override;
 
@@ -110,6 +113,7 @@ private:
     void print_pending_header();
     void end_table();  // ends the table, then prints what the tiers say after it
     void begin_phase1_table();
+    std::vector<catalog::MetricDescriptor> phase1_columns() const;
     void run_phase2();
     // The table's columns: every tier column, plus the client columns the given cases declare.
     using MetricLists = std::vector<const std::vector<glint::Metric>*>;
@@ -139,6 +143,8 @@ private:
     const Registration* phase2_registration_ = nullptr;  // the phase 2 case's, for its fit
     ComplexityCollector complexity_;
     std::vector<DeferredCase> deferred_;
+    std::vector<glint::Metric> iter_metrics_;  // one per column the run's iter rows declared
+    std::vector<catalog::MetricDescriptor> phase1_table_columns_;  // the open phase 1 table's
     std::vector<std::string> after_table_;  // lines children sent (after_table)
     std::vector<Row> rows_;
     bool failed_ = false;

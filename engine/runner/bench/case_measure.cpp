@@ -46,8 +46,8 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
     row.extra_fields = std::move(counted.row_fields);
-    if (c.metrics) {
-        auto cells = client_cells(*c.metrics, &*row.timing);
+    if (!c.metrics.empty()) {
+        auto cells = client_cells(c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());
     }
     add_baseline_cells(row);
@@ -66,7 +66,7 @@ Row CaseMeasurer::error_row(const Case& c, const std::string& message) {
     row.name = c.name;
     row.labels = c.labels;
     row.error = message;
-    if (c.metrics) row.cells = client_cells(*c.metrics, nullptr);
+    row.cells = client_cells(c.metrics, nullptr);
     return row;
 }
 

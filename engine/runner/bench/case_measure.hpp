@@ -24,7 +24,7 @@ struct Case {
     Labels labels;
     Workload work;
     std::uint64_t pinned = 0;
-    const std::vector<glint::Metric>* metrics = nullptr;
+    std::vector<glint::Metric> metrics;  // resolved: no parameter left (row_metrics)
     std::string registration;  // the row's registration (its identity's first part)
 };
 

@@ -44,6 +44,8 @@ public:
     virtual void case_failed(const FailedCase& c, const std::string& message) = 0;
     // A bench_case a body registered (its code stays where it ran: body null).
     virtual void case_deferred(DeferredCase d) = 0;
+    // The client metrics of an iter row about to be reported (RunObserver::client_metrics).
+    virtual void client_metrics(const std::vector<glint::Metric>&) {}
     // A line the tiers print under the table that holds the cases (RunExtension::after_table).
     virtual void after_table(std::string line) = 0;
     // What the tiers hand back for the run's end (TierSet::hand_back).

@@ -27,6 +27,9 @@ void GatedTable::case_progress() {
 void GatedTable::case_finished(const Row& row) {
     if (!muted_) inner_.case_finished(row);
 }
+void GatedTable::columns_grew(const std::vector<catalog::MetricDescriptor>& columns) {
+    if (!muted_) inner_.columns_grew(columns);
+}
 void GatedTable::end_group() {
     if (!muted_) inner_.end_group();
 }

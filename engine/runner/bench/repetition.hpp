@@ -29,6 +29,7 @@ public:
     void case_started(const std::string& name) override;
     void case_progress() override;
     void case_finished(const Row& row) override;
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
     void end_group() override;
 
 private:

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <glint/bench.hpp>
+
 #include "catalog/metric.hpp"
 #include "engine/model/row.hpp"
 
@@ -30,6 +32,8 @@ public:
     virtual void checkpoint() {}
     // The JSON columns as the run knows them so far (they grow as bodies declare metrics).
     virtual void columns_known(const std::vector<catalog::MetricDescriptor>&) {}
+    // The client metrics of the iter row about to be measured (its own given: resolved).
+    virtual void client_metrics(const std::vector<glint::Metric>&) {}
 };
 
 }  // namespace glint::engine

@@ -35,7 +35,7 @@ public:
 class PickCase final : public Session {
 public:
     explicit PickCase(std::size_t index) : index_(index) {}
-    void on_iter(glint::detail::Batch, glint::Iterations) override {}
+    void on_iter(glint::detail::Batch, const glint::detail::IterOptions&) override {}
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
         if (seen_++ == index_) picked_ = DeferredCase{"", std::move(info), std::move(body), index_, 0, nullptr};
     }
@@ -114,6 +114,8 @@ std::optional<std::string> Isolation::run_child(CaseSink& run, const Columns& co
             run.row_finished(std::move(row), display);
         } else if (const Json* d = line.find("deferred")) {
             run.case_deferred(deferred_from_json(*d));
+        } else if (const Json* m = line.find("metrics")) {
+            run.client_metrics(metrics_from_json(*m));
         } else if (const Json* p = line.find("provenance"); p && p->is_string()) {
             add_provenance(p->as_string());
         } else if (const Json* a = line.find("after"); a && a->is_string()) {
@@ -214,6 +216,7 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
         pick.picked_->registration = d.registration;
         pick.picked_->instance = d.instance;
         pick.picked_->info.labels = d.info.labels;  // the parameters' included
+        pick.picked_->info.metrics = d.info.metrics;  // resolved against them
         NullTable table;
         BenchRun child(cases, measuring, table, tiers);
         child.observe(&stream);

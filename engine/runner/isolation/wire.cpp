@@ -9,6 +9,37 @@
 
 namespace glint::engine {
 
+Json metrics_json(const std::vector<glint::Metric>& metrics) {
+    Json out = Json::array();
+    for (const auto& m : metrics) {
+        Json metric = Json::object();
+        metric["unit"] = m.unit;
+        metric["amount"] = m.amount;
+        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : "level";
+        if (!m.param.empty()) metric["param"] = m.param;
+        out.push_back(std::move(metric));
+    }
+    return out;
+}
+
+std::vector<glint::Metric> metrics_from_json(const Json& json) {
+    std::vector<glint::Metric> out;
+    if (!json.is_array()) return out;
+    for (const Json& m : json.as_array()) {
+        const Json* unit = m.find("unit");
+        const Json* amount = m.find("amount");
+        const Json* mode = m.find("mode");
+        const Json* param = m.find("param");
+        if (!unit || !unit->is_string() || !amount || !amount->is_number())
+            throw std::runtime_error("a metric lacks its unit or amount");
+        const bool level = mode && mode->is_string() && mode->as_string() == "level";
+        out.push_back(glint::Metric{unit->as_string(), amount->as_number(),
+                                    level ? glint::Metric::level : glint::Metric::rate,
+                                    param && param->is_string() ? param->as_string() : std::string()});
+    }
+    return out;
+}
+
 Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
                    std::size_t instance) {
     Json out = Json::object();
@@ -19,15 +50,7 @@ Json deferred_json(const std::string& registration, std::size_t index, const gli
     Json labels = Json::array();
     for (const auto& [k, v] : info.labels) labels.push_back(Json::Array{Json(k), Json(v)});
     out["labels"] = std::move(labels);
-    Json metrics = Json::array();
-    for (const auto& m : info.metrics) {
-        Json metric = Json::object();
-        metric["unit"] = m.unit;
-        metric["amount"] = m.amount;
-        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : "level";
-        metrics.push_back(std::move(metric));
-    }
-    out["metrics"] = std::move(metrics);
+    out["metrics"] = metrics_json(info.metrics);
     out["iterations"] = info.iterations;
     return out;
 }
@@ -54,11 +77,7 @@ DeferredCase deferred_from_json(const Json& json) {
             if (pair.is_array() && pair.size() == 2 && pair.as_array()[0].is_string() &&
                 pair.as_array()[1].is_string())
                 d.info.labels.emplace_back(pair.as_array()[0].as_string(), pair.as_array()[1].as_string());
-    if (const Json* metrics = json.find("metrics"); metrics && metrics->is_array())
-        for (const Json& m : metrics->as_array())
-            d.info.metrics.push_back(glint::Metric{text(m, "unit"), number(m, "amount"),
-                                                   text(m, "mode") == "level" ? glint::Metric::level
-                                                                              : glint::Metric::rate});
+    if (const Json* metrics = json.find("metrics")) d.info.metrics = metrics_from_json(*metrics);
     return d;
 }
 
@@ -74,7 +93,8 @@ void ChildStream::send(const char* key, Json value) {
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
 void ChildStream::case_failed(const FailedCase& c, const std::string& message) {
-    row_finished(CaseMeasurer::error_row({c.name, c.display, c.labels, {}, 0, c.metrics, c.registration}, message));
+    const std::vector<glint::Metric> metrics = c.metrics ? *c.metrics : std::vector<glint::Metric>{};
+    row_finished(CaseMeasurer::error_row({c.name, c.display, c.labels, {}, 0, metrics, c.registration}, message));
 }
 
 void ChildStream::case_deferred(DeferredCase d) {

@@ -3,7 +3,8 @@
 //   {"case": NAME}          a case starts
 //   {"row": ROW}            a row is finished (row_json's form, every cell it has)
 //   {"deferred": CASE}      a bench_case the body registered: registration, index, instance,
-//                           name, labels, metrics [{unit, amount, mode}], iterations
+//                           name, labels, metrics (METRICS), iterations
+//   {"metrics": METRICS}    an iter row's client metrics, before its row (metrics_json's form)
 //   {"provenance": LINE}    a provenance line the body registered
 //   {"after": LINE}         a line the tiers print under the table (RunExtension::after_table)
 //   {"tiers": HANDED}       what the tiers hand back (TierSet::hand_back)
@@ -11,6 +12,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <glint/bench.hpp>
 
@@ -20,6 +22,11 @@
 #include "engine/runner/bench/run_observer.hpp"
 
 namespace glint::engine {
+
+// glint::Metric lists as the lines spell them, [{unit, amount, mode, param (when set)}];
+// metrics_from_json throws on a malformed entry.
+Json metrics_json(const std::vector<glint::Metric>& metrics);
+std::vector<glint::Metric> metrics_from_json(const Json& json);
 
 // `instance`: the case's parameter combination, its place in instances(registration).
 Json deferred_json(const std::string& registration, std::size_t index, const glint::CaseInfo& info,
@@ -44,6 +51,7 @@ public:
     void row_finished(Row row, const std::string&) override { row_finished(row); }
     void case_failed(const FailedCase& c, const std::string& message) override;
     void case_deferred(DeferredCase d) override;
+    void client_metrics(const std::vector<glint::Metric>& metrics) override { send("metrics", metrics_json(metrics)); }
     void after_table(std::string line) override { send("after", std::move(line)); }
     void handed_back(const Json& handed) override { send("tiers", handed); }
     void send(const char* key, Json value);

@@ -41,6 +41,10 @@ void TableGuard::case_finished(const Row& row) {
     forward([&] { inner_.case_finished(row); });
 }
 
+void TableGuard::columns_grew(const std::vector<catalog::MetricDescriptor>& columns) {
+    forward([&] { inner_.columns_grew(columns); });
+}
+
 void TableGuard::end_group() {
     forward([&] {
         inner_.end_group();

@@ -27,6 +27,7 @@ public:
     void case_started(const std::string& name) override;
     void case_progress() override;
     void case_finished(const Row& row) override;
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
     void end_group() override;
     // Forwarded (live: held until the group's final frame); printed at once once abandoned.
     void diagnostic(const std::string& line) override;

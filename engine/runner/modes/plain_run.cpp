@@ -14,7 +14,9 @@
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
 #include "engine/runner/session.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/timing/windows.hpp"
 #include "os/process.hpp"
@@ -113,9 +115,10 @@ public:
         return counts_;
     }
 
-    void on_iter(glint::detail::Batch batch, glint::Iterations) override {
+    void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) override {
         const std::string& name = run_->registration.name;
         if (!filter_.selects(iter_path(name, ++iter_calls_), name, run_->labels)) return;
+        resolve_metrics(run_->registration, run_->instance, options.metrics);  // a bad param fails the case
         run_untimed(batch, 1);
         ++iters_run_;
     }
@@ -131,6 +134,7 @@ public:
         const std::string shown = display_name(run_->registration.name, info.name, labels);
         in_flight(shown);
         try {
+            resolve_metrics(run_->registration, run_->instance, info.metrics);  // as a --bench run would
             run_case_once(info, *body);
             pass(shown);
         } catch (...) {
@@ -211,17 +215,17 @@ public:
             const std::string& name = run.registration.name;
             if (!cases && iter_calls_ == 0 && filter_.selects(name, name, run.labels))
                 found_.push_back({name, {}, name, DiscoveredCase::Kind::body, run.labels,
-                                  run.registration.metrics});
+                                  resolved(run.registration.metrics)});
         });
         return std::move(found_);
     }
 
-    void on_iter(glint::detail::Batch, glint::Iterations) override {
+    void on_iter(glint::detail::Batch, const glint::detail::IterOptions& options) override {
         const std::string& name = run_->registration.name;
         std::string path = iter_path(name, ++iter_calls_);
         if (filter_.selects(path, name, run_->labels))
             found_.push_back({name, {}, std::move(path), DiscoveredCase::Kind::iter, run_->labels,
-                              run_->registration.metrics});
+                              merged_metrics(resolved(run_->registration.metrics), resolved(options.metrics))});
     }
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall>) override {
         const std::string& name = run_->registration.name;
@@ -229,11 +233,21 @@ public:
         std::string path = case_path(name, info.name);
         if (filter_.selects(path, name, labels))
             found_.push_back({name, info.name, std::move(path), DiscoveredCase::Kind::bench_case,
-                              std::move(labels), info.metrics});
+                              std::move(labels), resolved(info.metrics)});
     }
     void on_provenance(std::string_view) override {}
 
 private:
+    // The metrics of the body run in progress (one naming no parameter kept unscaled: the
+    // listing shows its column; a run reports the problem).
+    std::vector<glint::Metric> resolved(std::vector<glint::Metric> metrics) const {
+        try {
+            return resolve_metrics(run_->registration, run_->instance, metrics);
+        } catch (const MetricParamError&) {
+            return metrics;
+        }
+    }
+
     CaseFilter filter_;
     const BodyRun* run_ = nullptr;
     int iter_calls_ = 0;

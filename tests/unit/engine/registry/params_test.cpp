@@ -89,3 +89,38 @@ TEST_CASE("params: the problems found before any run name the registration") {
     CHECK(complexity_param(with({glint::values("n", {1}), glint::values("m", {1})},
                                 glint::complexity())) == "n");
 }
+
+TEST_CASE("params: a metric scales by a declared parameter, and any other is a problem before the run") {
+    Registration r = with({glint::values("len", {16, 4096}), glint::values("rows", {2})});
+    r.metrics = {glint::Metric{"B", 64}, glint::per_param("B", "len")};
+    CHECK_FALSE(metric_param_problem(r, r.metrics[0]));  // no parameter
+    CHECK_FALSE(metric_param_problem(r, r.metrics[1]));
+    CHECK_FALSE(registration_problem({r}));
+
+    r.metrics.push_back(glint::Metric{"elem", 2, glint::Metric::level, "size"});
+    const std::string expected =
+        "GLINT_BENCH(\"r\"): glint::Metric \"elem\" scales by parameter 'size', which this registration "
+        "does not declare (its parameters: len, rows); name a declared one, or add "
+        "glint::range(\"size\", lo, hi) or glint::values(\"size\", {...})";
+    CHECK(metric_param_problem(r, r.metrics[2]) == expected);
+    CHECK(registration_problem({r}) == expected);
+    CHECK(metric_param_problem(with({}), glint::per_param("B", "len"))->find("(it has no parameters)") !=
+          std::string::npos);
+}
+
+TEST_CASE("params: resolve_metrics multiplies each amount by its parameter's value in this run") {
+    const Registration r = with({glint::values("len", {16, 4096}), glint::values("rows", {3})});
+    const ParamInstance run{{"len", 4096}, {"rows", 3}};
+    const auto resolved = resolve_metrics(r, run, {glint::per_param("B", "len"), glint::Metric{"op", 5},
+                                                   glint::Metric{"cells", 2, glint::Metric::level, "rows"}});
+    REQUIRE(resolved.size() == 3);
+    CHECK(resolved[0].amount == 4096);
+    CHECK(resolved[0].param.empty());  // resolved: resolving again changes nothing
+    CHECK(resolved[1].amount == 5);
+    CHECK(resolved[2].amount == 6);
+    CHECK(resolved[2].mode == glint::Metric::level);
+    CHECK(resolve_metrics(r, run, resolved)[0].amount == 4096);
+    CHECK_THROWS_WITH_AS(resolve_metrics(r, run, {glint::per_param("B", "size")}),
+                         doctest::Contains("parameter 'size', which this registration does not declare"),
+                         MetricParamError);
+}

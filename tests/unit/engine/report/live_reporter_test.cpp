@@ -280,6 +280,63 @@ TEST_CASE("report: rows that outgrow the terminal mid-group wait for end_group")
     CHECK(screen.lines() == expected);
 }
 
+TEST_CASE("report: live, columns that grow open a new segment under the new head, history intact") {
+    LiveHarness live;
+    GroupInfo g;
+    g.expected_names = {"plain", "hash [len=16]"};
+    live.reporter().begin_group(g);
+    const Row plain = timed_row("plain", batched(32, 8, 10.0, 0.1, 9.0, 11.0));
+    live.reporter().case_started(plain.name);
+    live.reporter().case_finished(plain);
+    const Frame before = live.snapshot();
+    REQUIRE(before.lines.size() == 5);
+
+    const auto rate = metric("B/s", "B/s", Format::count);
+    live.reporter().columns_grew({rate});
+    const Row hash = timed_row("hash [len=16]", batched(32, 8, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)});
+    live.reporter().case_started(hash.name);
+    live.reporter().case_finished(hash);
+    live.reporter().end_group();
+    const Frame& after = live.snapshot();
+
+    REQUIRE(after.lines.size() == 10);  // the first segment as it was, closed by its border
+    for (std::size_t i = 0; i < 5; ++i) CHECK(after.lines[i] == before.lines[i]);
+    TableHead head{g.title, g.first_column, {rate}};
+    TableModel second{head, {format_row(hash, head)}, pinned_layout(head, g.expected_names)};
+    CHECK(std::vector<std::string>(after.lines.begin() + 5, after.lines.end()) == split_lines(render_table(second)));
+    CHECK(after.lines[8].find("2.00G") != std::string::npos);
+    CHECK(live.screen().max_cursor_up() <= 2);
+}
+
+TEST_CASE("report: live, columns that grow past the terminal's width wait for end_group") {
+    GroupInfo g;
+    g.expected_names = {"a", "b"};
+    TableHead head{g.title, g.first_column, g.columns};
+    const std::size_t pinned_width = table_width(pinned_layout(head, g.expected_names));
+    CapturedFile captured;
+    auto reporter = make_live_table(captured.file(), {}, pinned_width + 2);
+    TerminalScreen screen;
+    reporter->begin_group(g);
+    const Row a = timed_row("a", batched(32, 8, 10.0, 0.1, 9.0, 11.0));
+    reporter->case_started(a.name);
+    reporter->case_finished(a);
+    const auto rate = metric("B/s", "B/s", Format::count);
+    reporter->columns_grew({rate});
+    const Row b = timed_row("b", batched(32, 8, 20.0, 0.1, 19.0, 21.0), {make_cell(rate, 5e8)});
+    reporter->case_started(b.name);
+    reporter->case_finished(b);
+    reporter->end_group();
+    screen.feed(captured.take_new());
+    for (const auto& line : screen.lines()) CHECK(display_width(line) <= pinned_width + 2);
+
+    std::vector<std::string> expected =
+        split_lines(render_table(TableModel{head, {format_row(a, head)}, pinned_layout(head, g.expected_names)}));
+    expected.push_back("");
+    TableHead grown{g.title, g.first_column, {rate}};
+    for (const auto& line : split_lines(render_table(tight_table(grown, {b})))) expected.push_back(line);
+    CHECK(screen.lines() == expected);
+}
+
 TEST_CASE("report: the spinner row counts cases and, after the first, estimates the time left") {
     CapturedFile captured;
     double now = 100.0;

@@ -9,6 +9,7 @@
 using namespace glint::engine;
 using namespace glint::engine::report;
 using namespace glint::engine::report::testing;
+using glint::catalog::make_cell;
 
 namespace {
 
@@ -74,4 +75,26 @@ TEST_CASE("report: a group without rows prints nothing") {
     reporter->begin_group(group("empty"));
     reporter->end_group();
     CHECK(captured.all().empty());
+}
+
+TEST_CASE("report: piped output renders columns that grew mid-table, — where a row has no cell") {
+    CapturedFile captured;
+    auto reporter = make_table_reporter(captured.file(), false, {});
+    GroupInfo g = group("");
+    reporter->begin_group(g);
+    const auto rate = metric("B/s", "B/s", glint::catalog::Format::count);
+    const std::vector<Row> rows = {
+        timed_row("fast", batched(32, 4096, 391.0, 1.0, 390.0, 400.0)),
+        timed_row("slow", batched(32, 16, 1500.0, 10.0, 1400.0, 1600.0), {make_cell(rate, 4e9)}),
+        timed_row("slower", batched(32, 16, 3000.0, 10.0, 2900.0, 3100.0), {make_cell(rate, 2.5e8)})};
+    reporter->case_finished(rows[0]);
+    reporter->columns_grew({rate});
+    reporter->case_finished(rows[1]);
+    reporter->case_finished(rows[2]);
+    reporter->end_group();
+    TableHead head{"", "implementation", {rate}};
+    CHECK(captured.all() == render_table(tight_table(head, rows)));
+    CHECK(captured.all().find("│   —     │") != std::string::npos);
+    CHECK(captured.all().find("4.00G") != std::string::npos);
+    CHECK(captured.all().find("250.00M") != std::string::npos);
 }

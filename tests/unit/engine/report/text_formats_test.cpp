@@ -52,3 +52,40 @@ TEST_CASE("text formats: CSV rows carry raw numbers, quoted where needed, the he
                         "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,\n"
                         "broken,copies,,,,,,,,mis|match\n");
 }
+
+namespace {
+
+// A table whose B/s column appears after its first row (an iter declared it), each later row
+// with its own amount.
+std::string grown(const std::string& format) {
+    CapturedFile captured;
+    auto reporter = make_text_format_reporter(captured.file(), format, SortSpec{});
+    GroupInfo g;
+    reporter->begin_group(g);
+    const auto rate = metric("B/s", "B/s", Format::count);
+    const Row rows[] = {timed_row("plain", batched(32, 64, 2.0, 0.1, 1.9, 2.1)),
+                        timed_row("hash [len=16]", batched(32, 64, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)}),
+                        timed_row("hash [len=4096]", batched(32, 64, 4096.0, 1.0, 4000.0, 4100.0),
+                                  {make_cell(rate, 1e9)})};
+    for (const Row& row : rows) {
+        reporter->case_started(row.name);
+        if (row.name != "plain") reporter->columns_grew({rate});
+        reporter->case_finished(row);
+    }
+    reporter->end_group();
+    return captured.all();
+}
+
+}  // namespace
+
+TEST_CASE("text formats: a column that grew mid-table has each row's own value, — / empty before") {
+    CHECK(grown("md") == "| benchmark | n | median/iter | min | max | B/s |\n"
+                         "|:---|---:|---:|---:|---:|---:|\n"
+                         "| plain | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — |\n"
+                         "| hash \\[len=16\\] | 32×64 | 8.00ns ±0.10ns | 7.90ns | 8.10ns | 2.00G |\n"
+                         "| hash \\[len=4096\\] | 32×64 | 4.1µs ±1.00ns | 4.0µs | 4.1µs | 1.00G |\n");
+    CHECK(grown("csv") == "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,B/s,error\n"
+                          "plain,,32,64,2,0.1,1.9,2.1,,\n"
+                          "hash [len=16],,32,64,8,0.1,7.9,8.1,2000000000,\n"
+                          "hash [len=4096],,32,64,4096,1,4000,4100,1000000000,\n");
+}

@@ -189,9 +189,9 @@ namespace {
 struct CapturingSession final : glint::engine::Session {
     glint::detail::Batch batch;
     glint::Iterations pinned;
-    void on_iter(glint::detail::Batch b, glint::Iterations p) override {
+    void on_iter(glint::detail::Batch b, const glint::detail::IterOptions& o) override {
         batch = b;
-        pinned = p;
+        pinned = o.pinned;
         run_untimed(b, 3);
     }
     void on_case(glint::CaseInfo, std::unique_ptr<glint::detail::PerCall>) override {}

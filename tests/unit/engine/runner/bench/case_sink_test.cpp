@@ -85,3 +85,36 @@ TEST_CASE("case sink: the parent's run gives a child's hand-back to its tiers") 
     sink.handed_back(handed);
     CHECK(keeper->taken == std::vector<std::string>{"child"});
 }
+
+namespace {
+
+struct Columns final : RunObserver {
+    std::vector<std::vector<std::string>> announced;
+    void case_started(const std::string&, const Labels&) override {}
+    void row_finished(const Row&) override {}
+    void columns_known(const std::vector<glint::catalog::MetricDescriptor>& columns) override {
+        std::vector<std::string> names;
+        for (const auto& c : columns) names.push_back(c.name);
+        announced.push_back(names);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("case sink: a child's iter metrics join the parent's catalog and JSON columns, once each") {
+    TierSet tiers;
+    Lines table;
+    const CaseRun cases;
+    const Measuring measuring;
+    BenchRun run(cases, measuring, table, tiers);
+    Columns observer;
+    run.observe(&observer);
+    CaseSink& sink = run;
+    sink.client_metrics({glint::Metric{"B", 4096}, glint::Metric{"words", 512, glint::Metric::level}});
+    sink.client_metrics({glint::Metric{"B", 16}});  // known: nothing to announce
+    REQUIRE(observer.announced.size() == 1);
+    CHECK(observer.announced[0] == std::vector<std::string>{"B/s", "words"});
+    REQUIRE(run.catalog().size() == 2);
+    CHECK(run.catalog()[0].source == "client");
+    CHECK(run.json_columns().size() == 2);
+}
