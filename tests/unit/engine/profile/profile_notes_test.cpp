@@ -36,7 +36,7 @@ TEST_CASE("profile notes: each gist once, with the cases it applies to and their
                            });
 }
 
-TEST_CASE("profile notes: a note about the case alone is not tallied; one case is 'the case'") {
+TEST_CASE("profile notes: a note about the case alone is not tallied, and one case is 'the case'") {
     NoteTally tally;
     ProfileNote own{"no samples of the case: …", "no samples of the case: …", "", kNan, false, true};
     tally.add("only", {own, frame_pointers(0)});
