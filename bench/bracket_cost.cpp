@@ -137,7 +137,10 @@ GLINT_BENCH("bracket_cost") {
         const std::string note = "bracket_cost: no " + user_row + " row, " +
                                  rig->cost.user_path_name() +
                                  " is not available here: " + rig->cost.user_path_absent();
-        std::fprintf(stderr, "glint: %s\n", note.c_str());
+        // The reason in full goes to the run header; stderr (every mode, --list too) says
+        // only what is missing, in one short line.
+        std::fprintf(stderr, "glint: bracket_cost: no %s row (%s is not available here)\n",
+                     user_row.c_str(), rig->cost.user_path_name().c_str());
         glint::bench_provenance(note);
     }
     path_row(rig, "bracket/syscall", Path::syscall, rig->syscall_study);

@@ -202,8 +202,9 @@ OpenedGroup open_counting_group(const OpenRequest& request) {
         fail_open(out, failure, paranoid, "");
         return out;
     }
-    out.hardware_absent =
-        no_hardware_reason(os::list_pmus(request.pmu_root), failure, request.pmu_root);
+    const os::PmuInventory pmus = os::list_pmus(request.pmu_root);
+    out.hardware_absent = no_hardware_reason(pmus, failure, request.pmu_root);
+    out.hardware_absent_gist = no_hardware_gist(pmus, request.pmu_root);
     Attempt software = open_with_fallbacks(software_events(), request);
     if (!software.opened) {
         fail_open(out, software.failure, paranoid, out.hardware_absent);

@@ -39,6 +39,7 @@ struct OpenedGroup {
     double open_ratio = 0;     // running/enabled of the (final) calibration spin
     std::vector<os::Event> unsupported;  // hardware members the PMU refused one by one
     std::string hardware_absent;         // why there are no hardware events, when there are none
+    std::string hardware_absent_gist;    // the same in a few words (counting/messages.hpp)
 
     // [0] is the tier ("perf"): available, degraded (any non-default state) or unavailable;
     // then one status per non-default state ("perf.user-only", "perf.llc-pair",

@@ -29,6 +29,18 @@ std::string no_hardware_reason(const os::PmuInventory& pmus, const os::OpenFailu
                        pmu_root, join(pmus.cpu_pmus));
 }
 
+std::string no_hardware_gist(const os::PmuInventory& pmus, const std::string& pmu_root) {
+    if (!pmus.listed) return fmt::format("no hardware events ({} is unreadable)", pmu_root);
+    if (pmus.cpu_pmus.empty()) return "no hardware PMU, as in a VM without a virtual PMU";
+    return fmt::format("no hardware events although the CPU PMU {} is listed", join(pmus.cpu_pmus));
+}
+
+std::string software_fallback_note(std::string_view gist, const std::vector<os::Event>& events,
+                                   std::string_view scope) {
+    return fmt::format("software events only, {} ({}): {} (details: --capabilities)",
+                       join_events(events), scope, gist);
+}
+
 std::string no_hardware_remedy() {
     return "ipc, instr, cycles, branch-miss and cache-miss need a hardware PMU: run on a host, "
            "or in a VM with a virtual PMU (e.g. KVM/QEMU with -cpu host and the guest PMU on)";

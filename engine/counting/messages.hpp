@@ -31,6 +31,12 @@ using os::join_events;  // "cycles, instructions, page-faults"
 std::string no_hardware_reason(const os::PmuInventory& pmus, const os::OpenFailure& failure,
                                const std::string& pmu_root);
 std::string no_hardware_remedy();
+// The same cause in a few words, for the run header ("no hardware PMU, as in a VM without a
+// virtual PMU"): the facts behind it stay in the reason (--capabilities, JSON meta).
+std::string no_hardware_gist(const os::PmuInventory& pmus, const std::string& pmu_root);
+// The header's one line for the software fallback: what is counted instead, then the cause.
+std::string software_fallback_note(std::string_view gist, const std::vector<os::Event>& events,
+                                   std::string_view scope);
 
 // Kernel+user refused, user-only accepted.
 std::string user_only_reason(int error, std::optional<int> paranoid);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/profile/function_name.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
 
@@ -13,24 +14,20 @@ namespace glint::engine::profile {
 namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-constexpr std::size_t kNameWidth = 64;
+constexpr std::size_t kRowWidth = 100;   // a row of the flat profile fits the piped width
+constexpr std::size_t kRowFigures = 32;  // "  " and self, ±, samples, incl with their gaps
+constexpr std::size_t kMinNameWidth = 24;
 
 std::string location(const FunctionShare& f) {
     if (f.line != 0) return fmt::format("{}:{}", module_basename(f.file), f.line);
     return module_basename(f.name.module);
 }
 
-bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
-// Cut to `width` code points, the last one "…" when cut.
-std::string clip(const std::string& s, std::size_t width) {
-    std::size_t points = 0;
-    for (char c : s) points += continuation(c) ? 0 : 1;
-    if (points <= width) return s;
-    points = 0;
-    for (std::size_t i = 0; i < s.size(); ++i)
-        if (!continuation(s[i]) && ++points == width) return s.substr(0, i) + "…";
-    return s;
+// The function column's width in a row of the flat profile: what is left of kRowWidth beside
+// the figures (kRowFigures), the location and the [inlined] mark, kMinNameWidth at least.
+std::size_t name_width(std::string_view where, bool inlined) {
+    const std::size_t used = kRowFigures + 2 + code_points(where) + (inlined ? 10 : 0);
+    return std::max(kMinNameWidth, used < kRowWidth ? kRowWidth - used : 0);
 }
 
 Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(); }
@@ -53,62 +50,6 @@ double CaseProfile::kernel_share() const {
         return kNan;
     const double sampled = static_cast<double>((counts.samples + counts.lost) * spec.period);
     return std::max(0.0, 1.0 - sampled / static_cast<double>(pass.times.count));
-}
-
-std::vector<std::string> CaseProfile::notes() const {
-    std::vector<std::string> out;
-    if (profile.samples() == 0)
-        out.push_back(fmt::format(
-            "no samples of the case: {}", counts.samples == 0
-                ? fmt::format("the sampler ran for {} and samples {} (--profile=HZ higher or "
-                              "--profile-time=MS longer)",
-                              pass.times_ok ? fmt::format("{:.3g} ms", static_cast<double>(
-                                                                           pass.times.running_ns) / 1e6)
-                                            : std::string("an unknown time"),
-                              describe_rate(spec))
-                : fmt::format("all {} samples were of glint's own code or after(), dropped",
-                              counts.samples)));
-    if (dropped_glint)
-        out.push_back(fmt::format(
-            "{} samples of glint's own code dropped (switching the sampler on and off, calling "
-            "into the case)",
-            dropped_glint));
-    if (pass.call_sampling == CallSampling::grouped)
-        out.push_back(fmt::format(
-            "calls grouped between one enable and disable of the sampler: one pair ({:.0f} ns) "
-            "costs more than after() ({:.0f} ns), so toggling around each call would sample "
-            "glint; {} samples of after() dropped",
-            pass.toggle_ns, pass.after_ns, dropped_after));
-    const double kernel = kernel_share();
-    if (std::isfinite(kernel) && kernel >= kKernelNote)
-        out.push_back(fmt::format(
-            "{:.0f}% of the sampled CPU time was in the kernel, which user-mode sampling does "
-            "not see (the sampler's own enable/disable system calls included)",
-            kernel * 100));
-    if (counts.samples < limits.samples && pass.time_bound)
-        out.push_back(fmt::format(
-            "only {} of the {} samples asked for: the time bound ({:g} ms) ended the pass "
-            "(--profile-time=MS samples longer)",
-            counts.samples, limits.samples, limits.time_ns / 1e6));
-    const double complete = complete_fraction();
-    if (std::isfinite(complete) && complete < kCompleteForInclusive)
-        out.push_back(fmt::format(
-            "{:.0f}% of stacks reach the case's entry: its code lacks frame pointers (build it "
-            "with -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer); inclusive shares omitted",
-            complete * 100));
-    if (counts.lost)
-        out.push_back(fmt::format("{} samples lost: the ring buffer was full between drains",
-                                  counts.lost));
-    if (counts.throttled)
-        out.push_back(fmt::format(
-            "throttled {} times: the kernel lowered the sample rate (kernel.perf_cpu_time_max_percent)",
-            counts.throttled));
-    if (counts.malformed)
-        out.push_back(fmt::format("{} unparseable ring records: the rest of those drains dropped",
-                                  counts.malformed));
-    for (const auto& m : modules)
-        if (!m.note.empty()) out.push_back(fmt::format("{}: {}", module_basename(m.path), m.note));
-    return out;
 }
 
 std::vector<std::string> profile_lines(const CaseProfile& p) {
@@ -136,16 +77,19 @@ std::vector<std::string> profile_lines(const CaseProfile& p) {
             continue;
         }
         ++shown;
+        const std::string where = location(f);
         lines.push_back(fmt::format(
             "  {:>5.1f}% {:>5.1f}% {:>7} {:>6}  {}{}  {}", f.self_share * 100, f.self_error * 100,
             f.self, inclusive ? fmt::format("{:.1f}%", f.inclusive_share * 100) : std::string("—"),
-            clip(f.name.function, kNameWidth), f.name.inlined ? " [inlined]" : "", location(f)));
+            shorten_function_name(f.name.function, name_width(where, f.name.inlined)),
+            f.name.inlined ? " [inlined]" : "", where));
     }
     if (rest)
         lines.push_back(fmt::format("  {:>5.1f}% {:>14} {:>6}  (other functions)",
                                     100.0 * static_cast<double>(rest) / static_cast<double>(p.profile.samples()),
                                     rest, ""));
-    for (const auto& n : p.notes()) lines.push_back("  note: " + n);
+    for (const auto& n : p.notes())  // the rest are the run's (NoteTally), printed once
+        if (n.own_line) lines.push_back("  note: " + n.text);
     return lines;
 }
 
@@ -219,7 +163,7 @@ Json profile_json(const CaseProfile& p) {
     }
     out["folded"] = std::move(folded);
     Json notes = Json::array();
-    for (auto& note : p.notes()) notes.push_back(std::move(note));
+    for (auto& note : p.notes()) notes.push_back(std::move(note.text));
     out["notes"] = std::move(notes);
     return out;
 }

@@ -1,7 +1,9 @@
 // engine/profile/case_profile.hpp: one case's profile as the run reports it: the flat profile
 // printed after the case's table, its JSON (rows[].profile) and its folded stacks, all from the
 // same numbers. Shares carry ±√n/N; inclusive shares are "—" when fewer than
-// kCompleteForInclusive of the stacks are complete; the notes name every reason to doubt them.
+// kCompleteForInclusive of the stacks are complete; the notes name every reason to doubt them
+// (JSON: each case's; text: the run's footer, once). Function names are shortened to fit a row
+// of 100 columns (function_name.hpp); JSON and the folded stacks keep them whole.
 // Rationale and details: docs/rationale.md, "engine/profile/case_profile.hpp".
 #pragma once
 
@@ -11,6 +13,7 @@
 
 #include "engine/model/json.hpp"
 #include "engine/profile/profile.hpp"
+#include "engine/profile/profile_notes.hpp"
 #include "engine/profile/sampled_pass.hpp"
 #include "os/sampling.hpp"
 #include "os/symbols.hpp"
@@ -44,7 +47,8 @@ struct CaseProfile {
     // sampled window spent in the kernel, which user-mode sampling does not see; nan otherwise,
     // and nan without samples (nothing was measured to take a share of).
     double kernel_share() const;
-    std::vector<std::string> notes() const;
+    // Every reason to doubt the profile (profile_notes.hpp; defined there).
+    std::vector<ProfileNote> notes() const;
 };
 
 std::vector<std::string> profile_lines(const CaseProfile& p);

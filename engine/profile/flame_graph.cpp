@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/model/sanitize.hpp"
+#include "engine/profile/function_name.hpp"
 
 namespace glint::engine::profile {
 namespace {
@@ -29,18 +30,10 @@ std::string colour(const std::string& name) {
     return fmt::format("rgb({},{},{})", r, g, b);
 }
 
-// `name` in at most `chars` characters: whole, or its head and "…" ("" when under two fit).
-// Counts UTF-8 characters, and never cuts one.
+// `name` in at most `chars` characters, shortened by rule (function_name.hpp: template
+// arguments, then parameters, then qualifiers, a cut last); "" when under two fit.
 std::string fitted(const std::string& name, std::size_t chars) {
-    std::size_t count = 0;
-    for (unsigned char c : name) count += (c & 0xC0) != 0x80;
-    if (count <= chars) return name;
-    if (chars < 2) return {};
-    std::size_t end = 0;
-    for (std::size_t kept = 0; end < name.size(); ++end) {
-        if ((static_cast<unsigned char>(name[end]) & 0xC0) != 0x80 && kept++ == chars - 1) break;
-    }
-    return name.substr(0, end) + "…";
+    return chars < 2 ? std::string() : shorten_function_name(name, chars);
 }
 
 std::size_t depth(const Node& n) {

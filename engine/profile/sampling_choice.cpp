@@ -74,10 +74,13 @@ SamplingPlan plan_sampling(std::uint64_t hz, const std::string& pmu_root) {
     }
     const os::PmuInventory pmus = os::list_pmus(pmu_root);
     plan.precise = "no hardware sampling event opens here, so nothing precise can be sampled";
+    // Without a CPU PMU the cause in a few words (--capabilities' scalar-counting has the facts).
+    const bool no_pmu = pmus.listed && pmus.cpu_pmus.empty();
     plan.notes.insert(plan.notes.begin(),
                       "no cycles overflow sampling (" +
-                          counting::no_hardware_reason(pmus, os::OpenFailure{os::Event::cycles, cycles_error, 0},
-                                                       pmu_root) +
+                          (no_pmu ? counting::no_hardware_gist(pmus, pmu_root)
+                                  : counting::no_hardware_reason(
+                                        pmus, os::OpenFailure{os::Event::cycles, cycles_error, 0}, pmu_root)) +
                           "): the software timer samples instead");
     os::SamplerSpec timer;
     timer.event = os::SampleEvent::cpu_clock;

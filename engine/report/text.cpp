@@ -113,4 +113,8 @@ std::size_t wrap_width(std::FILE* out) {
     return columns && *columns > 20 ? *columns : kPipedWidth;
 }
 
+void print_wrapped(std::FILE* out, std::string_view line, std::string_view indent) {
+    for (const auto& part : wrap_to_width(line, wrap_width(out), indent)) std::fprintf(out, "%s\n", part.c_str());
+}
+
 }  // namespace glint::engine::report

@@ -32,6 +32,8 @@ std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width,
 // The width text is wrapped to on `out`: the terminal's, else kPipedWidth.
 inline constexpr std::size_t kPipedWidth = 100;
 std::size_t wrap_width(std::FILE* out);
+// `line` and a newline on `out`, wrapped to wrap_width(out) (how stderr notes are printed).
+void print_wrapped(std::FILE* out, std::string_view line, std::string_view indent = "  ");
 
 // `glyph` repeated `count` times.
 std::string repeat(std::string_view glyph, std::size_t count);

@@ -14,6 +14,11 @@ namespace {
 
 std::string csv_number(double v) { return std::isfinite(v) ? format_json_number(v) : ""; }
 
+// A metric's CSV column: its name, and "_ns" for a time (plain nanoseconds, as median_ns).
+std::string csv_column(const catalog::MetricDescriptor& m) {
+    return m.format == catalog::Format::nanoseconds ? m.name + "_ns" : m.name;
+}
+
 class MarkdownTable final : public CollectingTable {
 public:
     MarkdownTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
@@ -63,7 +68,7 @@ private:
         std::string out;
         if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
         out += "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns";
-        for (const auto& m : head.metrics) out += "," + sanitize::csv(m.name);
+        for (const auto& m : head.metrics) out += "," + sanitize::csv(csv_column(m));
         out += ",error\n";
         for (const auto& row : rows) {
             out += sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);

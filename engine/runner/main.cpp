@@ -23,6 +23,7 @@
 #include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/report/text.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/runner/modes/list_and_version.hpp"
 #include "engine/runner/keeping/guarded_run.hpp"
@@ -101,13 +102,13 @@ int run_main(int argc, char** argv) {
         if (!plan.cases.isolate) return discover_cases(c);
         std::string problem;
         auto found = discover_in_child(c, plan.cases.case_timeout_s, problem);
-        if (!found) std::fprintf(stderr, "glint: note: listing the cases: %s\n", sanitize::terminal(problem).c_str());
+        if (!found) report::print_wrapped(stderr, "glint: note: listing the cases: " + sanitize::terminal(problem));
         return found;
     };
     if (plan.mode != RunMode::list_metrics && plan.mode != RunMode::capabilities)
         if (auto problem = check_filter(plan.cases, discover)) return usage_error(*problem);
     for (const auto& note : plan.notes)
-        std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
+        report::print_wrapped(stderr, "glint: note: " + sanitize::terminal(note));
     if (plan.mode == RunMode::group_keys) return print_group_keys(plan.cases);
     if (plan.mode == RunMode::list) return print_case_list(plan.cases, plan.list_json);
     if (plan.mode == RunMode::plain)
@@ -132,7 +133,7 @@ int run_main(int argc, char** argv) {
     tiers.open(request, make_tiers());
     if (plan.mode == RunMode::list_metrics) return print_metric_listing(plan.cases, tiers.catalog());
     for (const Status& refused : tiers.refusals())  // the listing gives the reason instead
-        std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note_line(refused)).c_str());
+        report::print_wrapped(stderr, "glint: note: " + sanitize::terminal(note_line(refused)));
 
     std::vector<catalog::MetricDescriptor> columns = tiers.catalog();
     if (baseline)
@@ -141,7 +142,7 @@ int run_main(int argc, char** argv) {
         return usage_error(*problem);
     if (outputs.json)
         for (const auto& note : stale_journal_notes(*outputs.json))
-            std::fprintf(stderr, "glint: note: %s\n", sanitize::terminal(note).c_str());
+            report::print_wrapped(stderr, "glint: note: " + sanitize::terminal(note));
 
     std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
     for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));

@@ -43,7 +43,7 @@ TEST_CASE("e2e: --per-iteration adds distribution columns, or refuses with the r
     if (status->at("state").as_string() == "unavailable") {
         const std::string reason = status->at("reason").as_string();
         CHECK(!reason.empty());
-        CHECK(contains(r.err, "glint: note: per-iteration: " + reason));
+        CHECK(contains(glint::test::unwrapped(r.err), "glint: note: per-iteration: " + reason));
         CHECK_FALSE(contains(r.out, "cycles p50"));
         CHECK_FALSE(row->at("metrics").contains("cycles-p50"));
         CHECK_FALSE(contains(r.out, "add_chain: cycles per call"));

@@ -211,7 +211,7 @@ TEST_CASE("e2e profile: a ~40 ns per-call case is sampled with its calls grouped
     CAPTURE(run.r.out);
     const Json& p = row(run.doc, "short_call").at("profile");
     CHECK(p.at("callSampling").as_string() == "grouped");
-    CHECK(contains(run.r.out, "calls grouped between one enable and disable of the sampler"));
+    CHECK(contains(glint::test::unwrapped(run.r.out), "calls grouped between one enable and disable of the sampler"));
     for (const auto& f : p.at("functions").as_array()) {
         CAPTURE(f.at("function").as_string());
         CHECK_FALSE(glint_frame(f.at("function").as_string()));
@@ -245,7 +245,9 @@ TEST_CASE("e2e profile: a case too short for the samples asked says so") {
     const Json& p = row(run.doc, "split").at("profile");
     CHECK(p.at("timeBound").as_bool());
     CHECK(p.at("samples").as_number() < 1000000);
-    CHECK(contains(run.r.out, "of the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
+    CHECK(contains(glint::test::unwrapped(run.r.out),
+                   "fewer than the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
+    CHECK(contains(p.at("notes").as_array()[0].as_string(), "of the 1000000 samples asked for"));
 }
 
 TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note") {
@@ -348,4 +350,50 @@ TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row
     CHECK(sums.count(name) == 1);
     std::remove(json.c_str());
     std::remove(folded.c_str());
+}
+
+// The notes a run's profiles share are printed once, in its footer, with the cases they apply
+// to; none is repeated under each case. The basic fixture is built without frame pointers (and
+// without -g), so every case's stacks stop short and each profile carries that note in JSON.
+TEST_CASE("e2e profile: each note is printed once per run, with the cases it applies to, with and without --isolate") {
+    for (const bool isolate : {false, true}) {
+        CAPTURE(isolate);
+        const std::string json = temp_path("notes_once") + ".json";
+        std::vector<std::string> argv{fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--profile",
+                                      "--profile-time=50", "--filter=*", "--bench-json=" + json};
+        if (isolate) argv.push_back("--isolate");
+        const auto r = run_process(argv);
+        REQUIRE(r.exit_code == 0);
+        const Json doc = Json::parse(read_file(json));
+        std::remove(json.c_str());
+        const std::string out = glint::test::unwrapped(r.out);
+        CAPTURE(out);
+        std::istringstream in(out);
+        std::vector<std::string> notes;
+        for (std::string line; std::getline(in, line);) {
+            CHECK_FALSE(line.starts_with("  note: "));  // no note under a case (all had samples)
+            if (line.starts_with("profile note (")) notes.push_back(line);
+        }
+        REQUIRE_FALSE(notes.empty());
+        std::size_t cases = 0, without_frame_pointers = 0;
+        for (const auto& row : doc.at("rows").as_array()) {
+            const Json* p = row.find("profile");
+            if (!p || !p->is_object() || !p->find("notes")) continue;
+            ++cases;
+            for (const auto& n : p->at("notes").as_array())
+                without_frame_pointers += contains(n.as_string(), "lacks frame pointers") ? 1 : 0;
+        }
+        std::size_t said = 0;
+        for (const auto& line : notes) {
+            CHECK(std::count(notes.begin(), notes.end(), line) == 1);
+            if (!contains(line, "lacks frame pointers")) continue;
+            ++said;
+            CHECK(contains(line, without_frame_pointers == cases
+                                     ? "(all " + std::to_string(cases) + " cases; "
+                                     : "(" + std::to_string(without_frame_pointers) + " of " +
+                                           std::to_string(cases) + " cases; "));
+        }
+        CHECK(said == (without_frame_pointers ? 1u : 0u));
+        CHECK(cases == 7);
+    }
 }

@@ -11,7 +11,7 @@
 #     label likewise;
 #   - the compare page's title names the 3-run side once ("base (3 runs: a1.json … a3.json)");
 #   - each row the JSON marks unstable shows "~" and its reasons; each flame frame's label is
-#     the full name of its <title> or a head of it ending in "…";
+#     the full name of its <title> or a shortened form of it with "…" (flames.awk);
 #   - takes a screenshot (a PNG of more than 20 KB: the page rendered).
 # Chromium (Debian's chromium) is installed when missing and possible (root, apt-get); when it
 # cannot be, the test is skipped (exit 77) — under CI it fails instead.

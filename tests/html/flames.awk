@@ -1,6 +1,7 @@
 # tests/html/flames.awk (check.sh, LC_ALL=C): every labelled frame of every flame graph shows its
-# <title>'s full name, or a head of it cut with "…" (never "..") where the full name would not
-# fit the frame (6.7 px a character, 3 px either side); at least one frame is labelled.
+# <title>'s full name, or where the full name would not fit the frame (6.7 px a character, 3 px
+# either side) a shorter form of it with "…" (never ".."): its pieces between the "…" are pieces
+# of the name in order (engine/profile/function_name.hpp); at least one frame is labelled.
 function chars(s) { gsub(/&[a-z]+;|&#[0-9]+;/, "x", s); gsub(/[\200-\277]/, "", s); return length(s) }
 { text = text $0 "\n" }
 END {
@@ -20,9 +21,17 @@ END {
         label = substr(label, 1, index(label, "</text>") - 1)
         labelled++
         if (label == name) continue
+        # Shortened: its pieces between "…" are pieces of the name, in order, and it is shorter.
         ellipsis = "\342\200\246"
-        head = substr(label, 1, length(label) - 3)
-        if (substr(label, length(label) - 2) != ellipsis || index(name, head) != 1 || length(head) >= length(name)) {
+        pieces = split(label, piece, ellipsis)
+        rest = name
+        ok = pieces > 1 && chars(label) < chars(name)
+        for (p = 1; ok && p <= pieces; p++) {
+            at = index(rest, piece[p])
+            if (at == 0) ok = 0
+            else rest = substr(rest, at + length(piece[p]))
+        }
+        if (!ok) {
             print "html: FAIL: a frame labelled '" label "' is titled '" name "'" > "/dev/stderr"
             exit 1
         }

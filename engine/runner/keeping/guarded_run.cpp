@@ -8,6 +8,7 @@
 #include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
+#include "engine/report/text.hpp"
 #include "engine/report/text_formats.hpp"
 #include "engine/runner/bench/bench_run.hpp"
 #include "engine/runner/case_filter.hpp"
@@ -77,7 +78,7 @@ void note_invalid_utf8(const std::vector<Row>& rows) {
     std::vector<std::string_view> names;
     for (const auto& row : rows) names.push_back(row.name);
     if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
-        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+        report::print_wrapped(stderr, "glint: note: " + note);
 }
 
 }  // namespace
@@ -101,7 +102,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.environment) setup.environment->add_meta(journal_meta);
     const SampleDetail detail = plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
     record.start(json_target, journal_meta, journal_note, detail);
-    if (!journal_note.empty()) std::fprintf(stderr, "glint: note: %s\n", journal_note.c_str());
+    if (!journal_note.empty()) report::print_wrapped(stderr, "glint: note: " + journal_note);
     supervised_journal(record.journal_path());
     RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 

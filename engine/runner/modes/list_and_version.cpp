@@ -7,6 +7,7 @@
 #include "engine/model/json.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
+#include "engine/report/text.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/modes/plain_run.hpp"
 
@@ -33,7 +34,7 @@ int print_case_list(const CaseRun& selected, bool json) {
     std::vector<std::string_view> names;
     for (const auto& c : cases) names.push_back(c.path);
     if (const std::string note = sanitize::invalid_utf8_note(names); !note.empty())
-        std::fprintf(stderr, "glint: note: %s\n", note.c_str());
+        report::print_wrapped(stderr, "glint: note: " + note);
     if (!json) {
         for (const auto& name : shown) std::printf("%s\n", sanitize::terminal(name).c_str());
         return 0;

@@ -51,30 +51,31 @@ Json cost_json(const PathCost& cost, const std::vector<os::Event>& members) {
     return j;
 }
 
-// "cycles 180 ±0.5, instructions 95, page-faults 0" and the times of one bracket.
+// "bracket self-cost cycles 180 ±0.5, instructions 95, others 0 (median of 31 at open; one call
+// 4607 ns, its counting window 40 ns), subtracted per pass: ..." (members that cost nothing are
+// "others 0"; the method in full: meta.perf.bracketCost.<path>.method).
 std::string cost_line(const PathCost& cost, const std::vector<os::Event>& members) {
     const BracketCost& c = cost.counts;
     if (!c.measured) return "bracket self-cost not measured, nothing subtracted";
     std::string parts;
+    bool zeros = false;
     for (std::size_t i = 0; i < members.size(); ++i) {
+        if (c.per_bracket[i] == 0 && c.uncertainty[i] == 0) {
+            zeros = true;
+            continue;
+        }
         if (!parts.empty()) parts += ", ";
         parts += fmt::format("{} {:.0f}{}", os::event_name(members[i]), c.per_bracket[i],
                              members[i] == os::Event::task_clock ? " ns" : "");
         if (c.uncertainty[i] > 0) parts += fmt::format(" ±{:.1f}", c.uncertainty[i]);
     }
-    std::string times = std::isnan(cost.cycles) ? "cycles — (no cycles counter in the group)"
-                                                : fmt::format("{:.0f} cycles", cost.cycles);
-    if (!std::isnan(cost.window_ns))
-        times += fmt::format(", {:.0f} ns from its first counter read to its last",
-                             cost.window_ns);
-    if (!std::isnan(cost.wall_ns))
-        times += fmt::format(", {:.0f} ns per bracket call", cost.wall_ns);
-    times += " (" + cost.clock + ")";
-    return fmt::format("bracket self-cost at open (median of {} empty brackets): {}; one bracket: "
-                       "{}; each pass subtracts the mean of empty brackets interleaved in it (one "
-                       "per {} brackets, at least {}), and a value within 3 standard errors of "
-                       "that subtraction renders —",
-                       c.samples, parts, times, kEmptyEvery, kMinPassEmpties);
+    if (zeros) parts += parts.empty() ? "0" : ", others 0";
+    std::string how = fmt::format("median of {} at open", c.samples);
+    if (!std::isnan(cost.wall_ns)) how += fmt::format("; one call {:.0f} ns", cost.wall_ns);
+    if (!std::isnan(cost.window_ns)) how += fmt::format(", its counting window {:.0f} ns", cost.window_ns);
+    return fmt::format("bracket self-cost {} ({}), subtracted per pass: a value within 3 standard "
+                       "errors of it renders —",
+                       parts, how);
 }
 
 PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64_t iterations) {
@@ -104,6 +105,7 @@ public:
                                                   options.read != PerfRead::syscall});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
+        read_ = options.read;
         compare_ = CompareState{options.read == PerfRead::compare, false, ""};
         if (opened_.usable()) {
             paths_ = select_read_path(opened_.group, options.read, statuses_, config_.offer);
@@ -128,6 +130,9 @@ public:
         return family;
     }
 
+    // The tier's lines in the run header, each one fact. Without a hardware PMU: one line for
+    // the fallback, one for its remedy; what only follows from it (the user-space read path
+    // needs hardware counters) is left to --capabilities and JSON meta.
     std::vector<std::string> header_notes() const override {
         std::vector<std::string> lines;
         if (statuses_.empty()) return lines;
@@ -136,21 +141,30 @@ public:
             lines.push_back("perf: unavailable, perf columns omitted: " + with_remedy(tier));
             return lines;
         }
-        // A detail the headline already states (the software group's "no hardware PMU") adds
-        // only its remedy, so no reason is printed twice.
-        std::string headline = "perf: " + tier.reason;
+        const bool software = opened_.kind == GroupKind::software;
+        std::string headline = "perf: " + (software ? software_fallback_note(opened_.hardware_absent_gist,
+                                                                             state_.members,
+                                                                             opened_.user_only ? "user-only" : "kernel+user")
+                                                    : tier.reason);
         std::vector<std::string> details;
         for (std::size_t i = 1; i < statuses_.size(); ++i) {
-            if (tier.reason.find(statuses_[i].reason) == std::string::npos)
-                details.push_back("perf: " + with_remedy(statuses_[i]));
-            else if (!statuses_[i].remedy.empty())
-                headline += " — " + statuses_[i].remedy;
+            const Status& s = statuses_[i];
+            if (software && s.capability == "perf.hardware-events") {
+                if (!s.remedy.empty()) details.insert(details.begin(), "perf: remedy: " + s.remedy);
+            } else if (software && s.capability == "perf.read-path" && read_ == PerfRead::automatic) {
+                continue;  // the user-space path reads hardware counters: implied
+            } else if (tier.reason.find(s.reason) == std::string::npos) {
+                details.push_back("perf: " + with_remedy(s));
+            } else if (!s.remedy.empty()) {
+                headline += " — " + s.remedy;  // a reason the headline already states
+            }
         }
         lines.push_back(std::move(headline));
         lines.insert(lines.end(), details.begin(), details.end());
         if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
         if (!paths_.primary) return lines;
-        for (const auto& fact : paths_.user.facts) lines.push_back("perf: " + fact);
+        if (!software || read_ != PerfRead::automatic)  // facts of the path a request named
+            for (const auto& fact : paths_.user.facts) lines.push_back("perf: " + fact);
         lines.push_back("perf: read path " + paths_.primary->describe() + "; " +
                         cost_line(cost_, state_.members));
         if (paths_.compared)
@@ -246,6 +260,7 @@ private:
     std::vector<Status> statuses_;
     ReadPathSelection paths_;
     CompareState compare_;
+    PerfRead read_ = PerfRead::automatic;  // --perf-read
     PathCost cost_;          // the primary path's, at open
     PathCost compared_cost_;  // compare mode: the syscall path's, at open
 };

@@ -116,6 +116,7 @@ public:
         cp.dropped_after = stacks.dropped_after();
         cp.modules = modules_of(cp.profile);
         for (auto& line : profile::profile_lines(cp)) after_.push_back(std::move(line));
+        notes_.add(case_, cp.notes());
         for (auto& line : profile::folded_lines(cp)) folded_ += line + "\n";
         ++folded_cases_;
         result["profile"] = profile::profile_json(cp);
@@ -125,15 +126,18 @@ public:
     std::vector<std::string> after_table() override { return std::exchange(after_, {}); }
 
     // Under --isolate the parent writes --profile-folded: a child hands back its cases' stacks.
+    // Under --isolate the parent also prints the run's profile notes: a child hands back its tally.
     Json hand_back() override {
         if (folded_cases_ == 0) return Json();
         Json j = Json::object();
         j["folded"] = std::exchange(folded_, {});
         j["cases"] = std::exchange(folded_cases_, 0);
+        j["notes"] = std::exchange(notes_, {}).to_json();
         return j;
     }
 
     void take_from_child(const Json& handed) override {
+        if (const Json* notes = handed.find("notes")) notes_.merge(*notes);
         const Json* folded = handed.find("folded");
         const Json* cases = handed.find("cases");
         if (!folded || !folded->is_string() || !cases || !cases->is_number()) return;
@@ -141,18 +145,22 @@ public:
         folded_cases_ += static_cast<std::size_t>(cases->as_number());
     }
 
+    // The run's footer: each profile note once (profile_notes.hpp), then where the folded
+    // stacks went.
     std::vector<std::string> trailer() const override {
+        std::vector<std::string> lines = notes_.lines();
         if (request_.folded_path.empty() || statuses_.empty() || !statuses_.front().usable())
-            return {};
+            return lines;
         std::string problem;
         const auto target = os::resolve_output(request_.folded_path, problem);
         if (auto error = target ? os::write_output(*target, folded_) : std::optional{problem}) {
             std::fprintf(stderr, "glint: error: --profile-folded: %s\n", error->c_str());
             folded_failed_ = true;
-            return {};
+            return lines;
         }
-        return {fmt::format("profile: folded stacks of {} case{} written to {}", folded_cases_,
-                            folded_cases_ == 1 ? "" : "s", request_.folded_path)};
+        lines.push_back(fmt::format("profile: folded stacks of {} case{} written to {}", folded_cases_,
+                                    folded_cases_ == 1 ? "" : "s", request_.folded_path));
+        return lines;
     }
 
     bool output_failed() const override { return folded_failed_; }
@@ -184,6 +192,7 @@ private:
     std::vector<std::string> after_;
     std::string folded_;
     std::size_t folded_cases_ = 0;
+    profile::NoteTally notes_;  // every profiled case's notes, printed once by trailer()
     mutable bool folded_failed_ = false;  // set by trailer() (const: it only prints otherwise)
 };
 

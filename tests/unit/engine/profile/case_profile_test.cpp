@@ -1,5 +1,7 @@
 // One case's profile as reported (engine/profile/case_profile.hpp): the header line, the flat
-// profile's rows and its limits, JSON (top 25 functions, at most 1000 stacks), the notes.
+// profile's rows and its limits, JSON (top 25 functions, at most 1000 stacks), the notes (in
+// JSON each case's in full; in text only a note about the case alone, the rest in the run's
+// footer: profile_notes_test.cpp).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -18,6 +20,13 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 std::string joined(const std::vector<std::string>& lines) {
     std::string out;
     for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
+// The notes' full texts (JSON rows[].profile.notes), one per line.
+std::string notes_of(const CaseProfile& p) {
+    std::string out;
+    for (const auto& n : p.notes()) out += n.text + "\n";
     return out;
 }
 
@@ -50,9 +59,9 @@ TEST_CASE("case profile: the header line states samples, rate, cost, losses and 
     const auto lines = profile_lines(p);
     CHECK(lines[0] == "profile case: 6 samples, cpu-clock every 100 µs of CPU time (10000 Hz), "
                       "10000 Hz achieved, pass 123 ms; lost 4, throttled 2; stacks complete 100.0%");
-    const std::string text = joined(lines);
-    CHECK(contains(text, "4 samples lost: the ring buffer was full between drains"));
-    CHECK(contains(text, "throttled 2 times"));
+    CHECK(contains(notes_of(p), "4 samples lost: the ring buffer was full between drains"));
+    CHECK(contains(notes_of(p), "throttled 2 times"));
+    CHECK_FALSE(contains(joined(lines), "note:"));  // the run's footer says them once
     // f2 has 3 of 6 samples: 50.0% ± sqrt(3)/6 = 28.9%.
     CHECK(contains(lines[2], " 50.0%  28.9%       3  50.0%  f2  x.cpp:10"));
 }
@@ -69,7 +78,8 @@ TEST_CASE("case profile: below 90% complete stacks, inclusive shares are omitted
     const CaseProfile p = made(3, false);
     const std::string text = joined(profile_lines(p));
     CHECK(contains(text, "stacks complete 0.0%"));
-    CHECK(contains(text, "-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer"));
+    CHECK(contains(notes_of(p), "0% of stacks reach the case's entry"));
+    CHECK(contains(notes_of(p), "-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer"));
     CHECK(contains(text, "      —  f2"));
     CHECK(profile_json(p).at("functions").as_array()[0].at("inclusiveShare").is_null());
     CHECK(kCompleteForInclusive == 0.9);
@@ -79,9 +89,9 @@ TEST_CASE("case profile: kernel time above 5% of the sampled window is noted") {
     CaseProfile p = made(3);
     p.pass.times.count = p.counts.samples * 100000 * 100 / 94;  // 6% not in samples
     CHECK(p.kernel_share() == doctest::Approx(0.06).epsilon(0.02));
-    CHECK(contains(joined(profile_lines(p)), "6% of the sampled CPU time was in the kernel"));
+    CHECK(contains(notes_of(p), "6% of the sampled CPU time was in the kernel"));
     p.pass.times.count = p.counts.samples * 100000 * 100 / 96;
-    CHECK_FALSE(contains(joined(profile_lines(p)), "in the kernel"));
+    CHECK_FALSE(contains(notes_of(p), "in the kernel"));
     p.spec.event = glint::os::SampleEvent::cycles;  // a cycles count is not time
     CHECK(std::isnan(p.kernel_share()));
 }
@@ -91,8 +101,8 @@ TEST_CASE("case profile: too few samples when the time bound ended the pass") {
     p.limits.samples = 5000;
     p.limits.time_ns = 250e6;
     p.pass.time_bound = true;
-    CHECK(contains(joined(profile_lines(p)),
-                   "only 3 of the 5000 samples asked for: the time bound (250 ms) ended the pass"));
+    CHECK(contains(notes_of(p), "only 3 of the 5000 samples asked for: the time bound (250 ms) ended the pass"));
+    CHECK(profile_json(p).at("notes").as_array()[0].as_string() == p.notes()[0].text);
 }
 
 TEST_CASE("case profile: JSON keeps the top 25 functions and at most 1000 stacks") {
@@ -133,10 +143,10 @@ TEST_CASE("case profile: a pass with no samples says so, with no kernel share of
     p.pass.times.running_ns = 1000000;
     p.pass.times.count = 1000000;
     CHECK(std::isnan(p.kernel_share()));
-    const std::string text = joined(profile_lines(p));
-    CHECK(contains(text, "no samples of the case: the sampler ran for 1 ms and samples every "
+    const std::string text = joined(profile_lines(p));  // about this case alone: under it
+    CHECK(contains(text, "  note: no samples of the case: the sampler ran for 1 ms and samples every "
                          "1e+06 µs of CPU time (1 Hz)"));
-    CHECK_FALSE(contains(text, "in the kernel"));
+    CHECK_FALSE(contains(notes_of(p), "in the kernel"));
     CHECK(profile_json(p).at("kernelShare").is_null());
 }
 
@@ -150,8 +160,8 @@ TEST_CASE("case profile: samples not of the case are counted and said, and leave
     p.pass.call_sampling = CallSampling::grouped;
     p.pass.toggle_ns = 1500;
     p.pass.after_ns = 20;
-    const std::string text = joined(profile_lines(p));
-    CHECK(contains(text, "profile case: 3 samples,"));
+    CHECK(contains(joined(profile_lines(p)), "profile case: 3 samples,"));
+    const std::string text = notes_of(p);
     CHECK(contains(text, "2 samples of glint's own code dropped (switching the sampler on and off, calling "
                          "into the case)"));
     CHECK(contains(text, "calls grouped between one enable and disable of the sampler: one pair "
@@ -162,4 +172,19 @@ TEST_CASE("case profile: samples not of the case are counted and said, and leave
     CHECK(j.at("droppedGlintSamples").as_number() == 2);
     CHECK(j.at("droppedAfterSamples").as_number() == 5);
     CHECK(j.at("callSampling").as_string() == "grouped");
+}
+
+TEST_CASE("case profile: a long function name is shortened by rule to fit a 100-column row") {
+    CaseProfile p;
+    p.name = "strings";
+    const std::string name = "strlib::to_upper(std::__cxx11::basic_string<char, std::char_traits<char>, "
+                             "std::allocator<char> > const&)";
+    p.profile.add({{p.profile.intern({name, "/bin/strlib_bench", false}), "", 0}}, true);
+    p.counts.samples = p.profile.samples();
+    const auto lines = profile_lines(p);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[2] == "  100.0% 100.0%       1 100.0%  strlib::to_upper(std::__cxx11::basic_string<…> const&)"
+                      "  strlib_bench");
+    CHECK(profile_json(p).at("functions").as_array()[0].at("function").as_string() == name);
+    CHECK(folded_lines(p)[0] == "strings;" + name + " 1");
 }

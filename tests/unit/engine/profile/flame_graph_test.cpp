@@ -100,3 +100,13 @@ TEST_CASE("flame graph: a label is cut only by its bar's width, with …, the fu
                                              FlameStyle{.width_px = 1000});
     CHECK(utf8.find(">aé…</text>") != std::string::npos);
 }
+
+TEST_CASE("flame graph: a long C++ name is shortened by rule, keeping the function's name") {
+    // 14% of 1000 px: (140 - 6) / 6.7 = 20 characters, room for "strlib::to_upper(…)".
+    const std::string name = "strlib::to_upper(std::__cxx11::basic_string<char, std::char_traits<char>, "
+                             "std::allocator<char> > const&)";
+    const std::string svg = flame_graph_svg({{name, 14}, {"other", 86}}, FlameStyle{.width_px = 1000});
+    CHECK(svg.find(">strlib::to_upper(…)</text>") != std::string::npos);
+    CHECK(svg.find("<title>strlib::to_upper(std::__cxx11::basic_string&lt;char, std::char_traits&lt;char&gt;, "
+                   "std::allocator&lt;char&gt; &gt; const&amp;) (14 samples, 14.0%)</title>") != std::string::npos);
+}

@@ -1,4 +1,6 @@
-// --bench-format=md|csv: the run's tables as markdown or CSV, exactly.
+// --bench-format=md|csv: the run's tables as markdown or CSV, exactly. A time-valued metric
+// (task-clock, Format::nanoseconds) reads in the time columns' units in markdown ("5.1µs", never
+// "5.11k") and as plain nanoseconds under a "_ns" header in CSV.
 #include <doctest/doctest.h>
 
 #include "engine/report/text_formats.hpp"
@@ -18,11 +20,12 @@ std::string run(const std::string& format) {
     reporter->header({"glint 0.1.0", "host: a|b"});
     GroupInfo g;
     g.title = "copies";
-    g.columns = {metric("ipc", "IPC", Format::ratio)};
-    reporter->begin_group(g);
     const auto ipc = metric("ipc", "IPC", Format::ratio);
+    const auto task_clock = metric("task-clock", "task-clock/iter", Format::nanoseconds);
+    g.columns = {ipc, task_clock};
+    reporter->begin_group(g);
     Row fast = timed_row("fast, \"quoted\"", batched(32, 4096, 391.0, 1.0, 390.0, 400.0),
-                         {make_cell(ipc, 1.5)});
+                         {make_cell(ipc, 1.5), make_cell(task_clock, 5110.0)});
     fast.registration = "copies";
     Row broken = error_row("broken", "mis|match");
     broken.registration = "copies";
@@ -39,18 +42,19 @@ std::string run(const std::string& format) {
 TEST_CASE("text formats: markdown tables carry the box table's cells") {
     CHECK(run("md") == "glint 0.1.0\nhost: a\\|b\n\n"
                        "#### copies\n\n"
-                       "| benchmark | n | median/iter | min | max | IPC |\n"
-                       "|:---|---:|---:|---:|---:|---:|\n"
-                       "| fast, \"quoted\" | 32×4096 | 391.00ns ±1.00ns | 390.00ns | 400.00ns | 1.50 |\n"
-                       "| broken | error: mis\\|match | | | | |\n");
+                       "| benchmark | n | median/iter | min | max | IPC | task-clock/iter |\n"
+                       "|:---|---:|---:|---:|---:|---:|---:|\n"
+                       "| fast, \"quoted\" | 32×4096 | 391.00ns ±1.00ns | 390.00ns | 400.00ns | 1.50 | 5.1µs |\n"
+                       "| broken | error: mis\\|match | | | | | |\n");
 }
 
 TEST_CASE("text formats: CSV rows carry raw numbers, quoted where needed, the header as comments") {
     CHECK(run("csv") == "# glint 0.1.0\n# host: a|b\n\n"
                         "# copies\n"
-                        "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,ipc,error\n"
-                        "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,\n"
-                        "broken,copies,,,,,,,,mis|match\n");
+                        "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,ipc,"
+                        "task-clock_ns,error\n"
+                        "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,5110,\n"
+                        "broken,copies,,,,,,,,,mis|match\n");
 }
 
 namespace {

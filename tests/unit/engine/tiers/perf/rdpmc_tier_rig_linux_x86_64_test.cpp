@@ -66,8 +66,8 @@ TEST_CASE("rdpmc tier: header and meta show the path, the sysfs setting and the 
                           "perf mmap pages: no system call inside the counting window; "
                           "page-faults (software, index 0) read with read(2)"));
     CHECK(any_line(lines, "perf: rdpmc sysfs: "));
-    CHECK(any_line(lines, "one bracket: 33 cycles, "));
-    CHECK(any_line(lines, "ns from its first counter read to its last"));
+    CHECK(any_line(lines, "bracket self-cost cycles 33, "));
+    CHECK(any_line(lines, "ns, its counting window "));
 
     const Json meta = tier->meta();
     MESSAGE(meta.dump());
