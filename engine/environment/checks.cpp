@@ -38,8 +38,11 @@ void boost(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) 
 
 void smt(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!f.smt_active || !*f.smt_active) return;
+    // Pinned (one CPU): keep its sibling idle; not pinned, there is no one sibling to keep idle.
+    const std::string sibling = f.cpus.size() == 1 ? "keep the sibling of " + cpus_word(f.cpus) + " idle"
+                                                   : "--pin, then keep the pinned CPU's sibling idle";
     out.push_back({"smt", "SMT is on: a sibling hardware thread can share the run's core",
-                   "keep the pinned CPU's sibling idle, or echo off > /sys/devices/system/cpu/smt/control"});
+                   sibling + ", or echo off > /sys/devices/system/cpu/smt/control"});
 }
 
 void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -55,7 +58,8 @@ void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& o
     const std::string list = format_cpu_list(shared);
     out.push_back({"isolation",
                    fmt::format("{} not isolated: other tasks may run there", cpus_word(shared)),
-                   fmt::format("boot with isolcpus={} nohz_full={} and pin the run there", list, list)});
+                   fmt::format("boot with isolcpus={} nohz_full={}{}", list, list,
+                               f.cpus.size() == 1 ? "" : " and pin the run there")});
 }
 
 void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {

@@ -22,6 +22,13 @@ const Registration* registration_named(const std::string& name) {
     return nullptr;
 }
 
+// The client metrics of a registration's own rows (none for a name not registered).
+const std::vector<glint::Metric>* registration_metrics(const std::string& name) {
+    static const std::vector<glint::Metric> none;
+    const Registration* r = registration_named(name);
+    return r ? &r->metrics : &none;
+}
+
 }  // namespace
 
 BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
@@ -55,13 +62,14 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     print_pending_header();  // provenance registered after the last table began
     table_.header(complexity_.lines());
     std::vector<std::string> trailer = tiers_.trailer();
-    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    if (std::string footer = unstable_footer(rows_, {}, done_); !footer.empty()) trailer.push_back(footer);
     table_.header(trailer);
     return std::move(rows_);
 }
 
 void BenchRun::run_once() {
     deferred_.clear();  // each repetition's bodies register their bench_cases afresh
+    held_.clear();
     announce_columns();
     {
         SessionScope scope(*this);
@@ -76,7 +84,7 @@ void BenchRun::run_once() {
             checkpoint();
         });
     }
-    if (phase1_table_open_) end_table();
+    if (phase1_table_open_) end_table(grouping());  // grouped: its notes follow the first group
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     announce_columns();
@@ -166,6 +174,7 @@ void BenchRun::finished(Row row, const std::string& display) {
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);
+    if (body_.registration && grouping()) held_.push_back(row);  // shown in its group's table
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
     // Only the last repetition's rows are the case's (earlier ones are merged into it).
     const Registration* r = body_.registration ? body_.registration : phase2_registration_;
@@ -218,6 +227,7 @@ void BenchRun::begin_phase1_table() {
         metrics.push_back(&r.metrics);
     }
     group.columns = visible_columns(metrics);
+    group.progress_only = grouping();
     table_.begin_group(group);
     phase1_table_open_ = true;
 }
@@ -256,24 +266,20 @@ void BenchRun::run_phase2() {
                             sorted_labels(d.info.labels)))
             chosen.push_back(&d);
     }
-    if (chosen.empty()) return;
-    std::vector<const Labels*> labels;
+    if (chosen.empty() && held_.empty()) return;
+    // The members: the rows phase 1 held (--group-by only), then the chosen bench_cases.
+    const std::size_t held = held_.size();
     std::vector<Labels> sorted;
-    sorted.reserve(chosen.size());
+    sorted.reserve(held + chosen.size());
+    for (const Row& r : held_) sorted.push_back(sorted_labels(r.labels));
     for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
+    std::vector<const Labels*> labels;
     for (const auto& l : sorted) labels.push_back(&l);
-
-    std::vector<std::string> keys = measuring_.group_by;
-    if (measuring_.group_by_all) keys = label_keys(labels);
-    const auto offered = label_keys(labels);
-    for (const auto& k : keys) {
-        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
-            std::string list;
-            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
-            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
-                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
-        }
-    }
+    const std::vector<std::string> keys = group_keys(labels);
+    const auto name_of = [&](std::size_t i) {
+        return i < held ? grouped_name(held_[i].registration, held_[i].name, sorted[i], keys)
+                        : grouped_name(chosen[i - held]->registration, chosen[i - held]->info.name, sorted[i], keys);
+    };
     // Without --group-by, one table per registration (each with its own client columns),
     // titled with the registration's name when there is more than one.
     std::vector<std::string> registrations;
@@ -283,29 +289,46 @@ void BenchRun::run_phase2() {
     for (const auto& group : groups) {
         print_pending_header();
         MetricLists members;
-        for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
         GroupInfo info;
-        if (!keys.empty()) {
-            info.title = group_title(sorted[group.members.front()], keys);
-            info.first_column = "implementation";
-        } else if (groups.size() > 1) {
-            info.title = group.value;
+        for (std::size_t i : group.members) {
+            members.push_back(i < held ? registration_metrics(held_[i].registration) : &chosen[i - held]->info.metrics);
+            info.expected_names.push_back(name_of(i));
         }
-        for (std::size_t i : group.members)
-            info.expected_names.push_back(grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys));
+        if (!keys.empty()) info.title = group_title(sorted[group.members.front()], keys);
+        else if (groups.size() > 1) info.title = group.value;
         info.columns = visible_columns(members);
         table_.begin_group(info);
         for (std::size_t i : group.members) {
-            const std::string display = grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys);
-            phase2_registration_ = chosen[i]->source ? chosen[i]->source
-                                                     : registration_named(chosen[i]->registration);
-            if (host_) host_->run_case(*this, catalog_, *chosen[i], display);
-            else measure_deferred(*chosen[i], sorted[i], display);
+            if (i < held) {  // measured in phase 1: shown now
+                Row shown = held_[i];
+                shown.name = name_of(i);
+                table_.case_finished(shown);
+                continue;
+            }
+            DeferredCase& d = *chosen[i - held];
+            phase2_registration_ = d.source ? d.source : registration_named(d.registration);
+            if (host_) host_->run_case(*this, catalog_, d, name_of(i));
+            else measure_deferred(d, sorted[i], name_of(i));
             phase2_registration_ = nullptr;
             checkpoint();
         }
         end_table();
     }
+    held_.clear();
+}
+
+std::vector<std::string> BenchRun::group_keys(const std::vector<const Labels*>& labels) const {
+    const auto offered = label_keys(labels);
+    if (measuring_.group_by_all) return offered;
+    for (const auto& k : measuring_.group_by) {
+        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
+            std::string list;
+            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
+            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
+                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
+        }
+    }
+    return measuring_.group_by;
 }
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {
@@ -338,11 +361,12 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
     }
 }
 
-void BenchRun::end_table() {
+void BenchRun::end_table(bool hold_notes) {
     table_.end_group();
     std::vector<std::string> lines = tiers_.after_table();
     for (auto& line : std::exchange(after_table_, {})) lines.push_back(std::move(line));
-    if (!lines.empty()) table_.header(lines);
+    if (hold_notes) after_table_ = std::move(lines);
+    else if (!lines.empty()) table_.header(lines);
 }
 
 std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(

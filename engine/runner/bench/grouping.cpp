@@ -45,7 +45,14 @@ std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
                                    const std::vector<std::string>& keys) {
     std::vector<std::string> values;
     for (const Labels* labels : all) values.push_back(group_value(*labels, keys));
-    return group_by_value(values);
+    std::vector<GroupIndex> groups = group_by_value(values);
+    const auto has_a_key = [&](const GroupIndex& g) {
+        const Labels& first = *all[g.members.front()];
+        return keys.empty() || std::any_of(keys.begin(), keys.end(),
+                                           [&](const std::string& k) { return find_label(first, k) != nullptr; });
+    };
+    std::stable_partition(groups.begin(), groups.end(), has_a_key);
+    return groups;
 }
 
 std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {

@@ -106,6 +106,9 @@ int run_guarded_bench(const BenchSetup& setup) {
     RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
     BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
+    const RemedyContext done =
+        remedy_context(setup.environment ? &setup.environment->facts() : nullptr, plan.measuring.min_time_ms);
+    run.remedies_for(done);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
     std::optional<Isolation> isolation;
@@ -147,7 +150,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (interrupted) status = 128 + interrupted;
     if (html_target)
         if (auto error = write_run_html(*html_target, rows, run.catalog(), header, setup.baseline,
-                                        compared ? &*compared : nullptr, setup.tiers)) {
+                                        compared ? &*compared : nullptr, setup.tiers, done)) {
             std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
             status = status ? status : 1;
         }
