@@ -1,6 +1,7 @@
 #include "engine/stability/remedies.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -19,19 +20,12 @@ bool noisy(const Row& row) {
     return false;
 }
 
-// A batched row whose samples already last about --bench-min-time (the doubling reached it):
-// more time per sample means a longer --bench-min-time, not more pinned iterations.
-bool samples_reach_min_time(const Row& row, double min_time_ms) {
-    if (!row.timing) return false;
-    const double sample_ns = row.timing->median_ns * static_cast<double>(row.timing->iterations_per_sample);
-    return sample_ns >= 0.5 * min_time_ms * 1e6;
-}
-
 }  // namespace
 
-RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms) {
+RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms, double timer_step_ns) {
     RemedyContext done;
     done.min_time_ms = min_time_ms;
+    done.timer_step_ns = timer_step_ns;
     if (!facts || facts->cpus.size() != 1) return done;
     done.pinned = true;
     const auto& isolated = facts->isolated;
@@ -39,15 +33,25 @@ RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_
     return done;
 }
 
-std::string unstable_remedies(const std::vector<Row>& rows, const RemedyContext& done) {
-    bool noise = false, waited = false, stolen = false, short_by_time = false, short_by_count = false;
+std::string unstable_remedies(const std::vector<Row>& rows, const RemedyContext& done,
+                              double min_timer_steps) {
+    bool noise = false, waited = false, stolen = false, too_short = false;
     for (const Row& row : rows) {
         noise = noise || noisy(row);
         waited = waited || has(row, "run-delay");
         stolen = stolen || has(row, "steal");
-        if (has(row, "timer-resolution"))
-            (samples_reach_min_time(row, done.min_time_ms) ? short_by_time : short_by_count) = true;
+        too_short = too_short || has(row, "timer-resolution");
     }
+    // The doubling stops at --bench-min-time, and the samples after it can be shorter than the
+    // one that stopped it (cold caches, a slow first sample): within kMargin of what the timer
+    // resolves, samples come out too short whatever the case's iterations.
+    constexpr double kMargin = 4;
+    double resolved_ms = kMargin * min_timer_steps * done.timer_step_ns / 1e6;
+    if (resolved_ms > 0) {  // two significant digits, rounded up: the value suggested suffices
+        const double unit = std::pow(10.0, std::floor(std::log10(resolved_ms)) - 1);
+        resolved_ms = std::ceil(resolved_ms / unit - 1e-9) * unit;
+    }
+    const bool min_time_short = too_short && done.min_time_ms < resolved_ms * (1 - 1e-9);
     std::vector<std::string> parts;
     if (noise)
         parts.push_back(!done.pinned         ? "try --pin, a quieter machine"
@@ -59,9 +63,10 @@ std::string unstable_remedies(const std::vector<Row>& rows, const RemedyContext&
                             ? "run-delay: another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)"
                             : "run-delay: another task wanted the pinned CPU: stop it");
     if (stolen) parts.push_back("steal: another guest on the host: a dedicated/quiet VM");
-    if (short_by_time)
-        parts.push_back(fmt::format("longer samples: --bench-min-time above {:g}", done.min_time_ms));
-    if (short_by_count) parts.push_back("more iterations per sample (glint::iterations)");
+    if (min_time_short)
+        parts.push_back(fmt::format("--bench-min-time={:g} or more (a sample needs {:g} timer steps)", resolved_ms, min_timer_steps));
+    else if (too_short)
+        parts.push_back("more iterations per sample (glint::iterations)");
     std::string text;
     for (const auto& p : parts) text += (text.empty() ? "" : "; ") + p;
     return text;

@@ -78,7 +78,7 @@ std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresho
         if (n == 0) continue;
         parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
     }
-    const std::string remedy = unstable_remedies(rows, done);
+    const std::string remedy = unstable_remedies(rows, done, limits.min_timer_steps);
     return fmt::format("~ unstable: {} · JSON rows[].unstable{}", parts, remedy.empty() ? "" : " · " + remedy);
 }
 

@@ -19,6 +19,7 @@
 #include "engine/runner/keeping/supervision.hpp"
 #include "engine/runner/keeping/table_guard.hpp"
 #include "engine/stability/stability_meta.hpp"
+#include "engine/timing/clock.hpp"
 #include "os/process.hpp"
 #include "os/terminal.hpp"
 
@@ -106,8 +107,8 @@ int run_guarded_bench(const BenchSetup& setup) {
     RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
     BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
-    const RemedyContext done =
-        remedy_context(setup.environment ? &setup.environment->facts() : nullptr, plan.measuring.min_time_ms);
+    const RemedyContext done = remedy_context(setup.environment ? &setup.environment->facts() : nullptr,
+                                              plan.measuring.min_time_ms, clock_properties().resolution_ns);
     run.remedies_for(done);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
