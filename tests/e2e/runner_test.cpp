@@ -205,6 +205,15 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
     CHECK(contains(list.out, "operation: copy"));
 }
 
+TEST_CASE("e2e: --group-by=all over rows without labels shows them in one table, as without it") {
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--filter=add_chain,whole_body",
+                          "--group-by=all"});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.out, "│ add_chain "));
+    CHECK(contains(r.out, "│ whole_body "));
+    CHECK(r.out.find("╭") == r.out.rfind("╭"));  // one table
+}
+
 TEST_CASE("e2e: a --group-by key or --sort-by column the run does not have exits 2 before measuring") {
     auto key = run_process({fixture_path("basic"), "--bench", "--filter=matrix*", "--group-by=datset"});
     CHECK(key.exit_code == 2);

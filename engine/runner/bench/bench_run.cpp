@@ -14,22 +14,6 @@
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
-namespace {
-
-const Registration* registration_named(const std::string& name) {
-    for (const auto& r : registrations())
-        if (r.name == name) return &r;
-    return nullptr;
-}
-
-// The client metrics of a registration's own rows (none for a name not registered).
-const std::vector<glint::Metric>* registration_metrics(const std::string& name) {
-    static const std::vector<glint::Metric> none;
-    const Registration* r = registration_named(name);
-    return r ? &r->metrics : &none;
-}
-
-}  // namespace
 
 BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
     : measuring_(measuring),
@@ -70,6 +54,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
 void BenchRun::run_once() {
     deferred_.clear();  // each repetition's bodies register their bench_cases afresh
     held_.clear();
+    held_shown_.clear();
     announce_columns();
     {
         SessionScope scope(*this);
@@ -174,7 +159,10 @@ void BenchRun::finished(Row row, const std::string& display) {
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);
-    if (body_.registration && grouping()) held_.push_back(row);  // shown in its group's table
+    if (body_.registration && grouping()) {  // shown in its group's table
+        held_.push_back(row);
+        held_shown_.push_back(false);
+    }
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
     // Only the last repetition's rows are the case's (earlier ones are merged into it).
     const Registration* r = body_.registration ? body_.registration : phase2_registration_;
@@ -256,79 +244,6 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
     table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": " + message);  // live: after the group's frame
-}
-
-void BenchRun::run_phase2() {
-    body_ = {};
-    std::vector<DeferredCase*> chosen;
-    for (auto& d : deferred_) {
-        if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
-                            sorted_labels(d.info.labels)))
-            chosen.push_back(&d);
-    }
-    if (chosen.empty() && held_.empty()) return;
-    // The members: the rows phase 1 held (--group-by only), then the chosen bench_cases.
-    const std::size_t held = held_.size();
-    std::vector<Labels> sorted;
-    sorted.reserve(held + chosen.size());
-    for (const Row& r : held_) sorted.push_back(sorted_labels(r.labels));
-    for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
-    std::vector<const Labels*> labels;
-    for (const auto& l : sorted) labels.push_back(&l);
-    const std::vector<std::string> keys = group_keys(labels);
-    const auto name_of = [&](std::size_t i) {
-        return i < held ? grouped_name(held_[i].registration, held_[i].name, sorted[i], keys)
-                        : grouped_name(chosen[i - held]->registration, chosen[i - held]->info.name, sorted[i], keys);
-    };
-    // Without --group-by, one table per registration (each with its own client columns),
-    // titled with the registration's name when there is more than one.
-    std::vector<std::string> registrations;
-    for (const auto* d : chosen) registrations.push_back(d->registration);
-    const std::vector<GroupIndex> groups =
-        keys.empty() ? group_by_value(registrations) : group_rows(labels, keys);
-    for (const auto& group : groups) {
-        print_pending_header();
-        MetricLists members;
-        GroupInfo info;
-        for (std::size_t i : group.members) {
-            members.push_back(i < held ? registration_metrics(held_[i].registration) : &chosen[i - held]->info.metrics);
-            info.expected_names.push_back(name_of(i));
-        }
-        if (!keys.empty()) info.title = group_title(sorted[group.members.front()], keys);
-        else if (groups.size() > 1) info.title = group.value;
-        info.columns = visible_columns(members);
-        table_.begin_group(info);
-        for (std::size_t i : group.members) {
-            if (i < held) {  // measured in phase 1: shown now
-                Row shown = held_[i];
-                shown.name = name_of(i);
-                table_.case_finished(shown);
-                continue;
-            }
-            DeferredCase& d = *chosen[i - held];
-            phase2_registration_ = d.source ? d.source : registration_named(d.registration);
-            if (host_) host_->run_case(*this, catalog_, d, name_of(i));
-            else measure_deferred(d, sorted[i], name_of(i));
-            phase2_registration_ = nullptr;
-            checkpoint();
-        }
-        end_table();
-    }
-    held_.clear();
-}
-
-std::vector<std::string> BenchRun::group_keys(const std::vector<const Labels*>& labels) const {
-    const auto offered = label_keys(labels);
-    if (measuring_.group_by_all) return offered;
-    for (const auto& k : measuring_.group_by) {
-        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
-            std::string list;
-            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
-            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
-                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
-        }
-    }
-    return measuring_.group_by;
 }
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {

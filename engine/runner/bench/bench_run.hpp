@@ -69,6 +69,9 @@ public:
     void observe(RunObserver* observer) { observer_ = observer; }
     // What the run already did about noise: the footer's remedies leave it out.
     void remedies_for(const RemedyContext& done) { done_ = done; }
+    // The rows --group-by held that no table showed yet, in one table titled `title`: after an
+    // interruption (the open table ended) for the groups that did not come.
+    void show_held_rows(const std::string& title = "measured before the stop");
     void host_cases(CaseHost* host) { host_ = host; }
     // The JSON columns: the available metrics, and the unavailable ones --metrics names (null
     // in every row, with the reason in columns, as the table shows them —).
@@ -118,7 +121,7 @@ private:
     // The --group-by keys over the members' labels (=all: every key); warns of a key none has.
     std::vector<std::string> group_keys(const std::vector<const Labels*>& labels) const;
     void begin_phase1_table();
-    void run_phase2();
+    void run_phase2();  // bench_phase2.cpp, with the grouping below
     // The table's columns: every tier column, plus the client columns the given cases declare.
     using MetricLists = std::vector<const std::vector<glint::Metric>*>;
     std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics) const;
@@ -149,6 +152,7 @@ private:
     std::vector<DeferredCase> deferred_;
     RemedyContext done_;
     std::vector<Row> held_;  // --group-by: phase 1's rows, shown in their groups' tables
+    std::vector<bool> held_shown_;  // ...and whether each was
     std::vector<std::string> after_table_;  // lines children sent (after_table)
     std::vector<Row> rows_;
     bool failed_ = false;

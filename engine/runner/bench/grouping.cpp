@@ -21,6 +21,14 @@ std::vector<std::string> label_keys(const std::vector<const Labels*>& all) {
     return keys;
 }
 
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked) {
+    const std::vector<std::string> offered = label_keys(all);
+    std::vector<std::string> missing;
+    for (const auto& k : asked)
+        if (std::find(offered.begin(), offered.end(), k) == offered.end()) missing.push_back(k);
+    return missing;
+}
+
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys) {
     std::string value;
     for (std::size_t i = 0; i < keys.size(); ++i) {

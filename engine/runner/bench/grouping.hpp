@@ -11,6 +11,8 @@ namespace glint::engine {
 
 // Every label key, in first-seen order.
 std::vector<std::string> label_keys(const std::vector<const Labels*>& all);
+// Of `asked`, the keys none of `all` has.
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked);
 
 // The group a row belongs to: its values for `keys` joined by "/" ("—" for a missing key).
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys);

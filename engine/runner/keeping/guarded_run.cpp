@@ -128,6 +128,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     } catch (const Interrupted& stop) {
         interrupted = stop.signal;
         guarded_table.end_open_group();
+        run.show_held_rows();
         rows = run.take_rows();
         if (const auto marks = partial_marks(rows); !marks.empty()) guarded_table.header(marks);
     }
