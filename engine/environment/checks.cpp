@@ -87,7 +87,7 @@ void nmi_watchdog(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>
 }
 
 void aslr(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
-    if (!f.aslr || *f.aslr == 0) return;
+    if (!f.aslr || *f.aslr == 0 || f.no_randomize.value_or(false)) return;  // setarch -R done
     out.push_back({"aslr", "ASLR is on: code and data addresses (and alignment) change run to run",
                    "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0"});
 }
@@ -158,6 +158,7 @@ Json environment_json(const os::EnvironmentFacts& f, const os::LoadAverage& end,
     e["cpuPmu"] = optional_json(f.cpu_pmu);
     e["nmiWatchdog"] = optional_json(f.nmi_watchdog);
     e["aslr"] = optional_json(f.aslr);
+    e["noRandomize"] = optional_json(f.no_randomize);
     e["perfEventParanoid"] = optional_json(f.perf_event_paranoid);
     e["transparentHugePages"] = f.thp.empty() ? Json() : Json(f.thp);
     e["privileged"] = f.privileged;

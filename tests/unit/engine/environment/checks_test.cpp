@@ -144,6 +144,10 @@ TEST_CASE("environment checks: ASLR, THP always, and a paranoid kernel for an un
     EnvironmentFacts f = quiet_machine();
     f.aslr = 2;
     CHECK(only(f, "aslr").remedy == "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0");
+    f.no_randomize = false;
+    only(f, "aslr");
+    f.no_randomize = true;  // run under setarch -R: the remedy is applied, nothing to say
+    CHECK(check_environment(f).empty());
     f = quiet_machine();
     f.thp = "always";
     only(f, "thp");
@@ -178,6 +182,7 @@ TEST_CASE("environment checks: JSON keeps every fact, null when unknown, and the
     CHECK(j.at("hypervisor").at("present").as_bool() == false);
     CHECK(j.at("hypervisor").at("name").is_null());
     CHECK(j.at("aslr").as_number() == 2);
+    CHECK(j.at("noRandomize").is_null());
     CHECK(j.at("quiet").as_bool());
     REQUIRE(j.at("warnings").as_array().size() == 1);
     CHECK(j.at("warnings").as_array()[0].at("check").as_string() == "aslr");
