@@ -48,6 +48,9 @@ struct EnvironmentFacts {
     std::optional<bool> cpu_pmu;    // a CPU PMU is registered (/sys/bus/event_source/devices)
     std::optional<int> nmi_watchdog;         // kernel.nmi_watchdog
     std::optional<int> aslr;                 // kernel.randomize_va_space (0 off, 2 full)
+    // This process runs with the ADDR_NO_RANDOMIZE personality (setarch -R): no ASLR for it,
+    // whatever kernel.randomize_va_space says.
+    std::optional<bool> no_randomize;
     std::optional<int> perf_event_paranoid;  // kernel.perf_event_paranoid
     std::string thp;  // transparent huge pages: "always", "madvise" or "never"; "" unknown
     bool privileged = false;  // effective uid 0 (the paranoid level does not apply to it)

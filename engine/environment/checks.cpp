@@ -38,8 +38,11 @@ void boost(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) 
 
 void smt(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!f.smt_active || !*f.smt_active) return;
+    // Pinned (one CPU): keep its sibling idle; not pinned, there is no one sibling to keep idle.
+    const std::string sibling = f.cpus.size() == 1 ? "keep the sibling of " + cpus_word(f.cpus) + " idle"
+                                                   : "--pin, then keep the pinned CPU's sibling idle";
     out.push_back({"smt", "SMT is on: a sibling hardware thread can share the run's core",
-                   "keep the pinned CPU's sibling idle, or echo off > /sys/devices/system/cpu/smt/control"});
+                   sibling + ", or echo off > /sys/devices/system/cpu/smt/control"});
 }
 
 void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -55,7 +58,8 @@ void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& o
     const std::string list = format_cpu_list(shared);
     out.push_back({"isolation",
                    fmt::format("{} not isolated: other tasks may run there", cpus_word(shared)),
-                   fmt::format("boot with isolcpus={} nohz_full={} and pin the run there", list, list)});
+                   fmt::format("boot with isolcpus={} nohz_full={}{}", list, list,
+                               f.cpus.size() == 1 ? "" : " and pin the run there")});
 }
 
 void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -83,7 +87,7 @@ void nmi_watchdog(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>
 }
 
 void aslr(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
-    if (!f.aslr || *f.aslr == 0) return;
+    if (!f.aslr || *f.aslr == 0 || f.no_randomize.value_or(false)) return;  // setarch -R done
     out.push_back({"aslr", "ASLR is on: code and data addresses (and alignment) change run to run",
                    "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0"});
 }
@@ -154,6 +158,7 @@ Json environment_json(const os::EnvironmentFacts& f, const os::LoadAverage& end,
     e["cpuPmu"] = optional_json(f.cpu_pmu);
     e["nmiWatchdog"] = optional_json(f.nmi_watchdog);
     e["aslr"] = optional_json(f.aslr);
+    e["noRandomize"] = optional_json(f.no_randomize);
     e["perfEventParanoid"] = optional_json(f.perf_event_paranoid);
     e["transparentHugePages"] = f.thp.empty() ? Json() : Json(f.thp);
     e["privileged"] = f.privileged;

@@ -62,7 +62,8 @@ public:
         columns_ = fixed_columns_ ? fixed_columns_ : os::terminal_columns(out_);
         rows_.clear();
         shown_ = 0;
-        deferred_ = sorted() || too_wide(layout_);
+        progress_only_ = group.progress_only;
+        deferred_ = progress_only_ || sorted() || too_wide(layout_);
         segment_open_ = false;
         tail_lines_ = 0;
         in_flight_.reset();
@@ -164,7 +165,7 @@ public:
         in_flight_.reset();
         erase_tail();
         if (segment_open_) write_line(render_bottom_border(layout_));
-        if (shown_ < rows_.size()) {
+        if (!progress_only_ && shown_ < rows_.size()) {
             std::vector<Row> waiting(rows_.begin() + static_cast<std::ptrdiff_t>(shown_), rows_.end());
             start_block();
             write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_))));
@@ -248,6 +249,7 @@ private:
     std::vector<Row> rows_;  // every finished row of the group
     std::size_t shown_ = 0;  // rows_[0, shown_) are on screen in table segments
     bool deferred_ = false;  // the remaining rows print at end_group
+    bool progress_only_ = false;  // GroupInfo::progress_only: end_group prints no rows
     bool segment_open_ = false;
     std::size_t tail_lines_ = 0;  // lines at the bottom that the next paint replaces
     std::optional<std::string> in_flight_;

@@ -8,11 +8,12 @@ namespace glint::engine::report {
 
 void CollectingTable::begin_group(const GroupInfo& group) {
     head_ = head_of(group);
+    progress_only_ = group.progress_only;
     rows_.clear();
 }
 
 void CollectingTable::end_group() {
-    if (!rows_.empty()) {
+    if (!rows_.empty() && !progress_only_) {
         start_block();
         write(render(head_, sorted_rows(std::move(rows_), sort_)));
         flush();

@@ -24,6 +24,10 @@ struct GroupInfo {
     std::string first_column = "benchmark";
     std::vector<std::string> expected_names;  // row names known before measuring (pins widths)
     std::vector<catalog::MetricDescriptor> columns;  // visible metric columns, in order
+    // Progress only: the group's rows show later, in other groups (--group-by holds the rows
+    // measured inside the bodies for the grouped tables). Live: a status line while they are
+    // measured; end_group prints no table.
+    bool progress_only = false;
 };
 
 class TableReporter {

@@ -57,6 +57,7 @@ protected:
 
 private:
     TableHead head_;
+    bool progress_only_ = false;  // GroupInfo::progress_only: nothing printed
     std::vector<Row> rows_;
 };
 

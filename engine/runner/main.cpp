@@ -138,7 +138,7 @@ int run_main(int argc, char** argv) {
     std::vector<catalog::MetricDescriptor> columns = tiers.catalog();
     if (baseline)
         for (auto& d : baseline_family()) columns.push_back(std::move(d));
-    if (auto problem = check_table_keys(plan.cases, plan.measuring, plan.table, columns, discover))
+    if (auto problem = check_table_keys(plan.cases, plan.measuring, plan.table, columns, tiers.selection(), discover))
         return usage_error(*problem);
     if (outputs.json)
         for (const auto& note : stale_journal_notes(*outputs.json))

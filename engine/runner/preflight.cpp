@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "catalog/selection.hpp"
 #include "engine/model/typo_distance.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
@@ -13,9 +14,9 @@
 namespace glint::engine {
 namespace {
 
-std::string joined(const std::vector<std::string>& items) {
+std::string joined(const std::vector<std::string>& items, const std::string& separator = ", ") {
     std::string out;
-    for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+    for (const auto& i : items) out += (out.empty() ? "" : separator) + i;
     return out;
 }
 
@@ -91,9 +92,39 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
     return message;
 }
 
+std::optional<std::string> sort_column_problem(const TableLayout& table,
+                                               const std::vector<catalog::MetricDescriptor>& catalog,
+                                               const std::vector<std::string>& selection) {
+    const std::string& column = table.sort_by;
+    std::vector<std::string> columns = {"name", "n", "median", "mad", "min", "max"};
+    std::vector<std::string> shown;  // the metric columns the tables show
+    for (const auto& d : catalog::select_metrics(catalog, selection).visible) shown.push_back(d.name);
+    columns.insert(columns.end(), shown.begin(), shown.end());
+    if (std::find(columns.begin(), columns.end(), column) != columns.end()) return std::nullopt;
+    const std::string message = "--sort-by: '" + column + "' ";
+    const std::string listed = "this run's columns: " + joined(columns);
+    const auto metric = std::find_if(catalog.begin(), catalog.end(),
+                                     [&](const catalog::MetricDescriptor& d) { return d.name == column; });
+    if (metric != catalog.end() && !metric->available)
+        return message + "is not measured in this run: " + metric->reason + "; " + listed;
+    if (metric != catalog.end()) {
+        shown.push_back(column);
+        return message + "is measured but not shown: --metrics=" + joined(shown, ",") +
+               " shows it beside this run's columns";
+    }
+    // Close: at most one typo in a short name, two in a longer one (as for unknown flags).
+    const std::size_t most = column.size() <= 4 ? 1 : 2;
+    std::vector<std::string> close;
+    for (const auto& name : closest_names(column, columns, 3))
+        if (typo_distance(column, name) <= most) close.push_back("--sort-by=" + std::string(table.sort_descending ? "-" : "") + name);
+    return message + "is not a column of this run" +
+           (close.empty() ? "" : "; did you mean " + joined(close, " or ") + "?") + " (" + listed + ")";
+}
+
 std::optional<std::string> check_table_keys(const CaseRun& selected, const Measuring& measuring,
                                             const TableLayout& table,
                                             const std::vector<catalog::MetricDescriptor>& catalog,
+                                            const std::vector<std::string>& selection,
                                             const Discover& discover) {
     std::optional<std::vector<DiscoveredCase>> found;
     bool discovered = false;
@@ -103,33 +134,28 @@ std::optional<std::string> check_table_keys(const CaseRun& selected, const Measu
         return found;
     };
     if (!table.sort_by.empty()) {
-        std::vector<std::string> columns = {"name", "n", "median", "mad", "min", "max"};
-        for (const auto& d : catalog) columns.push_back(d.name);
-        for (const auto& r : registrations())
-            for (const auto& m : r.metrics) columns.push_back(client_descriptor(m).name);
-        const auto known = [&] {
-            return std::find(columns.begin(), columns.end(), table.sort_by) != columns.end();
-        };
-        if (!known() && cases()) {
-            for (const auto& c : *cases())
-                for (const auto& m : c.metrics) columns.push_back(client_descriptor(m).name);
-            if (!known()) {
-                const auto close = closest_names(table.sort_by, columns, 3);
-                return "--sort-by: '" + table.sort_by + "' is not a column of this run; closest: " +
-                       joined(close) + " (every column: --list-metrics)";
-            }
+        // The run's columns: the tiers' and the baseline's, and the client metrics of the cases
+        // (of every registration first; of the selected cases, found by running the bodies,
+        // when that does not settle it).
+        std::vector<catalog::MetricDescriptor> known = catalog;
+        for (const auto& r : registrations()) merge_client_family(known, r.metrics);
+        auto problem = sort_column_problem(table, known, selection);
+        if (problem && cases()) {
+            known = catalog;
+            for (const auto& c : *cases()) merge_client_family(known, c.metrics);
+            problem = sort_column_problem(table, known, selection);
         }
+        if (problem) return problem;
     }
-    if (!measuring.group_by.empty() && cases()) {  // it splits bench_case tables: their keys only
+    if (!measuring.group_by.empty() && cases()) {  // every row's labels, parameters' included
         std::vector<const Labels*> labels;
-        for (const auto& c : *cases())
-            if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
+        for (const auto& c : *cases()) labels.push_back(&c.labels);
         const auto keys = label_keys(labels);
         for (const auto& k : measuring.group_by)
             if (std::find(keys.begin(), keys.end(), k) == keys.end())
-                return "--group-by: no selected bench_case has a label '" + k + "' (" +
+                return "--group-by: no selected case has a label '" + k + "' (" +
                        (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) +
-                       "); it splits the bench_case tables";
+                       "); --group-by=list lists the keys and their values";
     }
     return std::nullopt;
 }

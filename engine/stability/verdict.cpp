@@ -62,9 +62,9 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
     return std::string(code);
 }
 
-std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits) {
+std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits,
+                            const RemedyContext& done) {
     std::string parts;
-    bool noisy = false, too_short = false, waited = false, stolen = false;  // which remedies apply
     std::size_t marked = 0;
     for (const auto& row : rows)
         if (row.stability && !row.stability->unstable.empty()) ++marked;
@@ -77,19 +77,9 @@ std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresho
         });
         if (n == 0) continue;
         parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
-        (code == "timer-resolution" ? too_short
-         : code == "run-delay"      ? waited
-         : code == "steal"          ? stolen
-                                    : noisy) = true;
     }
-    std::string remedy = noisy ? "try --pin, a quieter machine" : "";
-    auto add = [&](bool wanted, const char* text) {
-        if (wanted) remedy += (remedy.empty() ? "" : "; ") + std::string(text);
-    };
-    add(waited, "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
-    add(stolen, "steal: another guest on the host: a dedicated/quiet VM");
-    add(too_short, "more iterations per sample (glint::iterations)");
-    return fmt::format("~ unstable: {} · JSON rows[].unstable · {}", parts, remedy);
+    const std::string remedy = unstable_remedies(rows, done, limits.min_timer_steps);
+    return fmt::format("~ unstable: {} · JSON rows[].unstable{}", parts, remedy.empty() ? "" : " · " + remedy);
 }
 
 }  // namespace glint::engine

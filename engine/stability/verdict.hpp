@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/model/row.hpp"
+#include "engine/stability/remedies.hpp"
 
 namespace glint::engine {
 
@@ -39,9 +40,9 @@ const std::vector<std::string>& unstable_reason_codes();
 std::string describe_reason(std::string_view code, const StabilityThresholds& limits = {});
 
 // The footer under the tables when some rows are unstable: one line naming the reasons seen
-// (with how many rows each), where JSON has them and what helps (--pin and a quieter machine
-// for noise, a quiet CPU for run-delay, a quiet VM for steal, more iterations per sample for
-// timer-resolution); "" when no row is unstable.
-std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits = {});
+// (with how many rows each), where JSON has them and what helps, leaving out what `done`
+// says the run already did (engine/stability/remedies.hpp); "" when no row is unstable.
+std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits = {},
+                            const RemedyContext& done = {});
 
 }  // namespace glint::engine

@@ -1,5 +1,6 @@
 // Linux: the environment facts from sysfs and procfs under configurable roots (os/environment.hpp),
 // read through the sys() seam.
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -123,6 +124,8 @@ EnvironmentFacts read_environment(const SystemRoots& roots, std::vector<unsigned
     if (pmus.listed) f.cpu_pmu = !pmus.cpu_pmus.empty();
     f.nmi_watchdog = read_int(roots.proc + "/sys/kernel/nmi_watchdog");
     f.aslr = read_int(roots.proc + "/sys/kernel/randomize_va_space");
+    if (const int persona = ::personality(0xffffffff); persona != -1)
+        f.no_randomize = (persona & ADDR_NO_RANDOMIZE) != 0;
     f.perf_event_paranoid = read_int(roots.proc + "/sys/kernel/perf_event_paranoid");
     if (auto thp = read_trimmed(roots.sys + "/kernel/mm/transparent_hugepage/enabled"))
         f.thp = selected(*thp);

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -259,4 +260,26 @@ TEST_CASE("e2e client metrics: an iter's metric naming no parameter fails its ro
     const auto plain = run_process({fixture_path("client_metrics"), "--filter=broken*"});
     CHECK(plain.exit_code == 1);
     CHECK(contains(plain.out, "FAIL  broken/iter_param [len=16]: " + problem));
+}
+
+TEST_CASE("e2e client metrics: --group-by tables show the columns their rows' iters declared") {
+    TempDir dir("glint_e2e_client_metrics");
+    const Run run = bench({"--filter=plain,hash/both", "--group-by=len"}, dir);
+    std::vector<std::string> header;
+    std::set<std::string> words;
+    std::istringstream lines(run.result.out);
+    for (std::string line; std::getline(lines, line);) {
+        const auto cells = cells_of(line, "│");
+        if (cells.empty()) continue;
+        if (cells[0] == "benchmark") header = cells;
+        if (cells[0] != "hash/both") continue;  // its group's title holds the len
+        INFO(line);
+        REQUIRE(cells.size() == header.size());
+        for (const char* column : {"B/s", "call/s", "words"}) {
+            const auto at = std::find(header.begin(), header.end(), column);
+            REQUIRE(at != header.end());  // "words" only the iter declares: its column is there
+            if (std::string(column) == "words") words.insert(cells[at - header.begin()]);
+        }
+    }
+    CHECK(words == std::set<std::string>{"8.00", "128.00"});
 }

@@ -180,6 +180,18 @@ TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a va
     }
 }
 
+TEST_CASE("e2e keep: an interrupted --group-by run shows the rows it held for groups that did not come") {
+    TempDir dir{"glint-e2e-keep"};
+    const std::string json = dir.file("out.json");
+    BackgroundProcess run({fixture_path("slow"), "--bench", "--group-by=all", "--bench-json=" + json});
+    REQUIRE(first_row_journaled(dir, json));
+    REQUIRE(kill(run.pid(), SIGINT) == 0);
+    const auto r = run.wait();
+    CHECK(r.exit_code == 130);
+    CHECK(contains(r.out, "╼ measured before the stop ╾"));
+    CHECK(contains(r.out, "│ slow_1 "));
+}
+
 TEST_CASE("e2e keep: a closed standard output stops the run with 141 and keeps its rows") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");

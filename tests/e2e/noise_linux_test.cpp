@@ -150,6 +150,44 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
 }
 
+TEST_CASE("e2e: after --pin the footer, the HTML report and the environment lines suggest no --pin") {
+    const std::string json = temp_json("pinned"), html = temp_json("pinned") + ".html";
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
+                          "--pin=auto", "--bench-json=" + json, "--bench-html=" + html});
+    REQUIRE(r.exit_code == 0);
+    const auto reasons = strings(row(load(json), "sleeper").at("unstable"));
+    REQUIRE(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());  // it sleeps: noise
+    const std::string out = unwrapped(r.out);
+    CHECK(contains(out, "~ unstable: "));
+    CHECK((contains(out, " · pinned already: a quieter machine") ||
+           contains(out, " · pinned to an isolated CPU already: a quieter machine")));
+    CHECK_FALSE(contains(out, "try --pin"));
+    CHECK_FALSE(contains(out, "--pin to a quiet CPU"));
+    CHECK_FALSE(contains(out, "pin the run there"));  // the isolation warning, when the CPU is not isolated
+    const std::string report = glint::test::read_file(html);
+    std::remove(html.c_str());
+    CHECK((contains(report, "pinned already: a quieter machine") ||
+           contains(report, "pinned to an isolated CPU already: a quieter machine")));
+    CHECK_FALSE(contains(report, "try --pin"));
+    if (glint::os::thread_affinity().size() < 2) return;  // one CPU: a run is pinned without --pin
+    auto unpinned = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper"});
+    REQUIRE(unpinned.exit_code == 0);
+    CHECK(contains(unwrapped(unpinned.out), " · try --pin, a quieter machine"));
+}
+
+TEST_CASE("e2e: samples too short for the timer at a tiny --bench-min-time ask for a longer one") {
+    const std::string json = temp_json("short");
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.001", "--filter=affinity",
+                          "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const auto reasons = strings(row(load(json), "affinity").at("unstable"));
+    if (std::find(reasons.begin(), reasons.end(), "timer-resolution") == reasons.end())
+        return glint::test::skip("the timer resolves 1 µs samples here: no timer-resolution row");
+    CHECK(contains(unwrapped(r.out), " or more (a sample needs 1000 timer steps)"));
+    CHECK(contains(unwrapped(r.out), " · --bench-min-time="));
+    CHECK_FALSE(contains(r.out, "glint::iterations"));  // the case pins no iterations
+}
+
 TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mark, CPU and counts") {
     const std::string json = temp_json("isolate");
     auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper", "--isolate",

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
@@ -91,7 +92,69 @@ Json fit_until(const std::string& path, const std::string& model, std::string& m
     return doc;
 }
 
+// The tables of a run's output, in order: each one's title (in its top border, "" for none)
+// and its text from the top border to the bottom one.
+struct Table {
+    std::string title, text;
+};
+std::vector<Table> tables_of(const std::string& out) {
+    std::vector<Table> found;
+    for (std::size_t at = out.find("╭"); at != std::string::npos; at = out.find("╭", at + 1)) {
+        const std::size_t end = out.find("╰", at);
+        Table t{"", out.substr(at, end == std::string::npos ? std::string::npos : end - at)};
+        const std::string top = t.text.substr(0, t.text.find('\n'));
+        if (const auto open = top.find("╼ "), close = top.find(" ╾"); open != std::string::npos && close != std::string::npos)
+            t.title = top.substr(open + std::string("╼ ").size(), close - open - std::string("╼ ").size());
+        found.push_back(std::move(t));
+    }
+    return found;
+}
+
 }  // namespace
+
+TEST_CASE("e2e params: --group-by groups every row by its label: iter, whole-body and bench_case rows") {
+    const std::string json = glint::test::temp_json_path("params_grouped");
+    auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--group-by=size",
+                          "--filter=linear,grid,lookup", "--quiet-environment", "--bench-json=" + json});
+    REQUIRE(r.exit_code == 0);
+    const auto tables = tables_of(r.out);
+    std::vector<std::string> titles;
+    for (const auto& t : tables) titles.push_back(t.title);
+    // The iter rows' groups first (measured first), then the bench_cases'; the rows without a
+    // size (grid's whole-body rows) in one group of their own, last.
+    CHECK(titles == std::vector<std::string>{"size: 64", "size: 512", "size: 4096", "size: 32768", "size: 10",
+                                             "size: 1000", "size: —"});
+    REQUIRE(tables.size() == 7);
+    CHECK(contains(tables[0].text, "│ linear "));  // the grouped label leaves the name
+    CHECK_FALSE(contains(tables[0].text, "[size="));
+    CHECK(contains(tables[4].text, "│ lookup/find [op=find] "));
+    CHECK(contains(tables[4].text, "│ lookup/count [op=count] "));
+    CHECK(contains(tables[6].text, "│ grid [cols=10,rows=1] "));
+    CHECK(contains(tables[6].text, "│ grid [cols=30,rows=2] "));
+    for (const auto& t : tables) {  // the first column keeps its name in every table
+        CAPTURE(t.title);
+        CHECK(contains(t.text, "│ benchmark "));
+        CHECK_FALSE(contains(t.text, "implementation"));
+    }
+    // JSON is not grouped: every row, in measurement order.
+    const Json doc = Json::parse(glint::test::read_file(json));
+    std::remove(json.c_str());
+    CHECK(doc.at("rows").size() == 14);
+    CHECK(doc.at("rows").as_array().front().at("name").as_string() == "linear");
+}
+
+TEST_CASE("e2e params: --group-by=list lists the keys of every row, parameters included") {
+    auto r = run_process({fixture_path("params"), "--group-by=list"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "size: 64, 512, 4096, 32768, 10, 1000\ncols: 10, 20, 30\nrows: 1, 2\nop: find, count\n");
+    // A parameter is a key --group-by takes (before, only bench_case labels were).
+    auto grouped = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.1", "--filter=grid",
+                                "--group-by=rows"});
+    CHECK(grouped.exit_code == 0);
+    CHECK(contains(grouped.out, "╼ rows: 1 ╾"));
+    CHECK(contains(grouped.out, "╼ rows: 2 ╾"));
+    CHECK(contains(grouped.out, "│ grid [cols=20] "));
+}
 
 TEST_CASE("e2e params: test mode runs every value, each line labelled") {
     auto r = run_process({fixture_path("params")});

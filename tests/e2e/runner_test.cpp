@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/model/json.hpp"
+#include "support/platform.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -192,7 +193,8 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "╼ dataset: small ╾"));  // the title names its key
     CHECK(contains(r.out, "╼ dataset: large ╾"));
-    CHECK(contains(r.out, "implementation"));
+    CHECK_FALSE(contains(r.out, "implementation"));  // the first column keeps its name
+    CHECK(contains(r.out, "╼ dataset: — ╾"));  // the rows without a dataset label: a group of their own
     auto two = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
                             "--filter=matrix/fill", "--group-by=dataset,operation"});
     CHECK(contains(two.out, "╼ dataset: small · operation: copy ╾"));
@@ -203,22 +205,39 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
     CHECK(contains(list.out, "operation: copy"));
 }
 
+TEST_CASE("e2e: --group-by=all over rows without labels shows them in one table, as without it") {
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--filter=add_chain,whole_body",
+                          "--group-by=all"});
+    CHECK(r.exit_code == 0);
+    CHECK(contains(r.out, "│ add_chain "));
+    CHECK(contains(r.out, "│ whole_body "));
+    CHECK(r.out.find("╭") == r.out.rfind("╭"));  // one table
+}
+
 TEST_CASE("e2e: a --group-by key or --sort-by column the run does not have exits 2 before measuring") {
     auto key = run_process({fixture_path("basic"), "--bench", "--filter=matrix*", "--group-by=datset"});
     CHECK(key.exit_code == 2);
-    CHECK(key.err == "glint: error: --group-by: no selected bench_case has a label 'datset' (keys: dataset, "
-                     "operation); it splits the bench_case tables\n");
+    CHECK(key.err == "glint: error: --group-by: no selected case has a label 'datset' (keys: dataset, "
+                     "operation); --group-by=list lists the keys and their values\n");
     CHECK(key.out.empty());
-    // A parameter's label on iter rows is no --group-by key: only bench_case tables are split.
-    auto iter_label = run_process({fixture_path("matrix"), "--bench", "--group-by=size"});
-    CHECK(iter_label.exit_code == 2);
-    CHECK(iter_label.err == "glint: error: --group-by: no selected bench_case has a label 'size' (keys: op); it "
-                            "splits the bench_case tables\n");
-    CHECK(iter_label.out.empty());
     auto column = run_process({fixture_path("basic"), "--bench", "--sort-by=-medain"});
     CHECK(column.exit_code == 2);
-    CHECK(contains(column.err, "--sort-by: 'medain' is not a column of this run; closest: median"));
+    CHECK(contains(column.err, "--sort-by: 'medain' is not a column of this run; did you mean --sort-by=-median? "
+                               "(this run's columns: name, n, median, mad, min, max, "));
     CHECK(column.out.empty());
+    // Nothing close: the run's columns only, never a metric it does not show (ipc, without --perf).
+    auto far = run_process({fixture_path("basic"), "--bench", "--sort-by=speed"});
+    CHECK(far.exit_code == 2);
+    CHECK(contains(far.err, "--sort-by: 'speed' is not a column of this run (this run's columns: name, n, median, "
+                            "mad, min, max"));
+    CHECK_FALSE(contains(far.err, "ipc"));
+    CHECK_FALSE(contains(far.err, "did you mean"));
+    // A metric of the catalog the run does not measure (the perf tier is Linux's): why.
+    if (glint::test::kLinux) {
+        auto unmeasured = run_process({fixture_path("basic"), "--bench", "--sort-by=ipc"});
+        CHECK(unmeasured.exit_code == 2);
+        CHECK(contains(unmeasured.err, "--sort-by: 'ipc' is not measured in this run: "));
+    }
     // A client metric of a bench_case (known only once the bodies ran) is a column.
     auto client = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--filter=matrix*",
                                "--sort-by=-B/s"});

@@ -96,5 +96,7 @@ TEST_CASE("e2e: a busy competitor pinned to the measuring CPU shows as run delay
     CHECK(row.at("timeLost").at("runDelayNs").as_number() > 0);
     CHECK(has(row.at("unstable"), "run-delay"));
     CHECK(contains(glint::test::unwrapped(out), "× run-delay (waited for the CPU > 5% of wall time)"));
-    CHECK(contains(glint::test::unwrapped(out), "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it"));
+    // The run is pinned already: the remedy is to stop the other task, not to pin.
+    CHECK(contains(glint::test::unwrapped(out), "run-delay: another task wanted the pinned CPU: stop it"));
+    CHECK_FALSE(contains(glint::test::unwrapped(out), "--pin to a quiet CPU"));
 }

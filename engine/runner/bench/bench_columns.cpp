@@ -52,8 +52,8 @@ void BenchRun::client_metrics(const std::vector<glint::Metric>& metrics) {
     table_.columns_grew(columns);
 }
 
-std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
-    const MetricLists& case_metrics) const {
+std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(const MetricLists& case_metrics,
+                                                                 const std::vector<const Row*>& rows) const {
     std::vector<catalog::MetricDescriptor> used;
     for (const auto& d : catalog_) {
         if (d.source != "client") {
@@ -63,7 +63,7 @@ std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
         const bool in_group = std::any_of(case_metrics.begin(), case_metrics.end(), [&](const auto* list) {
             return std::any_of(list->begin(), list->end(),
                                [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
-        });
+        }) || std::any_of(rows.begin(), rows.end(), [&](const Row* r) { return r->cell(d.name) != nullptr; });
         if (in_group) used.push_back(d);
     }
     return catalog::select_metrics(used, tiers_.selection()).visible;

@@ -14,15 +14,6 @@
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
-namespace {
-
-const Registration* registration_named(const std::string& name) {
-    for (const auto& r : registrations())
-        if (r.name == name) return &r;
-    return nullptr;
-}
-
-}  // namespace
 
 BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
     : measuring_(measuring),
@@ -55,13 +46,15 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     print_pending_header();  // provenance registered after the last table began
     table_.header(complexity_.lines());
     std::vector<std::string> trailer = tiers_.trailer();
-    if (std::string footer = unstable_footer(rows_); !footer.empty()) trailer.push_back(footer);
+    if (std::string footer = unstable_footer(rows_, {}, done_); !footer.empty()) trailer.push_back(footer);
     table_.header(trailer);
     return std::move(rows_);
 }
 
 void BenchRun::run_once() {
     deferred_.clear();  // each repetition's bodies register their bench_cases afresh
+    held_.clear();
+    held_shown_.clear();
     announce_columns();
     {
         SessionScope scope(*this);
@@ -76,7 +69,7 @@ void BenchRun::run_once() {
             checkpoint();
         });
     }
-    if (phase1_table_open_) end_table();
+    if (phase1_table_open_) end_table(grouping());  // grouped: its notes follow the first group
     phase1_table_open_ = false;
     for (const auto& d : deferred_) merge_client_family(catalog_, d.info.metrics);
     announce_columns();
@@ -163,6 +156,10 @@ void BenchRun::finished(Row row, const std::string& display) {
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);
+    if (body_.registration && grouping()) {  // shown in its group's table
+        held_.push_back(row);
+        held_shown_.push_back(false);
+    }
     // The complexity fit: phase 1 rows are named by their path, phase 2 rows by the case.
     // Only the last repetition's rows are the case's (earlier ones are merged into it).
     const Registration* r = body_.registration ? body_.registration : phase2_registration_;
@@ -215,6 +212,7 @@ void BenchRun::begin_phase1_table() {
         }
     }
     group.columns = phase1_table_columns_ = phase1_columns();
+    group.progress_only = grouping();
     table_.begin_group(group);
     phase1_table_open_ = true;
 }
@@ -243,66 +241,6 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
     table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": " + message);  // live: after the group's frame
-}
-
-void BenchRun::run_phase2() {
-    body_ = {};
-    std::vector<DeferredCase*> chosen;
-    for (auto& d : deferred_) {
-        if (filter_.selects(case_path(d.registration, d.info.name), d.registration,
-                            sorted_labels(d.info.labels)))
-            chosen.push_back(&d);
-    }
-    if (chosen.empty()) return;
-    std::vector<const Labels*> labels;
-    std::vector<Labels> sorted;
-    sorted.reserve(chosen.size());
-    for (auto* d : chosen) sorted.push_back(sorted_labels(d->info.labels));
-    for (const auto& l : sorted) labels.push_back(&l);
-
-    std::vector<std::string> keys = measuring_.group_by;
-    if (measuring_.group_by_all) keys = label_keys(labels);
-    const auto offered = label_keys(labels);
-    for (const auto& k : keys) {
-        if (std::find(offered.begin(), offered.end(), k) == offered.end() && repetitions_.last()) {
-            std::string list;
-            for (const auto& o : offered) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
-            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
-                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
-        }
-    }
-    // Without --group-by, one table per registration (each with its own client columns),
-    // titled with the registration's name when there is more than one.
-    std::vector<std::string> registrations;
-    for (const auto* d : chosen) registrations.push_back(d->registration);
-    const std::vector<GroupIndex> groups =
-        keys.empty() ? group_by_value(registrations) : group_rows(labels, keys);
-    for (const auto& group : groups) {
-        print_pending_header();
-        MetricLists members;
-        for (std::size_t i : group.members) members.push_back(&chosen[i]->info.metrics);
-        GroupInfo info;
-        if (!keys.empty()) {
-            info.title = group_title(sorted[group.members.front()], keys);
-            info.first_column = "implementation";
-        } else if (groups.size() > 1) {
-            info.title = group.value;
-        }
-        for (std::size_t i : group.members)
-            info.expected_names.push_back(grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys));
-        info.columns = visible_columns(members);
-        table_.begin_group(info);
-        for (std::size_t i : group.members) {
-            const std::string display = grouped_name(chosen[i]->registration, chosen[i]->info.name, sorted[i], keys);
-            phase2_registration_ = chosen[i]->source ? chosen[i]->source
-                                                     : registration_named(chosen[i]->registration);
-            if (host_) host_->run_case(*this, catalog_, *chosen[i], display);
-            else measure_deferred(*chosen[i], sorted[i], display);
-            phase2_registration_ = nullptr;
-            checkpoint();
-        }
-        end_table();
-    }
 }
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {
@@ -335,11 +273,12 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
     }
 }
 
-void BenchRun::end_table() {
+void BenchRun::end_table(bool hold_notes) {
     table_.end_group();
     std::vector<std::string> lines = tiers_.after_table();
     for (auto& line : std::exchange(after_table_, {})) lines.push_back(std::move(line));
-    if (!lines.empty()) table_.header(lines);
+    if (hold_notes) after_table_ = std::move(lines);
+    else if (!lines.empty()) table_.header(lines);
 }
 
 }  // namespace glint::engine

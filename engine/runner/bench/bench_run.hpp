@@ -3,8 +3,9 @@
 // Phase 1 runs every selected body in registration order: glint::iter is measured inside the
 // body (its callable's state lives on the body's stack), a body that calls neither iter nor
 // bench_case is measured whole after it returns, and bench_case calls are deferred. Phase 2
-// measures the deferred cases, one streamed table per --group-by group. Each case gets its
-// timing pass, then one counting pass per open tier (TierSet), then its client metrics
+// measures the deferred cases, one streamed table per registration or, with --group-by, per
+// label group (phase 1's rows then wait behind a progress line for their group's table). Each
+// case gets its timing pass, one counting pass per open tier (TierSet), then its client metrics
 // (CaseMeasurer, case_measure.hpp). BenchRun schedules: phases, tables, repetitions, the
 // session callbacks; cases measured in another process report into it as a CaseSink.
 #pragma once
@@ -28,6 +29,7 @@
 #include "engine/runner/bench/repetition.hpp"
 #include "engine/runner/bench/run_observer.hpp"
 #include "engine/runner/session.hpp"
+#include "engine/stability/remedies.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/tiers/tier_set.hpp"
 
@@ -65,6 +67,11 @@ public:
     // columns.
     void compare_with(const Baseline* baseline);
     void observe(RunObserver* observer) { observer_ = observer; }
+    // What the run already did about noise: the footer's remedies leave it out.
+    void remedies_for(const RemedyContext& done) { done_ = done; }
+    // The rows --group-by held that no table showed yet, in one table titled `title`: after an
+    // interruption (the open table ended) for the groups that did not come.
+    void show_held_rows(const std::string& title = "measured before the stop");
     void host_cases(CaseHost* host) { host_ = host; }
     // The JSON columns: the available metrics, and the unavailable ones --metrics names (null
     // in every row, with the reason in columns, as the table shows them —).
@@ -111,13 +118,19 @@ private:
     void measure(const Case& c);
     void record_error(const Case& c, const std::string& message);
     void print_pending_header();
-    void end_table();  // ends the table, then prints what the tiers say after it
+    // Ends the table, then prints what the tiers say after it (hold_notes: under the next table).
+    void end_table(bool hold_notes = false);
+    bool grouping() const { return measuring_.group_by_all || !measuring_.group_by.empty(); }
+    // The --group-by keys over the members' labels (=all: every key); warns of a key none has.
+    std::vector<std::string> group_keys(const std::vector<const Labels*>& labels) const;
     void begin_phase1_table();
     std::vector<catalog::MetricDescriptor> phase1_columns() const;
-    void run_phase2();
+    void run_phase2();  // bench_phase2.cpp, with the grouping below
     // The table's columns: every tier column, plus the client columns the given cases declare.
     using MetricLists = std::vector<const std::vector<glint::Metric>*>;
-    std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics) const;
+    // ...and those the given measured rows hold (phase 1's, whose iters may have declared more).
+    std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics,
+                                                           const std::vector<const Row*>& rows = {}) const;
     void warn_unmatched_selectors() const;
 
     const Measuring& measuring_;
@@ -145,6 +158,9 @@ private:
     std::vector<DeferredCase> deferred_;
     std::vector<glint::Metric> iter_metrics_;  // one per column the run's iter rows declared
     std::vector<catalog::MetricDescriptor> phase1_table_columns_;  // the open phase 1 table's
+    RemedyContext done_;
+    std::vector<Row> held_;  // --group-by: phase 1's rows, shown in their groups' tables
+    std::vector<bool> held_shown_;  // ...and whether each was
     std::vector<std::string> after_table_;  // lines children sent (after_table)
     std::vector<Row> rows_;
     bool failed_ = false;

@@ -21,6 +21,14 @@ std::vector<std::string> label_keys(const std::vector<const Labels*>& all) {
     return keys;
 }
 
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked) {
+    const std::vector<std::string> offered = label_keys(all);
+    std::vector<std::string> missing;
+    for (const auto& k : asked)
+        if (std::find(offered.begin(), offered.end(), k) == offered.end()) missing.push_back(k);
+    return missing;
+}
+
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys) {
     std::string value;
     for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -45,7 +53,14 @@ std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
                                    const std::vector<std::string>& keys) {
     std::vector<std::string> values;
     for (const Labels* labels : all) values.push_back(group_value(*labels, keys));
-    return group_by_value(values);
+    std::vector<GroupIndex> groups = group_by_value(values);
+    const auto has_a_key = [&](const GroupIndex& g) {
+        const Labels& first = *all[g.members.front()];
+        return keys.empty() || std::any_of(keys.begin(), keys.end(),
+                                           [&](const std::string& k) { return find_label(first, k) != nullptr; });
+    };
+    std::stable_partition(groups.begin(), groups.end(), has_a_key);
+    return groups;
 }
 
 std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {

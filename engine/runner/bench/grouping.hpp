@@ -1,4 +1,5 @@
-// engine/runner/bench/grouping.hpp: --group-by over bench_case labels. Pure functions.
+// engine/runner/bench/grouping.hpp: --group-by over the labels of every row (iter, whole-body
+// and bench_case rows alike: a parameter is a label too). Pure functions.
 #pragma once
 
 #include <string>
@@ -10,6 +11,8 @@ namespace glint::engine {
 
 // Every label key, in first-seen order.
 std::vector<std::string> label_keys(const std::vector<const Labels*>& all);
+// Of `asked`, the keys none of `all` has.
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked);
 
 // The group a row belongs to: its values for `keys` joined by "/" ("—" for a missing key).
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys);
@@ -18,7 +21,8 @@ std::string group_value(const Labels& labels, const std::vector<std::string>& ke
 // for a missing key).
 std::string group_title(const Labels& labels, const std::vector<std::string>& keys);
 
-// Index lists of the groups, in first-seen order of their values.
+// Index lists of the groups, in first-seen order of their values; the rows that have none of
+// `keys` form one group, the last (its value and title read "—" for every key).
 struct GroupIndex {
     std::string value;
     std::vector<std::size_t> members;

@@ -35,11 +35,12 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
                                           const std::vector<catalog::MetricDescriptor>& columns,
                                           const std::vector<std::string>& notes,
                                           const Baseline* baseline,
-                                          const BaselineComparison* comparison, const TierSet& tiers) {
+                                          const BaselineComparison* comparison, const TierSet& tiers,
+                                          const RemedyContext& done) {
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
-    if (std::string footer = unstable_footer(rows); !footer.empty()) r.notes.push_back(footer);
+    if (std::string footer = unstable_footer(rows, {}, done); !footer.empty()) r.notes.push_back(footer);
     r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±", true},
                  {"min", "min", true}, {"max", "max", true}};
     std::vector<const catalog::MetricDescriptor*> shown;

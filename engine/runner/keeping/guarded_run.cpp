@@ -20,6 +20,7 @@
 #include "engine/runner/keeping/supervision.hpp"
 #include "engine/runner/keeping/table_guard.hpp"
 #include "engine/stability/stability_meta.hpp"
+#include "engine/timing/clock.hpp"
 #include "os/process.hpp"
 #include "os/terminal.hpp"
 
@@ -107,6 +108,9 @@ int run_guarded_bench(const BenchSetup& setup) {
     RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
     BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
+    const RemedyContext done = remedy_context(setup.environment ? &setup.environment->facts() : nullptr,
+                                              plan.measuring.min_time_ms, clock_properties().resolution_ns);
+    run.remedies_for(done);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
     std::optional<Isolation> isolation;
@@ -125,6 +129,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     } catch (const Interrupted& stop) {
         interrupted = stop.signal;
         guarded_table.end_open_group();
+        run.show_held_rows();
         rows = run.take_rows();
         if (const auto marks = partial_marks(rows); !marks.empty()) guarded_table.header(marks);
     }
@@ -148,7 +153,7 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (interrupted) status = 128 + interrupted;
     if (html_target)
         if (auto error = write_run_html(*html_target, rows, run.catalog(), header, setup.baseline,
-                                        compared ? &*compared : nullptr, setup.tiers)) {
+                                        compared ? &*compared : nullptr, setup.tiers, done)) {
             std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
             status = status ? status : 1;
         }

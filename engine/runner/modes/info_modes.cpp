@@ -19,11 +19,10 @@ namespace glint::engine {
 int print_group_keys(const CaseRun& selected) {
     auto cases = discover_cases(selected);
     std::vector<const Labels*> labels;
-    for (const auto& c : cases)  // --group-by splits the bench_case tables
-        if (c.kind == DiscoveredCase::Kind::bench_case) labels.push_back(&c.labels);
+    for (const auto& c : cases) labels.push_back(&c.labels);  // every kind of row, parameters too
     const auto keys = label_keys(labels);
     if (keys.empty()) {
-        std::printf("no label keys: the selected cases register no bench_case labels\n");
+        std::printf("no label keys: the selected cases have no labels (neither bench_case labels nor parameters)\n");
         return 0;
     }
     for (const auto& k : keys) {

@@ -1,6 +1,7 @@
 // The environment checks: each problem one warning with its remedy; good or unknown facts none.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/environment/checks.hpp"
@@ -73,18 +74,30 @@ TEST_CASE("environment checks: boost on, with the remedy for its driver") {
     CHECK(only(f, "boost").remedy == "echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo (root)");
 }
 
-TEST_CASE("environment checks: SMT on") {
+TEST_CASE("environment checks: SMT on, with the remedy for a pinned run and for one that is not") {
     EnvironmentFacts f = quiet_machine();
     f.smt_active = true;
     CHECK(only(f, "smt").problem == "SMT is on: a sibling hardware thread can share the run's core");
+    CHECK(only(f, "smt").remedy == "keep the sibling of CPU 3 idle, or echo off > /sys/devices/system/cpu/smt/control");
+    f.cpus = {2, 3};
+    const auto unpinned = check_environment(f);
+    CHECK(std::any_of(unpinned.begin(), unpinned.end(), [](const auto& w) {
+        return w.check == "smt" && w.remedy.starts_with("--pin, then keep the pinned CPU's sibling idle, or echo off");
+    }));
 }
 
 TEST_CASE("environment checks: an unpinned run, and run CPUs that are not isolated") {
     EnvironmentFacts f = quiet_machine();
     f.isolated = std::vector<unsigned>{};
+    // Pinned already (one CPU): the remedy does not say to pin.
     CHECK(warning_line(only(f, "isolation")) ==
-          "environment: CPU 3 not isolated: other tasks may run there — boot with isolcpus=3 "
-          "nohz_full=3 and pin the run there");
+          "environment: CPU 3 not isolated: other tasks may run there — boot with isolcpus=3 nohz_full=3");
+    f.cpus = {2, 3};
+    const auto unpinned = check_environment(f);
+    CHECK(std::any_of(unpinned.begin(), unpinned.end(), [](const auto& w) {
+        return w.check == "isolation" && w.remedy == "boot with isolcpus=2-3 nohz_full=2-3 and pin the run there";
+    }));
+    f.cpus = {3};
     f.isolated.reset();  // the kernel does not say: no isolation warning
     f.cpus = {0, 1, 2, 3};
     CHECK(only(f, "pinning").problem == "not pinned: the scheduler may move the run across CPUs 0-3");
@@ -131,6 +144,10 @@ TEST_CASE("environment checks: ASLR, THP always, and a paranoid kernel for an un
     EnvironmentFacts f = quiet_machine();
     f.aslr = 2;
     CHECK(only(f, "aslr").remedy == "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0");
+    f.no_randomize = false;
+    only(f, "aslr");
+    f.no_randomize = true;  // run under setarch -R: the remedy is applied, nothing to say
+    CHECK(check_environment(f).empty());
     f = quiet_machine();
     f.thp = "always";
     only(f, "thp");
@@ -165,6 +182,7 @@ TEST_CASE("environment checks: JSON keeps every fact, null when unknown, and the
     CHECK(j.at("hypervisor").at("present").as_bool() == false);
     CHECK(j.at("hypervisor").at("name").is_null());
     CHECK(j.at("aslr").as_number() == 2);
+    CHECK(j.at("noRandomize").is_null());
     CHECK(j.at("quiet").as_bool());
     REQUIRE(j.at("warnings").as_array().size() == 1);
     CHECK(j.at("warnings").as_array()[0].at("check").as_string() == "aslr");

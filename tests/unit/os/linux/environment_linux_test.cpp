@@ -1,6 +1,8 @@
 // The environment facts from fake sysfs/procfs trees (os/environment.hpp on Linux).
 #include <doctest/doctest.h>
 
+#include <sys/personality.h>
+
 #include <cmath>
 
 #include "engine/environment/checks.hpp"
@@ -136,6 +138,19 @@ TEST_CASE("environment: NMI watchdog, ASLR, paranoid level and THP") {
     CHECK(f.thp == "always");
 }
 
+TEST_CASE("environment: a process run with ADDR_NO_RANDOMIZE (setarch -R) has no ASLR") {
+    FakeMachine m;
+    const int before = ::personality(0xffffffff);
+    REQUIRE(before != -1);
+    ::personality(static_cast<unsigned long>(before) | ADDR_NO_RANDOMIZE);
+    const EnvironmentFacts off = read_environment(m.roots(), {0});
+    ::personality(static_cast<unsigned long>(before) & ~static_cast<unsigned long>(ADDR_NO_RANDOMIZE));
+    const EnvironmentFacts on = read_environment(m.roots(), {0});
+    ::personality(static_cast<unsigned long>(before));
+    CHECK(off.no_randomize == true);
+    CHECK(on.no_randomize == false);
+}
+
 TEST_CASE("environment: from a fake tree to the warnings a person reads") {
     FakeMachine m;
     m.sys.write("devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
@@ -151,6 +166,7 @@ TEST_CASE("environment: from a fake tree to the warnings a person reads") {
     m.proc.write("sys/kernel/perf_event_paranoid", "2\n");
     EnvironmentFacts f = read_environment(m.roots(), {0});
     f.privileged = false;
+    f.no_randomize = false;  // the process's own personality (a sanitizer may re-exec without ASLR)
     std::vector<std::string> checks;
     for (const auto& w : glint::engine::check_environment(f)) checks.push_back(w.check);
     CHECK(checks == std::vector<std::string>{"governor", "boost", "smt", "isolation", "load", "hypervisor",

@@ -34,3 +34,26 @@ TEST_CASE("grouping: a group's title names each key with its value") {
     CHECK(group_title(a, {"size", "op"}) == "size: 1000 · op: find");
     CHECK(group_title(a, {"dataset"}) == "dataset: —");
 }
+
+TEST_CASE("grouping: rows without any of the keys form the last group, wherever they came first") {
+    const Labels none = {};                                            // an iter row without labels
+    const Labels small = sorted_labels({{"size", "64"}});               // an iter row's parameter
+    const Labels partial = sorted_labels({{"op", "find"}});             // one of two keys
+    const Labels both = sorted_labels({{"op", "find"}, {"size", "64"}});  // a bench_case
+    std::vector<const Labels*> all{&none, &small, &both, &none};
+    auto groups = group_rows(all, {"size"});
+    REQUIRE(groups.size() == 2);
+    CHECK(groups[0].value == "64");
+    CHECK(groups[0].members == std::vector<std::size_t>{1, 2});
+    CHECK(groups[1].value == "—");
+    CHECK(groups[1].members == std::vector<std::size_t>{0, 3});
+    CHECK(group_title(none, {"size"}) == "size: —");
+    // With two keys, a row that has one of them is grouped by it; only a row with neither is last.
+    all = {&none, &partial, &small};
+    groups = group_rows(all, {"size", "op"});
+    REQUIRE(groups.size() == 3);
+    CHECK(groups[0].members == std::vector<std::size_t>{1});
+    CHECK(groups[1].members == std::vector<std::size_t>{2});
+    CHECK(groups[2].members == std::vector<std::size_t>{0});
+    CHECK(group_title(none, {"size", "op"}) == "size: — · op: —");
+}
