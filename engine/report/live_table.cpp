@@ -40,9 +40,9 @@ std::string time_left(double seconds) {
 class LiveTable final : public TableOutput {
 public:
     LiveTable(std::FILE* out, SortSpec sort, std::optional<std::size_t> columns, std::FILE* err,
-              std::function<double()> clock)
+              std::function<double()> clock, bool color)
         : TableOutput(out, std::move(sort)), fixed_columns_(columns), err_(err),
-          clock_(clock ? std::move(clock) : steady_seconds) {}
+          clock_(clock ? std::move(clock) : steady_seconds), color_(color) {}
 
     void diagnostic(const std::string& line) override {
         if (group_open_) {
@@ -126,12 +126,19 @@ public:
             layout_ = needed;
             open_segment();
         } else if (!fits(layout_, text)) {
-            write_line(render_bottom_border(layout_));
+            // A head with no rows under it yet is repainted (the first unstable row adds its
+            // column); otherwise the segment closes and a wider one opens.
+            if (segment_rows_ == 0) {
+                for (int line = 0; line < 3; ++line) write(kUpAndErase);
+            } else {
+                write_line(render_bottom_border(layout_));
+            }
             layout_ = needed;
             write_head();
         }
-        write_line(render_row(text, layout_));
+        write_line(render_row(text, layout_, color_));
         ++shown_;
+        ++segment_rows_;
         paint_tail();
         flush();
     }
@@ -143,7 +150,7 @@ public:
         if (shown_ < rows_.size()) {
             std::vector<Row> waiting(rows_.begin() + static_cast<std::ptrdiff_t>(shown_), rows_.end());
             start_block();
-            write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_))));
+            write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_)), color_));
         }
         flush();
         rows_.clear();
@@ -163,9 +170,11 @@ private:
         segment_open_ = true;
     }
 
+    // A segment's head: three lines.
     void write_head() {
+        segment_rows_ = 0;
         write_line(render_top_border(head_, layout_));
-        write_line(render_header(head_, layout_));
+        write_line(render_header(head_, layout_, color_));
         write_line(render_separator(layout_));
     }
 
@@ -222,6 +231,7 @@ private:
     Layout layout_;
     std::vector<Row> rows_;  // every finished row of the group
     std::size_t shown_ = 0;  // rows_[0, shown_) are on screen in table segments
+    std::size_t segment_rows_ = 0;  // rows under the newest head
     bool deferred_ = false;  // the remaining rows print at end_group
     bool segment_open_ = false;
     std::size_t tail_lines_ = 0;  // lines at the bottom that the next paint replaces
@@ -232,6 +242,7 @@ private:
     std::function<double()> clock_;     // seconds (tests: a fake)
     bool group_open_ = false;           // between begin_group and end_group
     std::vector<std::string> waiting_;  // diagnostics held until end_group
+    bool color_ = false;                // paint the rows and header (color.hpp)
     double started_at_ = 0;             // the case in flight's start
     double finished_seconds_ = 0;       // run-wide: time of the finished cases...
     std::size_t finished_cases_ = 0;    // ...and how many
@@ -241,9 +252,9 @@ private:
 
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
                                                std::optional<std::size_t> columns, std::FILE* err,
-                                               std::function<double()> clock) {
+                                               std::function<double()> clock, bool color) {
     return std::make_unique<LiveTable>(out, std::move(sort), columns, err ? err : stderr,
-                                       std::move(clock));
+                                       std::move(clock), color);
 }
 
 }  // namespace glint::engine::report

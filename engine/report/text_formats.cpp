@@ -1,9 +1,11 @@
 #include "engine/report/text_formats.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/model/json.hpp"
 #include "engine/model/sanitize.hpp"
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/layout.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
@@ -13,6 +15,14 @@ namespace report {
 namespace {
 
 std::string csv_number(double v) { return std::isfinite(v) ? format_json_number(v) : ""; }
+
+// Every reason's code, space-separated ("cpu mig"): a CSV cell holds them all.
+std::string csv_codes(const Row& row) {
+    if (!row.stability || row.error) return "";
+    std::string codes;
+    for (const auto& reason : row.stability->unstable) codes += (codes.empty() ? "" : " ") + std::string(unstable_code(reason));
+    return codes;
+}
 
 class MarkdownTable final : public CollectingTable {
 public:
@@ -27,22 +37,36 @@ private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
         if (!head.title.empty()) out += "#### " + sanitize::markdown(head.title) + "\n\n";
+        std::vector<FormattedRow> formatted;
+        bool unstable = false;  // the unstable column, as the box table has it
+        for (const auto& row : rows) {
+            formatted.push_back(format_row(row, head));
+            unstable = unstable || !formatted.back().reasons.empty();
+        }
         const auto headers = numeric_headers(head);
+        const std::size_t at = unstable ? std::min(kUnstablePosition, headers.size()) : headers.size() + 1;
         out += "| " + sanitize::markdown(head.first_column) + " |";
         std::string rule = "|:---|";
-        for (const auto& h : headers) {
-            out += " " + sanitize::markdown(h) + " |";
+        for (std::size_t i = 0; i <= headers.size(); ++i) {
+            if (i == at) {
+                out += std::string(" ") + kUnstableHeader + " |";
+                rule += ":---|";
+            }
+            if (i == headers.size()) break;
+            out += " " + sanitize::markdown(headers[i]) + " |";
             rule += "---:|";
         }
         out += "\n" + rule + "\n";
-        for (const auto& row : rows) {
-            const FormattedRow f = format_row(row, head);
+        for (const auto& f : formatted) {
             out += "| " + sanitize::markdown(f.name) + " |";
             if (f.error) {
                 out += " error: " + sanitize::markdown(*f.error) + " |";
-                for (std::size_t i = 1; i < headers.size(); ++i) out += " |";
+                for (std::size_t i = 1; i < headers.size() + (unstable ? 1 : 0); ++i) out += " |";
             }
-            for (const auto& cell : f.cells) out += " " + sanitize::markdown(cell) + " |";
+            for (std::size_t i = 0; i <= f.cells.size(); ++i) {
+                if (i == at) out += " " + sanitize::markdown(f.reasons) + " |";
+                if (i < f.cells.size()) out += " " + sanitize::markdown(f.cells[i]) + " |";
+            }
             out += "\n";
         }
         return out;
@@ -64,7 +88,7 @@ private:
         if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
         out += "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns";
         for (const auto& m : head.metrics) out += "," + sanitize::csv(m.name);
-        out += ",error\n";
+        out += ",error,unstable\n";
         for (const auto& row : rows) {
             out += sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
             const bool timed = row.timing && !row.error;
@@ -77,7 +101,7 @@ private:
                 const catalog::MetricCell* cell = row.cell(m.name);
                 out += "," + csv_number(cell && !row.error ? cell->value : nan);
             }
-            out += "," + sanitize::csv(row.error.value_or("")) + "\n";
+            out += "," + sanitize::csv(row.error.value_or("")) + "," + sanitize::csv(csv_codes(row)) + "\n";
         }
         return out;
     }

@@ -1,6 +1,5 @@
 #include "engine/stability/verdict.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -60,36 +59,6 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
         return fmt::format("hypervisor stole > {:g}% of wall time", limits.max_steal_share * 100);
     if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
     return std::string(code);
-}
-
-std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits) {
-    std::string parts;
-    bool noisy = false, too_short = false, waited = false, stolen = false;  // which remedies apply
-    std::size_t marked = 0;
-    for (const auto& row : rows)
-        if (row.stability && !row.stability->unstable.empty()) ++marked;
-    if (marked == 0) return "";
-    for (const auto& code : unstable_reason_codes()) {
-        const auto n = std::count_if(rows.begin(), rows.end(), [&](const Row& r) {
-            if (!r.stability) return false;
-            const auto& u = r.stability->unstable;
-            return std::find(u.begin(), u.end(), code) != u.end();
-        });
-        if (n == 0) continue;
-        parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
-        (code == "timer-resolution" ? too_short
-         : code == "run-delay"      ? waited
-         : code == "steal"          ? stolen
-                                    : noisy) = true;
-    }
-    std::string remedy = noisy ? "try --pin, a quieter machine" : "";
-    auto add = [&](bool wanted, const char* text) {
-        if (wanted) remedy += (remedy.empty() ? "" : "; ") + std::string(text);
-    };
-    add(waited, "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
-    add(stolen, "steal: another guest on the host: a dedicated/quiet VM");
-    add(too_short, "more iterations per sample (glint::iterations)");
-    return fmt::format("~ unstable: {} · JSON rows[].unstable · {}", parts, remedy);
 }
 
 }  // namespace glint::engine

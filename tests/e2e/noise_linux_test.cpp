@@ -145,8 +145,10 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
     const auto reasons = strings(sleeper.at("unstable"));
     CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
     CHECK(contains(r.out, "│ ~"));  // the median cell carries the mark
+    CHECK(contains(r.out, "│ cpu"));  // and the unstable column its code
     CHECK(contains(r.out, "~ unstable: "));
-    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(contains(r.out, "\n~cpu "));
+    CHECK(contains(r.out, "CPU/wall < 0.9 (cpu-time, 1 row)"));
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
 }
 
@@ -156,7 +158,7 @@ TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mar
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.out, "│ ~"));  // the parent's table marks the row the child sent
-    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(contains(r.out, "CPU/wall < 0.9 (cpu-time, 1 row)"));
     const Json doc = load(json);
     const Json& sleeper = row(doc, "sleeper");
     const auto reasons = strings(sleeper.at("unstable"));

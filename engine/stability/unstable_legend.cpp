@@ -1,0 +1,65 @@
+#include "engine/stability/unstable_legend.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/model/unstable_codes.hpp"
+
+namespace glint::engine {
+namespace {
+
+const std::vector<std::string>& reasons_of(const Row& row) {
+    static const std::vector<std::string> none;
+    return row.stability && !row.is_error() ? row.stability->unstable : none;
+}
+
+std::string rows_text(std::size_t n) { return fmt::format("{} row{}", n, n == 1 ? "" : "s"); }
+
+}  // namespace
+
+std::string reason_remedy(std::string_view reason) {
+    if (reason == "migrated") return "--pin";
+    if (reason == "preempted") return "--pin to a quiet CPU";
+    if (reason == "run-delay") return "--pin to a quiet CPU, or stop the task that wants it";
+    if (reason == "steal") return "a dedicated or quiet VM (another guest shares the host)";
+    if (reason == "timer-resolution") return "more iterations per sample (glint::iterations)";
+    const auto& known = unstable_reason_codes();
+    if (std::find(known.begin(), known.end(), reason) != known.end()) return "--pin, a quieter machine";
+    return "";
+}
+
+std::vector<std::string> unstable_legend(const std::vector<Row>& rows, const StabilityThresholds& limits) {
+    // Every reason shown, in the verdict's order, then any this build does not know.
+    std::vector<std::string> shown;
+    std::size_t clipped = 0;
+    for (const auto& row : rows) {
+        const auto& reasons = reasons_of(row);
+        for (std::size_t i = 0; i < reasons.size() && i < kShownCodes; ++i)
+            if (std::find(shown.begin(), shown.end(), reasons[i]) == shown.end()) shown.push_back(reasons[i]);
+        if (reasons.size() > kShownCodes) ++clipped;
+    }
+    if (shown.empty()) return {};
+    const auto& order = unstable_reason_codes();
+    const auto rank = [&](const std::string& r) { return std::find(order.begin(), order.end(), r) - order.begin(); };
+    std::stable_sort(shown.begin(), shown.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    std::size_t width = clipped ? 2 : 0;  // "+N" (every code is ASCII)
+    for (const auto& reason : shown) width = std::max(width, unstable_code(reason).size());
+    std::vector<std::string> lines = {"~ unstable: each row's reasons as codes (every reason: JSON rows[].unstable)"};
+    for (const auto& reason : shown) {
+        const auto n = std::count_if(rows.begin(), rows.end(), [&](const Row& row) {
+            const auto codes = shown_codes(reasons_of(row));
+            return std::find(codes.begin(), codes.end(), unstable_code(reason)) != codes.end();
+        });
+        const std::string remedy = reason_remedy(reason);
+        lines.push_back(fmt::format("~{:<{}}  {} ({}, {}){}", unstable_code(reason), width,
+                                    describe_reason(reason, limits), reason, rows_text(static_cast<std::size_t>(n)),
+                                    remedy.empty() ? "" : " · try " + remedy));
+    }
+    if (clipped)
+        lines.push_back(fmt::format("~{:<{}}  more reasons than the cell shows ({}): JSON rows[].unstable has them all",
+                                    "+N", width, rows_text(clipped)));
+    return lines;
+}
+
+}  // namespace glint::engine
