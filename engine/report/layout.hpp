@@ -82,8 +82,9 @@ Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expe
 bool fits(const Layout& layout, const FormattedRow& row);
 
 // `layout` widened (never narrowed) to hold `row` and the title. An unstable column it adds is
-// at least kReservedCodes wide, so the next unstable row likely fits.
-inline constexpr const char* kReservedCodes = "cpu,mig,pre+1";
+// kReservedCodes wide at least (three of the longest codes), so a live table that widened
+// for its first unstable row rarely opens another segment for the next.
+inline constexpr const char* kReservedCodes = "spread,split,delay";
 Layout widened(Layout layout, const FormattedRow& row, const TableHead& head);
 
 // Display width of every line of a table with this layout.
