@@ -23,16 +23,12 @@ std::string code_of_reason(std::string_view reason) {
     return code == reason ? std::string(reason) : std::string(code) + " = " + std::string(reason);
 }
 
-std::vector<std::string_view> shown_codes(const std::vector<std::string>& reasons) {
-    std::vector<std::string_view> codes;
-    for (std::size_t i = 0; i < reasons.size() && i < kShownCodes; ++i) codes.push_back(unstable_code(reasons[i]));
-    return codes;
-}
-
-std::string unstable_cell(const std::vector<std::string>& reasons) {
+std::string unstable_cell(const std::vector<std::string>& reasons, std::string_view separator) {
     std::string cell;
-    for (const auto code : shown_codes(reasons)) cell += (cell.empty() ? "" : ",") + std::string(code);
-    if (reasons.size() > kShownCodes) cell += "+" + std::to_string(reasons.size() - kShownCodes);
+    for (const auto& reason : reasons) {
+        if (!cell.empty()) cell += separator;
+        cell += unstable_code(reason);
+    }
     return cell;
 }
 

@@ -2,9 +2,11 @@
 // (cpu-time -> "cpu"), so a reader sees per row why its median carries "~". The reasons
 // themselves, and when they apply, are engine/stability/verdict.hpp's; the legend under the
 // tables names the codes a run's rows show (engine/stability/unstable_legend.hpp). Pure.
+//
+// A cell shows every reason: the codes are short (6 characters at most), so three reasons take
+// about 15 columns, and a count ("+2") would send the reader back to the JSON.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,14 +20,7 @@ std::string_view unstable_code(std::string_view reason);
 // "cpu = cpu-time": a code beside the reason it stands for (the reason alone when they agree).
 std::string code_of_reason(std::string_view reason);
 
-// Codes shown in one table cell before the rest are counted ("cpu,mig,pre+2").
-inline constexpr std::size_t kShownCodes = 3;
-
-// A row's codes in its table cell: joined by ',' in the reasons' order, at most kShownCodes of
-// them, then "+N" for the others (JSON rows[].unstable has every one); "" for a stable row.
-std::string unstable_cell(const std::vector<std::string>& reasons);
-
-// The codes of a row's reasons as the table cell shows them (at most kShownCodes), in order.
-std::vector<std::string_view> shown_codes(const std::vector<std::string>& reasons);
+// A row's codes joined by `separator` in the reasons' order ("cpu,mig"); "" for a stable row.
+std::string unstable_cell(const std::vector<std::string>& reasons, std::string_view separator = ",");
 
 }  // namespace glint::engine

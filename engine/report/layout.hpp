@@ -82,8 +82,8 @@ Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expe
 bool fits(const Layout& layout, const FormattedRow& row);
 
 // `layout` widened (never narrowed) to hold `row` and the title. An unstable column it adds is
-// kReservedCodes wide at least (three of the longest codes), so a live table that widened
-// for its first unstable row rarely opens another segment for the next.
+// kReservedCodes wide at least (three long codes), so a live table that widened for its first
+// unstable row rarely opens another segment for the next.
 inline constexpr const char* kReservedCodes = "spread,split,delay";
 Layout widened(Layout layout, const FormattedRow& row, const TableHead& head);
 

@@ -1,6 +1,7 @@
 // The live table, for an interactive terminal. Unsorted, rows print as cases finish and only
 // the tail (a spinner row and the bottom border) is ever repainted; a row too wide for the
-// pinned widths opens a new segment. With --sort-by, or a table wider than the terminal, only a
+// pinned widths opens a new segment (or, before any row, repaints the head: the unstable column
+// of a first unstable row). With --sort-by, or a table wider than the terminal, only a
 // status line shows and end_group prints the rows sorted. Diagnostics wait until the group's
 // final frame. Nothing paints except from these calls, made only between measurements.
 // Rationale and details: docs/rationale.md, "engine/report/live_table.cpp".
@@ -170,7 +171,7 @@ private:
         segment_open_ = true;
     }
 
-    // A segment's head: three lines.
+    // A segment's head: three lines (case_finished erases them while no row is under them).
     void write_head() {
         segment_rows_ = 0;
         write_line(render_top_border(head_, layout_));

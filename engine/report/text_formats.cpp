@@ -16,12 +16,9 @@ namespace {
 
 std::string csv_number(double v) { return std::isfinite(v) ? format_json_number(v) : ""; }
 
-// Every reason's code, space-separated ("cpu mig"): a CSV cell holds them all.
+// Every reason's code, space-separated ("cpu mig"): no quoting needed.
 std::string csv_codes(const Row& row) {
-    if (!row.stability || row.error) return "";
-    std::string codes;
-    for (const auto& reason : row.stability->unstable) codes += (codes.empty() ? "" : " ") + std::string(unstable_code(reason));
-    return codes;
+    return row.stability && !row.error ? unstable_cell(row.stability->unstable, " ") : "";
 }
 
 class MarkdownTable final : public CollectingTable {

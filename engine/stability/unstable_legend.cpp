@@ -32,33 +32,26 @@ std::string reason_remedy(std::string_view reason) {
 std::vector<std::string> unstable_legend(const std::vector<Row>& rows, const StabilityThresholds& limits) {
     // Every reason shown, in the verdict's order, then any this build does not know.
     std::vector<std::string> shown;
-    std::size_t clipped = 0;
-    for (const auto& row : rows) {
-        const auto& reasons = reasons_of(row);
-        for (std::size_t i = 0; i < reasons.size() && i < kShownCodes; ++i)
-            if (std::find(shown.begin(), shown.end(), reasons[i]) == shown.end()) shown.push_back(reasons[i]);
-        if (reasons.size() > kShownCodes) ++clipped;
-    }
+    for (const auto& row : rows)
+        for (const auto& reason : reasons_of(row))
+            if (std::find(shown.begin(), shown.end(), reason) == shown.end()) shown.push_back(reason);
     if (shown.empty()) return {};
     const auto& order = unstable_reason_codes();
     const auto rank = [&](const std::string& r) { return std::find(order.begin(), order.end(), r) - order.begin(); };
     std::stable_sort(shown.begin(), shown.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-    std::size_t width = clipped ? 2 : 0;  // "+N" (every code is ASCII)
+    std::size_t width = 0;  // of the codes (ASCII)
     for (const auto& reason : shown) width = std::max(width, unstable_code(reason).size());
     std::vector<std::string> lines = {"~ unstable: each row's reasons as codes (every reason: JSON rows[].unstable)"};
     for (const auto& reason : shown) {
         const auto n = std::count_if(rows.begin(), rows.end(), [&](const Row& row) {
-            const auto codes = shown_codes(reasons_of(row));
-            return std::find(codes.begin(), codes.end(), unstable_code(reason)) != codes.end();
+            const auto& reasons = reasons_of(row);
+            return std::find(reasons.begin(), reasons.end(), reason) != reasons.end();
         });
         const std::string remedy = reason_remedy(reason);
         lines.push_back(fmt::format("~{:<{}}  {} ({}, {}){}", unstable_code(reason), width,
                                     describe_reason(reason, limits), reason, rows_text(static_cast<std::size_t>(n)),
                                     remedy.empty() ? "" : " · try " + remedy));
     }
-    if (clipped)
-        lines.push_back(fmt::format("~{:<{}}  more reasons than the cell shows ({}): JSON rows[].unstable has them all",
-                                    "+N", width, rows_text(clipped)));
     return lines;
 }
 

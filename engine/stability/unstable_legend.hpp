@@ -4,7 +4,6 @@
 //   ~ unstable: each row's reasons as codes (every reason: JSON rows[].unstable)
 //   ~cpu    CPU/wall < 0.9 (cpu-time, 3 rows) · try --pin, a quieter machine
 //   ~timer  sample < 1000 timer steps (timer-resolution, 1 row) · try more iterations per ...
-//   ~+N     more reasons than the cell shows (2 rows): JSON rows[].unstable has them all
 // Each entry starts with "~", so a wrapped entry's continuation ("  ...") reads as one.
 #pragma once
 

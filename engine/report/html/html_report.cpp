@@ -79,14 +79,12 @@ std::string cell_html(const Column& column, const Cell& cell) {
     if (!cell.unstable.empty()) cls += cls.empty() ? "unstable" : " unstable";
     std::string out = "<td class=\"" + cls + "\" data-col=\"" + escape(column.key) + "\"" + sort_attr(cell);
     if (cell.unstable.empty()) return out + ">" + escape(cell.text) + "</td>";
-    std::vector<std::string> codes, named;
-    for (const auto& reason : cell.unstable) {
-        codes.emplace_back(unstable_code(reason));
-        named.push_back(code_of_reason(reason));
-    }
+    std::vector<std::string> named;
+    for (const auto& reason : cell.unstable) named.push_back(code_of_reason(reason));
     const std::string title = cell.unstable_title.empty() ? "unstable: " + joined(named, ", ") : cell.unstable_title;
     return out + " title=\"" + escape(title) + "\"><span class=\"mark\">" + kUnstableMark + "</span>" +
-           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(joined(codes, ",")) + "</div></td>";
+           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(unstable_cell(cell.unstable)) +
+           "</div></td>";
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("color: --color=always and never win; auto paints a terminal unless NO_COLOR or TERM=dumb") {
+TEST_CASE("color: --color=always and never win, auto paints a terminal unless NO_COLOR or TERM=dumb") {
     CHECK(paints("always", false, "1", "dumb"));
     CHECK_FALSE(paints("never", true, nullptr, "xterm"));
     CHECK(paints("auto", true, nullptr, "xterm-256color"));
@@ -63,7 +63,7 @@ TEST_CASE("color: --color=always and never win; auto paints a terminal unless NO
     CHECK_FALSE(paints("auto", false, nullptr, "xterm"));  // piped, or a file
 }
 
-TEST_CASE("color: a painted cell keeps its padding plain; without_escapes undoes painting") {
+TEST_CASE("color: a painted cell keeps its padding plain, and without_escapes undoes painting") {
     CHECK(painted("  ~x ", kBold) == "  \x1b[1m~x\x1b[0m ");
     CHECK(painted("   ", kBold) == "   ");
     CHECK(without_escapes(painted("  ~x ", kUnstableStyle)) == "  ~x ");
