@@ -36,6 +36,10 @@ struct MetricDescriptor {
     std::string reason;       // why not available (empty when available)
 };
 
+// What a value says beside its number, for a table that colours: better or worse than before
+// (a confident verdict: vs base faster or slower); neutral for everything else.
+enum class Tone { neutral, better, worse };
+
 struct MetricCell {
     std::string name;
     std::string header;
@@ -43,6 +47,7 @@ struct MetricCell {
     Format format = Format::count;
     MetricClass cls = MetricClass::diagnostic;
     bool estimated = false;  // multiplex-scaled: "≈" in the table, listed in estimatedMetrics
+    Tone tone = Tone::neutral;
 
     bool measured() const { return !std::isnan(value); }
 };

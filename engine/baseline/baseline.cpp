@@ -65,7 +65,11 @@ std::vector<catalog::MetricCell> baseline_cells(const Baseline& baseline, const 
     const DocumentRow next = document_row(row);
     const RowChange c = compare_rows(baseline.find(row), &next, baseline.options.settings);
     if (c.change) change = 100.0 * (c.change->ratio - 1.0);
-    return {catalog::make_cell(baseline_family()[0], change)};
+    catalog::MetricCell cell = catalog::make_cell(baseline_family()[0], change);
+    // Coloured only where the verdict is confident: a change within the noise stays plain.
+    if (c.change && c.change->verdict == Verdict::faster) cell.tone = catalog::Tone::better;
+    if (c.change && c.change->verdict == Verdict::slower) cell.tone = catalog::Tone::worse;
+    return {cell};
 }
 
 std::string baseline_header(const Baseline& baseline) {

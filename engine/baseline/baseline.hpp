@@ -43,7 +43,8 @@ std::optional<Baseline> baseline_from_text(const std::string& text, const std::s
 // The column descriptor (available, default: asking for a baseline is asking for it).
 std::vector<catalog::MetricDescriptor> baseline_family();
 
-// The cells of `row` against `baseline`.
+// The cells of `row` against `baseline`: the change in %, toned better/worse when the verdict
+// is faster/slower.
 std::vector<catalog::MetricCell> baseline_cells(const Baseline& baseline, const Row& row);
 
 // The run header's line: the file, its host, and what the column means.

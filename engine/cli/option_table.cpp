@@ -118,6 +118,13 @@ const OptionRow kRows[] = {
          one_of(f, v, {"box", "md", "csv"});
          o.format = v;
      }},
+    {"--color", kBench, "=WHEN", kValue, "auto|always|never",
+     "colour in the box table: auto (default: on a terminal, unless\nNO_COLOR is set and not empty), always (also "
+     "piped), never",
+     "", "never", [](Options& o, SV f, SV v, bool) {
+         one_of(f, v, {"auto", "always", "never"});
+         o.color = v;
+     }},
     {"--bench-html", kBench, "=FILE", kValue, "FILE", "also write a self-contained HTML report (sortable, distributions)",
      "", "r.html", [](Options& o, SV, SV v, bool) { o.html_path = std::string(v); }},
     {"--group-by", kBench, "=KEY,...", kValue, "KEY,...|all|list",

@@ -30,6 +30,7 @@ struct Options {
     bool allow_unjudged = false;        // --allow-unjudged (needs --fail-if-slower)
     double threshold_pct = 3.0;         // --threshold=PCT: the verdicts' practical threshold
     std::string format = "box";         // --bench-format=box|md|csv: how tables print
+    std::string color = "auto";         // --color=auto|always|never: colour in the box table
     std::optional<std::string> html_path;  // --bench-html=FILE
     std::vector<std::string> group_by;  // --group-by=KEY,... ("all" expands at run time)
     bool group_by_all = false;          // --group-by=all

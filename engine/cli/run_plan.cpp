@@ -80,7 +80,7 @@ RunPlan plan_run(const Options& o) {
     plan.bench = o.bench;
     plan.cases = CaseRun{o.filter, o.isolate, o.case_timeout_s};
     plan.measuring = Measuring{o.min_time_ms, o.repeat, o.group_by, o.group_by_all};
-    plan.table = TableLayout{o.format, o.sort_by, o.sort_descending};
+    plan.table = TableLayout{o.format, o.sort_by, o.sort_descending, o.color};
     plan.outputs.json_path = o.json_path;
     plan.outputs.json_all_samples = o.json_all_samples;
     plan.outputs.html_path = o.html_path;

@@ -36,6 +36,7 @@ struct TableLayout {
     std::string format = "box";  // --bench-format=box|md|csv
     std::string sort_by;         // --sort-by ("" = measurement order)
     bool sort_descending = false;
+    std::string color = "auto";  // --color=auto|always|never (engine/report/color.hpp)
 };
 
 // The files a run writes besides its tables: resolved and probed writable (a --bench run's

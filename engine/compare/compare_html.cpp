@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/units.hpp"
 
 namespace glint::engine {
@@ -72,7 +73,7 @@ void mark_unstable(html::Cell& cell, const DocumentRow& row, const RunDocument& 
                                        std::to_string(runs) + " runs: "
                                  : "unstable: ";
     for (std::size_t i = 0; i < row.unstable.size(); ++i) {
-        title += (i ? ", " : "") + row.unstable[i];
+        title += (i ? ", " : "") + code_of_reason(row.unstable[i]);
         for (const auto& [code, meaning] : doc.reasons)
             if (code == row.unstable[i]) title += " (" + meaning + ")";
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/model/sanitize.hpp"
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/text.hpp"
 #include "engine/report/units.hpp"
 
@@ -20,6 +21,8 @@ std::size_t column_cost(std::size_t content) { return content + 3; }
 void hold_row(Layout& layout, const FormattedRow& row) {
     layout.name = std::max(layout.name, display_width(row.name));
     if (row.error) return;
+    if (!row.reasons.empty())
+        layout.unstable = std::max({layout.unstable, display_width(kUnstableHeader), display_width(row.reasons)});
     for (std::size_t i = 0; i < row.cells.size() && i < layout.numeric.size(); ++i) {
         ColumnWidth& column = layout.numeric[i];
         PointSplit split = split_at_point(row.cells[i]);
@@ -82,10 +85,13 @@ FormattedRow format_row(const Row& row, const TableHead& head) {
     const bool unstable = row.stability && !row.stability->unstable.empty();
     out.cells = {format_n(timing), (unstable ? kUnstableMark : "") + format_median_mad(timing),
                  format_sample_ns(timing, timing.min_ns), format_sample_ns(timing, timing.max_ns)};
+    out.tones.assign(out.cells.size(), catalog::Tone::neutral);
     for (const auto& metric : head.metrics) {
         const catalog::MetricCell* cell = row.cell(metric.name);
         out.cells.push_back(cell ? format_metric(*cell) : kNotMeasuredText);
+        out.tones.push_back(cell && cell->measured() ? cell->tone : catalog::Tone::neutral);
     }
+    if (unstable) out.reasons = sanitize::terminal(unstable_cell(row.stability->unstable));
     return out;
 }
 
@@ -111,6 +117,7 @@ Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expe
 bool fits(const Layout& layout, const FormattedRow& row) {
     if (display_width(row.name) > layout.name) return false;
     if (row.error) return true;
+    if (!row.reasons.empty() && display_width(row.reasons) > layout.unstable) return false;
     for (std::size_t i = 0; i < row.cells.size() && i < layout.numeric.size(); ++i) {
         PointSplit split = split_at_point(row.cells[i]);
         if (split.left > layout.numeric[i].left || split.right > layout.numeric[i].right)
@@ -120,21 +127,31 @@ bool fits(const Layout& layout, const FormattedRow& row) {
 }
 
 Layout widened(Layout layout, const FormattedRow& row, const TableHead& head) {
+    if (layout.unstable == 0 && !row.reasons.empty() && !row.error) layout.unstable = display_width(kReservedCodes);
     hold_row(layout, row);
     hold_title(layout, head);
     return layout;
 }
 
+std::vector<std::size_t> column_widths(const Layout& layout) {
+    std::vector<std::size_t> widths;
+    for (const auto& column : layout.numeric) widths.push_back(column.width);
+    if (layout.unstable > 0)
+        widths.insert(widths.begin() + static_cast<std::ptrdiff_t>(std::min(kUnstablePosition, widths.size())),
+                      layout.unstable);
+    return widths;
+}
+
 std::size_t table_width(const Layout& layout) {
     std::size_t total = 1 + column_cost(layout.name);
-    for (const auto& column : layout.numeric) total += column_cost(column.width);
+    for (const std::size_t width : column_widths(layout)) total += column_cost(width);
     return total;
 }
 
 std::size_t error_span_width(const Layout& layout) {
     if (layout.numeric.empty()) return 0;
     std::size_t span = 0;
-    for (const auto& column : layout.numeric) span += column_cost(column.width);
+    for (const std::size_t width : column_widths(layout)) span += column_cost(width);
     return span - 3;  // the span's own padding and closing border are not content
 }
 

@@ -34,16 +34,22 @@ std::vector<std::string> numeric_headers(const TableHead& head);
 
 // The prefix of an unstable row's median cell ("~0.49ns ±0.00ns").
 inline constexpr const char* kUnstableMark = "~";
+// A table with an unstable row has one more column, left-aligned, after median/iter: each
+// unstable row's reason codes ("cpu,mig"; engine/model/unstable_codes.hpp).
+inline constexpr const char* kUnstableHeader = "unstable";
+inline constexpr std::size_t kUnstablePosition = 2;  // its place among the numeric columns
 
 // One row as text, before alignment.
 struct FormattedRow {
     std::string name;
     std::vector<std::string> cells;    // one per numeric column (empty on an error row)
+    std::vector<catalog::Tone> tones;  // per cell, as cells; what a coloured table paints
+    std::string reasons;               // the unstable column's cell; "" for a stable row
     std::optional<std::string> error;  // an error row: one message spanning the numeric columns
 };
 
 // A row's text: NaN timing or metric values and metric cells the row lacks render "—"; an
-// unstable row's median cell starts with kUnstableMark.
+// unstable row's median cell starts with kUnstableMark and its codes fill `reasons`.
 FormattedRow format_row(const Row& row, const TableHead& head);
 
 struct ColumnWidth {
@@ -55,7 +61,12 @@ struct ColumnWidth {
 struct Layout {
     std::size_t name = 0;              // content width of the name column
     std::vector<ColumnWidth> numeric;  // one per numeric column
+    std::size_t unstable = 0;          // content width of the unstable column; 0: none
 };
+
+// The content widths of the columns after the name column, in display order (the unstable
+// column, when there is one, at kUnstablePosition).
+std::vector<std::size_t> column_widths(const Layout& layout);
 
 // Tight widths: the narrowest layout that holds the headers, the rows and the title.
 Layout tight_layout(const TableHead& head, const std::vector<FormattedRow>& rows);
@@ -70,7 +81,10 @@ Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expe
 // (they are truncated).
 bool fits(const Layout& layout, const FormattedRow& row);
 
-// `layout` widened (never narrowed) to hold `row` and the title.
+// `layout` widened (never narrowed) to hold `row` and the title. An unstable column it adds is
+// kReservedCodes wide at least (three long codes), so a live table that widened for its first
+// unstable row rarely opens another segment for the next.
+inline constexpr const char* kReservedCodes = "spread,split,delay";
 Layout widened(Layout layout, const FormattedRow& row, const TableHead& head);
 
 // Display width of every line of a table with this layout.

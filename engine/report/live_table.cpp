@@ -1,6 +1,7 @@
 // The live table, for an interactive terminal. Unsorted, rows print as cases finish and only
 // the tail (a spinner row and the bottom border) is ever repainted; a row too wide for the
-// pinned widths opens a new segment. With --sort-by, or a table wider than the terminal, only a
+// pinned widths opens a new segment (or, before any row, repaints the head: the unstable column
+// of a first unstable row). With --sort-by, or a table wider than the terminal, only a
 // status line shows and end_group prints the rows sorted. Diagnostics wait until the group's
 // final frame. Nothing paints except from these calls, made only between measurements.
 // Rationale and details: docs/rationale.md, "engine/report/live_table.cpp".
@@ -40,9 +41,9 @@ std::string time_left(double seconds) {
 class LiveTable final : public TableOutput {
 public:
     LiveTable(std::FILE* out, SortSpec sort, std::optional<std::size_t> columns, std::FILE* err,
-              std::function<double()> clock)
+              std::function<double()> clock, bool color)
         : TableOutput(out, std::move(sort)), fixed_columns_(columns), err_(err),
-          clock_(clock ? std::move(clock) : steady_seconds) {}
+          clock_(clock ? std::move(clock) : steady_seconds), color_(color) {}
 
     void diagnostic(const std::string& line) override {
         if (group_open_) {
@@ -128,12 +129,19 @@ public:
             layout_ = needed;
             open_segment();
         } else if (!fits(layout_, text)) {
-            write_line(render_bottom_border(layout_));
+            // A head with no rows under it yet is repainted (the first unstable row adds its
+            // column); otherwise the segment closes and a wider one opens.
+            if (segment_rows_ == 0) {
+                for (int line = 0; line < 3; ++line) write(kUpAndErase);
+            } else {
+                write_line(render_bottom_border(layout_));
+            }
             layout_ = needed;
             write_head();
         }
-        write_line(render_row(text, layout_));
+        write_line(render_row(text, layout_, color_));
         ++shown_;
+        ++segment_rows_;
         paint_tail();
         flush();
     }
@@ -168,7 +176,7 @@ public:
         if (!progress_only_ && shown_ < rows_.size()) {
             std::vector<Row> waiting(rows_.begin() + static_cast<std::ptrdiff_t>(shown_), rows_.end());
             start_block();
-            write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_))));
+            write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_)), color_));
         }
         flush();
         rows_.clear();
@@ -188,9 +196,11 @@ private:
         segment_open_ = true;
     }
 
+    // A segment's head: three lines (case_finished erases them while no row is under them).
     void write_head() {
+        segment_rows_ = 0;
         write_line(render_top_border(head_, layout_));
-        write_line(render_header(head_, layout_));
+        write_line(render_header(head_, layout_, color_));
         write_line(render_separator(layout_));
     }
 
@@ -248,6 +258,7 @@ private:
     Layout layout_;
     std::vector<Row> rows_;  // every finished row of the group
     std::size_t shown_ = 0;  // rows_[0, shown_) are on screen in table segments
+    std::size_t segment_rows_ = 0;  // rows under the newest head
     bool deferred_ = false;  // the remaining rows print at end_group
     bool progress_only_ = false;  // GroupInfo::progress_only: end_group prints no rows
     bool segment_open_ = false;
@@ -259,6 +270,7 @@ private:
     std::function<double()> clock_;     // seconds (tests: a fake)
     bool group_open_ = false;           // between begin_group and end_group
     std::vector<std::string> waiting_;  // diagnostics held until end_group
+    bool color_ = false;                // paint the rows and header (color.hpp)
     double started_at_ = 0;             // the case in flight's start
     double finished_seconds_ = 0;       // run-wide: time of the finished cases...
     std::size_t finished_cases_ = 0;    // ...and how many
@@ -268,9 +280,9 @@ private:
 
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
                                                std::optional<std::size_t> columns, std::FILE* err,
-                                               std::function<double()> clock) {
+                                               std::function<double()> clock, bool color) {
     return std::make_unique<LiveTable>(out, std::move(sort), columns, err ? err : stderr,
-                                       std::move(clock));
+                                       std::move(clock), color);
 }
 
 }  // namespace glint::engine::report

@@ -1,5 +1,5 @@
 // Piped output: the group's rows are collected and printed once, at end_group, sorted and
-// with tight widths. No escape codes at all.
+// with tight widths. No escape codes, unless painted (--color=always).
 #include "engine/report/render.hpp"
 #include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
@@ -25,18 +25,20 @@ namespace {
 
 class PipedTable final : public CollectingTable {
 public:
-    PipedTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
+    PipedTable(std::FILE* out, SortSpec sort, bool color) : CollectingTable(out, std::move(sort)), color_(color) {}
 
 private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
-        return render_table(tight_table(head, rows));
+        return render_table(tight_table(head, rows), color_);
     }
+
+    bool color_;
 };
 
 }  // namespace
 
-std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort) {
-    return std::make_unique<PipedTable>(out, std::move(sort));
+std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort, bool color) {
+    return std::make_unique<PipedTable>(out, std::move(sort), color);
 }
 
 }  // namespace glint::engine::report

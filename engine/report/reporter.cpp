@@ -11,9 +11,9 @@ void TableReporter::diagnostic(const std::string& line) {
     std::fflush(stderr);
 }
 
-std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort) {
-    return live ? report::make_live_table(out, std::move(sort))
-                : report::make_piped_table(out, std::move(sort));
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort, bool color) {
+    return live ? report::make_live_table(out, std::move(sort), std::nullopt, nullptr, {}, color)
+                : report::make_piped_table(out, std::move(sort), color);
 }
 
 namespace report {

@@ -48,6 +48,7 @@ public:
 };
 
 // live: an interactive terminal (rows tick in, spinner row, no escape codes otherwise).
-std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort);
+// color: the rows and header painted (engine/report/color.hpp), live or not.
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort, bool color = false);
 
 }  // namespace glint::engine

@@ -61,17 +61,18 @@ private:
     std::vector<Row> rows_;
 };
 
-// Piped output: each table printed once, at end_group, with tight widths; no escape codes.
-std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort);
+// Piped output: each table printed once, at end_group, with tight widths; no escape codes
+// unless `color` (--color=always).
+std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort, bool color = false);
 
 // An interactive terminal: rows tick in beneath a dim spinner row, with pinned widths.
 // `columns` is the terminal's width; by default it is asked of `out` at each begin_group
 // (unknown when `out` is not a terminal: then any width is assumed to fit). Diagnostics go to
 // `err` (stderr by default); `clock` gives seconds for the time-left estimate (steady_clock by
-// default; tests pass a fake).
+// default; tests pass a fake). `color`: the rows and header painted (color.hpp).
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
                                                std::optional<std::size_t> columns = std::nullopt,
                                                std::FILE* err = nullptr,
-                                               std::function<double()> clock = {});
+                                               std::function<double()> clock = {}, bool color = false);
 
 }  // namespace glint::engine::report

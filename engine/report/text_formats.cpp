@@ -1,9 +1,11 @@
 #include "engine/report/text_formats.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/model/json.hpp"
 #include "engine/model/sanitize.hpp"
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/layout.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
@@ -19,6 +21,11 @@ std::string csv_column(const catalog::MetricDescriptor& m) {
     return m.format == catalog::Format::nanoseconds ? m.name + "_ns" : m.name;
 }
 
+// Every reason's code, space-separated ("cpu mig"): no quoting needed.
+std::string csv_codes(const Row& row) {
+    return row.stability && !row.error ? unstable_cell(row.stability->unstable, " ") : "";
+}
+
 class MarkdownTable final : public CollectingTable {
 public:
     MarkdownTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
@@ -32,22 +39,36 @@ private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
         if (!head.title.empty()) out += "#### " + sanitize::markdown(head.title) + "\n\n";
+        std::vector<FormattedRow> formatted;
+        bool unstable = false;  // the unstable column, as the box table has it
+        for (const auto& row : rows) {
+            formatted.push_back(format_row(row, head));
+            unstable = unstable || !formatted.back().reasons.empty();
+        }
         const auto headers = numeric_headers(head);
+        const std::size_t at = unstable ? std::min(kUnstablePosition, headers.size()) : headers.size() + 1;
         out += "| " + sanitize::markdown(head.first_column) + " |";
         std::string rule = "|:---|";
-        for (const auto& h : headers) {
-            out += " " + sanitize::markdown(h) + " |";
+        for (std::size_t i = 0; i <= headers.size(); ++i) {
+            if (i == at) {
+                out += std::string(" ") + kUnstableHeader + " |";
+                rule += ":---|";
+            }
+            if (i == headers.size()) break;
+            out += " " + sanitize::markdown(headers[i]) + " |";
             rule += "---:|";
         }
         out += "\n" + rule + "\n";
-        for (const auto& row : rows) {
-            const FormattedRow f = format_row(row, head);
+        for (const auto& f : formatted) {
             out += "| " + sanitize::markdown(f.name) + " |";
             if (f.error) {
                 out += " error: " + sanitize::markdown(*f.error) + " |";
-                for (std::size_t i = 1; i < headers.size(); ++i) out += " |";
+                for (std::size_t i = 1; i < headers.size() + (unstable ? 1 : 0); ++i) out += " |";
             }
-            for (const auto& cell : f.cells) out += " " + sanitize::markdown(cell) + " |";
+            for (std::size_t i = 0; i <= f.cells.size(); ++i) {
+                if (i == at) out += " " + sanitize::markdown(f.reasons) + " |";
+                if (i < f.cells.size()) out += " " + sanitize::markdown(f.cells[i]) + " |";
+            }
             out += "\n";
         }
         return out;
@@ -69,7 +90,7 @@ private:
         if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
         out += "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns";
         for (const auto& m : head.metrics) out += "," + sanitize::csv(csv_column(m));
-        out += ",error\n";
+        out += ",error,unstable\n";
         for (const auto& row : rows) {
             out += sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
             const bool timed = row.timing && !row.error;
@@ -82,7 +103,7 @@ private:
                 const catalog::MetricCell* cell = row.cell(m.name);
                 out += "," + csv_number(cell && !row.error ? cell->value : nan);
             }
-            out += "," + sanitize::csv(row.error.value_or("")) + "\n";
+            out += "," + sanitize::csv(row.error.value_or("")) + "," + sanitize::csv(csv_codes(row)) + "\n";
         }
         return out;
     }

@@ -5,19 +5,28 @@
 
 #include <fmt/format.h>
 
+#include "engine/stability/verdict.hpp"
+
 namespace glint::engine {
 namespace {
 
-bool has(const Row& row, const char* code) {
-    if (!row.stability) return false;
-    const auto& u = row.stability->unstable;
-    return std::find(u.begin(), u.end(), code) != u.end();
+bool is_noise(std::string_view reason) {
+    for (const char* code : {"cpu-time", "disturbed", "split", "spread", "migrated", "preempted"})
+        if (reason == code) return true;
+    return false;
 }
 
-bool noisy(const Row& row) {
-    for (const char* code : {"cpu-time", "disturbed", "split", "spread", "migrated", "preempted"})
-        if (has(row, code)) return true;
-    return false;
+// The --bench-min-time at which samples resolve (ms, two significant digits rounded up, so
+// that the value suggested suffices); 0 when the timer's step is unknown. The doubling stops
+// at --bench-min-time, and the samples after it can be shorter than the one that stopped it
+// (cold caches, a slow first sample): within kMargin of what the timer resolves, samples come
+// out too short whatever the case's iterations.
+double resolving_min_time_ms(const RemedyContext& done, double min_timer_steps) {
+    constexpr double kMargin = 4;
+    const double ms = kMargin * min_timer_steps * done.timer_step_ns / 1e6;
+    if (ms <= 0) return 0;
+    const double unit = std::pow(10.0, std::floor(std::log10(ms)) - 1);
+    return std::ceil(ms / unit - 1e-9) * unit;
 }
 
 }  // namespace
@@ -33,43 +42,30 @@ RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_
     return done;
 }
 
-std::string unstable_remedies(const std::vector<Row>& rows, const RemedyContext& done,
-                              double min_timer_steps) {
-    bool noise = false, waited = false, stolen = false, too_short = false;
-    for (const Row& row : rows) {
-        noise = noise || noisy(row);
-        waited = waited || has(row, "run-delay");
-        stolen = stolen || has(row, "steal");
-        too_short = too_short || has(row, "timer-resolution");
+std::string reason_remedy(std::string_view reason, const RemedyContext& done, double min_timer_steps) {
+    if (is_noise(reason)) {
+        if (done.cpu_isolated) return "pinned to an isolated CPU already: a quieter machine";
+        if (done.pinned) return "pinned already: a quieter machine, or an isolated CPU (isolcpus)";
+        if (reason == "migrated") return "try --pin";
+        if (reason == "preempted") return "try --pin to a quiet CPU";
+        return "try --pin, a quieter machine";
     }
-    // The doubling stops at --bench-min-time, and the samples after it can be shorter than the
-    // one that stopped it (cold caches, a slow first sample): within kMargin of what the timer
-    // resolves, samples come out too short whatever the case's iterations.
-    constexpr double kMargin = 4;
-    double resolved_ms = kMargin * min_timer_steps * done.timer_step_ns / 1e6;
-    if (resolved_ms > 0) {  // two significant digits, rounded up: the value suggested suffices
-        const double unit = std::pow(10.0, std::floor(std::log10(resolved_ms)) - 1);
-        resolved_ms = std::ceil(resolved_ms / unit - 1e-9) * unit;
+    if (reason == "run-delay") {
+        if (done.cpu_isolated) return "another task wanted the pinned CPU: stop it";
+        if (done.pinned) return "another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)";
+        return "try --pin to a quiet CPU, or stop the task that wants it";
     }
-    const bool min_time_short = too_short && done.min_time_ms < resolved_ms * (1 - 1e-9);
-    std::vector<std::string> parts;
-    if (noise)
-        parts.push_back(!done.pinned         ? "try --pin, a quieter machine"
-                        : !done.cpu_isolated ? "pinned already: a quieter machine, or an isolated CPU (isolcpus)"
-                                             : "pinned to an isolated CPU already: a quieter machine");
-    if (waited)
-        parts.push_back(!done.pinned ? "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it"
-                        : !done.cpu_isolated
-                            ? "run-delay: another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)"
-                            : "run-delay: another task wanted the pinned CPU: stop it");
-    if (stolen) parts.push_back("steal: another guest on the host: a dedicated/quiet VM");
-    if (min_time_short)
-        parts.push_back(fmt::format("--bench-min-time={:g} or more (a sample needs {:g} timer steps)", resolved_ms, min_timer_steps));
-    else if (too_short)
-        parts.push_back("more iterations per sample (glint::iterations)");
-    std::string text;
-    for (const auto& p : parts) text += (text.empty() ? "" : "; ") + p;
-    return text;
+    if (reason == "steal") return "try a dedicated or quiet VM (another guest shares the host)";
+    if (reason == "timer-resolution") {
+        const double resolving_ms = resolving_min_time_ms(done, min_timer_steps);
+        if (done.min_time_ms < resolving_ms * (1 - 1e-9))
+            return fmt::format("try --bench-min-time={:g} or more (a sample needs {:g} timer steps)", resolving_ms,
+                               min_timer_steps);
+        return "try more iterations per sample (glint::iterations)";
+    }
+    const auto& known = unstable_reason_codes();
+    if (std::find(known.begin(), known.end(), reason) != known.end()) return "try --pin, a quieter machine";
+    return "";
 }
 
 }  // namespace glint::engine

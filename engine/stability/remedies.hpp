@@ -1,5 +1,5 @@
-// engine/stability/remedies.hpp: what helps the unstable rows of a run, leaving out what the run
-// already did. Pure functions.
+// engine/stability/remedies.hpp: what helps against an unstable row's reason, leaving out what
+// the run already did. Pure functions; the legend (unstable_legend.hpp) prints one per code.
 //
 // Noise (cpu-time, disturbed, split, spread, migrated, preempted): --pin and a quieter machine;
 // pinned already: an isolated CPU (isolcpus) and a quieter machine; pinned to an isolated CPU:
@@ -10,9 +10,8 @@
 #pragma once
 
 #include <string>
-#include <vector>
+#include <string_view>
 
-#include "engine/model/row.hpp"
 #include "os/environment.hpp"
 
 namespace glint::engine {
@@ -28,9 +27,9 @@ struct RemedyContext {
 // The context of a run confined to `facts.cpus` (null: unknown, nothing done).
 RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms, double timer_step_ns);
 
-// "try --pin, a quieter machine; run-delay: ...": the remedies for the reasons of `rows`,
-// "; "-separated; "" when none applies. A sample resolves from `min_timer_steps` timer steps.
-std::string unstable_remedies(const std::vector<Row>& rows, const RemedyContext& done,
-                              double min_timer_steps);
+// "try --pin, a quieter machine", "pinned already: ...": what helps against `reason` after what
+// `done` did; a sample resolves from `min_timer_steps` timer steps. "" for a reason this build
+// does not know.
+std::string reason_remedy(std::string_view reason, const RemedyContext& done = {}, double min_timer_steps = 1000);
 
 }  // namespace glint::engine

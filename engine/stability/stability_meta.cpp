@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/model/unstable_codes.hpp"
 #include "engine/stability/verdict.hpp"
 #include "engine/timing/clock.hpp"
 
@@ -19,6 +20,9 @@ Json stability_meta(const CaseWatcher& watcher) {
     Json reasons = Json::object();
     for (const auto& code : unstable_reason_codes()) reasons[code] = describe_reason(code, limits);
     j["reasons"] = std::move(reasons);
+    Json codes = Json::object();  // what the tables show for each reason
+    for (const auto& reason : unstable_reason_codes()) codes[reason] = std::string(unstable_code(reason));
+    j["codes"] = std::move(codes);
     const double read = clock_properties().thread_cpu_read_ns;
     j["threadCpuReadNs"] = std::isfinite(read) ? Json(read) : Json();
     j["migrationsCounted"] = watcher.counts_migrations();

@@ -1,6 +1,7 @@
 // engine/stability/stability_meta.hpp: meta.stability, what the unstable marks rest on:
 //   {thresholds: {minCpuWall, maxSpread, preemptedShare, minTimerSteps, maxRunDelayShare,
-//    maxStealShare}, reasons: {code: meaning}, threadCpuReadNs, migrationsCounted,
+//    maxStealShare}, reasons: {reason: meaning}, codes: {reason: the tables' code for it},
+//    threadCpuReadNs, migrationsCounted,
 //    migrationsUnavailable?, stealRead, stealUnavailable?, stealTickNs, runDelayRead,
 //    runDelayUnavailable?}
 #pragma once

@@ -1,6 +1,5 @@
 #include "engine/stability/verdict.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -60,26 +59,6 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
         return fmt::format("hypervisor stole > {:g}% of wall time", limits.max_steal_share * 100);
     if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
     return std::string(code);
-}
-
-std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits,
-                            const RemedyContext& done) {
-    std::string parts;
-    std::size_t marked = 0;
-    for (const auto& row : rows)
-        if (row.stability && !row.stability->unstable.empty()) ++marked;
-    if (marked == 0) return "";
-    for (const auto& code : unstable_reason_codes()) {
-        const auto n = std::count_if(rows.begin(), rows.end(), [&](const Row& r) {
-            if (!r.stability) return false;
-            const auto& u = r.stability->unstable;
-            return std::find(u.begin(), u.end(), code) != u.end();
-        });
-        if (n == 0) continue;
-        parts += fmt::format("{}{}× {} ({})", parts.empty() ? "" : ", ", n, code, describe_reason(code, limits));
-    }
-    const std::string remedy = unstable_remedies(rows, done, limits.min_timer_steps);
-    return fmt::format("~ unstable: {} · JSON rows[].unstable{}", parts, remedy.empty() ? "" : " · " + remedy);
 }
 
 }  // namespace glint::engine

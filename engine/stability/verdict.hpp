@@ -1,6 +1,6 @@
 // engine/stability/verdict.hpp: when a measured row is unstable, and why. Pure functions.
 //
-// Reasons, in this order (JSON rows[].unstable; the table marks the median with "~"):
+// Reasons, in this order (JSON rows[].unstable; the table: "~" and codes, unstable_legend.hpp):
 // cpu-time (CPU/wall below min_cpu_wall, unless the headline came from clean samples),
 // disturbed (under half the samples kept the CPU: headline of all, ± widened), split (two
 // clusters), spread (MAD above max_spread of the median), migrated (more than one CPU),
@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "engine/model/row.hpp"
-#include "engine/stability/remedies.hpp"
 
 namespace glint::engine {
 
@@ -36,13 +35,7 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
 
 // Every reason code, in order.
 const std::vector<std::string>& unstable_reason_codes();
-// What a reason means, for the footer and JSON meta ("CPU/wall < 0.9", ...).
+// What a reason means, for the legend and JSON meta ("CPU/wall < 0.9", ...).
 std::string describe_reason(std::string_view code, const StabilityThresholds& limits = {});
-
-// The footer under the tables when some rows are unstable: one line naming the reasons seen
-// (with how many rows each), where JSON has them and what helps, leaving out what `done`
-// says the run already did (engine/stability/remedies.hpp); "" when no row is unstable.
-std::string unstable_footer(const std::vector<Row>& rows, const StabilityThresholds& limits = {},
-                            const RemedyContext& done = {});
 
 }  // namespace glint::engine

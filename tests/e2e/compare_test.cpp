@@ -357,10 +357,11 @@ TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") 
     auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
     REQUIRE(md.exit_code == 0);
     CHECK_FALSE(contains(md.out, "╭"));
-    CHECK(contains(md.out, "| benchmark | n | median/iter | min | max |"));
+    CHECK(contains(md.out, "| benchmark | n | median/iter |"));  // then unstable, when a row is
     CHECK(contains(md.out, "| add_chain | 32×"));
     auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1", "--bench-format=md"});
-    CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | min | max | B/s |\n|:---|---:|"));
+    CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | "));
+    CHECK(contains(titled.out, " | min | max | B/s |\n|:---|---:|"));
     auto csv = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=csv"});
     REQUIRE(csv.exit_code == 0);
     CHECK_FALSE(contains(csv.out, "╭"));

@@ -55,6 +55,7 @@ const std::vector<Factor>& factors() {
         {"--bench-baseline", {{}, {"--bench-baseline={base}"}}},
         {"--bench-html", {{}, {"--bench-html={dir}/report.html"}}},
         {"--bench-format", {{}, {"--bench-format=md"}, {"--bench-format=csv"}}},
+        {"--color", {{}, {"--color=always"}, {"--color=never"}}},
         {"--group-by", {{}, {"--group-by=op"}}},
         {"--sort-by", {{}, {"--sort-by=-median"}}},
         {"--case-timeout", {{}, {"--case-timeout=60"}}},
@@ -293,6 +294,9 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
             const std::string bad = table_problem(r.out, format == std::string("csv"));
             expect(bad.empty(), std::string("the ") + format + " output: " + bad);
         }
+    // Colour only in the box table, and piped only when asked for.
+    const bool painted = contains(command, "--color=always") && !contains(command, "--bench-format=");
+    expect(contains(r.out, "\x1b[") == painted, painted ? "--color=always painted nothing" : "escape codes in the output");
     if (contains(command, "--bench-html=")) {
         const std::string html = read_file(dir.file("report.html"));
         for (const char* name : kCaseNames) expect(contains(html, name), std::string("the HTML report lacks ") + name);

@@ -145,12 +145,14 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
     const auto reasons = strings(sleeper.at("unstable"));
     CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") != reasons.end());
     CHECK(contains(r.out, "│ ~"));  // the median cell carries the mark
+    CHECK(contains(r.out, "│ cpu"));  // and the unstable column its code
     CHECK(contains(r.out, "~ unstable: "));
-    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(contains(r.out, "\n~cpu "));
+    CHECK(contains(r.out, "CPU/wall < 0.9 (cpu-time, 1 row)"));
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minCpuWall").as_number() == 0.9);
 }
 
-TEST_CASE("e2e: after --pin the footer, the HTML report and the environment lines suggest no --pin") {
+TEST_CASE("e2e: after --pin the legend, the HTML report and the environment lines suggest no --pin") {
     const std::string json = temp_json("pinned"), html = temp_json("pinned") + ".html";
     auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
                           "--pin=auto", "--bench-json=" + json, "--bench-html=" + html});
@@ -184,7 +186,7 @@ TEST_CASE("e2e: samples too short for the timer at a tiny --bench-min-time ask f
     if (std::find(reasons.begin(), reasons.end(), "timer-resolution") == reasons.end())
         return glint::test::skip("the timer resolves 1 µs samples here: no timer-resolution row");
     CHECK(contains(unwrapped(r.out), " or more (a sample needs 1000 timer steps)"));
-    CHECK(contains(unwrapped(r.out), " · --bench-min-time="));
+    CHECK(contains(unwrapped(r.out), " · try --bench-min-time="));
     CHECK_FALSE(contains(r.out, "glint::iterations"));  // the case pins no iterations
 }
 
@@ -194,7 +196,7 @@ TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mar
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.out, "│ ~"));  // the parent's table marks the row the child sent
-    CHECK(contains(r.out, "× cpu-time (CPU/wall < 0.9)"));
+    CHECK(contains(r.out, "CPU/wall < 0.9 (cpu-time, 1 row)"));
     const Json doc = load(json);
     const Json& sleeper = row(doc, "sleeper");
     const auto reasons = strings(sleeper.at("unstable"));
@@ -215,7 +217,8 @@ TEST_CASE("e2e: samples of too few pinned iterations are flagged below the timer
     const Json doc = load(json);
     const auto reasons = strings(row(doc, "tiny").at("unstable"));
     CHECK(std::find(reasons.begin(), reasons.end(), "timer-resolution") != reasons.end());
-    CHECK(contains(unwrapped(r.out), "× timer-resolution (sample < 1000 timer steps)"));
+    CHECK(contains(unwrapped(r.out), "\n~timer "));  // the legend's entry for the row's code
+    CHECK(contains(unwrapped(r.out), "sample < 1000 timer steps (timer-resolution, 1 row)"));
     CHECK(contains(unwrapped(r.out), "more iterations per sample (glint::iterations)\n"));  // the footer's remedy
     CHECK(doc.at("meta").at("stability").at("thresholds").at("minTimerSteps").as_number() == 1000);
 }

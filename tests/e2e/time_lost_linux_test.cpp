@@ -95,8 +95,9 @@ TEST_CASE("e2e: a busy competitor pinned to the measuring CPU shows as run delay
     CHECK(row.at("timeLost").at("runDelayShare").as_number() > 0.2);
     CHECK(row.at("timeLost").at("runDelayNs").as_number() > 0);
     CHECK(has(row.at("unstable"), "run-delay"));
-    CHECK(contains(glint::test::unwrapped(out), "× run-delay (waited for the CPU > 5% of wall time)"));
+    CHECK(contains(glint::test::unwrapped(out), "waited for the CPU > 5% of wall time (run-delay, 1 row)"));
+    CHECK(contains(out, "\n~delay "));  // the legend's entry for the row's code, and what helps
     // The run is pinned already: the remedy is to stop the other task, not to pin.
-    CHECK(contains(glint::test::unwrapped(out), "run-delay: another task wanted the pinned CPU: stop it"));
+    CHECK(contains(glint::test::unwrapped(out), "(run-delay, 1 row) · another task wanted the pinned CPU: stop it"));
     CHECK_FALSE(contains(glint::test::unwrapped(out), "--pin to a quiet CPU"));
 }

@@ -10,8 +10,8 @@
 #     reads as the lane's hover text writes it (or, strays beyond, names their extreme), the hi
 #     label likewise;
 #   - the compare page's title names the 3-run side once ("base (3 runs: a1.json … a3.json)");
-#   - each row the JSON marks unstable shows "~" and its reasons; each flame frame's label is
-#     the full name of its <title> or a shortened form of it with "…" (flames.awk);
+#   - each row the JSON marks unstable shows "~" and its reasons' codes; each flame frame's label
+#     is the full name of its <title> or a shortened form of it with "…" (flames.awk);
 #   - takes a screenshot (a PNG of more than 20 KB: the page rendered).
 # Chromium (Debian's chromium) is installed when missing and possible (root, apt-get); when it
 # cannot be, the test is skipped (exit 77) — under CI it fails instead.
@@ -69,8 +69,12 @@ if [[ -n $noise ]]; then
     pages="$pages unstable ucompare"
 fi
 
-# The rows one page shows, each's unstable reasons as the page writes them ("a, b"; "" when stable).
-reasons_of() { grep -o '"unstable": *\[[^]]*\]' "$1" | sed 's/.*\[//; s/\]//; s/"//g; s/, */, /g'; }
+# The rows one page shows, each's unstable reasons as the page writes them: the tables' codes
+# (meta.stability.codes; "cpu,mig"; "" when stable).
+reasons_of() {
+    grep -o '"unstable": *\[[^]]*\]' "$1" | sed 's/.*\[//; s/\]//; s/"//g; s/, */,/g' |
+        sed 's/cpu-time/cpu/g; s/disturbed/dist/g; s/migrated/mig/g; s/preempted/pre/g; s/run-delay/delay/g; s/timer-resolution/timer/g'
+}
 
 for page in $pages; do
     case $page in
@@ -90,7 +94,7 @@ for page in $pages; do
     grep -o 'data-col="median" data-sort="[^"]*"' "$dom" | sed 's/.*data-sort="\([^"]*\)"/\1/' >"$work/$page.medians"
     [[ $(wc -l <"$work/$page.medians") -eq $rows ]] || fail "$page: $(wc -l <"$work/$page.medians") median cells, expected $rows"
     sort -g -r -c "$work/$page.medians" 2>/dev/null || fail "$page: rows are not in descending median order: $(tr '\n' ' ' <"$work/$page.medians")"
-    # Unstable marks: as many "~ reasons" lines as the JSON has unstable rows, with its reasons.
+    # Unstable marks: as many "~ codes" lines as the JSON has unstable rows, with its reasons' codes.
     reasons_of "$json" | grep -v "^$" | sort -u >"$work/$page.reasons.json"
     grep -o '<div class="why">~ [^<]*</div>' "$dom" | sed 's/<div class="why">~ //; s/<\/div>//' | sort -u >"$work/$page.reasons.dom"
     if [[ $page == unstable || $page == ucompare ]]; then
@@ -100,7 +104,7 @@ for page in $pages; do
             fail "$page: unstable reasons of the JSON missing in the page: $(comm -23 <(sort -u "$work/$page.reasons.json") "$work/$page.reasons.dom" | tr '\n' ';')"
         marks=$(grep -o '<span class="mark">~</span>' "$dom" | wc -l)
         [[ $marks -ge $(wc -l <"$work/$page.reasons.json") ]] || fail "$page: $marks ~ marks for $(wc -l <"$work/$page.reasons.json") unstable rows"
-        grep -q 'title="unstable: [a-z-]* (' "$dom" || fail "$page: no unstable cell says what its reasons mean"
+        grep -q 'title="unstable: [a-z =-]* (' "$dom" || fail "$page: no unstable cell says what its reasons mean"
     elif [[ $page == run ]]; then
         diff -q "$work/$page.reasons.json" "$work/$page.reasons.dom" >/dev/null ||
             fail "$page: the page's unstable marks ($(tr '\n' ';' <"$work/$page.reasons.dom")) differ from the JSON's ($(tr '\n' ';' <"$work/$page.reasons.json"))"

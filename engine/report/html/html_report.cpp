@@ -4,6 +4,7 @@
 
 #include "engine/model/json.hpp"
 #include "engine/model/sanitize.hpp"
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/html/svg_plot.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/layout.hpp"
@@ -70,18 +71,20 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
     return out;
 }
 
-// One value cell; an unstable value reads "~VALUE" with its reasons beneath, their meaning
-// as the tooltip.
+// One value cell; an unstable value reads "~VALUE" with its reasons' codes beneath (the table's,
+// engine/model/unstable_codes.hpp), their meaning as the tooltip.
 std::string cell_html(const Column& column, const Cell& cell) {
     std::string cls = column.numeric ? "num" : "";
     if (column.key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
     if (!cell.unstable.empty()) cls += cls.empty() ? "unstable" : " unstable";
     std::string out = "<td class=\"" + cls + "\" data-col=\"" + escape(column.key) + "\"" + sort_attr(cell);
     if (cell.unstable.empty()) return out + ">" + escape(cell.text) + "</td>";
-    const std::string reasons = joined(cell.unstable, ", ");
-    const std::string title = cell.unstable_title.empty() ? "unstable: " + reasons : cell.unstable_title;
+    std::vector<std::string> named;
+    for (const auto& reason : cell.unstable) named.push_back(code_of_reason(reason));
+    const std::string title = cell.unstable_title.empty() ? "unstable: " + joined(named, ", ") : cell.unstable_title;
     return out + " title=\"" + escape(title) + "\"><span class=\"mark\">" + kUnstableMark + "</span>" +
-           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(reasons) + "</div></td>";
+           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(unstable_cell(cell.unstable)) +
+           "</div></td>";
 }
 
 }  // namespace
@@ -102,7 +105,7 @@ std::string render_page(const Report& report) {
            escape(report.sample_label);
     if (any_base) out += "<span style=\"background:#777\"></span>" + escape(report.base_label);
     out += " (box: quartiles, bar: median, whiskers: 1.5 IQR, ▸: beyond the axis)";
-    if (any_unstable) out += std::string(" · ") + kUnstableMark + ": measured unstably, the reasons under the value (hover: what they mean)";
+    if (any_unstable) out += std::string(" · ") + kUnstableMark + ": measured unstably, the reasons' codes under the value (hover: what they mean)";
     out += "</p>\n";
     out += "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>"
            "<th data-key=\"plot\">distribution</th>";

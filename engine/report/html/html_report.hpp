@@ -5,7 +5,7 @@
 //     fragment sorts on load; rows without a value sort last either way),
 //   - per row a distribution plot (svg_plot.hpp; the baseline's in its own lane when comparing),
 //   - counter columns beside the timing columns; a value from an unstable measurement reads
-//     "~VALUE" with its reasons under it and their meaning as its tooltip (title).
+//     "~VALUE" with its reasons' codes under it (the table's) and their meaning as its tooltip.
 // Every row is a <tr class="row" data-verdict="..."> holding exactly one <svg class="dist">;
 // each value cell is a <td data-col="KEY" data-sort="NUMBER"> (data-sort absent: no value).
 // A row's `extra_html` (e.g. a flame graph) fills a <tr class="extra"> beneath it, full width.
@@ -29,8 +29,8 @@ struct Cell {
     std::string text;  // as shown ("—" when not measured)
     double sort = 0;   // the sort key of a numeric cell (nan: no value, sorts last)
     bool has_sort = false;
-    std::vector<std::string> unstable;  // why the value is unstable (reason codes); empty: stable
-    std::string unstable_title;         // the tooltip: what the reasons mean ("" -> the codes)
+    std::vector<std::string> unstable;  // why the value is unstable (reasons); empty: stable
+    std::string unstable_title;         // the tooltip: what the reasons mean ("" -> the reasons)
 };
 
 struct Row {

@@ -10,7 +10,7 @@
 #include "engine/registry/params.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
-#include "engine/stability/verdict.hpp"
+#include "engine/stability/unstable_legend.hpp"
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
@@ -46,7 +46,7 @@ std::vector<Row> BenchRun::run(const std::vector<std::string>& header_lines) {
     print_pending_header();  // provenance registered after the last table began
     table_.header(complexity_.lines());
     std::vector<std::string> trailer = tiers_.trailer();
-    if (std::string footer = unstable_footer(rows_, {}, done_); !footer.empty()) trailer.push_back(footer);
+    for (auto& line : unstable_legend(rows_, {}, done_)) trailer.push_back(std::move(line));
     table_.header(trailer);
     return std::move(rows_);
 }

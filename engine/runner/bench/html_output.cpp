@@ -7,7 +7,8 @@
 #include "engine/compare/compare_html.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
-#include "engine/stability/verdict.hpp"
+#include "engine/model/unstable_codes.hpp"
+#include "engine/stability/unstable_legend.hpp"
 
 namespace glint::engine {
 namespace {
@@ -17,15 +18,16 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
-// The median of an unstable row reads "~" with its reasons, as the table's does (its footer's
-// meanings as the tooltip).
+// The median of an unstable row reads "~" with its reasons' codes, as the table's does (the
+// legend's meanings as the tooltip).
 html::Cell median_cell(const Row& row, const TimingSummary& t) {
     html::Cell median = cell(report::format_sample_ns(t, t.median_ns), t.median_ns);
     if (!row.stability || row.stability->unstable.empty()) return median;
     median.unstable = row.stability->unstable;
     median.unstable_title = "unstable: ";
     for (std::size_t i = 0; i < median.unstable.size(); ++i)
-        median.unstable_title += (i ? ", " : "") + median.unstable[i] + " (" + describe_reason(median.unstable[i]) + ")";
+        median.unstable_title +=
+            (i ? ", " : "") + code_of_reason(median.unstable[i]) + " (" + describe_reason(median.unstable[i]) + ")";
     return median;
 }
 
@@ -40,7 +42,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
-    if (std::string footer = unstable_footer(rows, {}, done); !footer.empty()) r.notes.push_back(footer);
+    for (auto& line : unstable_legend(rows, {}, done)) r.notes.push_back(std::move(line));
     r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±", true},
                  {"min", "min", true}, {"max", "max", true}};
     std::vector<const catalog::MetricDescriptor*> shown;

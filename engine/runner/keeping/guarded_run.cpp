@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "engine/compare/document.hpp"
 #include "engine/model/sanitize.hpp"
+#include "engine/report/color.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/report/text.hpp"
@@ -93,7 +95,9 @@ int run_guarded_bench(const BenchSetup& setup) {
     std::FILE* const table_out = plan.outputs.stdout_taken ? stderr : stdout;
     const bool live = !plan.outputs.stdout_taken && os::stdout_is_terminal();
     const SortSpec sort{plan.table.sort_by, plan.table.sort_descending};
-    auto table = plan.table.format == "box" ? make_table_reporter(table_out, live, sort)
+    // --color=auto paints the live table only: a table on stderr, or piped, stays plain.
+    const bool color = report::paints(plan.table.color, live, std::getenv("NO_COLOR"), std::getenv("TERM"));
+    auto table = plan.table.format == "box" ? make_table_reporter(table_out, live, sort, color)
                                             : make_text_format_reporter(table_out, plan.table.format, sort);
     TableGuard guarded_table(*table, table_out);
 

@@ -122,6 +122,15 @@ TEST_CASE("baseline: the run's comparison, its meta and its gate") {
     const auto cell = baseline_cells(*baseline, slower).at(0);
     CHECK(cell.format == glint::catalog::Format::change);
     CHECK(report::format_metric(cell) == "+30.00%");
+    // Toned for a coloured table only where the verdict is confident: slower, faster, or plain.
+    CHECK(cell.tone == glint::catalog::Tone::worse);
+    Row faster = slower;
+    faster.timing->repetition_median_ns = {70, 71, 69, 70, 70};
+    faster.timing->median_ns = 70;
+    CHECK(baseline_cells(*baseline, faster).at(0).tone == glint::catalog::Tone::better);
+    CHECK(baseline_cells(*baseline, same).at(0).tone == glint::catalog::Tone::neutral);
+    Row one_rep = timed("a", "a", {}, {131, 129}, 130);  // a per-sample verdict needs ×4: none here
+    CHECK(baseline_cells(*baseline, one_rep).at(0).tone == glint::catalog::Tone::neutral);
 }
 
 TEST_CASE("baseline: a file that is not a schema-2 document is refused with the reason") {

@@ -38,6 +38,14 @@ inline Row timed_row(std::string name, TimingSummary timing,
     return row;
 }
 
+// A measured row the verdict marked unstable for `reasons` (engine/stability/verdict.hpp).
+inline Row unstable_row(std::string name, TimingSummary timing, std::vector<std::string> reasons,
+                        std::vector<catalog::MetricCell> cells = {}) {
+    Row row = timed_row(std::move(name), std::move(timing), std::move(cells));
+    row.stability = CaseStability{{0}, 0, 0, std::move(reasons), {}};
+    return row;
+}
+
 inline Row error_row(std::string name, std::string message) {
     Row row;
     row.name = std::move(name);

@@ -52,9 +52,9 @@ TEST_CASE("text formats: CSV rows carry raw numbers, quoted where needed, the he
     CHECK(run("csv") == "# glint 0.1.0\n# host: a|b\n\n"
                         "# copies\n"
                         "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,ipc,"
-                        "task-clock_ns,error\n"
-                        "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,5110,\n"
-                        "broken,copies,,,,,,,,,mis|match\n");
+                        "task-clock_ns,error,unstable\n"
+                        "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,5110,,\n"
+                        "broken,copies,,,,,,,,,mis|match,\n");
 }
 
 namespace {
@@ -88,8 +88,8 @@ TEST_CASE("text formats: a column that grew mid-table has each row's own value, 
                          "| plain | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — |\n"
                          "| hash \\[len=16\\] | 32×64 | 8.00ns ±0.10ns | 7.90ns | 8.10ns | 2.00G |\n"
                          "| hash \\[len=4096\\] | 32×64 | 4.1µs ±1.00ns | 4.0µs | 4.1µs | 1.00G |\n");
-    CHECK(grown("csv") == "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,B/s,error\n"
-                          "plain,,32,64,2,0.1,1.9,2.1,,\n"
-                          "hash [len=16],,32,64,8,0.1,7.9,8.1,2000000000,\n"
-                          "hash [len=4096],,32,64,4096,1,4000,4100,1000000000,\n");
+    CHECK(grown("csv") == "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,B/s,error,unstable\n"
+                          "plain,,32,64,2,0.1,1.9,2.1,,,\n"
+                          "hash [len=16],,32,64,8,0.1,7.9,8.1,2000000000,,\n"
+                          "hash [len=4096],,32,64,4096,1,4000,4100,1000000000,,\n");
 }

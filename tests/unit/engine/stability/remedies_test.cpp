@@ -1,8 +1,8 @@
-// The footer's remedies leave out what the run already did (engine/stability/remedies.hpp).
+// The legend's remedies leave out what the run already did (engine/stability/remedies.hpp).
 #include <doctest/doctest.h>
 
 #include "engine/stability/remedies.hpp"
-#include "engine/stability/verdict.hpp"
+#include "engine/stability/unstable_legend.hpp"
 #include "../report/rows.hpp"
 
 using namespace glint::engine;
@@ -23,43 +23,49 @@ RemedyContext pinned_isolated() { return {.pinned = true, .cpu_isolated = true};
 }  // namespace
 
 TEST_CASE("remedies: noise asks for --pin only when the run was not pinned") {
-    const std::vector<Row> rows = {marked({"spread"}), marked({"cpu-time", "preempted"})};
-    CHECK(unstable_remedies(rows, unpinned(), 1000) == "try --pin, a quieter machine");
-    CHECK(unstable_remedies(rows, pinned(), 1000) == "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
-    CHECK(unstable_remedies(rows, pinned_isolated(), 1000) == "pinned to an isolated CPU already: a quieter machine");
-    // The footer under the table says the same.
-    CHECK(unstable_footer(rows, {}, pinned()).ends_with(
-        " · JSON rows[].unstable · pinned already: a quieter machine, or an isolated CPU (isolcpus)"));
-    CHECK(unstable_footer(rows, {}, pinned()).find("--pin") == std::string::npos);
+    for (const char* reason : {"spread", "cpu-time", "disturbed", "split"}) {
+        CHECK(reason_remedy(reason, unpinned()) == "try --pin, a quieter machine");
+        CHECK(reason_remedy(reason, pinned()) == "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
+        CHECK(reason_remedy(reason, pinned_isolated()) == "pinned to an isolated CPU already: a quieter machine");
+    }
+    CHECK(reason_remedy("migrated", unpinned()) == "try --pin");
+    CHECK(reason_remedy("preempted", unpinned()) == "try --pin to a quiet CPU");
+    CHECK(reason_remedy("preempted", pinned()) == "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
+    // The legend under the table says the same, and never --pin after --pin.
+    const auto lines = unstable_legend({marked({"spread"}), marked({"cpu-time", "preempted"})}, {}, pinned());
+    REQUIRE(lines.size() == 4);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        CHECK(lines[i].ends_with(" · pinned already: a quieter machine, or an isolated CPU (isolcpus)"));
+        CHECK(lines[i].find("--pin") == std::string::npos);
+    }
 }
 
 TEST_CASE("remedies: run-delay asks to pin to a quiet CPU only when the run was not pinned") {
-    const std::vector<Row> rows = {marked({"run-delay"})};
-    CHECK(unstable_remedies(rows, unpinned(), 1000) ==
-          "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
-    CHECK(unstable_remedies(rows, pinned(), 1000) ==
-          "run-delay: another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)");
-    CHECK(unstable_remedies(rows, pinned_isolated(), 1000) == "run-delay: another task wanted the pinned CPU: stop it");
-    CHECK(unstable_remedies({marked({"steal"})}, pinned(), 1000) == "steal: another guest on the host: a dedicated/quiet VM");
-    CHECK(unstable_remedies({marked({})}, unpinned(), 1000).empty());
+    CHECK(reason_remedy("run-delay", unpinned()) == "try --pin to a quiet CPU, or stop the task that wants it");
+    CHECK(reason_remedy("run-delay", pinned()) ==
+          "another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)");
+    CHECK(reason_remedy("run-delay", pinned_isolated()) == "another task wanted the pinned CPU: stop it");
+    CHECK(reason_remedy("steal", pinned()) == "try a dedicated or quiet VM (another guest shares the host)");
+    CHECK(reason_remedy("from-the-future", unpinned()).empty());
 }
 
 TEST_CASE("remedies: short samples ask for a longer --bench-min-time only when it is below the timer's reach") {
-    const std::vector<Row> rows = {marked({"timer-resolution"})};
     RemedyContext done;
     done.timer_step_ns = 20;
     done.min_time_ms = 5;  // 1000 steps of 20 ns are 0.02 ms: the short samples are pinned iterations'
-    CHECK(unstable_remedies(rows, done, 1000) == "more iterations per sample (glint::iterations)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
     done.min_time_ms = 0.001;
     // Four times the 1000 steps: samples after the doubling can be shorter than its last one.
-    CHECK(unstable_remedies(rows, done, 1000) == "--bench-min-time=0.08 or more (a sample needs 1000 timer steps)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) ==
+          "try --bench-min-time=0.08 or more (a sample needs 1000 timer steps)");
     done.timer_step_ns = 25.6;  // rounded up to two digits: the value suggested is enough
-    CHECK(unstable_remedies(rows, done, 1000) == "--bench-min-time=0.11 or more (a sample needs 1000 timer steps)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) ==
+          "try --bench-min-time=0.11 or more (a sample needs 1000 timer steps)");
     done.min_time_ms = 0.11;
-    CHECK(unstable_remedies(rows, done, 1000) == "more iterations per sample (glint::iterations)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
     done.timer_step_ns = 0;  // the step unknown: no --bench-min-time to suggest
     done.min_time_ms = 0.001;
-    CHECK(unstable_remedies(rows, done, 1000) == "more iterations per sample (glint::iterations)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
 }
 
 TEST_CASE("remedies: a run confined to one CPU counts as pinned, to an isolated one as isolated") {

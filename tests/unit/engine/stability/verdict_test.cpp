@@ -1,4 +1,4 @@
-// When a row is unstable, and the footer that explains the marks (engine/stability/verdict.hpp).
+// When a row is unstable (engine/stability/verdict.hpp); the legend: unstable_legend_test.cpp.
 #include <doctest/doctest.h>
 
 #include "engine/report/layout.hpp"
@@ -138,52 +138,18 @@ TEST_CASE("stability: a headline from clean samples is not cpu-time, too few cle
     CHECK(unstable_reasons(t, still(), 20) == Reasons{"cpu-time"});
 }
 
-TEST_CASE("stability: a split sample is marked split and the footer says what its ± covers") {
+TEST_CASE("stability: a split sample is marked split") {
     TimingSummary t = steady();
     t.split = true;
     CHECK(unstable_reasons(t, still(), 20) == Reasons{"split"});
-    Row row = timed_row("s", t);
-    row.stability = CaseStability{{3}, 0, 0, {"split"}};
-    CHECK(unstable_footer({row}) == "~ unstable: 1× split (samples in two clusters; ± covers both) · "
-                                    "JSON rows[].unstable · try --pin, a quieter machine");
 }
 
-TEST_CASE("stability: the table marks an unstable median with ~ and the footer says why") {
+TEST_CASE("stability: the table marks an unstable median with ~") {
     Row stable = timed_row("a", steady());
     stable.stability = still();
     Row shaky = timed_row("b", steady());
     shaky.stability = CaseStability{{0, 1}, 1, 0, {"cpu-time", "migrated"}};
-    Row moved = timed_row("c", steady());
-    moved.stability = CaseStability{{0, 1}, 1, 0, {"migrated"}};
     report::TableHead head;
     CHECK(report::format_row(stable, head).cells[1] == "1.00ns ±0.01ns");
     CHECK(report::format_row(shaky, head).cells[1] == "~1.00ns ±0.01ns");
-    CHECK(unstable_footer({stable}).empty());
-    CHECK(unstable_footer({stable, shaky, moved, error_row("e", "boom")}) ==
-          "~ unstable: 1× cpu-time (CPU/wall < 0.9), 2× migrated (moved between CPUs) · "
-          "JSON rows[].unstable · try --pin, a quieter machine");
-    Row tiny = timed_row("t", steady());
-    tiny.stability = CaseStability{{0}, 0, 0, {"timer-resolution"}};
-    CHECK(unstable_footer({tiny}) == "~ unstable: 1× timer-resolution (sample < 1000 timer steps) · "
-                                     "JSON rows[].unstable · more iterations per sample (glint::iterations)");
-    CHECK(unstable_footer({tiny, shaky}).ends_with(
-        " · try --pin, a quieter machine; more iterations per sample (glint::iterations)"));
-}
-
-TEST_CASE("stability: the footer names the remedy of run-delay and of steal") {
-    Row waited = timed_row("w", steady());
-    waited.stability = CaseStability{{0}, 0, 0, {"run-delay"}};
-    Row stolen = timed_row("s", steady());
-    stolen.stability = CaseStability{{0}, 0, 0, {"steal"}};
-    CHECK(unstable_footer({waited}) ==
-          "~ unstable: 1× run-delay (waited for the CPU > 5% of wall time) · JSON rows[].unstable · "
-          "run-delay: another task wanted this CPU: --pin to a quiet CPU, or stop it");
-    CHECK(unstable_footer({stolen}) ==
-          "~ unstable: 1× steal (hypervisor stole > 5% of wall time) · JSON rows[].unstable · "
-          "steal: another guest on the host: a dedicated/quiet VM");
-    Row shaky = timed_row("b", steady());
-    shaky.stability = CaseStability{{0, 1}, 1, 0, {"migrated"}};
-    CHECK(unstable_footer({stolen, shaky, waited}).ends_with(
-        " · try --pin, a quieter machine; run-delay: another task wanted this CPU: --pin to a quiet "
-        "CPU, or stop it; steal: another guest on the host: a dedicated/quiet VM"));
 }
