@@ -108,7 +108,7 @@ const OptionRow kRows[] = {
      "", "5", [](Options& o, SV f, SV v, bool) { o.threshold_pct = parse_percent(f, v); }},
     {"--fail-if-slower", kBench, "=PCT", kValue, "PCT",
      "with --bench-baseline: exit 1 when a row is slower beyond PCT\nwith confidence, 3 when a row could not be judged "
-     "(one run a side,\ntoo few repetitions, a wide interval, a row on one side only)",
+     "(one run a side,\ntoo few repetitions, a wide interval) or none was compared; rows\none side lacks are not gated",
      "", "5", [](Options& o, SV f, SV v, bool) { o.fail_if_slower = parse_percent(f, v); }},
     {"--allow-unjudged", kBench, "", kNone, "",
      "with --fail-if-slower: rows the gate could not judge do not fail\nit (the gate line says how many)", "", "",

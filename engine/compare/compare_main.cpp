@@ -33,8 +33,9 @@ and slower or faster also needs the runs' own medians to agree (else the row rea
   --instr-threshold=PCT    exact instructions/iter that move beyond PCT decide a noisy row (1)
   --fail-if-slower=PCT     the gate: exit 1 when a row is slower beyond PCT with confidence,
                            3 when a row could not be judged (one run a side, too few
-                           repetitions, an interval reaching past PCT, a row on one side
-                           only) or none was compared; 0 only when every row was judged
+                           repetitions, an interval reaching past PCT, several runs on one
+                           side only) or none was compared; 0 only when every compared row
+                           was judged (rows one side lacks are counted, not gated)
   --allow-unjudged         with --fail-if-slower: rows not judged do not fail the gate (the
                            gate line says how many)
   --html=FILE              also write a self-contained HTML report (sortable, distributions)

@@ -66,7 +66,7 @@ void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!std::isfinite(f.load.one) || f.load.one < kBusyLoad) return;
     out.push_back({"load", fmt::format("load average {:.2f} at the start: other work competes for the CPUs",
                                        f.load.one),
-                   "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ (disturbed)"});
+                   "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ dist (disturbed)"});
 }
 
 void hypervisor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -129,7 +129,7 @@ std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start, c
     if (std::isfinite(start.one) && start.one >= kBusyLoad) return std::nullopt;
     return EnvironmentWarning{"load", fmt::format("load average rose to {:.2f} during the run: other work "
                                                   "competed for the CPUs", end.one),
-                              "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ (disturbed)"};
+                              "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ dist (disturbed)"};
 }
 
 std::string warning_line(const EnvironmentWarning& w) {

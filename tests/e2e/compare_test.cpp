@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "engine/model/json.hpp"
@@ -358,7 +359,8 @@ TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") 
     REQUIRE(md.exit_code == 0);
     CHECK_FALSE(contains(md.out, "╭"));
     CHECK(contains(md.out, "| benchmark | n | median/iter |"));  // then unstable, when a row is
-    CHECK(contains(md.out, "| add_chain | 32×"));
+    // 32 samples, or more when a loaded machine made the protocol retake them (docs/load.md)
+    CHECK(std::regex_search(md.out, std::regex(R"(\n\| add_chain \| [0-9]+×[0-9]+ \|)")));
     auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1", "--bench-format=md"});
     CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | "));
     CHECK(contains(titled.out, " | min | max | B/s |\n|:---|---:|"));
@@ -366,7 +368,7 @@ TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") 
     REQUIRE(csv.exit_code == 0);
     CHECK_FALSE(contains(csv.out, "╭"));
     CHECK(contains(csv.out, "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns"));
-    CHECK(contains(csv.out, "\nadd_chain,add_chain,32,"));
+    CHECK(std::regex_search(csv.out, std::regex(R"(\nadd_chain,add_chain,[0-9]+,[0-9]+,)")));
     CHECK(contains(csv.out, "# glint "));  // the run header, as comments
     auto bad = run_process({fixture_path("basic"), "--bench", "--bench-format=xml"});
     CHECK(bad.exit_code == 2);

@@ -33,7 +33,8 @@ read -r -a lib_flags <<< "$(pkg-config --cflags --libs glint)"
 
 shopt -s nullglob
 blocks=("$work"/block*.cpp)
-if ((${#blocks[@]} == 0)) || ! cat "$work"/block*.cpp.line | grep -q '^README\.md:'; then
+# grep reads the files itself: `cat ... | grep -q` fails under pipefail when grep stops first
+if ((${#blocks[@]} == 0)) || ! grep -qh '^README\.md:' "$work"/block*.cpp.line; then
   echo "README.md has no \`\`\`cpp block: nothing was checked"
   exit 1
 fi
