@@ -247,7 +247,10 @@ TEST_CASE("e2e profile: a case too short for the samples asked says so") {
     CHECK(p.at("samples").as_number() < 1000000);
     CHECK(contains(glint::test::unwrapped(run.r.out),
                    "fewer than the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
-    CHECK(contains(p.at("notes").as_array()[0].as_string(), "of the 1000000 samples asked for"));
+    bool noted = false;  // other notes (a kernel share, dropped samples) may come before it
+    for (const auto& note : p.at("notes").as_array())
+        noted = noted || contains(note.as_string(), "of the 1000000 samples asked for");
+    CHECK(noted);
 }
 
 TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note") {

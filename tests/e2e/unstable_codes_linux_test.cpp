@@ -16,6 +16,7 @@
 #include "engine/report/color.hpp"
 #include "engine/report/text.hpp"
 #include "support/process.hpp"
+#include "support/skip.hpp"
 
 using glint::engine::Json;
 using glint::test::contains;
@@ -156,4 +157,33 @@ TEST_CASE("e2e: --color takes auto, always or never") {
     auto r = run_process({fixture_path("noise"), "--bench", "--color=rainbow"});
     CHECK(r.exit_code == 2);
     CHECK(contains(r.err, "--color: 'rainbow' is not one of auto, always, never"));
+}
+
+// auto on a real terminal: util-linux's script(1) gives the run a pseudo-terminal (its
+// transcript goes to a file the test made). The live table paints its header bold, unless
+// NO_COLOR is set or TERM is dumb.
+TEST_CASE("e2e: --color=auto paints a terminal, unless NO_COLOR is set or TERM=dumb") {
+    const auto which = run_process({"/bin/sh", "-c", "command -v script"});
+    if (which.exit_code != 0)
+        return glint::test::skip("no script(1) here (util-linux): no pseudo-terminal to run under");
+    const std::string script = which.out.substr(0, which.out.find('\n'));
+    const std::string bold_header =
+        std::string(glint::engine::report::kBold) + "benchmark" + std::string(glint::engine::report::kResetStyle);
+    const auto on_terminal = [&](const std::string& env) {
+        const std::string transcript = glint::test::temp_json_path("color_tty") + ".txt";
+        const auto r = run_process({script, "-q", "-e", "-c",
+                                    "env " + env + " '" + fixture_path("basic") +
+                                        "' --bench --bench-min-time=1 --filter=add_chain",
+                                    transcript});
+        const std::string out = glint::test::read_file(transcript);
+        std::remove(transcript.c_str());
+        INFO(env << ": " << out);
+        CHECK(r.exit_code == 0);
+        CHECK(contains(out, "add_chain"));
+        return contains(out, bold_header);
+    };
+    CHECK(on_terminal("-u NO_COLOR TERM=xterm"));
+    CHECK_FALSE(on_terminal("NO_COLOR=1 TERM=xterm"));
+    CHECK(on_terminal("NO_COLOR= TERM=xterm"));  // set but empty: no-color.org says paint
+    CHECK_FALSE(on_terminal("-u NO_COLOR TERM=dumb"));
 }
