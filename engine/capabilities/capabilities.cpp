@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "engine/placement/numa_status.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
+#include "engine/timing/clock.hpp"
 #include "os/symbols.hpp"
 
 namespace glint::engine {
@@ -98,6 +100,27 @@ Status event_naming(const CapabilityProbeConfig& config) {
             ""};
 }
 
+Status instruction_level() {
+    if constexpr (!std::string_view(GLINT_CONFIG_ARCH_NAME).starts_with("x86_64"))
+        return {"instruction-level", State::not_built,
+                fmt::format("instruction-level cases (<glint/asm.hpp>) are x86-64 only (xbyak emits "
+                            "their bodies); this build's ISA back end is {}",
+                            GLINT_CONFIG_ARCH_NAME),
+                ""};
+    const ClockProperties& clock = clock_properties();
+    const std::string columns =
+        clock.ticks_usable
+            ? fmt::format("TSC ticks (the TSC at {:.3g} GHz) and add-cycles, an estimate against a "
+                          "dependent add chain calibrated at run time",
+                          1 / clock.ns_per_tick)
+            : fmt::format("no TSC or add-cycles columns: the timestamp counter is not usable ({})",
+                          clock.ticks_why);
+    return {"instruction-level", State::available,
+            "asm cases (<glint/asm.hpp>, xbyak): time per instruction by the difference method; " +
+                columns + "; counts per instruction not built (counting passes do not run the difference)",
+            ""};
+}
+
 }  // namespace
 
 std::vector<Status> probe_capabilities(const PerfRequest& perf) {
@@ -113,7 +136,8 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf,
             symbolization(),
             event_space(),
             numa_topology_status(config.sys_root),
-            event_naming(config)};
+            event_naming(config),
+            instruction_level()};
 }
 
 Json capabilities_json(const std::vector<Status>& statuses) {

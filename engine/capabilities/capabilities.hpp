@@ -1,9 +1,9 @@
-// engine/capabilities/capabilities.hpp: the seven concerns of the counter-layer audit, each with
-// its state on this machine, the reason and, where there is one, the remedy (--capabilities,
-// JSON meta.capabilities).
+// engine/capabilities/capabilities.hpp: the seven concerns of the counter-layer audit and
+// instruction-level cases, each with its state on this machine, the reason and, where there is
+// one, the remedy (--capabilities, JSON meta.capabilities).
 //
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
-// symbolization, event-space, numa-topology, event-naming. "not-built" (glint does not implement
+// symbolization, event-space, numa-topology, event-naming, instruction-level. "not-built" (glint does not implement
 // it) differs from "unavailable" (this kernel or machine refused it). Probing opens and closes
 // what it asks about.
 // Rationale and details: docs/rationale.md, "engine/capabilities/capabilities.hpp".

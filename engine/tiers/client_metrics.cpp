@@ -23,11 +23,13 @@ std::vector<catalog::MetricCell> client_cells(const std::vector<glint::Metric>& 
         double value = catalog::kNotMeasured;
         if (m.mode == glint::Metric::level) {
             value = m.amount;
+        } else if (m.mode == glint::Metric::clock) {
+            if (timing && timing->median_resolved()) value = m.amount * timing->median_ns;
         } else if (timing && timing->median_ns > 0 && timing->median_resolved()) {
             value = m.amount / (timing->median_ns * 1e-9);
         }
         if (!timing) value = catalog::kNotMeasured;
-        cells.push_back(catalog::make_cell(client_descriptor(m), value));
+        cells.push_back(catalog::make_cell(client_descriptor(m), value, m.estimated));
     }
     return cells;
 }

@@ -1,5 +1,7 @@
 #include "engine/timing/clock.hpp"
 
+#include <glint/detail/timestamp_clock.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -118,3 +120,12 @@ const ClockProperties& clock_properties() {
 }
 
 }  // namespace glint::engine
+
+namespace glint::detail {
+
+TimestampClock timestamp_clock() {
+    const engine::ClockProperties& clock = engine::clock_properties();
+    return {clock.ticks_usable, clock.ticks_usable ? clock.ns_per_tick : 0, clock.ticks_why};
+}
+
+}  // namespace glint::detail

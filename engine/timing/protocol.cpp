@@ -20,18 +20,35 @@ constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 // One sample's timed part (wall) and, when `read_cpu`, the thread CPU time of its timed windows
 // (iter_batched: read around each window, outside it, and summed; without inputs the caller
 // reads it between samples).
+// With a reference (the difference method), wall is run's window minus reference's and whole
+// the two windows together: what the CPU reads between samples cover.
 struct Once {
     double wall = 0;
     double cpu = NAN;
+    double whole = 0;
 };
+
+// Iterations a sample of n calls of the batch times (n, or n * span with a reference).
+double sample_iterations(const glint::detail::Batch& batch, std::uint64_t n) {
+    return static_cast<double>(n) * static_cast<double>(batch.reference ? batch.span : 1);
+}
 
 Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t window,
                bool read_cpu = false) {
+    if (batch.reference) {
+        const std::int64_t start = now_ns();
+        batch.reference(batch.ctx, n);
+        const std::int64_t middle = now_ns();
+        batch.run(batch.ctx, n);
+        const std::int64_t stop = now_ns();
+        return {static_cast<double>((stop - middle) - (middle - start)), NAN,
+                static_cast<double>(stop - start)};
+    }
     if (!has_inputs(batch)) {
         const std::int64_t start = now_ns();
         batch.run(batch.ctx, n);
         const std::int64_t stop = now_ns();
-        return {static_cast<double>(stop - start)};
+        return {static_cast<double>(stop - start), NAN, static_cast<double>(stop - start)};
     }
     // Windows: each one's inputs built untimed, then timed alone; the clock's empty bracket is
     // subtracted per window (a window may be short: a few us).
@@ -47,6 +64,7 @@ Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t
         if (cpu_start < 0 || cpu_stop < 0) once.cpu = NAN;
         once.cpu += static_cast<double>(cpu_stop - cpu_start);
     });
+    once.whole = once.wall;
     return once;
 }
 
@@ -62,6 +80,7 @@ double cpu_tolerance_per_read() {
 // protocol.hpp). `window`: the iterations per timed window of a batch with inputs.
 void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummary& t,
                            std::uint64_t window) {
+    if (batch.reference) return;  // emitted code: an instruction the core eliminates costs 0
     if (!has_inputs(batch) &&
         (t.iterations_per_sample >= kMaxIterations || t.median_ns < kOptimizedAwayNs))
         throw OptimizedAway(fmt::format(
@@ -97,7 +116,7 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     SampleRun r;
     r.wall.reserve(count);
     r.cpu.reserve(count);
-    const double per = static_cast<double>(n);
+    const double per = sample_iterations(batch, n);
     const bool windows = has_inputs(batch);
     const std::uint64_t reads = windows ? (n + window - 1) / std::max<std::uint64_t>(window, 1) : 1;
     r.tolerance_per_sample = static_cast<double>(reads) * cpu_tolerance_per_read();
@@ -115,7 +134,10 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
         if (!windows && cpu_before >= 0 && cpu_after >= 0) c = static_cast<double>(cpu_after - cpu_before);
         cpu_before = cpu_after;
         r.wall.push_back(once.wall / per);
-        r.cpu.push_back(std::min(c, once.wall) / per);  // NaN stays NaN
+        // The time the sample lost (whole - CPU) is taken off its wall: CPU = wall without a
+        // reference, clamped to it; with one, the difference less what either window lost.
+        const double lost = std::isnan(c) ? NAN : std::max(0.0, once.whole - c);
+        r.cpu.push_back((once.wall - lost) / per);  // NaN stays NaN
     }
     const std::int64_t cpu_stop = os::thread_cpu_ns();
     const std::int64_t wall_stop = now_ns();
@@ -177,7 +199,18 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
     return t;
 }
 
-TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& config) {
+// The difference method's samples: 1/16 of min_time (both windows together) and 8 times as
+// many, so a pair fits well inside a scheduler slice and most pairs run undisturbed: under
+// contention the clean-sample headline has many to keep (docs/asm.md). A pinned count stays.
+TimingConfig difference_config(const glint::detail::Batch& batch, TimingConfig config) {
+    if (!batch.reference) return config;
+    config.min_time_ns /= 16;
+    config.samples *= 8;
+    return config;
+}
+
+TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& given) {
+    const TimingConfig config = difference_config(batch, given);
     // With inputs, windows are sized from the latest sample's time per iteration (1 before
     // any). Setup runs outside the timed windows, so a sample's wall time can be far longer
     // than its timed part: a sample whose wall time reaches the case's budget per sample also
@@ -188,7 +221,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     auto sample = [&](std::uint64_t k) {
         if (config.checkpoint) config.checkpoint();
         const std::int64_t wall_start = now_ns();
-        const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k)).wall;
+        const double timed = time_once(batch, k, window_for(batch, per_iteration_ns, k)).whole;
         per_iteration_ns = timed / static_cast<double>(k);
         if (has_inputs(batch) && static_cast<double>(now_ns() - wall_start) >= wall_cap)
             return std::max(timed, config.min_time_ns);
@@ -202,17 +235,18 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     if (config.progress) config.progress();
     if (config.before_samples) config.before_samples();
     SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY);
-    TimingSummary summary = summarize_samples(std::move(run.wall), n, false);
+    TimingSummary summary = summarize_samples(std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
     summary.sample_cpu_ns = std::move(run.cpu);
     summary.cpu_ns = run.cpu_total;
     summary.wall_ns = run.wall_total;
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
-    const double tolerance = run.tolerance_per_sample / static_cast<double>(n);
+    const double tolerance = run.tolerance_per_sample / sample_iterations(batch, n);
     const double step = clock_properties().resolution_ns;
-    apply_headline(summary, tolerance, step / static_cast<double>(n));
+    apply_headline(summary, tolerance, step / sample_iterations(batch, n));
     // Contended retake (docs/load.md): fewer than half the samples kept the CPU, so samples
     // are retaken at short windows, more of them, within the first samples' wall time.
-    const bool retake = !config.pinned && config.contended_retake;
+    // Not with a reference: its median is per difference iteration, not per call of run.
+    const bool retake = !config.pinned && config.contended_retake && !batch.reference;
     const std::uint64_t short_n = retake ? retake_iterations(summary.median_ns, n) : n;
     if (summary.estimator == kEstimatorAllMedian && short_n * 2 <= n) {
         if (config.progress) config.progress();

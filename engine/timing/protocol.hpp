@@ -7,6 +7,7 @@
 // reached (or exactly `pinned` calls); the clock's empty bracket is subtracted (clamped at 0).
 // CPU time is read outside the timed windows (TimingSummary::sample_cpu_ns, cpu_ns, wall_ns);
 // the headline drops samples that lost the CPU, retaking short samples under contention.
+// A batch with a reference is timed by the difference method (docs/asm.md, glint::detail::Batch).
 // Rationale and details: docs/rationale.md, "engine/timing/protocol.hpp".
 #pragma once
 

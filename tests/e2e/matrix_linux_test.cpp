@@ -194,11 +194,18 @@ const std::map<std::string, int> kMatrixRows = {
     {"k_iter/k_iter", 1},   {"k_batched/k_batched", 1}, {"k_whole/k_whole", 1},
     {"k_cases/add", 1},     {"k_cases/mul", 1},         {"k_params/k_params", 2},
     {"k_metric/k_metric", 1}, {"k_fails/wrong", 1},   {"k_param_metric/k_param_metric", 2},
+#if defined(__x86_64__)
+    {"k_asm/k_asm", 1},
+#endif
 };
 
 // A name of each case, as listings, tables and reports show it.
 const char* const kCaseNames[] = {"k_iter",   "k_batched", "k_whole", "add",           "mul",
-                                  "k_params", "k_metric",  "wrong",   "k_param_metric"};
+                                  "k_params", "k_metric",  "wrong",   "k_param_metric",
+#if defined(__x86_64__)
+                                  "k_asm",
+#endif
+};
 
 // Every number in `j` is finite; names the first that is not.
 void check_numbers(const nlohmann::json& j, const std::string& where, std::string& bad) {
@@ -247,6 +254,13 @@ std::string baseline_file(const TempDir& dir) {
                           "--bench-json=" + path});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     return path;
+}
+
+// Whether a counting pass or a profile measured any row of the document.
+bool counted_or_sampled(const nlohmann::json& doc) {
+    for (const auto& row : doc["rows"])
+        if (row.contains("countIterations") || row.contains("profile")) return true;
+    return false;
 }
 
 // What is wrong with one combination's run; empty when nothing is.
@@ -331,8 +345,12 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
             const auto& medians = row.value("repetitionMediansNs", nlohmann::json());
             expect(medians.is_array() && medians.size() == 2, "row " + id + " lacks its 2 repetition medians");
         }
+        // An instruction-level row is neither counted nor sampled, and says so (docs/asm.md).
+        const bool asm_row = id == "k_asm/k_asm";
         if (contains(command, "--profile") && profiling)
-            expect(row.contains("profile"), "row " + id + " has no profile");
+            expect(row.contains("profile") != asm_row, "row " + id + (asm_row ? " has a profile" : " has no profile"));
+        if (asm_row && counted_or_sampled(doc))
+            expect(row.value("counters", "").find("not counted or sampled") == 0, "row k_asm does not say why it is not counted");
         if (id == "k_params/k_params") sizes.insert(row["labels"].value("size", "?"));
         if (id == "k_metric/k_metric") {
             const auto rate = row["metrics"].value("B/s", nlohmann::json());

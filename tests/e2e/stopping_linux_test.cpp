@@ -43,7 +43,10 @@ TEST_CASE("e2e stop: signals after the cases, while the output is still being wr
     REQUIRE(kill(run.pid(), SIGINT) == 0);
     REQUIRE(kill(run.pid(), SIGTERM) == 0);
     const auto r = run.wait(60);
-    CHECK(r.exit_code == 130);
+    INFO(r.err);
+    // 128 + the signal that stopped it: SIGINT, or SIGTERM when the supervising parent's
+    // forwarding reached the run in the other order (seen once, in the loaded sanitizer tree).
+    CHECK((r.exit_code == 130 || r.exit_code == 143));
     CHECK(contains(r.err, "the run stops now"));
     CHECK_FALSE(contains(r.err, "no process opened the FIFO"));  // not waited for
 }

@@ -50,15 +50,19 @@ template <class T>
 // A throughput or level column of a row: a GLINT_BENCH option (its whole-body and iter rows),
 // a glint::iter / iter_batched option (that call's rows), or a bench_case's CaseInfo.metrics.
 // rate: amount per iteration / median time per iteration (a "B" metric renders as a "B/s"
-// column); level: amount as is, under the unit's name. `param`, when set, names a parameter of
-// the registration (glint::range / glint::values) whose value in each row multiplies the amount.
-// An iter's metric replaces the registration's metric of the same column. Not measured: "—".
+// column); level: amount as is, under the unit's name; clock: amount (ticks per ns) x median
+// ns per iteration, the median in another clock's units (an instruction-level case's TSC
+// ticks, <glint/asm.hpp>). `param`, when set, names a parameter of the registration
+// (glint::range / glint::values) whose value in each row multiplies the amount. An iter's
+// metric replaces the registration's metric of the same column. Not measured: "—". estimated:
+// the amount is an estimate, so the cell prints "≈" (and JSON lists it in estimatedMetrics).
 struct Metric {
-    enum Mode { rate, level };
+    enum Mode { rate, level, clock };
     std::string unit;
     double amount = 0;
     Mode mode = rate;
     std::string param = {};  // "": the amount as given
+    bool estimated = false;
 };
 // A rate of `amount` units per unit of parameter `param`: per_param("B", "len") is len B/iter.
 inline Metric per_param(std::string unit, std::string param, double amount = 1) {
@@ -108,11 +112,16 @@ namespace detail {
 // of the next n iterations, and every caller runs it, untimed and outside any counting bracket,
 // before each run(ctx, n) of n > 0, with n <= max_window when max_window is set. run() aborts
 // when asked for more iterations than were prepared and not yet run.
+// A batch with a reference (instruction-level cases, <glint/asm.hpp>) is timed by the difference
+// method: each sample is run(ctx, n) minus reference(ctx, n), over n * span iterations (what
+// run does beyond reference, n times); counting passes do not run it (asm.md in glint's documentation).
 struct Batch {
     void (*run)(void* ctx, std::uint64_t n) = nullptr;
     void* ctx = nullptr;
     void (*prepare)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no inputs
     std::uint64_t max_window = 0;  // at most this many iterations per prepare/run (0: any)
+    void (*reference)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no difference
+    std::uint64_t span = 1;  // with a reference: iterations one run(ctx, 1) adds to reference(ctx, 1)
 };
 
 // Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.

@@ -1,7 +1,9 @@
 #include "engine/runner/bench/case_measure.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
+#include "engine/report/text.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/stability/verdict.hpp"
 #include "engine/tiers/client_metrics.hpp"
@@ -19,8 +21,11 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     TimingConfig config;
     config.min_time_ns = min_time_ns_;
     config.pinned = c.pinned;
+    const glint::detail::Batch& batch = c.work.batch;
     if (const std::uint64_t n = c.pinned ? 0 : reps.pinned_iterations(row); n && c.work.batched()) {
-        config.pinned = n;  // a later repetition: the first one's iterations, after a warm-up
+        // A later repetition: the first one's calls (a difference's iterations are span each),
+        // after a warm-up.
+        config.pinned = batch.reference ? std::max<std::uint64_t>(1, n / batch.span) : n;
         config.warm_up = true;
     }
     config.wall_budget_ns = std::max(1e9, 200 * config.min_time_ns);
@@ -39,13 +44,26 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     reps.merge(row);
     if (row.is_error()) return row;
     row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
-    CountedCase counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work, *row.timing, [&] {
-        checkpoint();
-        progress();
-    });
-    row.cells = std::move(counted.cells);
-    row.count_iterations = counted.count_iterations;
-    row.extra_fields = std::move(counted.row_fields);
+    if (batch.reference) {
+        // The difference method is the timing pass's alone: counting passes would count run()'s
+        // calls, not the difference's iterations, so an instruction-level row has no counts.
+        if (!tiers_.empty()) {
+            row.extra_fields["counters"] = kNotCountedByDifference;
+            if (!noted_difference_)
+                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
+                                                  " and any other instruction-level row: " + kNotCountedByDifference);
+            noted_difference_ = true;
+        }
+    } else {
+        CountedCase counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work,
+                                           *row.timing, [&] {
+                                               checkpoint();
+                                               progress();
+                                           });
+        row.cells = std::move(counted.cells);
+        row.count_iterations = counted.count_iterations;
+        row.extra_fields = std::move(counted.row_fields);
+    }
     if (!c.metrics.empty()) {
         auto cells = client_cells(c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());

@@ -15,8 +15,9 @@ Json metrics_json(const std::vector<glint::Metric>& metrics) {
         Json metric = Json::object();
         metric["unit"] = m.unit;
         metric["amount"] = m.amount;
-        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : "level";
+        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : m.mode == glint::Metric::level ? "level" : "clock";
         if (!m.param.empty()) metric["param"] = m.param;
+        if (m.estimated) metric["estimated"] = true;
         out.push_back(std::move(metric));
     }
     return out;
@@ -32,10 +33,14 @@ std::vector<glint::Metric> metrics_from_json(const Json& json) {
         const Json* param = m.find("param");
         if (!unit || !unit->is_string() || !amount || !amount->is_number())
             throw std::runtime_error("a metric lacks its unit or amount");
-        const bool level = mode && mode->is_string() && mode->as_string() == "level";
+        const std::string how = mode && mode->is_string() ? mode->as_string() : "rate";
+        const Json* estimated = m.find("estimated");
         out.push_back(glint::Metric{unit->as_string(), amount->as_number(),
-                                    level ? glint::Metric::level : glint::Metric::rate,
-                                    param && param->is_string() ? param->as_string() : std::string()});
+                                    how == "level"   ? glint::Metric::level
+                                    : how == "clock" ? glint::Metric::clock
+                                                     : glint::Metric::rate,
+                                    param && param->is_string() ? param->as_string() : std::string(),
+                                    estimated && estimated->is_bool() && estimated->as_bool()});
     }
     return out;
 }

@@ -20,7 +20,7 @@ bool contains(const std::string& text, std::string_view part) {
 TEST_CASE("capabilities: event naming is unavailable when libpfm cannot be loaded") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
+    const Status naming = probe_capabilities(PerfRequest{}, config)[6];  // event-naming
     CHECK(naming.state == Status::State::unavailable);
     CHECK(contains(naming.reason, "libglint-no-such-library.so.0 cannot be loaded"));
     CHECK(contains(naming.reason, "raw: selectors"));
@@ -36,7 +36,7 @@ TEST_CASE("capabilities: a loadable libpfm is available, scoped when there is no
     std::filesystem::create_directories(root / "software");
     CapabilityProbeConfig config;
     config.pmu_root = root.string();
-    const Status naming = probe_capabilities(PerfRequest{}, config).back();
+    const Status naming = probe_capabilities(PerfRequest{}, config)[6];  // event-naming
     std::filesystem::remove_all(root);
     CHECK(naming.state == Status::State::available);
     CHECK(contains(naming.reason, "libpfm.so.4 loads (libpfm API 4."));

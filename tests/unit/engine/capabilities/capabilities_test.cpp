@@ -1,4 +1,4 @@
-// The seven capabilities on every build: names, order, the honest "not-built" ones, the JSON.
+// The eight capabilities on every build: names, order, the honest "not-built" ones, the JSON.
 // Linux's probes (what --profile samples with, how it symbolizes, libpfm):
 // capabilities_linux_test.cpp, capabilities_seam_linux_test.cpp; an OS without counters:
 // capabilities_other_test.cpp.
@@ -14,15 +14,15 @@ bool contains(const std::string& text, std::string_view part) {
 }
 }  // namespace
 
-TEST_CASE("capabilities: the seven concerns, in order, each with a reason") {
+TEST_CASE("capabilities: the eight concerns, in order, each with a reason") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
     auto statuses = probe_capabilities(PerfRequest{}, config);
-    REQUIRE(statuses.size() == 7);
+    REQUIRE(statuses.size() == 8);
     const char* names[] = {"scalar-counting", "overflow-sampling", "precise-data-source",
                            "symbolization",   "event-space",       "numa-topology",
-                           "event-naming"};
-    for (std::size_t i = 0; i < 7; ++i) {
+                           "event-naming",    "instruction-level"};
+    for (std::size_t i = 0; i < 8; ++i) {
         CAPTURE(i);
         CHECK(statuses[i].capability == names[i]);
         CHECK_FALSE(statuses[i].reason.empty());
@@ -58,4 +58,17 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
     CHECK_FALSE(j.as_array()[0].contains("remedy"));
     CHECK(j.as_array()[1].at("state").as_string() == "not-built");
     CHECK(j.as_array()[1].at("remedy").as_string() == "do x");
+}
+
+TEST_CASE("capabilities: instruction-level cases are available on x86-64 only, and say what a row reports") {
+    const Status asm_cases = probe_capabilities(PerfRequest{}).back();
+    CHECK(asm_cases.capability == "instruction-level");
+#if defined(__x86_64__)
+    CHECK(asm_cases.state == Status::State::available);
+    CHECK(contains(asm_cases.reason, "time per instruction by the difference method"));
+    CHECK(contains(asm_cases.reason, "counts per instruction not built"));
+#else
+    CHECK(asm_cases.state == Status::State::not_built);
+    CHECK(contains(asm_cases.reason, "x86-64 only"));
+#endif
 }
