@@ -91,6 +91,36 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
     return counted;
 }
 
+CountedCase TierSet::count_difference(const Workload& work, const TimingSummary& timing,
+                                      const std::function<void()>& progress) const {
+    const auto span = static_cast<double>(std::max<std::uint64_t>(work.batch.span, 1));
+    TimingSummary per_call = timing;  // the passes count calls of run() and reference()
+    per_call.iterations_per_sample = std::max<std::uint64_t>(1, timing.iterations_per_sample / work.batch.span);
+    per_call.median_ns = timing.median_ns * span;
+    Workload longer = work, shorter = work;
+    longer.batch.reference = shorter.batch.reference = nullptr;
+    shorter.batch.run = work.batch.reference;
+    CountedCase counted;
+    for (auto* tier : counting_) {
+        if (progress) progress();
+        const PassPlan plan = plan_pass(per_call, sizing_);
+        const PassResult a = tier->count(longer, plan);
+        if (progress) progress();
+        const PassResult b = tier->count(shorter, plan);
+        for (std::size_t i = 0; i < a.cells.size(); ++i) {
+            catalog::MetricCell cell = a.cells[i];
+            const bool additive = cell.format == catalog::Format::count || cell.format == catalog::Format::nanoseconds;
+            cell.value = additive && i < b.cells.size() ? (a.cells[i].value - b.cells[i].value) / span
+                                                        : catalog::kNotMeasured;  // nan stays nan
+            cell.estimated = a.cells[i].estimated || (i < b.cells.size() && b.cells[i].estimated);
+            counted.cells.push_back(std::move(cell));
+        }
+        counted.count_iterations = plan.iterations;
+    }
+    if (!open_.empty()) counted.row_fields["counters"] = kCountedByDifference;
+    return counted;
+}
+
 std::vector<std::string> TierSet::after_table() const {
     std::vector<std::string> lines;
     for (auto* e : extensions_)

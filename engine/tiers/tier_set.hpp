@@ -28,6 +28,12 @@ struct CountedCase {
     Json row_fields = Json::object();               // every pass's row_fields, merged
 };
 
+// An instruction-level row's JSON "counters" under counting tiers (TierSet::count_difference).
+inline constexpr const char* kCountedByDifference =
+    "per instruction by the difference method: each counting pass ran both unrolls with one plan "
+    "and kept (longer - shorter) / span; ratio and percent columns read —, and no profile or "
+    "per-call distribution is taken (docs/asm.md)";
+
 class TierSet {
 public:
     TierSet() = default;
@@ -61,6 +67,15 @@ public:
     // `progress` runs before each pass. Exceptions from the user's code propagate.
     CountedCase count(std::string_view name, std::string_view shown, const Workload& work,
                       const TimingSummary& timing, const std::function<void()>& progress) const;
+
+    // The counting passes of an instruction-level case (work.batch has a reference: the
+    // difference method): each tier counts run() and reference() with one plan, sized per call
+    // from the timing of the difference, and every count or time cell is (run's - reference's)
+    // / span, per instruction; ratio and percent cells are not measured (a ratio of two
+    // differences is not the difference of ratios). Extensions (profiles, distributions) take
+    // no pass. row_fields["counters"] says so.
+    CountedCase count_difference(const Workload& work, const TimingSummary& timing,
+                                 const std::function<void()>& progress) const;
 
     // Lines every tier prints after a table (the cases counted since the last call).
     std::vector<std::string> after_table() const;

@@ -9,8 +9,10 @@
 // figures: asm.md in glint's documentation. Needs libxbyak-dev (header-only) where this header is used.
 #pragma once
 
-#if !defined(__x86_64__)
-#error "<glint/asm.hpp>: instruction-level cases are x86-64 only (xbyak); see asm.md in glint's documentation"
+#include <glint/detail/config.hpp>
+
+#if !defined(__x86_64__) || !defined(GLINT_CONFIG_ARCH_x86_64)
+#error "<glint/asm.hpp>: instruction-level cases need glint's x86-64 back end (xbyak); see asm.md in glint's documentation"
 #endif
 
 #include <xbyak/xbyak.h>

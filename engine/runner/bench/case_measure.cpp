@@ -44,26 +44,22 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     reps.merge(row);
     if (row.is_error()) return row;
     row.stability->unstable = unstable_reasons(*row.timing, *row.stability, clock_properties().resolution_ns);
-    if (batch.reference) {
-        // The difference method is the timing pass's alone: counting passes would count run()'s
-        // calls, not the difference's iterations, so an instruction-level row has no counts.
-        if (!tiers_.empty()) {
-            row.extra_fields["counters"] = kNotCountedByDifference;
-            if (!noted_difference_)
-                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
-                                                  " and any other instruction-level row: " + kNotCountedByDifference);
-            noted_difference_ = true;
-        }
-    } else {
-        CountedCase counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work,
-                                           *row.timing, [&] {
-                                               checkpoint();
-                                               progress();
-                                           });
-        row.cells = std::move(counted.cells);
-        row.count_iterations = counted.count_iterations;
-        row.extra_fields = std::move(counted.row_fields);
+    const auto counting_progress = [&] {
+        checkpoint();
+        progress();
+    };
+    CountedCase counted = batch.reference
+                              ? tiers_.count_difference(c.work, *row.timing, counting_progress)
+                              : tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work,
+                                             *row.timing, counting_progress);
+    if (batch.reference && !tiers_.empty() && !noted_difference_) {
+        report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
+                                          " and any other instruction-level row: " + kCountedByDifference);
+        noted_difference_ = true;
     }
+    row.cells = std::move(counted.cells);
+    row.count_iterations = counted.count_iterations;
+    row.extra_fields = std::move(counted.row_fields);
     if (!c.metrics.empty()) {
         auto cells = client_cells(c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());

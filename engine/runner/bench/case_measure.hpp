@@ -28,13 +28,6 @@ struct Case {
     std::string registration;  // the row's registration (its identity's first part)
 };
 
-// Why an instruction-level row (a batch timed by the difference method) has no counter cells
-// and no profile (JSON rows[].counters).
-inline constexpr const char* kNotCountedByDifference =
-    "not counted or sampled: the difference method is the timing pass's alone (a counting or "
-    "sampling pass would see calls of the longer unroll, not instructions); its counter columns "
-    "read — and it has no profile (docs/asm.md)";
-
 class CaseMeasurer {
 public:
     // `tiers` is open; `min_time_ms` is each timing pass's target (--min-time).
@@ -61,7 +54,7 @@ private:
     const TierSet& tiers_;
     const Baseline* baseline_ = nullptr;
     CaseWatcher watcher_;
-    bool noted_difference_ = false;  // the note on uncounted instruction-level rows is printed
+    bool noted_difference_ = false;  // the note on how instruction-level rows are counted is printed
 };
 
 }  // namespace glint::engine
