@@ -7,8 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/process.hpp"
@@ -72,11 +74,14 @@ TEST_CASE("e2e asm: rows are per instruction, whatever the instructions per copy
     CHECK(median(run.doc, "asm/add-pair") / add == doctest::Approx(1.0).epsilon(0.05));
     CHECK(median(run.doc, "asm/add-throughput") < add / 2);
     CHECK(median(run.doc, "asm/load-use") > 3 * add);
-    // Each sample differences 50 copies (100 - 50) per trip: iterations are instructions.
-    const auto per_sample = [&](const std::string& name) { return row(run.doc, name)["iterationsPerSample"].get<double>(); };
-    CHECK(static_cast<std::uint64_t>(per_sample("asm/add")) % 50 == 0);
-    CHECK(static_cast<std::uint64_t>(per_sample("asm/add-pair")) % 100 == 0);
-    CHECK(static_cast<std::uint64_t>(per_sample("asm/add-throughput")) % 400 == 0);
+    // Each sample differences 50 copies (100 - 50) per trip: iterations are instructions, and
+    // JSON says how many a trip adds.
+    for (const auto& [name, span] : {std::pair<std::string, std::uint64_t>{"asm/add", 50},
+                                     {"asm/add-pair", 100}, {"asm/add-throughput", 400}}) {
+        CAPTURE(name);
+        CHECK(row(run.doc, name)["differenceSpan"] == span);
+        CHECK(row(run.doc, name)["iterationsPerSample"].get<std::uint64_t>() % span == 0);
+    }
 }
 
 TEST_CASE("e2e asm: TSC ticks and add-cycles columns, add-cycles an estimate whose calibration the header states") {

@@ -60,6 +60,9 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
     row.extra_fields = std::move(counted.row_fields);
+    // What an instruction-level row's iterations are: iterationsPerSample counts instructions,
+    // differenceSpan of them per call of the longer function beyond the shorter.
+    if (batch.reference) row.extra_fields["differenceSpan"] = static_cast<unsigned long>(batch.span);
     if (!c.metrics.empty()) {
         auto cells = client_cells(c.metrics, &*row.timing);
         row.cells.insert(row.cells.end(), cells.begin(), cells.end());

@@ -4,6 +4,8 @@
 // capabilities_other_test.cpp.
 #include <doctest/doctest.h>
 
+#include <glint/detail/config.hpp>  // GLINT_CONFIG_ARCH_x86_64
+
 #include "engine/capabilities/capabilities.hpp"
 
 using namespace glint::engine;
@@ -63,7 +65,7 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
 TEST_CASE("capabilities: instruction-level cases are available on x86-64 only, and say what a row reports") {
     const Status asm_cases = probe_capabilities(PerfRequest{}).back();
     CHECK(asm_cases.capability == "instruction-level");
-#if defined(__x86_64__)
+#if defined(GLINT_CONFIG_ARCH_x86_64)  // glint's back end, not the compiler's target
     CHECK(asm_cases.state == Status::State::available);
     CHECK(contains(asm_cases.reason, "time per instruction by the difference method"));
     CHECK(contains(asm_cases.reason, "counts per instruction not built"));
