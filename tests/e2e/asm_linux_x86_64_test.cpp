@@ -76,8 +76,10 @@ TEST_CASE("e2e asm: rows are per instruction, whatever the instructions per copy
     CHECK(median(run.doc, "asm/load-use") > 3 * add);
     // Each sample differences 50 copies (100 - 50) per trip: iterations are instructions, and
     // JSON says how many a trip adds.
-    for (const auto& [name, span] : {std::pair<std::string, std::uint64_t>{"asm/add", 50},
-                                     {"asm/add-pair", 100}, {"asm/add-throughput", 400}}) {
+    for (const auto& entry : {std::pair<std::string, std::uint64_t>{"asm/add", 50},
+                              {"asm/add-pair", 100}, {"asm/add-throughput", 400}}) {
+        const std::string& name = entry.first;  // not a structured binding: CAPTURE's lambda takes it
+        const std::uint64_t span = entry.second;
         CAPTURE(name);
         CHECK(row(run.doc, name)["differenceSpan"] == span);
         CHECK(row(run.doc, name)["iterationsPerSample"].get<std::uint64_t>() % span == 0);
