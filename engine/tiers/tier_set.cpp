@@ -93,9 +93,10 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
 
 CountedCase TierSet::count_difference(const Workload& work, const TimingSummary& timing,
                                       const std::function<void()>& progress) const {
-    const auto span = static_cast<double>(std::max<std::uint64_t>(work.batch.span, 1));
+    const std::uint64_t span_calls = std::max<std::uint64_t>(work.batch.span, 1);
+    const auto span = static_cast<double>(span_calls);
     TimingSummary per_call = timing;  // the passes count calls of run() and reference()
-    per_call.iterations_per_sample = std::max<std::uint64_t>(1, timing.iterations_per_sample / work.batch.span);
+    per_call.iterations_per_sample = std::max<std::uint64_t>(1, timing.iterations_per_sample / span_calls);
     per_call.median_ns = timing.median_ns * span;
     Workload longer = work, shorter = work;
     longer.batch.reference = shorter.batch.reference = nullptr;

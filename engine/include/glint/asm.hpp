@@ -137,16 +137,6 @@ inline std::vector<Metric> asm_clock_metrics() {
     return out;
 }
 
-template <class... Options>
-void take_iter_options(IterOptions& o, Options... options) {
-    [[maybe_unused]] auto take = [&](auto option) {
-        if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
-        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
-        else static_assert(sizeof(option) == 0, "glint::asm_iter options: glint::iterations, glint::Metric");
-    };
-    (take(std::move(options)), ...);
-}
-
 }  // namespace detail
 
 // Measures `c` per instruction: the row's time is (time of unroll_long copies − time of

@@ -114,7 +114,8 @@ namespace detail {
 // when asked for more iterations than were prepared and not yet run.
 // A batch with a reference (instruction-level cases, <glint/asm.hpp>) is timed by the difference
 // method: each sample is run(ctx, n) minus reference(ctx, n), over n * span iterations (what
-// run does beyond reference, n times); counting passes do not run it (asm.md in glint's documentation).
+// run does beyond reference, n times); counting passes count both and keep the difference
+// (asm.md in glint's documentation).
 struct Batch {
     void (*run)(void* ctx, std::uint64_t n) = nullptr;
     void* ctx = nullptr;
@@ -211,6 +212,17 @@ struct IterOptions {
     std::vector<Metric> metrics;
 };
 
+// Takes glint::iter's options (glint::asm_iter's too) into `o`.
+template <class... Options>
+void take_iter_options(IterOptions& o, Options... options) {
+    [[maybe_unused]] auto take = [&](auto option) {
+        if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
+        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
+        else static_assert(sizeof(option) == 0, "glint::iter options: glint::iterations, glint::Metric");
+    };
+    (take(std::move(options)), ...);
+}
+
 // Implemented by the runner.
 void run_iter(Batch batch, IterOptions options);
 void add_case(CaseInfo info, std::unique_ptr<PerCall> body);
@@ -260,12 +272,7 @@ template <class F, class... Options>
 void iter(F&& fn, Options... options) {
     using Fn = std::remove_reference_t<F>;
     detail::IterOptions o;
-    [[maybe_unused]] auto take = [&](auto option) {
-        if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
-        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
-        else static_assert(sizeof(option) == 0, "glint::iter options: glint::iterations, glint::Metric");
-    };
-    (take(std::move(options)), ...);
+    detail::take_iter_options(o, std::move(options)...);
     detail::run_iter({&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&fn))},
                      std::move(o));
 }
