@@ -108,6 +108,12 @@ std::vector<glint::Metric> resolve_metrics(const Registration& r, const ParamIns
     return metrics;
 }
 
+unsigned threads_of(const ParamInstance& instance) {
+    for (const auto& v : instance)
+        if (v.name == "threads" && v.value > 1) return static_cast<unsigned>(v.value);
+    return 1;
+}
+
 }  // namespace glint::engine
 
 namespace glint {
@@ -140,6 +146,22 @@ Param values(std::string name, std::vector<std::int64_t> list) {
                 p.error = call + "the value " + std::to_string(p.values[i]) + " is listed twice";
                 break;
             }
+    return p;
+}
+
+Param threads(std::vector<std::int64_t> counts) {
+    constexpr std::int64_t kMaxThreads = 1024;
+    Param p = values("threads", std::move(counts));
+    const std::string call = "glint::threads(...): ";
+    if (!p.error.empty()) {
+        p.error = call + p.error.substr(p.error.find("): ") + 3);
+        return p;
+    }
+    for (const std::int64_t n : p.values)
+        if (n < 1 || n > kMaxThreads) {
+            p.error = call + std::to_string(n) + " threads: give counts from 1 to " + std::to_string(kMaxThreads);
+            break;
+        }
     return p;
 }
 

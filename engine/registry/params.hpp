@@ -45,6 +45,9 @@ private:
     const ParamInstance* previous_;
 };
 
+// The threads a body run asks for: its "threads" parameter (glint::threads), 1 without one.
+unsigned threads_of(const ParamInstance& instance);
+
 // The name of the parameter r's complexity fit runs over ("" when r asks for no fit).
 std::string complexity_param(const Registration& r);
 

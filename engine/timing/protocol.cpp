@@ -21,7 +21,8 @@ constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 // (iter_batched: read around each window, outside it, and summed; without inputs the caller
 // reads it between samples).
 // With a reference (the difference method), wall is run's window minus reference's and whole
-// the two windows together: what the CPU reads between samples cover.
+// the two windows together: what the CPU reads between samples cover. A batch that times itself
+// (a team) gives its own wall and CPU.
 struct Once {
     double wall = 0;
     double cpu = NAN;
@@ -43,6 +44,11 @@ Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t
         const std::int64_t stop = now_ns();
         return {static_cast<double>((stop - middle) - (middle - start)), NAN,
                 static_cast<double>(stop - start)};
+    }
+    if (batch.self_timing) {
+        batch.run(batch.ctx, n);
+        const glint::detail::Batch::SelfTiming t = batch.self_timing(batch.ctx);
+        return {t.wall_ns, t.cpu_ns, t.wall_ns};
     }
     if (!has_inputs(batch)) {
         const std::int64_t start = now_ns();
@@ -118,6 +124,7 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     r.cpu.reserve(count);
     const double per = sample_iterations(batch, n);
     const bool windows = has_inputs(batch);
+    const bool own_cpu = windows || batch.self_timing;  // the sample reads its CPU itself
     const std::uint64_t reads = windows ? (n + window - 1) / std::max<std::uint64_t>(window, 1) : 1;
     r.tolerance_per_sample = static_cast<double>(reads) * cpu_tolerance_per_read();
     // The wall span is read just outside the first and last CPU reads, so the CPU span lies
@@ -130,8 +137,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
         if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
         const Once once = time_once(batch, n, window, windows);
         const std::int64_t cpu_after = os::thread_cpu_ns();
-        double c = windows ? once.cpu : NAN;
-        if (!windows && cpu_before >= 0 && cpu_after >= 0) c = static_cast<double>(cpu_after - cpu_before);
+        double c = own_cpu ? once.cpu : NAN;
+        if (!own_cpu && cpu_before >= 0 && cpu_after >= 0) c = static_cast<double>(cpu_after - cpu_before);
         cpu_before = cpu_after;
         r.wall.push_back(once.wall / per);
         // The time the sample lost (whole - CPU) is taken off its wall: CPU = wall without a

@@ -196,6 +196,7 @@ const std::map<std::string, int> kMatrixRows = {
     {"k_iter/k_iter", 1},   {"k_batched/k_batched", 1}, {"k_whole/k_whole", 1},
     {"k_cases/add", 1},     {"k_cases/mul", 1},         {"k_params/k_params", 2},
     {"k_metric/k_metric", 1}, {"k_fails/wrong", 1},   {"k_param_metric/k_param_metric", 2},
+    {"k_threads/k_threads", 1},
 #if defined(GLINT_CONFIG_ARCH_x86_64)
     {"k_asm/k_asm", 1},
 #endif
@@ -204,6 +205,7 @@ const std::map<std::string, int> kMatrixRows = {
 // A name of each case, as listings, tables and reports show it.
 const char* const kCaseNames[] = {"k_iter",   "k_batched", "k_whole", "add",           "mul",
                                   "k_params", "k_metric",  "wrong",   "k_param_metric",
+                                  "k_threads",
 #if defined(GLINT_CONFIG_ARCH_x86_64)
                                   "k_asm",
 #endif
@@ -349,8 +351,19 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         }
         // An instruction-level row is counted by the difference, never sampled, and says so (docs/asm.md).
         const bool asm_row = id == "k_asm/k_asm";
+        // A multi-threaded row takes no counting or sampled pass, and says so (docs/threads.md).
+        const bool threads_row = id == "k_threads/k_threads";
         if (contains(command, "--profile") && profiling)
-            expect(row.contains("profile") != asm_row, "row " + id + (asm_row ? " has a profile" : " has no profile"));
+            expect(row.contains("profile") != (asm_row || threads_row),
+                   "row " + id + (asm_row || threads_row ? " has a profile" : " has no profile"));
+        if (threads_row) {
+            expect(row.value("threads", 0) == 2, "row k_threads does not say it ran on 2 threads");
+            const auto rate = row["metrics"].value("B/s", nlohmann::json());
+            expect(rate.is_number() && rate.get<double>() > 0, "row k_threads has no B/s: " + rate.dump());
+            if (counted_or_sampled(doc))
+                expect(row.value("counters", "").find("not counted: a multi-threaded row") == 0,
+                       "row k_threads does not say why it is not counted");
+        }
         if (asm_row && counted_or_sampled(doc))
             expect(row.value("counters", "").find("per instruction by the difference method") == 0,
                    "row k_asm does not say how it is counted");

@@ -3,7 +3,8 @@
 #   sanitize/build        the tree build/sanitize: -fsanitize=address,undefined, with the
 #                         libFuzzer targets of tests/fuzz (GLINT_FUZZ); a fixture for the rest
 #   sanitize/asan-ubsan   the unit and e2e tests of that tree
-#   sanitize/tsan-runner  the runner's threads (run guard, table guard: glint_tsan_tests) in the
+#   sanitize/tsan-runner  the runner's threads (run guard, table guard, a multi-threaded case's
+#                         team: glint_tsan_tests) in the
 #                         tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
 # hot reads; where the profile fixtures' helpers are inlined and laid out), and the package,
@@ -14,6 +15,7 @@
 # are skipped.
 if(GLINT_SANITIZE STREQUAL "thread")
   add_executable(glint_tsan_tests ${PROJECT_SOURCE_DIR}/tests/unit/engine/runner/keeping/run_guard_linux_test.cpp
+                                  ${PROJECT_SOURCE_DIR}/tests/unit/engine/threads/thread_team_test.cpp
                                   ${CMAKE_CURRENT_LIST_DIR}/../support/test_main.cpp)
   target_link_libraries(glint_tsan_tests PRIVATE glint_test_support)
   doctest_discover_tests(glint_tsan_tests TEST_PREFIX "tsan/" PROPERTIES SKIP_RETURN_CODE 77)

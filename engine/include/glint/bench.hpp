@@ -69,6 +69,11 @@ inline Metric per_param(std::string unit, std::string param, double amount = 1) 
     return Metric{std::move(unit), amount, Metric::rate, std::move(param)};
 }
 
+// The number of the thread running a multi-threaded case's callable (glint::threads): 0 to
+// N - 1, 0 on the thread that runs the body and outside such cases. Index per-thread state
+// with it (each thread's own slot of an array sized glint::param("threads")).
+unsigned thread_index() noexcept;
+
 // Provenance stamped into the run header and JSON meta.provenance (deduplicated, first-seen
 // order). Outside --bench it is inert.
 void bench_provenance(std::string_view line);
@@ -123,6 +128,13 @@ struct Batch {
     std::uint64_t max_window = 0;  // at most this many iterations per prepare/run (0: any)
     void (*reference)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no difference
     std::uint64_t span = 1;  // with a reference: iterations one run(ctx, 1) adds to reference(ctx, 1)
+    // A batch that times itself (a multi-threaded case's team): its reading of the last
+    // run(ctx, n), which replaces the caller's clock around run.
+    struct SelfTiming {
+        double wall_ns = 0;  // the slowest thread's own time, from its start to its finish
+        double cpu_ns = 0;   // wall_ns less the most CPU time any thread lost inside its own (nan: unread)
+    };
+    SelfTiming (*self_timing)(void* ctx) = nullptr;
 };
 
 // Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.

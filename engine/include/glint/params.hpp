@@ -30,6 +30,12 @@ struct Param {
 Param range(std::string name, std::int64_t lo, std::int64_t hi, std::int64_t factor = 2);
 // Exactly these values, in this order (distinct).
 Param values(std::string name, std::vector<std::int64_t> list);
+// The parameter "threads": each row runs its glint::iter (or whole body) on that many threads at
+// once, started together; its time is the slowest thread's per iteration, a rate metric counts
+// every thread's work, and glint::thread_index() tells the threads apart (threads.md in glint's
+// documentation). Counts from 1 to 1024: GLINT_BENCH("push", glint::threads({1, 2, 4})).
+Param threads(std::vector<std::int64_t> counts);
+
 // The value of the registration's parameter `name` for the body run in progress (name omitted:
 // its only parameter). Throws std::logic_error naming the problem outside a parameterised body;
 // a bench_case's callables run after the body returns: capture the value, do not call param().

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <utility>
 
 #include "catalog/selection.hpp"
@@ -11,6 +12,7 @@
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
 #include "engine/stability/unstable_legend.hpp"
+#include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
@@ -84,7 +86,7 @@ void BenchRun::run_body(const BodyRun& run) {
     // Its parameters were checked before the run (registration_problem): this cannot throw.
     Case whole{registration.name, display_name(registration.name, registration.name, run.labels), run.labels,
                {}, registration.pinned_iterations, resolve_metrics(registration, run.instance, registration.metrics),
-               registration.name};
+               registration.name, threads_of(run.instance)};
     started(registration.name, run.labels);
     try {
         registration.body();
@@ -116,7 +118,7 @@ void BenchRun::on_iter(glint::detail::Batch batch, const glint::detail::IterOpti
     }
     const std::uint64_t pinned = options.pinned.count ? options.pinned.count : r.pinned_iterations;
     Case c{name, display_name(r.name, name, body_.run->labels), body_.run->labels, {}, pinned, std::move(metrics),
-           r.name};
+           r.name, threads_of(body_.run->instance)};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -124,6 +126,7 @@ void BenchRun::on_iter(glint::detail::Batch batch, const glint::detail::IterOpti
 }
 
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
+    if (threads_of(body_.run->instance) > 1) throw std::invalid_argument(kBenchCaseOneThread);
     info.labels = with_param_labels(std::move(info.labels), body_.run->instance);
     info.metrics = resolve_metrics(*body_.registration, body_.run->instance, std::move(info.metrics));
     const std::size_t index = deferred_.size() - body_.deferred_start;

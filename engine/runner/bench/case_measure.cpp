@@ -6,14 +6,31 @@
 #include "engine/report/text.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/stability/verdict.hpp"
+#include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
 
-Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<void()>& progress,
+Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
                           const std::function<void()>& checkpoint) {
+    if (given.threads <= 1) return measure_on(given, reps, progress, checkpoint);
+    // A multi-threaded case (docs/threads.md): the same protocol times a batch that runs on
+    // every thread of a team; a rate is the amount of all threads together.
+    if (!given.work.batched())
+        throw std::invalid_argument(kBenchCaseOneThread);
+    if (auto problem = threaded_batch_problem(given.work.batch)) throw std::invalid_argument(*problem);
+    ThreadTeam team(given.work.batch, given.threads);
+    Case c = given;
+    c.work.batch = team.batch();
+    for (auto& m : c.metrics)
+        if (m.mode == glint::Metric::rate) m.amount *= given.threads;
+    return measure_on(c, reps, progress, checkpoint);
+}
+
+Row CaseMeasurer::measure_on(const Case& c, Repetitions& reps, const std::function<void()>& progress,
+                             const std::function<void()>& checkpoint) {
     Row row;
     row.registration = c.registration;
     row.name = c.name;
@@ -48,10 +65,22 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
         checkpoint();
         progress();
     };
-    CountedCase counted = batch.reference
-                              ? tiers_.count_difference(c.work, *row.timing, counting_progress)
-                              : tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work,
-                                             *row.timing, counting_progress);
+    CountedCase counted;
+    if (c.threads > 1) {
+        row.extra_fields["threads"] = static_cast<unsigned long>(c.threads);
+        if (!tiers_.empty()) {
+            counted.row_fields["counters"] = kThreadsNotCounted;
+            if (!noted_threads_)
+                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
+                                                  " and any other multi-threaded row: " + kThreadsNotCounted);
+            noted_threads_ = true;
+        }
+    } else if (batch.reference) {
+        counted = tiers_.count_difference(c.work, *row.timing, counting_progress);
+    } else {
+        counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work, *row.timing,
+                               counting_progress);
+    }
     if (batch.reference && !tiers_.empty() && !noted_difference_) {
         report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
                                           " and any other instruction-level row: " + kCountedByDifference);
@@ -59,7 +88,7 @@ Row CaseMeasurer::measure(const Case& c, Repetitions& reps, const std::function<
     }
     row.cells = std::move(counted.cells);
     row.count_iterations = counted.count_iterations;
-    row.extra_fields = std::move(counted.row_fields);
+    for (auto& [key, value] : counted.row_fields.as_object()) row.extra_fields[key] = value;
     // What an instruction-level row's iterations are: iterationsPerSample counts instructions,
     // differenceSpan of them per call of the longer function beyond the shorter.
     if (batch.reference) row.extra_fields["differenceSpan"] = static_cast<unsigned long>(batch.span);

@@ -26,6 +26,7 @@ struct Case {
     std::uint64_t pinned = 0;
     std::vector<glint::Metric> metrics;  // resolved: no parameter left (row_metrics)
     std::string registration;  // the row's registration (its identity's first part)
+    unsigned threads = 1;      // glint::threads: the body runs on this many threads at once
 };
 
 class CaseMeasurer {
@@ -42,6 +43,8 @@ public:
     // Measures `c` for the repetition `reps` is in: only the last one counts and merges the
     // earlier ones. `progress` runs between samples and passes, `checkpoint` outside every
     // timed window (it may throw Interrupted). Exceptions from the user's code propagate.
+    // threads > 1: the batch runs on a ThreadTeam; a bench_case, iter_batched or instruction-
+    // level case throws std::invalid_argument (its error row) before anything is measured.
     Row measure(const Case& c, Repetitions& reps, const std::function<void()>& progress,
                 const std::function<void()>& checkpoint);
     // The baseline's cells, for a row measured elsewhere (none without a baseline).
@@ -50,11 +53,16 @@ public:
     static Row error_row(const Case& c, const std::string& message);
 
 private:
+    // measure() for a case whose batch runs here as given (a team's batch, for threads > 1).
+    Row measure_on(const Case& c, Repetitions& reps, const std::function<void()>& progress,
+                   const std::function<void()>& checkpoint);
+
     double min_time_ns_;
     const TierSet& tiers_;
     const Baseline* baseline_ = nullptr;
     CaseWatcher watcher_;
     bool noted_difference_ = false;  // the note on how instruction-level rows are counted is printed
+    bool noted_threads_ = false;     // the note on multi-threaded rows' counters is printed
 };
 
 }  // namespace glint::engine

@@ -7,6 +7,7 @@
 #include <thread>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 
 #include "engine/model/sanitize.hpp"
 #include "engine/registry/registry.hpp"
@@ -16,6 +17,7 @@
 #include "engine/runner/session.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/tier.hpp"
 #include "engine/timing/windows.hpp"
@@ -119,11 +121,12 @@ public:
         const std::string& name = run_->registration.name;
         if (!filter_.selects(iter_path(name, ++iter_calls_), name, run_->labels)) return;
         resolve_metrics(run_->registration, run_->instance, options.metrics);  // a bad param fails the case
-        run_untimed(batch, 1);
+        run_once(batch);
         ++iters_run_;
     }
 
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
+        if (threads_of(run_->instance) > 1) throw std::invalid_argument(kBenchCaseOneThread);
         reported_ = true;  // the body is a matrix of cases: each reports itself
         const std::size_t index = cases_seen_++;
         info.labels = with_param_labels(std::move(info.labels), run_->instance);
@@ -148,6 +151,15 @@ public:
     PlainCounts counts_;
 
 private:
+    // One iteration, on each thread of a threads parameter (docs/threads.md).
+    void run_once(const glint::detail::Batch& batch) {
+        const unsigned threads = threads_of(run_->instance);
+        if (threads <= 1) return run_untimed(batch, 1);
+        if (auto problem = threaded_batch_problem(batch)) throw std::invalid_argument(*problem);
+        ThreadTeam team(batch, threads);
+        const glint::detail::Batch all = team.batch();
+        all.run(all.ctx, 1);
+    }
     void run_one(const BodyRun& run) {
         run_ = &run;
         reported_ = false;

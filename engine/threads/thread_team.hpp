@@ -1,0 +1,79 @@
+// engine/threads/thread_team.hpp: the workers of a multi-threaded case (glint::threads, N > 1).
+// batch() runs the inner batch's n iterations on each of N threads at once (the calling thread
+// is thread 0; glint::thread_index() numbers them) and returns when the slowest has finished.
+// It times itself (Batch::self_timing): each thread reads the clock and its CPU clock around
+// its own share, so a late wake-up is not the row's time; a run reads as the slowest thread's
+// time, and as CPU that time less the most any thread lost, or less the start skew when the
+// threads began further apart (they did not run together). Between runs workers wait spinning
+// (yielding), then asleep. An exception on any thread is rethrown by run() on the calling
+// thread once every thread has finished the run (the first one thrown wins).
+// Contract: only the thread that built the team calls run(), one run at a time; the inner batch
+// has no inputs and no reference (threaded_batch_problem). Rationale: docs/threads.md.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <glint/bench.hpp>
+
+namespace glint::engine {
+
+// Why a bench_case row cannot take glint::threads.
+inline constexpr const char* kBenchCaseOneThread =
+    "glint::bench_case runs on one thread: glint::threads applies to glint::iter and whole-body "
+    "cases";
+
+// Why `batch` cannot run on several threads (nullopt: it can): iter_batched's inputs are built
+// for one thread, an instruction-level case times a difference on one.
+std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& batch);
+
+// A multi-threaded row's JSON "counters" under counting tiers: their groups count the thread
+// that opened them, so the row takes no counting pass and its counter cells read —.
+inline constexpr const char* kThreadsNotCounted =
+    "not counted: a multi-threaded row's counters would cover only the measuring thread (each "
+    "group counts the thread that opened it; per-worker groups are not opened yet), so its "
+    "counter cells read —; its time and client metrics cover every thread (docs/threads.md)";
+
+class ThreadTeam {
+public:
+    ThreadTeam(glint::detail::Batch inner, unsigned threads);
+    ~ThreadTeam();  // stops and joins the workers
+    ThreadTeam(const ThreadTeam&) = delete;
+    ThreadTeam& operator=(const ThreadTeam&) = delete;
+
+    // The batch that runs the inner one on every thread of the team.
+    glint::detail::Batch batch() {
+        glint::detail::Batch b{&ThreadTeam::run, this};
+        b.self_timing = &ThreadTeam::timing;
+        return b;
+    }
+    unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+
+private:
+    static void run(void* ctx, std::uint64_t n);
+    static glint::detail::Batch::SelfTiming timing(void* ctx);
+    void run_share(unsigned index, std::uint64_t n);  // a thread's n iterations, read; keeps the first exception
+    void work(unsigned index);
+
+    glint::detail::Batch inner_;
+    std::uint64_t n_ = 0;                      // written before generation_ is bumped
+    std::atomic<std::uint64_t> generation_{0};  // one more per run
+    std::atomic<unsigned> finished_{0};         // workers done with the current run
+    std::atomic<unsigned> sleeping_{0};         // workers asleep on generation_
+    std::atomic<bool> stop_{false};
+    struct Share {  // one thread's reading of its share of the last run
+        std::int64_t start = 0, stop = 0, cpu = -1;  // ns (now_ns); cpu < 0: unread
+    };
+    std::vector<Share> shares_;  // by thread; each written by its thread before finished_
+    std::mutex error_mutex_;
+    std::exception_ptr error_;
+    std::vector<std::thread> workers_;  // threads 1 .. N-1
+};
+
+}  // namespace glint::engine

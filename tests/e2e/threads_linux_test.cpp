@@ -1,0 +1,111 @@
+// End to end: multi-threaded cases (glint::threads; fixture threads.cpp, docs/threads.md).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/model/json.hpp"
+#include "support/process.hpp"
+
+using glint::engine::Json;
+using glint::test::contains;
+using glint::test::fixture_path;
+using glint::test::run_process;
+
+namespace {
+
+struct Run {
+    glint::test::ProcessResult process;
+    Json doc;
+};
+
+Run run_json(std::vector<std::string> args, const std::string& stem) {
+    const std::string json = glint::test::temp_json_path(stem);
+    args.insert(args.begin(), fixture_path("threads"));
+    args.push_back("--bench-json=" + json);
+    Run r{run_process(args), Json()};
+    r.doc = Json::parse(glint::test::read_file(json));
+    std::remove(json.c_str());
+    return r;
+}
+
+const Json* row_of(const Json& doc, const std::string& name, const std::string& threads) {
+    for (const auto& row : doc.at("rows").as_array())
+        if (row.at("name").as_string() == name && row.at("labels").at("threads").as_string() == threads)
+            return &row;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("e2e threads: a plain run runs each thread's callable once and refuses one-thread kinds") {
+    const auto r = run_process({fixture_path("threads")});
+    INFO(r.out, r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out, "ok    independent [threads=2]"));
+    CHECK(contains(r.out, "ok    indices [threads=3]"));  // the callable saw indices 0, 1, 2
+    CHECK(contains(r.out, "FAIL  throws [threads=2]: exception: worker 1 failed"));
+    CHECK(contains(r.out, "FAIL  refused/batched [threads=2]: exception: glint::iter_batched runs on one thread"));
+    CHECK(contains(r.out, "FAIL  refused/bench_case [threads=2]: exception: glint::bench_case runs on one thread"));
+}
+
+TEST_CASE("e2e threads: rows per thread count, the slowest thread's time, a rate over every thread") {
+    const Run r = run_json({"--bench", "--bench-min-time=2"}, "threads_rows");
+    INFO(r.process.out, r.process.err);
+    CHECK(r.process.exit_code == 1);  // the throwing and refused rows
+    for (const char* name : {"independent", "shared"}) {
+        const Json* one = row_of(r.doc, name, "1");
+        const Json* two = row_of(r.doc, name, "2");
+        REQUIRE(one);
+        REQUIRE(two);
+        CHECK_FALSE(one->find("error"));
+        CHECK_FALSE(two->find("error"));
+        CHECK_FALSE(one->find("threads"));  // one thread: no team
+        CHECK(two->at("threads").as_number() == 2);
+        CHECK(two->at("medianNs").as_number() > 0);
+    }
+    // B/s: 8 B an iteration on each of 2 threads, over the time per iteration.
+    const Json& two = *row_of(r.doc, "independent", "2");
+    const double rate = two.at("metrics").at("B/s").as_number();
+    const double expected = 16 / two.at("medianNs").as_number() * 1e9;
+    CHECK(std::fabs(rate - expected) <= 1e-3 * expected);
+    const Json* indices = row_of(r.doc, "indices", "3");
+    REQUIRE(indices);
+    CHECK_FALSE(indices->find("error"));
+    CHECK(indices->at("threads").as_number() == 3);
+    const Json* thrown = row_of(r.doc, "throws", "2");
+    REQUIRE(thrown);
+    CHECK(thrown->at("error").as_string() == "exception: worker 1 failed");
+    CHECK(contains(r.process.err, "refused/batched [threads=2]: exception: glint::iter_batched runs on one thread"));
+}
+
+TEST_CASE("e2e threads: counting tiers leave a multi-threaded row's counters unmeasured, and say why") {
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=independent"}, "threads_perf");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json* one = row_of(r.doc, "independent", "1");
+    const Json* two = row_of(r.doc, "independent", "2");
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK_FALSE(one->find("counters"));
+    CHECK(contains(two->at("counters").as_string(), "not counted: a multi-threaded row's counters would cover only the measuring thread"));
+    CHECK(two->at("metrics").at("task-clock").is_null());
+    CHECK(one->at("metrics").at("task-clock").as_number() > 0);
+    CHECK(two->at("metrics").at("B/s").as_number() > 0);  // time and client metrics stay
+    CHECK(contains(glint::test::unwrapped(r.process.err), "independent [threads=2] and any other multi-threaded row: not counted"));
+}
+
+TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row and its threads") {
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--isolate", "--bench-repeat=2", "--filter=shared"},
+                           "threads_isolated");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json* two = row_of(r.doc, "shared", "2");
+    REQUIRE(two);
+    CHECK(two->at("threads").as_number() == 2);
+    CHECK(two->at("repetitionMediansNs").as_array().size() == 2);
+    const auto list = run_process({fixture_path("threads"), "--list"});
+    CHECK(contains(list.out, "shared [threads=2]"));
+}
