@@ -33,13 +33,6 @@ inline constexpr const char* kBenchCaseOneThread =
 // for one thread, an instruction-level case times a difference on one.
 std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& batch);
 
-// A multi-threaded row's JSON "counters" under counting tiers: their groups count the thread
-// that opened them, so the row takes no counting pass and its counter cells read —.
-inline constexpr const char* kThreadsNotCounted =
-    "not counted: a multi-threaded row's counters would cover only the measuring thread (each "
-    "group counts the thread that opened it; per-worker groups are not opened yet), so its "
-    "counter cells read —; its time and client metrics cover every thread (docs/threads.md)";
-
 class ThreadTeam {
 public:
     ThreadTeam(glint::detail::Batch inner, unsigned threads);

@@ -68,6 +68,13 @@ public:
     // One counting pass over `work`.
     virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
     CountingTier* counting() override { return this; }
+
+    // A multi-threaded case's threads (docs/threads.md). A tier whose counters belong to the
+    // thread that opens them gives a twin: unopened, of the same kind, opened with the run's
+    // request on a worker, which then counts itself. A tier that counts the whole process
+    // already says so (its pass brackets the team). Neither: the row's cells read —.
+    virtual std::unique_ptr<CountingTier> thread_twin() const { return nullptr; }
+    virtual bool counts_process() const { return false; }
 };
 
 // Hooks a run drives around its cases and tables; every one does nothing by default.

@@ -9,6 +9,7 @@ namespace glint::engine {
 void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>> all) {
     close();
     sizing_ = request.sizing;
+    request_ = request;
     std::vector<catalog::MetricDescriptor> unopened;
     for (const auto& t : all) {
         auto f = t->family();

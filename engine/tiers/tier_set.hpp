@@ -77,6 +77,16 @@ public:
     CountedCase count_difference(const Workload& work, const TimingSummary& timing,
                                  const std::function<void()>& progress) const;
 
+    // The counting passes of a multi-threaded case (docs/threads.md): `one` is the case's own
+    // batch, `team` the team's batch running it on `threads` threads. A tier with a twin counts
+    // on every thread at once, each twin opened and read by its thread, and each count or time
+    // cell is the threads' sum (other formats —; any thread not counted: every cell —); a tier
+    // that counts the process brackets `team`; others give no cells. Extensions take no pass.
+    // row_fields: "counters" (how each tier covered the threads), "threadCoverage" and
+    // "threadCounts" (each thread's own cells). Exceptions from the user's code propagate.
+    CountedCase count_threads(const Workload& one, const Workload& team, unsigned threads,
+                              const TimingSummary& timing, const std::function<void()>& progress) const;
+
     // Lines every tier prints after a table (the cases counted since the last call).
     std::vector<std::string> after_table() const;
 
@@ -99,6 +109,7 @@ public:
 
 private:
     PassSizing sizing_;
+    TierRequest request_;  // what the tiers were opened with (a thread twin opens with it too)
     std::vector<std::unique_ptr<Tier>> open_;
     std::vector<CountingTier*> counting_;   // the open tiers of each kind, in tier order
     std::vector<RunExtension*> extensions_;

@@ -15,7 +15,7 @@ namespace glint::engine {
 
 Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
                           const std::function<void()>& checkpoint) {
-    if (given.threads <= 1) return measure_on(given, reps, progress, checkpoint);
+    if (given.threads <= 1) return measure_on(given, given.work, reps, progress, checkpoint);
     // A multi-threaded case (docs/threads.md): the same protocol times a batch that runs on
     // every thread of a team; a rate is the amount of all threads together.
     if (!given.work.batched())
@@ -26,11 +26,11 @@ Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::funct
     c.work.batch = team.batch();
     for (auto& m : c.metrics)
         if (m.mode == glint::Metric::rate) m.amount *= given.threads;
-    return measure_on(c, reps, progress, checkpoint);
+    return measure_on(c, given.work, reps, progress, checkpoint);
 }
 
-Row CaseMeasurer::measure_on(const Case& c, Repetitions& reps, const std::function<void()>& progress,
-                             const std::function<void()>& checkpoint) {
+Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& reps,
+                             const std::function<void()>& progress, const std::function<void()>& checkpoint) {
     Row row;
     row.registration = c.registration;
     row.name = c.name;
@@ -68,11 +68,10 @@ Row CaseMeasurer::measure_on(const Case& c, Repetitions& reps, const std::functi
     CountedCase counted;
     if (c.threads > 1) {
         row.extra_fields["threads"] = static_cast<unsigned long>(c.threads);
-        if (!tiers_.empty()) {
-            counted.row_fields["counters"] = kThreadsNotCounted;
-            if (!noted_threads_)
-                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
-                                                  " and any other multi-threaded row: " + kThreadsNotCounted);
+        counted = tiers_.count_threads(one, c.work, c.threads, *row.timing, counting_progress);
+        if (const Json* how = counted.row_fields.find("counters"); how && !noted_threads_) {
+            report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
+                                              " and any other multi-threaded row: " + how->as_string());
             noted_threads_ = true;
         }
     } else if (batch.reference) {

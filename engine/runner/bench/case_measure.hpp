@@ -53,8 +53,9 @@ public:
     static Row error_row(const Case& c, const std::string& message);
 
 private:
-    // measure() for a case whose batch runs here as given (a team's batch, for threads > 1).
-    Row measure_on(const Case& c, Repetitions& reps, const std::function<void()>& progress,
+    // measure() for a case whose batch runs here as given (a team's batch, for threads > 1);
+    // `one` is the case's own workload (what each thread of a team counts).
+    Row measure_on(const Case& c, const Workload& one, Repetitions& reps, const std::function<void()>& progress,
                    const std::function<void()>& checkpoint);
 
     double min_time_ns_;

@@ -46,6 +46,8 @@ public:
         return !events::family_selectors(request.metrics, family_).empty();
     }
 
+    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<EventTier>(family_); }
+
     std::vector<Status> open(const TierRequest& request) override {
         close();
         entries_.clear();

@@ -95,6 +95,8 @@ public:
 
     bool wanted(const TierRequest& request) const override { return request.perf.asked; }
 
+    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<PerfTier>(config_); }
+
     std::vector<Status> open(const TierRequest& request) override {
         const PerfRequest& options = request.perf;
         close();

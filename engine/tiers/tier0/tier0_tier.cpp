@@ -51,6 +51,8 @@ public:
     // Opt-in: opened only when --metrics names one of its columns (TierSet checks that).
     bool wanted(const TierRequest&) const override { return false; }
 
+    bool counts_process() const override { return true; }  // RUSAGE_SELF, /proc/self/io
+
     std::vector<Status> open(const TierRequest&) override {
         opened_ = true;
         std::vector<Tier0Delta> empties;
