@@ -61,7 +61,8 @@ std::string joined(const std::vector<std::string>& names) {
 
 // rows[].counters of a multi-threaded row: how each tier covered its threads.
 std::string counters_text(unsigned threads, const std::vector<std::string>& summed,
-                          const std::vector<std::string>& process, const std::vector<std::string>& uncovered) {
+                          const std::vector<std::string>& process, const std::vector<std::string>& uncovered,
+                          bool passes_skipped) {
     std::vector<std::string> parts;
     if (!summed.empty())
         parts.push_back("each of the " + std::to_string(threads) + " threads counted itself (" + joined(summed) +
@@ -70,6 +71,7 @@ std::string counters_text(unsigned threads, const std::vector<std::string>& summ
     if (!process.empty()) parts.push_back(joined(process) + ": process-wide, its brackets hold every thread");
     if (!uncovered.empty())
         parts.push_back(joined(uncovered) + ": not counted, its counters follow one thread (cells —)");
+    if (passes_skipped) parts.push_back("no profile or per-call distribution is taken (they follow one thread)");
     std::string text;
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? "; " : "") + parts[i];
     return text + " (docs/threads.md)";
@@ -136,7 +138,9 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
         summed.push_back(source);
     }
     if (open_.empty()) return counted;
-    counted.row_fields["counters"] = counters_text(threads, summed, process, uncovered);
+    const bool passes_skipped =
+        std::any_of(extensions_.begin(), extensions_.end(), [](const RunExtension* e) { return e->has_pass(); });
+    counted.row_fields["counters"] = counters_text(threads, summed, process, uncovered, passes_skipped);
     Json coverage = Json::object();
     coverage["threads"] = static_cast<unsigned long>(threads);
     const unsigned covered = summed.empty() && process.empty() ? 0 : counted_threads;
