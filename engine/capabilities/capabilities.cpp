@@ -122,6 +122,22 @@ Status instruction_level() {
 #endif
 }
 
+// Whose work a count covers (docs/threads.md), given whether this host counts at all.
+Status thread_coverage(const Status& counting) {
+    if (!counting.usable())
+        return {"thread-coverage", State::unavailable,
+                "nothing is counted here (scalar-counting): multi-threaded cases (glint::threads) are "
+                "timed across every thread, never counted",
+                ""};
+    return {"thread-coverage", State::available,
+            "multi-threaded cases (glint::threads): each thread opens and reads its own perf, raw: and "
+            "pfm: groups and the row sums them (rows[].threadCoverage, threadCounts); tier0 counts the "
+            "whole process; the syscall tier follows one thread (cells —); threads or processes a "
+            "body starts itself are counted only under --perf-inherit, those created after the "
+            "counters open, when they exit",
+            ""};
+}
+
 }  // namespace
 
 std::vector<Status> probe_capabilities(const PerfRequest& perf) {
@@ -131,14 +147,16 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf) {
 std::vector<Status> probe_capabilities(const PerfRequest& perf,
                                        const CapabilityProbeConfig& config) {
     const profile::SamplingPlan sampling = profile::plan_sampling(ProfileRequest{}.hz, config.pmu_root);
-    return {scalar_counting(perf, config),
+    const Status counting = scalar_counting(perf, config);
+    return {counting,
             profile::overflow_sampling_status(sampling),
             profile::precise_data_source_status(sampling),
             symbolization(),
             event_space(),
             numa_topology_status(config.sys_root),
             event_naming(config),
-            instruction_level()};
+            instruction_level(),
+            thread_coverage(counting)};
 }
 
 Json capabilities_json(const std::vector<Status>& statuses) {

@@ -3,6 +3,8 @@
 //   guest/adds5, guest/adds13   bodies of known shape (engine_cases.hpp)
 //   guest/ticked/adds21         a body of known shape counted kernel+user over a pass long
 //                               enough that the guest's timer ticks land in it
+//   guest/threads/adds21        Adds21 on 1, 2 and 4 threads at once (glint::threads): each
+//                               thread counts itself, the row sums them
 //   guest/contended/adds5       the same body while a competing group of kCompetingEvents
 //                               instruction counters is open on this thread (opened in the
 //                               case's setup, after the engine's group): more events than
@@ -70,6 +72,11 @@ GLINT_BENCH("guest/adds13") {
 }
 
 GLINT_BENCH("guest/ticked/adds21") {
+    glint::guest::Adds21 body;
+    glint::iter(body);
+}
+
+GLINT_BENCH("guest/threads/adds21", glint::threads({1, 2, 4})) {
     glint::guest::Adds21 body;
     glint::iter(body);
 }

@@ -155,3 +155,42 @@ TEST_CASE("engine: the default plan splits a 100,000-iteration pass and reads it
                 text_at(*row, {"countSpread", "perf", "combined"}).c_str(),
                 text_at(*row, {"countSpread", "perf", "rejected"}).c_str());
 }
+
+// A multi-threaded case (docs/threads.md): every thread opens its own group, reads it in user
+// space on that thread and counts its own brackets; the row is their sum. Each thread's figure
+// is the exact single-thread one, and the row N times it, for N = 1, 2 and 4 (-smp 1: the
+// threads share the vCPU, and the switches between them land in brackets the robust
+// combination rejects, as the ticks do).
+TEST_CASE("engine: a case on N threads counts exactly N times one thread's instructions") {
+    glint::guest::ScopedUserAccess access(1);
+    const Line line = adds21_line();
+    constexpr std::uint64_t kBatch = 1000;
+    const double want = line.per_iteration(kBatch);
+    const EngineRun run = glint::guest::run_engine(
+        {"--bench", "--perf", "--metrics=instr", "--bench-min-time=1", "--filter=guest/threads/adds21",
+         "--perf-iters=200000", "--perf-batch=" + std::to_string(kBatch)},
+        RunAs::root);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    CHECK(run.status == 0);
+    REQUIRE(run.doc.is_object());
+    unsigned rows = 0;
+    for (const Json& row : run.doc.at("rows").as_array()) {
+        const unsigned threads = static_cast<unsigned>(std::stoul(text_at(row, {"labels", "threads"})));
+        const double got = glint::guest::metric_of(row, "instr");
+        std::printf("glint-measure: cpu=%s engine kernel+user, adds21 on %u threads: instr/iter=%.6f "
+                    "(exact %u x %.6f)\n",
+                    glint::guest::guest_cpu().c_str(), threads, got, threads, want);
+        CHECK_MESSAGE(same_figure(got, threads * want), threads << " threads: " << got << ", exact " << threads * want);
+        CHECK_FALSE(glint::guest::estimated(row, "instr"));
+        ++rows;
+        if (threads == 1) continue;
+        CHECK(number_at(row, {"threadCoverage", "counted"}) == threads);
+        CHECK(number_at(row, {"threadCoverage", "missed"}) == 0);
+        const auto& each = glint::guest::find_path(row, {"threadCounts"})->as_array();
+        REQUIRE(each.size() == threads);
+        for (const Json& mine : each)
+            CHECK(same_figure(glint::guest::number_or_nan(mine.find("instr")), want));
+    }
+    CHECK(rows == 3);
+}

@@ -19,7 +19,7 @@ TEST_CASE("capabilities off Linux: counting, tracepoints and event naming are un
     PerfRequest perf;
     perf.asked = true;
     const auto statuses = probe_capabilities(perf);
-    REQUIRE(statuses.size() == 8);
+    REQUIRE(statuses.size() == 9);
     for (const Status& s : statuses) {
         CAPTURE(s.capability);
         CHECK(s.state != Status::State::available);

@@ -16,15 +16,15 @@ bool contains(const std::string& text, std::string_view part) {
 }
 }  // namespace
 
-TEST_CASE("capabilities: the eight concerns, in order, each with a reason") {
+TEST_CASE("capabilities: the nine concerns, in order, each with a reason") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
     auto statuses = probe_capabilities(PerfRequest{}, config);
-    REQUIRE(statuses.size() == 8);
+    REQUIRE(statuses.size() == 9);
     const char* names[] = {"scalar-counting", "overflow-sampling", "precise-data-source",
                            "symbolization",   "event-space",       "numa-topology",
-                           "event-naming",    "instruction-level"};
-    for (std::size_t i = 0; i < 8; ++i) {
+                           "event-naming",    "instruction-level", "thread-coverage"};
+    for (std::size_t i = 0; i < 9; ++i) {
         CAPTURE(i);
         CHECK(statuses[i].capability == names[i]);
         CHECK_FALSE(statuses[i].reason.empty());
@@ -63,7 +63,7 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
 }
 
 TEST_CASE("capabilities: instruction-level cases are available on x86-64 only, and say what a row reports") {
-    const Status asm_cases = probe_capabilities(PerfRequest{}).back();
+    const Status asm_cases = probe_capabilities(PerfRequest{})[7];
     CHECK(asm_cases.capability == "instruction-level");
 #if defined(GLINT_CONFIG_ARCH_x86_64)  // glint's back end, not the compiler's target
     CHECK(asm_cases.state == Status::State::available);
@@ -73,4 +73,18 @@ TEST_CASE("capabilities: instruction-level cases are available on x86-64 only, a
     CHECK(asm_cases.state == Status::State::not_built);
     CHECK(contains(asm_cases.reason, "x86-64 only"));
 #endif
+}
+
+TEST_CASE("capabilities: thread coverage says whose work a multi-threaded row counts, or that nothing is counted") {
+    const auto statuses = probe_capabilities(PerfRequest{});
+    const Status& threads = statuses.back();
+    CHECK(threads.capability == "thread-coverage");
+    if (statuses.front().usable()) {
+        CHECK(threads.state == Status::State::available);
+        CHECK(contains(threads.reason, "each thread opens and reads its own perf, raw: and pfm: groups"));
+        CHECK(contains(threads.reason, "--perf-inherit"));
+    } else {
+        CHECK(threads.state == Status::State::unavailable);
+        CHECK(contains(threads.reason, "never counted"));
+    }
 }
