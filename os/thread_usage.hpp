@@ -13,6 +13,10 @@ namespace glint::os {
 // CPU time the calling thread has consumed, in ns; -1 when unavailable.
 std::int64_t thread_cpu_ns();
 
+// CPU time the whole process has consumed (every thread, live or exited; not child processes),
+// in ns; -1 when unavailable. Linux: clock_gettime(CLOCK_PROCESS_CPUTIME_ID).
+std::int64_t process_cpu_ns();
+
 struct ThreadSwitches {
     bool ok = false;                // getrusage answered
     std::uint64_t voluntary = 0;    // ru_nvcsw: the thread blocked (sleep, I/O, a lock)

@@ -1,10 +1,52 @@
 #include "engine/tiers/tier_set.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "catalog/selection.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/windows.hpp"
+#include "os/thread_usage.hpp"
 
 namespace glint::engine {
+namespace {
+
+// The CPU time other threads of the process used while it lives, against the measuring
+// thread's: work a single-threaded row's counters did not see (threads the body started, or
+// a pool that was already running). glint's own helper threads use far less than the bounds.
+class OtherThreads {
+public:
+    OtherThreads() : process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()) {}
+
+    // Null when no other thread used more than 5% of this thread's CPU time and 200 us; else
+    // rows[].threadCoverage saying what escaped the counts.
+    Json escaped() const {
+        const std::int64_t process = os::process_cpu_ns(), thread = os::thread_cpu_ns();
+        if (process_ < 0 || thread_ < 0 || process < 0 || thread < 0) return Json();
+        const double mine = static_cast<double>(thread - thread_);
+        const double others = static_cast<double>(process - process_) - mine;
+        if (others <= std::max(0.05 * mine, 2e5)) return Json();
+        Json coverage = Json::object();
+        coverage["threads"] = 1ul;
+        coverage["counted"] = 1ul;
+        coverage["missed"] = Json();  // how many is not known
+        coverage["otherCpuNs"] = others;
+        Json why = Json::array();
+        why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
+                                  "passes ({:.0f}% of the measuring thread's) and are not in its counts: "
+                                  "threads the body started (--perf-inherit counts those created after the "
+                                  "counters open), or threads already running",
+                                  others / 1e6, 100 * others / std::max(mine, 1.0)));
+        coverage["missedWhy"] = std::move(why);
+        return coverage;
+    }
+
+private:
+    std::int64_t process_, thread_;
+};
+
+}  // namespace
 
 void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>> all) {
     close();
@@ -71,6 +113,7 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
             plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
         return plan;
     };
+    const OtherThreads others;  // work the counting passes may have missed
     for (auto* tier : counting_) {
         const PassPlan plan = next_plan();
         PassResult pass = tier->count(work, plan);
@@ -84,6 +127,8 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
                 into = value;
         }
     }
+    if (!counting_.empty() && !request_.perf.inherit)
+        if (Json coverage = others.escaped(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
     for (auto* e : extensions_) {
         if (!e->has_pass()) continue;
         Json fields = e->pass(work, next_plan());

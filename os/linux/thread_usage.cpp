@@ -13,6 +13,12 @@ std::int64_t thread_cpu_ns() {
     return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+std::int64_t process_cpu_ns() {
+    timespec ts{};
+    if (linux_::sys().clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return -1;
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
 ThreadSwitches thread_switches() {
     rusage usage{};
     ThreadSwitches s;

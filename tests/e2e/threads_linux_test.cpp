@@ -124,3 +124,29 @@ TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row a
     const auto list = run_process({fixture_path("threads"), "--list"});
     CHECK(contains(list.out, "shared [threads=2]"));
 }
+
+// A body that starts its own thread (fixture "spawns": ~1 ms of work on a thread it joins each
+// iteration): the measuring thread's counters cannot see it, and the row says so rather than
+// dropping it silently; --perf-inherit counts it (it exits before the bracket closes).
+TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row says so; --perf-inherit counts it") {
+    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=spawns"}, "threads_spawns");
+    INFO(plain.process.out, plain.process.err);
+    REQUIRE(plain.process.exit_code == 0);
+    const Json& row = plain.doc.at("rows").as_array().at(0);
+    const Json* coverage = row.find("threadCoverage");
+    REQUIRE(coverage);
+    CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
+    CHECK(coverage->at("missed").is_null());
+    CHECK(contains(coverage->at("missedWhy").as_array().at(0).as_string(), "--perf-inherit counts those created after"));
+    CHECK(contains(glint::test::unwrapped(plain.process.err), "glint: note: spawns: other threads of the process ran"));
+    const Run inherited =
+        run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=spawns"}, "threads_inherit");
+    INFO(inherited.process.err);
+    REQUIRE(inherited.process.exit_code == 0);
+    const Json& counted = inherited.doc.at("rows").as_array().at(0);
+    CHECK_FALSE(counted.find("threadCoverage"));
+    const double alone = row.at("metrics").at("task-clock").as_number();
+    const double with_thread = counted.at("metrics").at("task-clock").as_number();
+    CHECK(with_thread > 2e5);  // the spawned thread's ~1 ms of CPU, in the count
+    CHECK(with_thread > 4 * alone);
+}

@@ -79,6 +79,10 @@ Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& re
     } else {
         counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work, *row.timing,
                                counting_progress);
+        if (const Json* coverage = counted.row_fields.find("threadCoverage"))  // work that escaped the counts
+            for (const auto& why : coverage->at("missedWhy").as_array())
+                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
+                                                  ": " + why.as_string());
     }
     if (batch.reference && !tiers_.empty() && !noted_difference_) {
         report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
