@@ -156,6 +156,8 @@ void BenchRun::checkpoint() {
 
 void BenchRun::finished(Row row, const std::string& display) {
     if (row.is_error()) failed_ = true;
+    if (repetitions_.last())  // whose work the row's counts cover, under its table
+        if (auto line = CaseMeasurer::coverage_line(row, display)) after_table_.push_back(std::move(*line));
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);

@@ -79,10 +79,6 @@ Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& re
     } else {
         counted = tiers_.count(c.name, display_name(c.registration, c.name, c.labels), c.work, *row.timing,
                                counting_progress);
-        if (const Json* coverage = counted.row_fields.find("threadCoverage"))  // work that escaped the counts
-            for (const auto& why : coverage->at("missedWhy").as_array())
-                report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
-                                                  ": " + why.as_string());
     }
     if (batch.reference && !tiers_.empty() && !noted_difference_) {
         report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
@@ -101,6 +97,22 @@ Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& re
     }
     add_baseline_cells(row);
     return row;
+}
+
+std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std::string& shown) {
+    const Json* coverage = row.extra_fields.find("threadCoverage");
+    if (!coverage) return std::nullopt;
+    const auto count = [&](const char* key) { return static_cast<unsigned long>(coverage->at(key).as_number()); };
+    std::string line = "threads: " + shown + ": ";
+    const Json& missed = coverage->at("missed");
+    if (missed.is_null()) {
+        line += "work of other threads escaped the counts";
+    } else {
+        line += std::to_string(count("counted")) + " of " + std::to_string(count("threads")) + " counted, " +
+                std::to_string(count("missed")) + " missed";
+    }
+    for (const auto& why : coverage->at("missedWhy").as_array()) line += " · " + why.as_string();
+    return line;
 }
 
 void CaseMeasurer::add_baseline_cells(Row& row) const {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ public:
     void add_baseline_cells(Row& row) const;
     // The error row of `c` (its client cells null).
     static Row error_row(const Case& c, const std::string& message);
+    // The line under the table saying whose work `row`'s counts cover ("threads: shown: 2 of 2
+    // counted, 0 missed", or what escaped them); nullopt for a row that says nothing of threads.
+    static std::optional<std::string> coverage_line(const Row& row, const std::string& shown);
 
 private:
     // measure() for a case whose batch runs here as given (a team's batch, for threads > 1);
