@@ -34,6 +34,7 @@
 #include "engine/runner/modes/plain_run.hpp"
 #include "engine/runner/bench/run_info.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/threads/thread_team.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "os/files.hpp"
@@ -119,6 +120,9 @@ int run_main(int argc, char** argv) {
     if (plan.mode == RunMode::bench) {
         auto placement = apply_placement(plan.placement);
         if (auto* problem = std::get_if<std::string>(&placement)) return usage_error(*problem);
+        const Placement& applied = std::get<Placement>(placement);
+        if (applied.pinned)  // a team's workers: not on the measuring thread's one CPU
+            set_worker_cpus(applied.request.numa_node ? applied.cpus : applied.allowed);
         environment.emplace(std::get<Placement>(std::move(placement)), plan.quiet_environment);
     }
 

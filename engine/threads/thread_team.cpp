@@ -1,6 +1,7 @@
 #include "engine/threads/thread_team.hpp"
 
 #include "engine/timing/clock.hpp"
+#include "os/cpu_affinity.hpp"
 #include "os/thread_usage.hpp"
 
 #include <algorithm>
@@ -12,6 +13,7 @@ namespace glint::engine {
 namespace {
 
 thread_local unsigned t_thread_index = 0;
+std::vector<unsigned> g_worker_cpus;  // set_worker_cpus: before any team exists
 
 // How long an idle worker spins (yielding) before it sleeps: longer than the gap between two
 // samples of a case (a checkpoint and a clock read), far shorter than a human notices.
@@ -99,8 +101,11 @@ void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
     shares_[index] = {start, stop, cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
 }
 
+void set_worker_cpus(std::vector<unsigned> cpus) { g_worker_cpus = std::move(cpus); }
+
 void ThreadTeam::work(unsigned index) {
     t_thread_index = index;
+    if (!g_worker_cpus.empty()) (void)os::set_thread_affinity(g_worker_cpus);  // refused: as created
     std::uint64_t seen = 0;
     for (;;) {
         const auto until = std::chrono::steady_clock::now() + kSpinBeforeSleep;

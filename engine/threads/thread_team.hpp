@@ -33,6 +33,11 @@ inline constexpr const char* kBenchCaseOneThread =
 // for one thread, an instruction-level case times a difference on one.
 std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& batch);
 
+// The CPUs a team's workers run on: set once by the runner from its placement (the CPUs the
+// run could use before --pin pinned the measuring thread, which the workers would otherwise
+// inherit and share); empty (the default): the creating thread's.
+void set_worker_cpus(std::vector<unsigned> cpus);
+
 class ThreadTeam {
 public:
     ThreadTeam(glint::detail::Batch inner, unsigned threads);

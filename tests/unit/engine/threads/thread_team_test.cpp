@@ -9,11 +9,13 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <glint/bench.hpp>
 
 #include "engine/registry/params.hpp"
 #include "engine/threads/thread_team.hpp"
+#include "os/cpu_affinity.hpp"
 
 using glint::engine::ThreadTeam;
 
@@ -122,4 +124,31 @@ TEST_CASE("glint::threads: a parameter named threads, counts from 1 to 1024, rea
     CHECK(glint::engine::threads_of({}) == 1);
     CHECK(glint::engine::threads_of({{"size", 64}, {"threads", 4}}) == 4);
     CHECK(glint::engine::threads_of({{"threads", 1}}) == 1);
+}
+
+// --pin pins the measuring thread; the runner gives the workers the CPUs the run had before
+// (set_worker_cpus), so a team does not share the pinned CPU. Needs two CPUs this test may use.
+TEST_CASE("thread team: workers run on the CPUs set_worker_cpus names, not on the caller's pinned one") {
+    const std::vector<unsigned> allowed = glint::os::thread_affinity();
+    if (allowed.size() < 2 || glint::os::current_cpu() < 0) {
+        MESSAGE("skipped: fewer than 2 CPUs to place threads on");
+        return;
+    }
+    struct WhereRun {
+        std::array<std::atomic<int>, 2> cpu{};
+        static void run(void* ctx, std::uint64_t) {
+            static_cast<WhereRun*>(ctx)->cpu[glint::thread_index()] = glint::os::current_cpu();
+        }
+    } where;
+    REQUIRE(glint::os::set_thread_affinity({allowed[0]}) == 0);
+    glint::engine::set_worker_cpus({allowed[1]});
+    {
+        ThreadTeam team({&WhereRun::run, &where}, 2);
+        const glint::detail::Batch b = team.batch();
+        b.run(b.ctx, 1);
+    }
+    glint::engine::set_worker_cpus({});
+    REQUIRE(glint::os::set_thread_affinity(allowed) == 0);
+    CHECK(where.cpu[0] == static_cast<int>(allowed[0]));
+    CHECK(where.cpu[1] == static_cast<int>(allowed[1]));
 }
