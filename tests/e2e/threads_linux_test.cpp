@@ -126,6 +126,26 @@ TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row a
     CHECK(contains(list.out, "shared [threads=2]"));
 }
 
+// Sleeping threads switch out once an iteration each: the row's context switches are the two
+// threads' sum, each thread's own about one.
+TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an iteration") {
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=sleepers"}, "threads_sleepers");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json* row = row_of(r.doc, "sleepers", "2");
+    REQUIRE(row);
+    const auto& each = row->at("threadCounts").as_array();
+    REQUIRE(each.size() == 2);
+    for (const Json& mine : each) {
+        const double switches = mine.at("context-switches").as_number();
+        CHECK(switches >= 0.9);
+        CHECK(switches <= 1.6);
+    }
+    const double sum = row->at("metrics").at("context-switches").as_number();
+    CHECK(sum >= 1.8);
+    CHECK(sum <= 3.2);
+}
+
 // A body that starts its own thread (fixture "spawns": ~1 ms of work on a thread it joins each
 // iteration): the measuring thread's counters cannot see it, and the row says so rather than
 // dropping it silently; --perf-inherit counts it (it exits before the bracket closes).
