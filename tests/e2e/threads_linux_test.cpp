@@ -149,7 +149,7 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
 // A body that starts its own thread (fixture "spawns": ~1 ms of work on a thread it joins each
 // iteration): the measuring thread's counters cannot see it, and the row says so rather than
 // dropping it silently; --perf-inherit counts it (it exits before the bracket closes).
-TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row says so; --perf-inherit counts it") {
+TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row says so, and --perf-inherit counts it") {
     const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=spawns"}, "threads_spawns");
     INFO(plain.process.out, plain.process.err);
     REQUIRE(plain.process.exit_code == 0);
