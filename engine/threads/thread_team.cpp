@@ -102,6 +102,7 @@ void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
 }
 
 void set_worker_cpus(std::vector<unsigned> cpus) { g_worker_cpus = std::move(cpus); }
+const std::vector<unsigned>& worker_cpus() { return g_worker_cpus; }
 
 void ThreadTeam::work(unsigned index) {
     t_thread_index = index;

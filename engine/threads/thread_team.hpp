@@ -37,6 +37,7 @@ std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& ba
 // run could use before --pin pinned the measuring thread, which the workers would otherwise
 // inherit and share); empty (the default): the creating thread's.
 void set_worker_cpus(std::vector<unsigned> cpus);
+const std::vector<unsigned>& worker_cpus();
 
 class ThreadTeam {
 public:

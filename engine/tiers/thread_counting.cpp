@@ -1,41 +1,58 @@
 // TierSet::count_threads: the counting passes of a multi-threaded case (tier_set.hpp).
 #include <algorithm>
-#include <barrier>
+#include <atomic>
 #include <cmath>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/tiers/tier_set.hpp"
+#include "engine/timing/clock.hpp"
+#include "os/cpu_affinity.hpp"
+#include "os/thread_usage.hpp"
 
 namespace glint::engine {
 namespace {
 
+// A thread's pass lasts at least this long (unless --perf-iters says otherwise), so the threads'
+// passes overlap nearly whole: a short pass could end before the next thread's began, and
+// would count no contention the timed row had.
+constexpr double kThreadPassNs = 20e6;
+
 // One tier's pass on every thread of a team: each thread opens its own twin (one at a time:
-// opening touches process-wide caches), all wait at the barrier, then each counts itself.
+// opening touches process-wide caches), all wait until every one is ready (spinning, so they
+// start within microseconds and none sleeps), then each counts itself.
 struct ThreadPass {
     const CountingTier& tier;
     const TierRequest& request;
     const Workload& one;
     PassPlan plan;
-    std::barrier<> start;
-    std::mutex opening;
+    unsigned threads;
+    std::atomic<unsigned> ready{0};
+    std::atomic_flag opening;  // a spin lock: a thread asleep on a mutex is woken onto the
+                               // waker's CPU, and the two would then count sharing one CPU
     std::vector<std::optional<PassResult>> results;  // by thread; empty: the twin did not open
     std::vector<std::string> refused;                // by thread: why not
+    struct Span {
+        std::int64_t start = 0, stop = 0, cpu = -1;  // the thread's pass: now_ns, its CPU ns
+    };
+    std::vector<Span> spans;  // by thread
+    std::vector<unsigned> cpus;  // thread i counts on cpus[i]; empty: where the scheduler puts it
 
     ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p, unsigned threads)
-        : tier(t), request(r), one(w), plan(p), start(threads), results(threads), refused(threads) {}
+        : tier(t), request(r), one(w), plan(p), threads(threads), results(threads), refused(threads), spans(threads) {}
 
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);
         const unsigned index = glint::thread_index();
+        if (!pass.cpus.empty()) (void)os::set_thread_affinity({pass.cpus[index]});  // refused: unplaced
         std::unique_ptr<CountingTier> twin;
         {
-            std::lock_guard lock(pass.opening);
+            while (pass.opening.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
             try {
                 twin = pass.tier.thread_twin();
                 const std::vector<Status> st = twin->open(pass.request);
@@ -47,11 +64,54 @@ struct ThreadPass {
                 pass.refused[index] = e.what();
                 twin.reset();
             }
+            pass.opening.clear(std::memory_order_release);
         }
-        pass.start.arrive_and_wait();  // every thread counts at once
-        if (twin) pass.results[index] = twin->count(pass.one, pass.plan);
+        pass.ready.fetch_add(1);  // every thread counts at once
+        while (pass.ready.load() < pass.threads) std::this_thread::yield();
+        if (!twin) return;
+        const std::int64_t cpu_start = os::thread_cpu_ns(), start = now_ns();
+        pass.results[index] = twin->count(pass.one, pass.plan);
+        const std::int64_t stop = now_ns(), cpu_stop = os::thread_cpu_ns();
+        pass.spans[index] = {start, stop, cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
+    }
+
+    // How much of the passes ran at once, 0 to 1: the share of the shortest pass during which
+    // every pass was running, times the least share of its pass a thread spent on a CPU (a
+    // thread that waited for a CPU, time-sharing it with another, ran apart); nan: unread.
+    double together() const {
+        std::int64_t last_start = 0, first_stop = 0;
+        double shortest = INFINITY, on_cpu = 1;
+        for (std::size_t i = 0; i < spans.size(); ++i) {
+            if (!results[i] || spans[i].cpu < 0 || spans[i].stop <= spans[i].start) return NAN;
+            const Span& s = spans[i];
+            last_start = i ? std::max(last_start, s.start) : s.start;
+            first_stop = i ? std::min(first_stop, s.stop) : s.stop;
+            const auto span = static_cast<double>(s.stop - s.start);
+            shortest = std::min(shortest, span);
+            on_cpu = std::min(on_cpu, static_cast<double>(s.cpu) / span);
+        }
+        if (spans.empty()) return NAN;
+        const double overlap = static_cast<double>(std::max<std::int64_t>(0, first_stop - last_start));
+        return std::clamp(overlap / shortest * on_cpu, 0.0, 1.0);
     }
 };
+
+// A CPU for each thread of a counting pass, so all count at once (the scheduler, left alone,
+// often wakes two threads on one CPU and they time-share it for milliseconds): the measuring
+// thread's CPUs and the workers' (set_worker_cpus), a pinned measuring thread keeping its one.
+// Empty when there are fewer CPUs than threads.
+std::vector<unsigned> counting_cpus(const std::vector<unsigned>& mine, unsigned threads) {
+    std::vector<unsigned> all = mine;
+    all.insert(all.end(), worker_cpus().begin(), worker_cpus().end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    if (all.size() < threads) return {};
+    std::vector<unsigned> order;
+    if (mine.size() == 1) order.push_back(mine.front());
+    for (const unsigned cpu : all)
+        if (order.size() < threads && std::find(order.begin(), order.end(), cpu) == order.end()) order.push_back(cpu);
+    return order;
+}
 
 std::string joined(const std::vector<std::string>& names) {
     std::string out;
@@ -90,9 +150,14 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
     for (unsigned i = 0; i < threads; ++i) per_thread.push_back(Json::object());
     std::vector<std::string> summed, process, uncovered, missed;
     unsigned counted_threads = threads;  // threads every per-thread tier counted
+    double together = NAN;               // the least share of a tier's passes run at once
     for (auto* tier : counting_) {
         if (progress) progress();
-        const PassPlan plan = plan_pass(timing, sizing_);
+        PassSizing sizing = sizing_;
+        if (!sizing.iterations && timing.median_ns > 0)
+            sizing.iterations = std::max(plan_pass(timing, sizing_).iterations,
+                                         static_cast<std::uint64_t>(std::ceil(kThreadPassNs / timing.median_ns)));
+        const PassPlan plan = plan_pass(timing, sizing);
         const std::string source(tier->source());
         if (tier->counts_process()) {
             PassResult pass = tier->count(team, plan);
@@ -106,9 +171,20 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
             continue;
         }
         ThreadPass pass(*tier, request_, one, plan, threads);
-        ThreadTeam workers({&ThreadPass::run, &pass}, threads);
-        const glint::detail::Batch all = workers.batch();
-        all.run(all.ctx, 1);
+        const std::vector<unsigned> mine = os::thread_affinity();
+        pass.cpus = counting_cpus(mine, threads);
+        {
+            ThreadTeam workers({&ThreadPass::run, &pass}, threads);
+            const glint::detail::Batch all = workers.batch();
+            struct Restore {  // the measuring thread's placement, however the pass ends
+                const std::vector<unsigned>& cpus;
+                bool moved;
+                ~Restore() {
+                    if (moved) (void)os::set_thread_affinity(cpus);
+                }
+            } restore{mine, !pass.cpus.empty() && !mine.empty()};
+            all.run(all.ctx, 1);
+        }
         unsigned ok = 0;
         const std::vector<catalog::MetricCell>* shape = nullptr;
         for (unsigned i = 0; i < threads; ++i) {
@@ -122,6 +198,7 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
                 per_thread.as_array()[i][cell.name] = cell.measured() ? Json(cell.value) : Json();
         }
         counted_threads = std::min(counted_threads, ok);
+        if (const double t = pass.together(); !std::isnan(t)) together = std::isnan(together) ? t : std::min(together, t);
         if (!shape) continue;
         for (std::size_t c = 0; c < shape->size(); ++c) {
             catalog::MetricCell cell = (*shape)[c];
@@ -149,6 +226,7 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
     Json why = Json::array();
     for (auto& m : missed) why.push_back(m);
     coverage["missedWhy"] = std::move(why);
+    coverage["passesTogether"] = together;  // nan: null (no per-thread pass)
     counted.row_fields["threadCoverage"] = std::move(coverage);
     if (!summed.empty()) counted.row_fields["threadCounts"] = std::move(per_thread);
     return counted;

@@ -79,7 +79,8 @@ public:
 
     // The counting passes of a multi-threaded case (docs/threads.md): `one` is the case's own
     // batch, `team` the team's batch running it on `threads` threads. A tier with a twin counts
-    // on every thread at once, each twin opened and read by its thread, and each count or time
+    // on every thread at once (passes of at least 20 ms unless --perf-iters is given, so they
+    // overlap), each twin opened and read by its thread, and each count or time
     // cell is the threads' sum (other formats —; any thread not counted: every cell —); a tier
     // that counts the process brackets `team`; others give no cells. Extensions take no pass.
     // row_fields: "counters" (how each tier covered the threads), "threadCoverage" and

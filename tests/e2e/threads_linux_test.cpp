@@ -98,6 +98,9 @@ TEST_CASE("e2e threads: --perf counts on each thread, sums the threads, and keep
     CHECK(coverage.at("threads").as_number() == 2);
     CHECK(coverage.at("counted").as_number() == 2);
     CHECK(coverage.at("missed").as_number() == 0);
+    const double together = coverage.at("passesTogether").as_number();  // how much ran at once
+    CHECK(together > 0);
+    CHECK(together <= 1);
     const auto& each = two->at("threadCounts").as_array();
     REQUIRE(each.size() == 2);
     const double single = one->at("metrics").at("task-clock").as_number();

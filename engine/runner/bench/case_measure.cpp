@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include "engine/report/text.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/stability/verdict.hpp"
@@ -12,6 +14,9 @@
 #include "engine/timing/protocol.hpp"
 
 namespace glint::engine {
+namespace {
+constexpr double kPassesTogetherWarn = 0.9;  // rows[].threadCoverage.passesTogether below: said
+}  // namespace
 
 Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
                           const std::function<void()>& checkpoint) {
@@ -112,6 +117,12 @@ std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std
                 std::to_string(count("missed")) + " missed";
     }
     for (const auto& why : coverage->at("missedWhy").as_array()) line += " · " + why.as_string();
+    // Threads that time-shared a CPU, or passes that barely overlapped, count no contention.
+    if (const Json* together = coverage->find("passesTogether"); together && together->is_number() &&
+                                                                   together->as_number() < kPassesTogetherWarn)
+        line += fmt::format(" · their counting passes ran together {:.0f}% of the time: contention the timed "
+                            "row had may be missing from its counts",
+                            100 * together->as_number());
     return line;
 }
 
