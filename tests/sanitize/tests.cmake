@@ -16,6 +16,7 @@
 if(GLINT_SANITIZE STREQUAL "thread")
   add_executable(glint_tsan_tests ${PROJECT_SOURCE_DIR}/tests/unit/engine/runner/keeping/run_guard_linux_test.cpp
                                   ${PROJECT_SOURCE_DIR}/tests/unit/engine/threads/thread_team_test.cpp
+                                  ${PROJECT_SOURCE_DIR}/tests/unit/engine/tiers/thread_counting_test.cpp
                                   ${CMAKE_CURRENT_LIST_DIR}/../support/test_main.cpp)
   target_link_libraries(glint_tsan_tests PRIVATE glint_test_support)
   doctest_discover_tests(glint_tsan_tests TEST_PREFIX "tsan/" PROPERTIES SKIP_RETURN_CODE 77)
