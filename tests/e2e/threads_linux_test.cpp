@@ -8,6 +8,7 @@
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using glint::engine::Json;
 using glint::test::contains;
@@ -174,4 +175,21 @@ TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row 
     const double with_thread = counted.at("metrics").at("task-clock").as_number();
     CHECK(with_thread > 2e5);  // the spawned thread's ~1 ms of CPU, in the count
     CHECK(with_thread > 4 * alone);
+}
+
+TEST_CASE("e2e threads: glint-compare pairs multi-threaded rows by their threads label and judges each") {
+    glint::test::TempDir dir("threads");
+    const std::string base = dir.file("base.json"), next = dir.file("new.json");
+    for (const std::string& path : {base, next}) {
+        const auto r = run_process({fixture_path("threads"), "--bench", "--bench-min-time=1", "--bench-repeat=2",
+                                    "--filter=independent", "--bench-json=" + path});
+        REQUIRE(r.exit_code == 0);
+    }
+    const auto compared = run_process({glint::test::compare_path(), base, next});
+    INFO(compared.out << compared.err);
+    CHECK(compared.exit_code == 0);
+    CHECK(contains(compared.out, "independent [threads=1]"));
+    CHECK(contains(compared.out, "independent [threads=2]"));
+    CHECK_FALSE(contains(compared.out, "only in base"));
+    CHECK_FALSE(contains(compared.out, "no row compared"));
 }
