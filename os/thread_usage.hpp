@@ -17,6 +17,10 @@ std::int64_t thread_cpu_ns();
 // in ns; -1 when unavailable. Linux: clock_gettime(CLOCK_PROCESS_CPUTIME_ID).
 std::int64_t process_cpu_ns();
 
+// CPU time of the process's child processes that have ended and been waited for, in ns; -1 when
+// unavailable. Linux: getrusage(RUSAGE_CHILDREN), user + system.
+std::int64_t children_cpu_ns();
+
 struct ThreadSwitches {
     bool ok = false;                // getrusage answered
     std::uint64_t voluntary = 0;    // ru_nvcsw: the thread blocked (sleep, I/O, a lock)

@@ -12,38 +12,50 @@
 namespace glint::engine {
 namespace {
 
-// The CPU time other threads of the process used while it lives, against the measuring
-// thread's: work a single-threaded row's counters did not see (threads the body started, or
-// a pool that was already running). glint's own helper threads use far less than the bounds.
+// The CPU time other threads of the process, and child processes it waited for, used while it
+// lives, against the measuring thread's: work a single-threaded row's counters did not see
+// (threads or processes the body started, or a pool already running). glint's own helper
+// threads use far less than the bounds.
 class OtherThreads {
 public:
-    OtherThreads() : process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()) {}
+    OtherThreads()
+        : process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()), children_(os::children_cpu_ns()) {}
 
-    // Null when no other thread used more than 5% of this thread's CPU time and 200 us; else
-    // rows[].threadCoverage saying what escaped the counts.
+    // Null when neither other threads nor children used more than 5% of this thread's CPU
+    // time and 200 us; else rows[].threadCoverage saying what escaped the counts.
     Json escaped() const {
         const std::int64_t process = os::process_cpu_ns(), thread = os::thread_cpu_ns();
-        if (process_ < 0 || thread_ < 0 || process < 0 || thread < 0) return Json();
+        const std::int64_t children = os::children_cpu_ns();
+        if (thread_ < 0 || thread < 0) return Json();
         const double mine = static_cast<double>(thread - thread_);
-        const double others = static_cast<double>(process - process_) - mine;
-        if (others <= std::max(0.05 * mine, 2e5)) return Json();
+        const double bound = std::max(0.05 * mine, 2e5);
+        const double others = process_ >= 0 && process >= 0 ? static_cast<double>(process - process_) - mine : 0;
+        const double forked = children_ >= 0 && children >= 0 ? static_cast<double>(children - children_) : 0;
+        Json why = Json::array();
+        if (others > bound)
+            why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
+                                      "passes ({:.0f}% of the measuring thread's) and are not in its counts: "
+                                      "threads the body started (--perf-inherit counts those created after the "
+                                      "counters open), or threads already running",
+                                      others / 1e6, 100 * others / std::max(mine, 1.0)));
+        if (forked > bound)
+            why.push_back(fmt::format("child processes the body started ran {:.3g} ms of CPU time during the "
+                                      "counting passes and are not in its counts (--perf-inherit counts those "
+                                      "forked after the counters open)",
+                                      forked / 1e6));
+        if (why.as_array().empty()) return Json();
         Json coverage = Json::object();
         coverage["threads"] = 1ul;
         coverage["counted"] = 1ul;
         coverage["missed"] = Json();  // how many is not known
-        coverage["otherCpuNs"] = others;
-        Json why = Json::array();
-        why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
-                                  "passes ({:.0f}% of the measuring thread's) and are not in its counts: "
-                                  "threads the body started (--perf-inherit counts those created after the "
-                                  "counters open), or threads already running",
-                                  others / 1e6, 100 * others / std::max(mine, 1.0)));
+        coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
+        coverage["childCpuNs"] = forked > bound ? Json(forked) : Json();
         coverage["missedWhy"] = std::move(why);
         return coverage;
     }
 
 private:
-    std::int64_t process_, thread_;
+    std::int64_t process_, thread_, children_;
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ std::vector<CpuTimes> read_cpu_times(const SystemRoots&) { return {}; }
 
 std::int64_t thread_cpu_ns() { return -1; }
 std::int64_t process_cpu_ns() { return -1; }
+std::int64_t children_cpu_ns() { return -1; }
 ThreadSwitches thread_switches() { return {}; }
 
 PagePlacement page_placement(const void*, std::size_t) {

@@ -164,7 +164,7 @@ TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row 
     CHECK(coverage->at("missed").is_null());
     CHECK(contains(coverage->at("missedWhy").as_array().at(0).as_string(), "--perf-inherit counts those created after"));
     CHECK(contains(glint::test::unwrapped(plain.process.out),
-                   "threads: spawns: work of other threads escaped the counts · other threads of the process ran"));
+                   "threads: spawns: work outside the measuring thread escaped the counts · other threads of the process ran"));
     const Run inherited =
         run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=spawns"}, "threads_inherit");
     INFO(inherited.process.err);
@@ -175,6 +175,27 @@ TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row 
     const double with_thread = counted.at("metrics").at("task-clock").as_number();
     CHECK(with_thread > 2e5);  // the spawned thread's ~1 ms of CPU, in the count
     CHECK(with_thread > 4 * alone);
+}
+
+// The same for a child process the body forks and waits for (fixture "forks"): its CPU time is
+// outside the process's, seen through RUSAGE_CHILDREN once waited for.
+TEST_CASE("e2e threads: a child process the body forks escapes the counts and the row says so, and --perf-inherit counts it") {
+    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=forks"}, "threads_forks");
+    INFO(plain.process.out, plain.process.err);
+    REQUIRE(plain.process.exit_code == 0);
+    const Json& row = plain.doc.at("rows").as_array().at(0);
+    const Json* coverage = row.find("threadCoverage");
+    REQUIRE(coverage);
+    CHECK(coverage->at("childCpuNs").as_number() > 2e5);
+    CHECK(contains(coverage->at("missedWhy").as_array().at(0).as_string(), "child processes the body started ran"));
+    CHECK(contains(glint::test::unwrapped(plain.process.out), "threads: forks: work outside the measuring thread escaped"));
+    const Run inherited =
+        run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=forks"}, "threads_forks_inherit");
+    INFO(inherited.process.err);
+    REQUIRE(inherited.process.exit_code == 0);
+    const Json& counted = inherited.doc.at("rows").as_array().at(0);
+    CHECK_FALSE(counted.find("threadCoverage"));
+    CHECK(counted.at("metrics").at("task-clock").as_number() > 2e5);  // the child's ~1 ms, counted
 }
 
 TEST_CASE("e2e threads: glint-compare pairs multi-threaded rows by their threads label and judges each") {

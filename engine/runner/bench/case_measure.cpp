@@ -111,7 +111,7 @@ std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std
     std::string line = "threads: " + shown + ": ";
     const Json& missed = coverage->at("missed");
     if (missed.is_null()) {
-        line += "work of other threads escaped the counts";
+        line += "work outside the measuring thread escaped the counts";
     } else {
         line += std::to_string(count("counted")) + " of " + std::to_string(count("threads")) + " counted, " +
                 std::to_string(count("missed")) + " missed";
