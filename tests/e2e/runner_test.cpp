@@ -70,7 +70,7 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK_FALSE(contains(r.out, "\x1b"));  // piped: no escape codes
     CHECK(contains(r.out, "╭"));
     CHECK(contains(r.out, "median/iter"));
-    CHECK(contains(r.out, "32×"));
+    CHECK(contains(r.out, "×"));  // n: samples × iterations (32, or more where a loaded machine retook)
     CHECK(contains(r.out, "B/s"));
     CHECK(contains(r.out, "elem/s"));
     CHECK(contains(r.out, "provenance: fixture: basic suite"));
@@ -113,7 +113,9 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
             large = &row;
     REQUIRE(large);
     CHECK(large->at("metrics").at("B/s").as_number() > 0);
-    CHECK(rows[0].at("samplesNs").size() == 32);
+    const auto add_samples = static_cast<std::size_t>(rows[0].at("samples").as_number());
+    CHECK(add_samples >= 32);  // more when a loaded machine made the protocol retake them
+    CHECK(rows[0].at("samplesNs").size() == std::min<std::size_t>(add_samples, 256));
     CHECK(rows[0].at("medianNs").as_number() > 0);
     CHECK_FALSE(rows[0].contains("countIterations"));
     for (const auto& member : rows[0].at("metrics").as_object()) {  // clang 14: no captured bindings
