@@ -44,8 +44,13 @@ std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& ba
     return std::nullopt;
 }
 
-ThreadTeam::ThreadTeam(glint::detail::Batch inner, unsigned threads)
-    : inner_(inner), shares_(threads > 1 ? threads : 1) {
+ThreadTeam::ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector<unsigned> cpus)
+    : inner_(inner), shares_(threads > 1 ? threads : 1), cpus_(std::move(cpus)) {
+    if (cpus_.size() < shares_.size()) cpus_.clear();
+    if (!cpus_.empty()) {
+        caller_cpus_ = os::thread_affinity();
+        if (caller_cpus_.empty() || os::set_thread_affinity({cpus_[0]}) != 0) caller_cpus_.clear();
+    }
     workers_.reserve(threads > 1 ? threads - 1 : 0);
     for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this, i] { work(i); });
 }
@@ -55,6 +60,7 @@ ThreadTeam::~ThreadTeam() {
     generation_.fetch_add(1);
     generation_.notify_all();
     for (auto& w : workers_) w.join();
+    if (!caller_cpus_.empty()) (void)os::set_thread_affinity(caller_cpus_);
 }
 
 void ThreadTeam::run(void* ctx, std::uint64_t n) {
@@ -102,11 +108,25 @@ void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
 }
 
 void set_worker_cpus(std::vector<unsigned> cpus) { g_worker_cpus = std::move(cpus); }
-const std::vector<unsigned>& worker_cpus() { return g_worker_cpus; }
+std::vector<unsigned> team_cpus(unsigned threads) {
+    const std::vector<unsigned> mine = os::thread_affinity();
+    std::vector<unsigned> all = mine;
+    all.insert(all.end(), g_worker_cpus.begin(), g_worker_cpus.end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    if (all.empty() || all.size() < threads) return {};
+    std::vector<unsigned> order;
+    if (mine.size() == 1) order.push_back(mine.front());
+    for (const unsigned cpu : all)
+        if (order.size() < threads && std::find(order.begin(), order.end(), cpu) == order.end()) order.push_back(cpu);
+    return order;
+}
 
 void ThreadTeam::work(unsigned index) {
     t_thread_index = index;
-    if (!g_worker_cpus.empty()) (void)os::set_thread_affinity(g_worker_cpus);  // refused: as created
+    // Refused: the worker runs where it was created.
+    if (!cpus_.empty()) (void)os::set_thread_affinity({cpus_[index]});
+    else if (!g_worker_cpus.empty()) (void)os::set_thread_affinity(g_worker_cpus);
     std::uint64_t seen = 0;
     for (;;) {
         const auto until = std::chrono::steady_clock::now() + kSpinBeforeSleep;

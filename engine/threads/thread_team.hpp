@@ -37,12 +37,19 @@ std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& ba
 // run could use before --pin pinned the measuring thread, which the workers would otherwise
 // inherit and share); empty (the default): the creating thread's.
 void set_worker_cpus(std::vector<unsigned> cpus);
-const std::vector<unsigned>& worker_cpus();
+
+// A CPU for each thread of a team of `threads`, so all run at once (the scheduler, left alone,
+// often wakes two threads on one CPU and they time-share it for milliseconds): the calling
+// thread's CPUs and the workers', a pinned calling thread keeping its one. Empty when there
+// are fewer CPUs than threads (the scheduler shares them) or none is known.
+std::vector<unsigned> team_cpus(unsigned threads);
 
 class ThreadTeam {
 public:
-    ThreadTeam(glint::detail::Batch inner, unsigned threads);
-    ~ThreadTeam();  // stops and joins the workers
+    // `cpus` (team_cpus): thread i runs on cpus[i], the calling thread until the team ends, when
+    // its own placement is restored; empty: the workers run on set_worker_cpus's CPUs.
+    ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector<unsigned> cpus = {});
+    ~ThreadTeam();  // stops and joins the workers, restores the caller's placement
     ThreadTeam(const ThreadTeam&) = delete;
     ThreadTeam& operator=(const ThreadTeam&) = delete;
 
@@ -72,7 +79,9 @@ private:
     std::vector<Share> shares_;  // by thread; each written by its thread before finished_
     std::mutex error_mutex_;
     std::exception_ptr error_;
-    std::vector<std::thread> workers_;  // threads 1 .. N-1
+    std::vector<unsigned> cpus_;          // by thread; empty: not placed
+    std::vector<unsigned> caller_cpus_;   // the calling thread's placement before the team
+    std::vector<std::thread> workers_;    // threads 1 .. N-1
 };
 
 }  // namespace glint::engine

@@ -12,7 +12,6 @@
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "engine/timing/clock.hpp"
-#include "os/cpu_affinity.hpp"
 #include "os/thread_usage.hpp"
 
 namespace glint::engine {
@@ -41,7 +40,6 @@ struct ThreadPass {
         std::int64_t start = 0, stop = 0, cpu = -1;  // the thread's pass: now_ns, its CPU ns
     };
     std::vector<Span> spans;  // by thread
-    std::vector<unsigned> cpus;  // thread i counts on cpus[i]; empty: where the scheduler puts it
 
     ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p, unsigned threads)
         : tier(t), request(r), one(w), plan(p), threads(threads), results(threads), refused(threads), spans(threads) {}
@@ -49,7 +47,6 @@ struct ThreadPass {
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);
         const unsigned index = glint::thread_index();
-        if (!pass.cpus.empty()) (void)os::set_thread_affinity({pass.cpus[index]});  // refused: unplaced
         std::unique_ptr<CountingTier> twin;
         {
             while (pass.opening.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
@@ -96,23 +93,6 @@ struct ThreadPass {
     }
 };
 
-// A CPU for each thread of a counting pass, so all count at once (the scheduler, left alone,
-// often wakes two threads on one CPU and they time-share it for milliseconds): the measuring
-// thread's CPUs and the workers' (set_worker_cpus), a pinned measuring thread keeping its one.
-// Empty when there are fewer CPUs than threads.
-std::vector<unsigned> counting_cpus(const std::vector<unsigned>& mine, unsigned threads) {
-    std::vector<unsigned> all = mine;
-    all.insert(all.end(), worker_cpus().begin(), worker_cpus().end());
-    std::sort(all.begin(), all.end());
-    all.erase(std::unique(all.begin(), all.end()), all.end());
-    if (all.size() < threads) return {};
-    std::vector<unsigned> order;
-    if (mine.size() == 1) order.push_back(mine.front());
-    for (const unsigned cpu : all)
-        if (order.size() < threads && std::find(order.begin(), order.end(), cpu) == order.end()) order.push_back(cpu);
-    return order;
-}
-
 std::string joined(const std::vector<std::string>& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -144,7 +124,8 @@ bool additive(const catalog::MetricCell& cell) {
 }  // namespace
 
 CountedCase TierSet::count_threads(const Workload& one, const Workload& team, unsigned threads,
-                                   const TimingSummary& timing, const std::function<void()>& progress) const {
+                                   const std::vector<unsigned>& cpus, const TimingSummary& timing,
+                                   const std::function<void()>& progress) const {
     CountedCase counted;
     Json per_thread = Json::array();
     for (unsigned i = 0; i < threads; ++i) per_thread.push_back(Json::object());
@@ -171,18 +152,9 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
             continue;
         }
         ThreadPass pass(*tier, request_, one, plan, threads);
-        const std::vector<unsigned> mine = os::thread_affinity();
-        pass.cpus = counting_cpus(mine, threads);
         {
-            ThreadTeam workers({&ThreadPass::run, &pass}, threads);
+            ThreadTeam workers({&ThreadPass::run, &pass}, threads, cpus);  // each on its CPU
             const glint::detail::Batch all = workers.batch();
-            struct Restore {  // the measuring thread's placement, however the pass ends
-                const std::vector<unsigned>& cpus;
-                bool moved;
-                ~Restore() {
-                    if (moved) (void)os::set_thread_affinity(cpus);
-                }
-            } restore{mine, !pass.cpus.empty() && !mine.empty()};
             all.run(all.ctx, 1);
         }
         unsigned ok = 0;

@@ -85,8 +85,10 @@ public:
     // that counts the process brackets `team`; others give no cells. Extensions take no pass.
     // row_fields: "counters" (how each tier covered the threads), "threadCoverage" and
     // "threadCounts" (each thread's own cells). Exceptions from the user's code propagate.
+    // `cpus`: thread i counts on cpus[i] (team_cpus; empty: where the scheduler puts it).
     CountedCase count_threads(const Workload& one, const Workload& team, unsigned threads,
-                              const TimingSummary& timing, const std::function<void()>& progress) const;
+                              const std::vector<unsigned>& cpus, const TimingSummary& timing,
+                              const std::function<void()>& progress) const;
 
     // Lines every tier prints after a table (the cases counted since the last call).
     std::vector<std::string> after_table() const;

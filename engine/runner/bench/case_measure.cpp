@@ -20,22 +20,24 @@ constexpr double kPassesTogetherWarn = 0.9;  // rows[].threadCoverage.passesToge
 
 Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
                           const std::function<void()>& checkpoint) {
-    if (given.threads <= 1) return measure_on(given, given.work, reps, progress, checkpoint);
+    if (given.threads <= 1) return measure_on(given, given.work, reps, progress, checkpoint, {});
     // A multi-threaded case (docs/threads.md): the same protocol times a batch that runs on
     // every thread of a team; a rate is the amount of all threads together.
     if (!given.work.batched())
         throw std::invalid_argument(kBenchCaseOneThread);
     if (auto problem = threaded_batch_problem(given.work.batch)) throw std::invalid_argument(*problem);
-    ThreadTeam team(given.work.batch, given.threads);
+    const std::vector<unsigned> cpus = team_cpus(given.threads);  // each thread on a CPU, counting too
+    ThreadTeam team(given.work.batch, given.threads, cpus);
     Case c = given;
     c.work.batch = team.batch();
     for (auto& m : c.metrics)
         if (m.mode == glint::Metric::rate) m.amount *= given.threads;
-    return measure_on(c, given.work, reps, progress, checkpoint);
+    return measure_on(c, given.work, reps, progress, checkpoint, cpus);
 }
 
 Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& reps,
-                             const std::function<void()>& progress, const std::function<void()>& checkpoint) {
+                             const std::function<void()>& progress, const std::function<void()>& checkpoint,
+                             const std::vector<unsigned>& cpus) {
     Row row;
     row.registration = c.registration;
     row.name = c.name;
@@ -73,7 +75,7 @@ Row CaseMeasurer::measure_on(const Case& c, const Workload& one, Repetitions& re
     CountedCase counted;
     if (c.threads > 1) {
         row.extra_fields["threads"] = static_cast<unsigned long>(c.threads);
-        counted = tiers_.count_threads(one, c.work, c.threads, *row.timing, counting_progress);
+        counted = tiers_.count_threads(one, c.work, c.threads, cpus, *row.timing, counting_progress);
         if (const Json* how = counted.row_fields.find("counters"); how && !noted_threads_) {
             report::print_wrapped(stderr, "glint: note: " + display_name(c.registration, c.name, c.labels) +
                                               " and any other multi-threaded row: " + how->as_string());

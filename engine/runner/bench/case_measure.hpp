@@ -58,9 +58,9 @@ public:
 
 private:
     // measure() for a case whose batch runs here as given (a team's batch, for threads > 1);
-    // `one` is the case's own workload (what each thread of a team counts).
+    // `one` is the case's own workload (what each thread of a team counts), `cpus` the team's.
     Row measure_on(const Case& c, const Workload& one, Repetitions& reps, const std::function<void()>& progress,
-                   const std::function<void()>& checkpoint);
+                   const std::function<void()>& checkpoint, const std::vector<unsigned>& cpus);
 
     double min_time_ns_;
     const TierSet& tiers_;

@@ -152,3 +152,31 @@ TEST_CASE("thread team: workers run on the CPUs set_worker_cpus names, not on th
     CHECK(where.cpu[0] == static_cast<int>(allowed[0]));
     CHECK(where.cpu[1] == static_cast<int>(allowed[1]));
 }
+
+// A team given CPUs (team_cpus) runs thread i on cpus[i], the caller too while the team lives,
+// and gives the caller its placement back when it ends.
+TEST_CASE("thread team: a placed team runs each thread on its own CPU and restores the caller's placement") {
+    const std::vector<unsigned> allowed = glint::os::thread_affinity();
+    if (allowed.size() < 2 || glint::os::current_cpu() < 0) {
+        MESSAGE("skipped: fewer than 2 CPUs to place threads on");
+        return;
+    }
+    const std::vector<unsigned> cpus = glint::engine::team_cpus(2);
+    REQUIRE(cpus.size() == 2);
+    CHECK(cpus[0] != cpus[1]);
+    CHECK(glint::engine::team_cpus(static_cast<unsigned>(allowed.size()) + 1).empty());  // more threads than CPUs
+    struct WhereRun {
+        std::array<std::atomic<int>, 2> cpu{};
+        static void run(void* ctx, std::uint64_t) {
+            static_cast<WhereRun*>(ctx)->cpu[glint::thread_index()] = glint::os::current_cpu();
+        }
+    } where;
+    {
+        ThreadTeam team({&WhereRun::run, &where}, 2, cpus);
+        const glint::detail::Batch b = team.batch();
+        b.run(b.ctx, 1);
+    }
+    CHECK(where.cpu[0] == static_cast<int>(cpus[0]));
+    CHECK(where.cpu[1] == static_cast<int>(cpus[1]));
+    CHECK(glint::os::thread_affinity() == allowed);
+}

@@ -116,7 +116,7 @@ CountedCase count(Seen& seen, Calls& calls, unsigned threads) {
     Workload one, team;
     one.batch = {&Calls::run_one, &calls};
     team.batch = {&Calls::run_team, &calls};
-    return set.count_threads(one, team, threads, timing(), {});
+    return set.count_threads(one, team, threads, {}, timing(), {});
 }
 
 }  // namespace
