@@ -110,7 +110,8 @@ TEST_CASE("e2e threads: --perf counts on each thread, sums the threads, and keep
     CHECK(sum == doctest::Approx(first + second).epsilon(1e-5));  // JSON keeps 6 digits
     CHECK(first > 0.5 * single);
     CHECK(second > 0.5 * single);
-    CHECK(sum / single == doctest::Approx(2.0).epsilon(0.4));
+    CHECK(sum / single > 1.3);  // both threads counted (one thread's alone would read ~1)
+    CHECK(sum / single < 3.0);
     CHECK(two->at("metrics").at("B/s").as_number() > 0);
     CHECK(contains(glint::test::unwrapped(r.process.err),
                    "independent [threads=2] and any other multi-threaded row: each of the 2 threads counted itself"));
@@ -142,60 +143,55 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
     REQUIRE(each.size() == 2);
     for (const Json& mine : each) {
         const double switches = mine.at("context-switches").as_number();
-        CHECK(switches >= 0.9);
-        CHECK(switches <= 1.6);
+        CHECK(switches >= 0.9);  // its sleep; a loaded machine may preempt it once more
+        CHECK(switches <= 3);
     }
     const double sum = row->at("metrics").at("context-switches").as_number();
+    CHECK(sum == doctest::Approx(each[0].at("context-switches").as_number() +
+                                 each[1].at("context-switches").as_number()).epsilon(1e-5));
     CHECK(sum >= 1.8);
-    CHECK(sum <= 3.2);
 }
 
-// A body that starts its own thread (fixture "spawns": ~1 ms of work on a thread it joins each
-// iteration): the measuring thread's counters cannot see it, and the row says so rather than
-// dropping it silently; --perf-inherit counts it (it exits before the bracket closes).
-TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row says so, and --perf-inherit counts it") {
-    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=spawns"}, "threads_spawns");
+// A one-thread row whose body's own work ran off the measuring thread (~1 ms an iteration):
+// flagged without --perf-inherit (`field` beyond the 200 us bound, the reason starting `why`,
+// the line under the table), counted with it (no coverage; task-clock holds that work and
+// far exceeds the row's own without it).
+void check_escaped_then_inherited(const std::string& filter, const char* field, const char* why) {
+    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=" + filter}, "threads_" + filter);
     INFO(plain.process.out, plain.process.err);
     REQUIRE(plain.process.exit_code == 0);
     const Json& row = plain.doc.at("rows").as_array().at(0);
     const Json* coverage = row.find("threadCoverage");
     REQUIRE(coverage);
-    CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
+    CHECK(coverage->at(field).as_number() > 2e5);
     CHECK(coverage->at("missed").is_null());
-    CHECK(contains(coverage->at("missedWhy").as_array().at(0).as_string(), "--perf-inherit counts those created after"));
+    const std::string reason = coverage->at("missedWhy").as_array().at(0).as_string();
+    CHECK(reason.find(why) == 0);
+    CHECK(contains(reason, "--perf-inherit counts those"));
     CHECK(contains(glint::test::unwrapped(plain.process.out),
-                   "threads: spawns: work outside the measuring thread escaped the counts · other threads of the process ran"));
-    const Run inherited =
-        run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=spawns"}, "threads_inherit");
+                   "threads: " + filter + ": work outside the measuring thread escaped the counts · " + why));
+    const Run inherited = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=" + filter},
+                                   "threads_inherit_" + filter);
     INFO(inherited.process.err);
     REQUIRE(inherited.process.exit_code == 0);
     const Json& counted = inherited.doc.at("rows").as_array().at(0);
     CHECK_FALSE(counted.find("threadCoverage"));
     const double alone = row.at("metrics").at("task-clock").as_number();
-    const double with_thread = counted.at("metrics").at("task-clock").as_number();
-    CHECK(with_thread > 2e5);  // the spawned thread's ~1 ms of CPU, in the count
-    CHECK(with_thread > 4 * alone);
+    const double with_it = counted.at("metrics").at("task-clock").as_number();
+    CHECK(with_it > 2e5);  // that work's ~1 ms of CPU, in the count
+    CHECK(with_it > 4 * alone);
 }
 
-// The same for a child process the body forks and waits for (fixture "forks"): its CPU time is
-// outside the process's, seen through RUSAGE_CHILDREN once waited for.
+// A thread the body starts and joins each iteration (fixture "spawns"): the measuring thread's
+// counters cannot see it; --perf-inherit counts it (it exits before the bracket closes).
+TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row says so, and --perf-inherit counts it") {
+    check_escaped_then_inherited("spawns", "otherCpuNs", "other threads of the process ran");
+}
+
+// A child process the body forks and waits for (fixture "forks"): outside the process's CPU
+// clock, seen through RUSAGE_CHILDREN once waited for.
 TEST_CASE("e2e threads: a child process the body forks escapes the counts and the row says so, and --perf-inherit counts it") {
-    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=forks"}, "threads_forks");
-    INFO(plain.process.out, plain.process.err);
-    REQUIRE(plain.process.exit_code == 0);
-    const Json& row = plain.doc.at("rows").as_array().at(0);
-    const Json* coverage = row.find("threadCoverage");
-    REQUIRE(coverage);
-    CHECK(coverage->at("childCpuNs").as_number() > 2e5);
-    CHECK(contains(coverage->at("missedWhy").as_array().at(0).as_string(), "child processes the body started ran"));
-    CHECK(contains(glint::test::unwrapped(plain.process.out), "threads: forks: work outside the measuring thread escaped"));
-    const Run inherited =
-        run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=forks"}, "threads_forks_inherit");
-    INFO(inherited.process.err);
-    REQUIRE(inherited.process.exit_code == 0);
-    const Json& counted = inherited.doc.at("rows").as_array().at(0);
-    CHECK_FALSE(counted.find("threadCoverage"));
-    CHECK(counted.at("metrics").at("task-clock").as_number() > 2e5);  // the child's ~1 ms, counted
+    check_escaped_then_inherited("forks", "childCpuNs", "child processes the body started ran");
 }
 
 TEST_CASE("e2e threads: glint-compare pairs multi-threaded rows by their threads label and judges each") {
