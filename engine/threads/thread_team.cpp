@@ -108,6 +108,7 @@ void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
 }
 
 void set_worker_cpus(std::vector<unsigned> cpus) { g_worker_cpus = std::move(cpus); }
+
 std::vector<unsigned> team_cpus(unsigned threads) {
     const std::vector<unsigned> mine = os::thread_affinity();
     std::vector<unsigned> all = mine;
