@@ -1,6 +1,7 @@
 #include "engine/tiers/tier_set.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -57,6 +58,16 @@ public:
 private:
     std::int64_t process_, thread_, children_;
 };
+
+// The median of `values`; nan when any is nan (a cell one pass did not measure) or none.
+double median_or_nan(std::vector<double> values) {
+    if (values.empty()) return catalog::kNotMeasured;
+    for (const double v : values)
+        if (std::isnan(v)) return catalog::kNotMeasured;
+    std::sort(values.begin(), values.end());
+    const std::size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
 
 }  // namespace
 
@@ -161,18 +172,32 @@ CountedCase TierSet::count_difference(const Workload& work, const TimingSummary&
     shorter.batch.run = work.batch.reference;
     CountedCase counted;
     for (auto* tier : counting_) {
-        if (progress) progress();
         const PassPlan plan = plan_pass(per_call, sizing_);
-        const PassResult a = tier->count(longer, plan);
-        if (progress) progress();
-        const PassResult b = tier->count(shorter, plan);
-        for (std::size_t i = 0; i < a.cells.size(); ++i) {
-            catalog::MetricCell cell = a.cells[i];
-            const bool additive = cell.format == catalog::Format::count || cell.format == catalog::Format::nanoseconds;
-            cell.value = additive && i < b.cells.size() ? (a.cells[i].value - b.cells[i].value) / span
-                                                        : catalog::kNotMeasured;  // nan stays nan
-            cell.estimated = a.cells[i].estimated || (i < b.cells.size() && b.cells[i].estimated);
-            counted.cells.push_back(std::move(cell));
+        // kDifferencePairs pairs of passes, longer and shorter alternating; each cell is the
+        // median of the pairs' differences, so an interrupt in one pass cannot move it.
+        std::vector<std::vector<double>> differences;
+        std::vector<catalog::MetricCell> cells;
+        for (int pair = 0; pair < kDifferencePairs; ++pair) {
+            if (progress) progress();
+            const PassResult a = tier->count(longer, plan);
+            if (progress) progress();
+            const PassResult b = tier->count(shorter, plan);
+            if (cells.empty()) {
+                cells = a.cells;
+                differences.resize(cells.size());
+            }
+            for (std::size_t i = 0; i < cells.size() && i < a.cells.size(); ++i) {
+                differences[i].push_back(i < b.cells.size() ? (a.cells[i].value - b.cells[i].value) / span
+                                                            : catalog::kNotMeasured);
+                cells[i].estimated = cells[i].estimated || a.cells[i].estimated ||
+                                     (i < b.cells.size() && b.cells[i].estimated);
+            }
+        }
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            const bool additive =
+                cells[i].format == catalog::Format::count || cells[i].format == catalog::Format::nanoseconds;
+            cells[i].value = additive ? median_or_nan(differences[i]) : catalog::kNotMeasured;
+            counted.cells.push_back(std::move(cells[i]));
         }
         counted.count_iterations = plan.iterations;
     }

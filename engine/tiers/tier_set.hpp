@@ -30,9 +30,10 @@ struct CountedCase {
 
 // An instruction-level row's JSON "counters" under counting tiers (TierSet::count_difference).
 inline constexpr const char* kCountedByDifference =
-    "per instruction by the difference method: each counting pass ran both unrolls with one plan "
-    "and kept (longer - shorter) / span; ratio and percent columns read —, and no profile or "
-    "per-call distribution is taken (docs/asm.md)";
+    "per instruction by the difference method: 5 pairs of counting passes ran both unrolls with "
+    "one plan, and each cell is the median of the pairs' (longer - shorter) / span; ratio and "
+    "percent columns read —, and no profile or per-call distribution is taken (docs/asm.md)";
+inline constexpr int kDifferencePairs = 5;  // pairs of passes an instruction-level row's cells are the median of
 
 class TierSet {
 public:
@@ -70,8 +71,8 @@ public:
 
     // The counting passes of an instruction-level case (work.batch has a reference: the
     // difference method): each tier counts run() and reference() with one plan, sized per call
-    // from the timing of the difference, and every count or time cell is (run's - reference's)
-    // / span, per instruction; ratio and percent cells are not measured (a ratio of two
+    // from the timing of the difference, kDifferencePairs times alternating, and every count or
+    // time cell is the median of the pairs' (run's - reference's) / span, per instruction; ratio and percent cells are not measured (a ratio of two
     // differences is not the difference of ratios). Extensions (profiles, distributions) take
     // no pass. row_fields["counters"] says so.
     CountedCase count_difference(const Workload& work, const TimingSummary& timing,

@@ -2,6 +2,7 @@
 // own passes, their lines, hand-backs, kept columns and a row's HTML view.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -105,4 +106,45 @@ TEST_CASE("tier set: extensions give the lines, hand-backs, kept columns and a r
     Row row;
     row.name = "sum";
     CHECK(set.row_html(row) == "<p>sum</p>");
+}
+
+// An instruction-level row's counts: pairs of passes over the longer and the shorter function,
+// each cell the median of the pairs' differences per span, so one disturbed pass cannot move
+// it; a ratio cell is not a difference (—).
+TEST_CASE("tier set: count_difference keeps the median of its pairs' differences, and no ratio") {
+    struct Differenced final : CountingTier {
+        int passes = 0;
+        std::string_view source() const override { return "diff"; }
+        bool wanted(const TierRequest&) const override { return true; }
+        std::vector<Status> open(const TierRequest&) override { return {available("diff")}; }
+        PassResult count(const Workload& work, const PassPlan&) override {
+            const bool longer = work.batch.run == &Differenced::longer_fn;
+            const double disturbed = ++passes == 1 ? 1000 : 0;  // an interrupt in the first pass
+            glint::catalog::MetricCell count, ratio;
+            count.name = "instr";
+            count.value = (longer ? 10 : 4) + disturbed;
+            ratio.name = "ipc";
+            ratio.format = glint::catalog::Format::ratio;
+            ratio.value = 2;
+            return {{count, ratio}, Json::object()};
+        }
+        static void longer_fn(void*, std::uint64_t) {}
+        static void shorter_fn(void*, std::uint64_t) {}
+    };
+    TierSet set;
+    std::vector<std::unique_ptr<Tier>> all;
+    auto tier = std::make_unique<Differenced>();
+    Differenced* counted_by = tier.get();
+    all.push_back(std::move(tier));
+    set.open(TierRequest{}, std::move(all));
+    Workload work;
+    work.batch.run = &Differenced::longer_fn;
+    work.batch.reference = &Differenced::shorter_fn;
+    work.batch.span = 2;
+    const CountedCase c = set.count_difference(work, timing(), {});
+    CHECK(counted_by->passes == 2 * kDifferencePairs);
+    REQUIRE(c.cells.size() == 2);
+    CHECK(c.cells[0].value == 3);  // (10 - 4) / 2, the disturbed pair's 503 left out
+    CHECK(std::isnan(c.cells[1].value));
+    CHECK(c.row_fields.at("counters").as_string().find("per instruction by the difference method") == 0);
 }
