@@ -154,8 +154,7 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
 
 // A one-thread row whose body's own work ran off the measuring thread (~1 ms an iteration):
 // flagged without --perf-inherit (`field` beyond the 200 us bound, the reason starting `why`,
-// the line under the table), counted with it (no coverage; task-clock holds that work and
-// far exceeds the row's own without it).
+// the line under the table), counted with it (no coverage; task-clock holds that work).
 void check_escaped_then_inherited(const std::string& filter, const char* field, const char* why) {
     const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=" + filter}, "threads_" + filter);
     INFO(plain.process.out, plain.process.err);
@@ -176,10 +175,9 @@ void check_escaped_then_inherited(const std::string& filter, const char* field, 
     REQUIRE(inherited.process.exit_code == 0);
     const Json& counted = inherited.doc.at("rows").as_array().at(0);
     CHECK_FALSE(counted.find("threadCoverage"));
-    const double alone = row.at("metrics").at("task-clock").as_number();
-    const double with_it = counted.at("metrics").at("task-clock").as_number();
-    CHECK(with_it > 2e5);  // that work's ~1 ms of CPU, in the count
-    CHECK(with_it > 4 * alone);
+    // That work's ~1 ms of CPU, in the count. (Not compared with the row's own count without
+    // it: under ctest -j2 that once read 0.9 ms too, where a quiet run reads 17-36 us.)
+    CHECK(counted.at("metrics").at("task-clock").as_number() > 2e5);
 }
 
 // A thread the body starts and joins each iteration (fixture "spawns"): the measuring thread's
