@@ -75,14 +75,26 @@ TEST_CASE("e2e asm: imul and crc32 r64, r64 read 3.00 times the latency of add r
     CHECK(crc32 == doctest::Approx(3.0).epsilon(0.02));
 }
 
+// The ratios are asked of up to 3 runs, each judged alone, as above: beside ctest -j2 one run
+// read the eight chains at 0.165 ns an add against 0.273 for one chain (CI).
 TEST_CASE("e2e asm: rows are per instruction, whatever the instructions per copy and the chains") {
     TempDir dir("asm");
-    const Run run = bench("asm/add,asm/add-pair,asm/add-throughput,asm/load-use", {"--pin=auto", "--bench-repeat=3"}, dir);
-    const double add = median(run.doc, "asm/add");
-    REQUIRE(add > 0);
-    CHECK(median(run.doc, "asm/add-pair") / add == doctest::Approx(1.0).epsilon(0.05));
-    CHECK(median(run.doc, "asm/add-throughput") < add / 2);
-    CHECK(median(run.doc, "asm/load-use") > 3 * add);
+    Run run;
+    double add = 0, pair = 0, throughput = 0, load_use = 0;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        run = bench("asm/add,asm/add-pair,asm/add-throughput,asm/load-use", {"--pin=auto", "--bench-repeat=3"}, dir);
+        add = median(run.doc, "asm/add");
+        REQUIRE(add > 0);
+        pair = median(run.doc, "asm/add-pair") / add;
+        throughput = median(run.doc, "asm/add-throughput");
+        load_use = median(run.doc, "asm/load-use");
+        if (pair == doctest::Approx(1.0).epsilon(0.05) && throughput < add / 2 && load_use > 3 * add) break;
+        MESSAGE("run " << attempt + 1 << ": add " << add << ", pair/add " << pair << ", 8 chains " << throughput
+                       << ", load-use " << load_use);
+    }
+    CHECK(pair == doctest::Approx(1.0).epsilon(0.05));
+    CHECK(throughput < add / 2);
+    CHECK(load_use > 3 * add);
     // Each sample differences 50 copies (100 - 50) per trip: iterations are instructions, and
     // JSON says how many a trip adds.
     for (const auto& entry : {std::pair<std::string, std::uint64_t>{"asm/add", 50},
