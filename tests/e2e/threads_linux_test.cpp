@@ -110,8 +110,9 @@ TEST_CASE("e2e threads: --perf counts on each thread, sums the threads, and keep
     CHECK(sum == doctest::Approx(first + second).epsilon(1e-5));  // JSON keeps 6 digits
     CHECK(first > 0.5 * single);
     CHECK(second > 0.5 * single);
-    CHECK(sum / single > 1.3);  // both threads counted (one thread's alone would read ~1)
-    CHECK(sum / single < 3.0);
+    // Both threads counted: one thread's alone would read ~1. (No upper bound: threads that
+    // time-shared a CPU under an ASan tree's ctest -j2 read 3.5x, each dearer than alone.)
+    CHECK(sum / single > 1.3);
     CHECK(two->at("metrics").at("B/s").as_number() > 0);
     CHECK(contains(glint::test::unwrapped(r.process.err),
                    "independent [threads=2] and any other multi-threaded row: each of the 2 threads counted itself"));
@@ -144,7 +145,7 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
     for (const Json& mine : each) {
         const double switches = mine.at("context-switches").as_number();
         CHECK(switches >= 0.9);  // its sleep; a loaded machine may preempt it once more
-        CHECK(switches <= 3);
+        CHECK(switches <= 5);
     }
     const double sum = row->at("metrics").at("context-switches").as_number();
     CHECK(sum == doctest::Approx(each[0].at("context-switches").as_number() +
