@@ -117,10 +117,6 @@ std::string counters_text(unsigned threads, const std::vector<std::string>& summ
     return text + " (docs/threads.md)";
 }
 
-bool additive(const catalog::MetricCell& cell) {
-    return cell.format == catalog::Format::count || cell.format == catalog::Format::nanoseconds;
-}
-
 }  // namespace
 
 CountedCase TierSet::count_threads(const Workload& one, const Workload& team, unsigned threads,

@@ -194,9 +194,7 @@ CountedCase TierSet::count_difference(const Workload& work, const TimingSummary&
             }
         }
         for (std::size_t i = 0; i < cells.size(); ++i) {
-            const bool additive =
-                cells[i].format == catalog::Format::count || cells[i].format == catalog::Format::nanoseconds;
-            cells[i].value = additive ? median_or_nan(differences[i]) : catalog::kNotMeasured;
+            cells[i].value = additive(cells[i]) ? median_or_nan(differences[i]) : catalog::kNotMeasured;
             counted.cells.push_back(std::move(cells[i]));
         }
         counted.count_iterations = plan.iterations;

@@ -28,6 +28,12 @@ struct CountedCase {
     Json row_fields = Json::object();               // every pass's row_fields, merged
 };
 
+// A count or time cell: sums over threads and differences between passes of it mean something
+// (those of a ratio or a percent do not).
+inline bool additive(const catalog::MetricCell& cell) {
+    return cell.format == catalog::Format::count || cell.format == catalog::Format::nanoseconds;
+}
+
 // An instruction-level row's JSON "counters" under counting tiers (TierSet::count_difference).
 inline constexpr const char* kCountedByDifference =
     "per instruction by the difference method: 5 pairs of counting passes ran both unrolls with "
