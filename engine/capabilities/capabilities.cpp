@@ -100,24 +100,33 @@ Status event_naming(const CapabilityProbeConfig& config) {
 }
 
 Status instruction_level() {
-#if !defined(GLINT_CONFIG_ARCH_x86_64)
+#if !defined(GLINT_CONFIG_ARCH_x86_64) && !defined(GLINT_CONFIG_ARCH_aarch64)
     return {"instruction-level", State::not_built,
-            fmt::format("instruction-level cases (<glint/asm.hpp>) are x86-64 only (xbyak emits "
-                        "their bodies); this build's ISA back end is {}",
+            fmt::format("instruction-level cases (<glint/asm.hpp>) need the x86-64 (xbyak) or the "
+                        "AArch64 (glint::a64) emitter; this build's ISA back end is {}",
                         GLINT_CONFIG_ARCH_NAME),
             ""};
 #else
+#if defined(GLINT_CONFIG_ARCH_x86_64)
+    constexpr const char* kEmitter = "xbyak";
+    constexpr const char* kClock = "TSC";
+#else
+    constexpr const char* kEmitter = "glint::a64::Assembler";
+    constexpr const char* kClock = "CNTVCT";
+#endif
     const ClockProperties& clock = clock_properties();
     const std::string columns =
         clock.ticks_usable
-            ? fmt::format("TSC ticks (the TSC at {:.3g} GHz) and add-cycles, an estimate against a "
+            ? fmt::format("{0} ticks (the {0} at {1:.3g} GHz) and add-cycles, an estimate against a "
                           "dependent add chain calibrated at run time",
-                          1 / clock.ns_per_tick)
-            : fmt::format("no TSC or add-cycles columns: the timestamp counter is not usable ({})",
-                          clock.ticks_why);
+                          kClock, 1 / clock.ns_per_tick)
+            : fmt::format("no {} or add-cycles columns: the timestamp counter is not usable ({})",
+                          kClock, clock.ticks_why);
     return {"instruction-level", State::available,
-            "asm cases (<glint/asm.hpp>, xbyak): time per instruction by the difference method; " +
-                columns + "; counters per instruction by the same difference (ratio columns —, no profile)",
+            fmt::format("asm cases (<glint/asm.hpp>, {}): time per instruction by the difference "
+                        "method; {}; counters per instruction by the same difference (ratio columns "
+                        "—, no profile)",
+                        kEmitter, columns),
             ""};
 #endif
 }

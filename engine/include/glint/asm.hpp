@@ -1,27 +1,29 @@
-// <glint/asm.hpp>: instruction-level cases (x86-64, xbyak). A few instructions, emitted unrolled
-// in a JIT buffer and timed by the difference method, per instruction:
+// <glint/asm.hpp>: instruction-level cases. A few instructions, emitted unrolled in a JIT buffer
+// and timed by the difference method, per instruction. x86-64 (xbyak emits the body):
 //   GLINT_BENCH("asm/imul") {
 //       glint::asm_iter({.body = [](Xbyak::CodeGenerator& g, const Xbyak::Reg64& r) { g.imul(r, r); }});
 //   }
-// body(g, r) emits one copy on chain register r. One chain (the default, rax) is a dependency
-// chain: the row is the instruction's latency. Several (.chains = glint::kIndependentChains) are
-// independent copies side by side: its reciprocal throughput. Contract, method and measured
-// figures: asm.md in glint's documentation. Needs libxbyak-dev (header-only) where this header is used.
+// AArch64 (glint::a64::Assembler encodes it): .body = [](glint::a64::Assembler& a, glint::a64::X r)
+// { a.mul(r, r, r); }. body emits one copy on chain register r. One chain (the default, rax /
+// x0) is a dependency chain: the row is the latency. Several (.chains = glint::kIndependentChains)
+// are independent copies side by side: the reciprocal throughput. Contract, method and measured
+// figures: asm.md in glint's documentation. x86-64 needs libxbyak-dev (header-only) where used.
 #pragma once
 
 #include <glint/detail/config.hpp>
 
-#if !defined(__x86_64__) || !defined(GLINT_CONFIG_ARCH_x86_64)
-#error "<glint/asm.hpp>: instruction-level cases need glint's x86-64 back end (xbyak); see asm.md in glint's documentation"
+#if defined(__x86_64__) && defined(GLINT_CONFIG_ARCH_x86_64)
+#include <glint/detail/asm_x86_64.hpp>
+#elif defined(__aarch64__) && defined(GLINT_CONFIG_ARCH_aarch64)
+#include <glint/detail/asm_aarch64.hpp>
+#else
+#error "<glint/asm.hpp>: instruction-level cases need glint's x86-64 or AArch64 back end; see asm.md in glint's documentation"
 #endif
 
-#include <xbyak/xbyak.h>
-
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -32,55 +34,7 @@
 #include <glint/detail/timestamp_clock.hpp>
 
 namespace glint {
-
-// One instruction-level case. The emitted function saves and restores every callee-saved
-// register; r15 holds the loop count and rsp the stack, so neither may be a chain or be written
-// by body or init. Chain registers start at 1 before init runs.
-struct AsmCase {
-    std::function<void(Xbyak::CodeGenerator&, const Xbyak::Reg64&)> body;
-    unsigned instructions = 1;  // instructions one copy of body emits
-    std::vector<Xbyak::Reg64> chains = {Xbyak::util::rax};
-    std::function<void(Xbyak::CodeGenerator&)> init = {};  // once per call, before the loop
-    unsigned unroll_short = 50;   // copies per loop trip in the reference function
-    unsigned unroll_long = 100;   // ... and in the measured one
-};
-
-// Eight chains: enough independent copies to fill every integer port of cores to date.
-inline const std::vector<Xbyak::Reg64> kIndependentChains = {
-    Xbyak::util::rax, Xbyak::util::rbx, Xbyak::util::rcx, Xbyak::util::rdx,
-    Xbyak::util::rsi, Xbyak::util::rdi, Xbyak::util::r8,  Xbyak::util::r9};
-
 namespace detail {
-
-// void fn(std::uint64_t trips): init, then `trips` trips of `unroll` copies of the body on every
-// chain. The trip count lives in r15 (callee-saved, pushed first).
-class AsmFunction : public Xbyak::CodeGenerator {
-public:
-    using Fn = void (*)(std::uint64_t);
-    AsmFunction(const AsmCase& c, unsigned unroll)
-        : Xbyak::CodeGenerator(4096 + std::size_t{unroll} * c.chains.size() * c.instructions * 16) {
-        using namespace Xbyak::util;
-        for (const auto& reg : {rbx, rbp, r12, r13, r14, r15}) push(reg);
-        mov(r15, rdi);
-        for (const auto& reg : c.chains) mov(reg, 1);
-        if (c.init) c.init(*this);
-        Xbyak::Label loop, done;
-        test(r15, r15);
-        jz(done, T_NEAR);
-        align(16);
-        L(loop);
-        for (unsigned u = 0; u < unroll; ++u)
-            for (const auto& reg : c.chains) c.body(*this, reg);
-        dec(r15);
-        jnz(loop, T_NEAR);
-        L(done);
-        for (const auto& reg : {r15, r14, r13, r12, rbp, rbx}) pop(reg);
-        ret();
-        ready();
-        fn = getCode<Fn>();
-    }
-    Fn fn = nullptr;
-};
 
 inline void check_asm_case(const AsmCase& c) {
     auto refuse = [](const std::string& why) { throw std::invalid_argument("glint::asm_iter: " + why); };
@@ -90,17 +44,16 @@ inline void check_asm_case(const AsmCase& c) {
     if (c.unroll_short >= c.unroll_long)
         refuse("unroll_short must be below unroll_long: the difference of the two is what is measured");
     for (const auto& reg : c.chains)
-        if (reg.getIdx() == Xbyak::util::r15.getIdx() || reg.getIdx() == Xbyak::util::rsp.getIdx())
-            refuse(std::string("chain register ") + reg.toString() +
-                   " is reserved (r15 holds the loop count, rsp the stack): choose another");
+        if (const std::string why = reserved_chain(reg); !why.empty()) refuse(why);
 }
 
-// TSC ticks of one dependent `add r64, r64` (1 core cycle on every x86-64 core since 2008): the
-// minima over 15 alternating runs of a 200- and a 100-add loop, differenced. 0: not measured.
+// Timestamp ticks of one dependent add (1 core cycle on the cores kAsmCores names): the minima
+// over 15 alternating runs of a 200- and a 100-add loop, differenced. 0: not measured.
 inline double ticks_per_add() {
     static const double ticks = [] {
-        AsmCase chain{.body = [](Xbyak::CodeGenerator& g, const Xbyak::Reg64& r) { g.add(r, r); },
-                      .unroll_short = 100, .unroll_long = 200};
+        AsmCase chain = add_chain_case();
+        chain.unroll_short = 100;
+        chain.unroll_long = 200;
         AsmFunction shorter(chain, chain.unroll_short), longer(chain, chain.unroll_long);
         constexpr std::uint64_t kTrips = 500;
         auto ticks_of = [](AsmFunction::Fn fn) {
@@ -118,21 +71,23 @@ inline double ticks_per_add() {
     return ticks;
 }
 
-// The TSC and add-cycles columns of an instruction-level row (add-cycles an estimate: "≈"), and
-// the run header's line on the calibration. None where the timestamp counter is not usable.
+// The timestamp (TSC / CNTVCT) and add-cycles columns of an instruction-level row (add-cycles
+// an estimate: "≈"), and the run header's line on the calibration. None where the timestamp
+// counter is not usable.
 inline std::vector<Metric> asm_clock_metrics() {
     const TimestampClock clock = timestamp_clock();
     if (!clock.usable || !(clock.ns_per_tick > 0)) return {};
     const double ticks_per_ns = 1 / clock.ns_per_tick;
-    std::vector<Metric> out{Metric{"TSC", ticks_per_ns, Metric::clock}};
+    std::vector<Metric> out{Metric{kAsmClockColumn, ticks_per_ns, Metric::clock}};
     const double add = ticks_per_add();
     if (!(add > 0)) return out;
     out.push_back(Metric{"add-cycles", ticks_per_ns / add, Metric::clock, "", true});
-    char line[256];
+    char line[320];
     std::snprintf(line, sizeof line,
-                  "asm: add-cycles = time / one dependent add r64, r64 (%.3g TSC ticks = %.3g ns, "
-                  "the TSC at %.3g GHz): 1 core cycle on x86-64 cores, an estimate, not a cycle counter",
-                  add, add * clock.ns_per_tick, ticks_per_ns);
+                  "asm: add-cycles = time / one dependent %s (%.3g %s ticks = %.3g ns, the %s at "
+                  "%.3g GHz): 1 core cycle on %s, an estimate, not a cycle counter",
+                  kAsmAddName, add, kAsmClockColumn, add * clock.ns_per_tick, kAsmClockColumn,
+                  ticks_per_ns, kAsmCores);
     bench_provenance(line);
     return out;
 }
