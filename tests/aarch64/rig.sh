@@ -14,7 +14,10 @@
 #    kernel.perf_user_access=1, then the bench program and the guest tests;
 # 5. boots qemu-system-aarch64 -M virt -smp 1 -icount shift=0,sleep=off twice (icount: exact
 #    instruction counts; sleep=off: the virtual clock never follows the host's, so runs repeat):
-#    -cpu max (64-bit event counters) and -cpu neoverse-n1 (none: the 32-bit fallback);
+#    -cpu max (64-bit event counters) and -cpu neoverse-n1 (none: the 32-bit fallback); then
+#    once more -cpu max -smp 2 for the tests of threads and of work a case starts off its
+#    measuring thread (the other tests' figures assume one vCPU: a profile's shares, the
+#    syscall path's kernel instructions);
 # 6. passes only when every boot printed "GLINT-GUEST-RESULT cpu=<cpu>: PASS" on its console.
 #
 # Exit status: 0 pass, 1 fail. 77 (ctest's SKIP) only outside CI, when the tools cannot be
@@ -87,6 +90,21 @@ for cpu in "${CPUS[@]}"; do
         -append "console=ttyAMA0 quiet panic=-1 glint.tag=cpu=$cpu glint.env=GLINT_GUEST_CPU=$cpu" ||
         status=1
 done
+
+# Two vCPUs: the threads of a multi-threaded case each on its own, a spawned thread beside the
+# measuring one. The same programs file, filtered to those tests (the bench program is not run).
+SMP2_ROOT="$WORK_DIR/initramfs-smp2"
+rm -rf "$SMP2_ROOT" && cp -a "$ROOT" "$SMP2_ROOT"
+echo "/bin/glint_guest_tests --no-colors=true --duration=true --test-case=*on?N?threads*,coverage:*" \
+    >"$SMP2_ROOT/etc/glint/programs"
+rig_initramfs "$SMP2_ROOT" "$WORK_DIR/initramfs-smp2.cpio"
+rig_say "booting -cpu max -smp 2 (console: $WORK_DIR/console-max-smp2.log)"
+rig_boot "cpu=max-smp2" "$WORK_DIR/console-max-smp2.log" "$BOOT_TIMEOUT" \
+    qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -smp 2 -m 512 \
+    -icount shift=0,sleep=off -nographic -nic none -no-reboot \
+    -kernel "$KERNEL" -initrd "$WORK_DIR/initramfs-smp2.cpio" \
+    -append "console=ttyAMA0 quiet panic=-1 glint.tag=cpu=max-smp2 glint.env=GLINT_GUEST_CPU=max" ||
+    status=1
 
 rig_say "measurements (instructions, exact under -icount):"
 sed -e 's/^glint-measure: /  /' "$WORK_DIR/measurements.txt"
