@@ -79,17 +79,20 @@ rig_initramfs "$ROOT" "$INITRAMFS"
 # ---- 5. boots -----------------------------------------------------------------------------------
 status=0
 : >"$WORK_DIR/measurements.txt"
-for cpu in "${CPUS[@]}"; do
-    cpu_option=$cpu
-    [[ $cpu == max ]] && cpu_option="max,pauth-impdef=on"
-    rig_say "booting -cpu $cpu_option (console: $WORK_DIR/console-$cpu.log)"
-    rig_boot "cpu=$cpu" "$WORK_DIR/console-$cpu.log" "$BOOT_TIMEOUT" \
-        qemu-system-aarch64 -M virt -cpu "$cpu_option" -smp 1 -m 512 \
+# boot NAME CPU SMP INITRAMFS: one boot, tagged cpu=NAME (GLINT_GUEST_CPU is CPU's model);
+# status=1 unless it printed its PASS line.
+boot() {
+    local name=$1 model=$2 smp=$3 initrd=$4 cpu_option=$2
+    [[ $model == max ]] && cpu_option="max,pauth-impdef=on"
+    rig_say "booting -cpu $cpu_option -smp $smp (console: $WORK_DIR/console-$name.log)"
+    rig_boot "cpu=$name" "$WORK_DIR/console-$name.log" "$BOOT_TIMEOUT" \
+        qemu-system-aarch64 -M virt -cpu "$cpu_option" -smp "$smp" -m 512 \
         -icount shift=0,sleep=off -nographic -nic none -no-reboot \
-        -kernel "$KERNEL" -initrd "$INITRAMFS" \
-        -append "console=ttyAMA0 quiet panic=-1 glint.tag=cpu=$cpu glint.env=GLINT_GUEST_CPU=$cpu" ||
+        -kernel "$KERNEL" -initrd "$initrd" \
+        -append "console=ttyAMA0 quiet panic=-1 glint.tag=cpu=$name glint.env=GLINT_GUEST_CPU=$model" ||
         status=1
-done
+}
+for cpu in "${CPUS[@]}"; do boot "$cpu" "$cpu" 1 "$INITRAMFS"; done
 
 # Two vCPUs: the threads of a multi-threaded case each on its own, a spawned thread beside the
 # measuring one. The same programs file, filtered to those tests (the bench program is not run).
@@ -98,13 +101,7 @@ rm -rf "$SMP2_ROOT" && cp -a "$ROOT" "$SMP2_ROOT"
 echo "/bin/glint_guest_tests --no-colors=true --duration=true --test-case=*on?N?threads*,coverage:*" \
     >"$SMP2_ROOT/etc/glint/programs"
 rig_initramfs "$SMP2_ROOT" "$WORK_DIR/initramfs-smp2.cpio"
-rig_say "booting -cpu max -smp 2 (console: $WORK_DIR/console-max-smp2.log)"
-rig_boot "cpu=max-smp2" "$WORK_DIR/console-max-smp2.log" "$BOOT_TIMEOUT" \
-    qemu-system-aarch64 -M virt -cpu "max,pauth-impdef=on" -smp 2 -m 512 \
-    -icount shift=0,sleep=off -nographic -nic none -no-reboot \
-    -kernel "$KERNEL" -initrd "$WORK_DIR/initramfs-smp2.cpio" \
-    -append "console=ttyAMA0 quiet panic=-1 glint.tag=cpu=max-smp2 glint.env=GLINT_GUEST_CPU=max" ||
-    status=1
+boot max-smp2 max 2 "$WORK_DIR/initramfs-smp2.cpio"
 
 rig_say "measurements (instructions, exact under -icount):"
 sed -e 's/^glint-measure: /  /' "$WORK_DIR/measurements.txt"
