@@ -238,6 +238,34 @@ TEST_CASE("e2e threads: a thread that existed before the counters opened is name
     }
 }
 
+// A pool thread the body starts on its first run (fixture "lazy-pool": after the counters
+// opened, by the measuring thread) and keeps: named as escaped, with --perf-inherit as the
+// remedy; under it the row is counted whole (no coverage: inherit reads the live thread too).
+TEST_CASE("e2e threads: a thread the body started and kept is named with --perf-inherit as its remedy") {
+    const std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000",
+                                        "--filter=lazy-pool"};
+    const Run plain = run_json(args, "threads_lazy");
+    INFO(plain.process.out, plain.process.err);
+    REQUIRE(plain.process.exit_code == 0);
+    const Json* coverage = plain.doc.at("rows").as_array().at(0).find("threadCoverage");
+    REQUIRE(coverage);
+    const Json* lazy = nullptr;
+    for (const Json& t : coverage->at("escaped").as_array())
+        if (t.at("name").as_string() == "fixture-lazy") lazy = &t;
+    REQUIRE(lazy);
+    CHECK_FALSE(lazy->at("existedBefore").as_bool());
+    CHECK(lazy->at("cpuNs").as_number() > 0);
+    CHECK(contains(glint::test::unwrapped(plain.process.out),
+                   fmt::format(" escaped: {:.0f} fixture-lazy (", lazy->at("tid").as_number())));
+    CHECK(contains(glint::test::unwrapped(plain.process.out), "count it with --perf-inherit"));
+    std::vector<std::string> inherit_args = args;
+    inherit_args.push_back("--perf-inherit");
+    const Run inherited = run_json(inherit_args, "threads_lazy_inherit");
+    INFO(inherited.process.out);
+    REQUIRE(inherited.process.exit_code == 0);
+    CHECK_FALSE(inherited.doc.at("rows").as_array().at(0).find("threadCoverage"));
+}
+
 // Threads the body starts and joins within the passes (fixture "spawns") have ended when the
 // passes do: not named (the fixture's idle pool thread may be, for its wake-ups), and the
 // reason says where their time went.
