@@ -88,7 +88,8 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
             plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
         return plan;
     };
-    const EscapedWork others(at_open_, request_.perf.inherit);  // work the counting passes may have missed
+    std::optional<EscapedWork> others;  // work the counting passes may have missed
+    if (!counting_.empty()) others.emplace(at_open_, request_.perf.inherit);
     for (auto* tier : counting_) {
         const PassPlan plan = next_plan();
         PassResult pass = tier->count(work, plan);
@@ -102,8 +103,8 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
                 into = value;
         }
     }
-    if (!counting_.empty())
-        if (Json coverage = others.coverage(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
+    if (others)
+        if (Json coverage = others->coverage(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
     for (auto* e : extensions_) {
         if (!e->has_pass()) continue;
         Json fields = e->pass(work, next_plan());
