@@ -143,7 +143,8 @@ Status thread_coverage(const Status& counting) {
             "pfm: groups and the row sums them (rows[].threadCoverage, threadCounts); tier0 counts the "
             "whole process; the syscall tier follows one thread (cells —); threads or processes a "
             "body starts itself are counted only under --perf-inherit, those created after the "
-            "counters open, when they exit",
+            "counters open, when they exit; a one-thread row names the threads whose work escaped "
+            "its counts (tid, name, CPU time, whether they existed before the counters opened)",
             ""};
 }
 

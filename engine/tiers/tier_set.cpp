@@ -3,61 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include <fmt/format.h>
-
 #include "catalog/selection.hpp"
 #include "engine/tiers/pass_plan.hpp"
 #include "engine/timing/windows.hpp"
-#include "os/thread_usage.hpp"
 
 namespace glint::engine {
 namespace {
-
-// The CPU time other threads of the process, and child processes it waited for, used while it
-// lives, against the measuring thread's: work a single-threaded row's counters did not see
-// (threads or processes the body started, or a pool already running). glint's own helper
-// threads use far less than the bounds.
-class OtherThreads {
-public:
-    OtherThreads()
-        : process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()), children_(os::children_cpu_ns()) {}
-
-    // Null when neither other threads nor children used more than 5% of this thread's CPU
-    // time and 200 us; else rows[].threadCoverage saying what escaped the counts.
-    Json escaped() const {
-        const std::int64_t process = os::process_cpu_ns(), thread = os::thread_cpu_ns();
-        const std::int64_t children = os::children_cpu_ns();
-        if (thread_ < 0 || thread < 0) return Json();
-        const double mine = static_cast<double>(thread - thread_);
-        const double bound = std::max(0.05 * mine, 2e5);
-        const double others = process_ >= 0 && process >= 0 ? static_cast<double>(process - process_) - mine : 0;
-        const double forked = children_ >= 0 && children >= 0 ? static_cast<double>(children - children_) : 0;
-        Json why = Json::array();
-        if (others > bound)
-            why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
-                                      "passes ({:.0f}% of the measuring thread's) and are not in its counts: "
-                                      "threads the body started (--perf-inherit counts those created after the "
-                                      "counters open), or threads already running",
-                                      others / 1e6, 100 * others / std::max(mine, 1.0)));
-        if (forked > bound)
-            why.push_back(fmt::format("child processes the body started ran {:.3g} ms of CPU time during the "
-                                      "counting passes and are not in its counts (--perf-inherit counts those "
-                                      "forked after the counters open)",
-                                      forked / 1e6));
-        if (why.as_array().empty()) return Json();
-        Json coverage = Json::object();
-        coverage["threads"] = 1ul;
-        coverage["counted"] = 1ul;
-        coverage["missed"] = Json();  // how many is not known
-        coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
-        coverage["childCpuNs"] = forked > bound ? Json(forked) : Json();
-        coverage["missedWhy"] = std::move(why);
-        return coverage;
-    }
-
-private:
-    std::int64_t process_, thread_, children_;
-};
 
 // The median of `values`; nan when any is nan (a cell one pass did not measure) or none.
 double median_or_nan(std::vector<double> values) {
@@ -75,6 +26,7 @@ void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>
     close();
     sizing_ = request.sizing;
     request_ = request;
+    at_open_ = threads_now();  // the counters open below: these threads are outside every count
     std::vector<catalog::MetricDescriptor> unopened;
     for (const auto& t : all) {
         auto f = t->family();
@@ -136,7 +88,8 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
             plan.batch = window_for(work.batch, timing.median_ns, plan.batch);
         return plan;
     };
-    const OtherThreads others;  // work the counting passes may have missed
+    std::optional<EscapedWork> others;  // work the counting passes may have missed
+    if (!counting_.empty()) others.emplace(at_open_, request_.perf.inherit);
     for (auto* tier : counting_) {
         const PassPlan plan = next_plan();
         PassResult pass = tier->count(work, plan);
@@ -150,8 +103,8 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
                 into = value;
         }
     }
-    if (!counting_.empty() && !request_.perf.inherit)
-        if (Json coverage = others.escaped(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
+    if (others)
+        if (Json coverage = others->coverage(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
     for (auto* e : extensions_) {
         if (!e->has_pass()) continue;
         Json fields = e->pass(work, next_plan());

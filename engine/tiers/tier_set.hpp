@@ -16,6 +16,7 @@
 #include "engine/model/json.hpp"
 #include "engine/model/row.hpp"
 #include "engine/model/status.hpp"
+#include "engine/tiers/escaped_work.hpp"
 #include "engine/tiers/request.hpp"
 #include "engine/tiers/tier.hpp"
 
@@ -120,6 +121,7 @@ public:
 private:
     PassSizing sizing_;
     TierRequest request_;  // what the tiers were opened with (a thread twin opens with it too)
+    ThreadsAtOpen at_open_;  // the process's threads just before the counters opened
     std::vector<std::unique_ptr<Tier>> open_;
     std::vector<CountingTier*> counting_;   // the open tiers of each kind, in tier order
     std::vector<RunExtension*> extensions_;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
 #include "support/temp_dir.hpp"
@@ -191,6 +193,95 @@ TEST_CASE("e2e threads: a thread the body starts escapes the counts and the row 
 // clock, seen through RUSAGE_CHILDREN once waited for.
 TEST_CASE("e2e threads: a child process the body forks escapes the counts and the row says so, and --perf-inherit counts it") {
     check_escaped_then_inherited("forks", "childCpuNs", "child processes the body started ran");
+}
+
+// The row's threadCoverage.escaped entry for the fixture's pool thread (named before main).
+const Json* pool_thread(const Json& coverage) {
+    for (const Json& t : coverage.at("escaped").as_array())
+        if (t.at("name").as_string() == "fixture-pool") return &t;
+    return nullptr;
+}
+
+// A thread started before main (fixture "pool") does the body's work: the row names it by tid
+// and name, as existing before the counters opened, with or without --perf-inherit (inherit
+// covers threads created after the open, not this one).
+TEST_CASE("e2e threads: a thread that existed before the counters opened is named as escaped, --perf-inherit too") {
+    for (const bool inherit : {false, true}) {
+        // Passes of ~50 ms: the pool's thread gets a CPU in them, however loaded the machine.
+        std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000",
+                                      "--filter=pool"};
+        if (inherit) args.push_back("--perf-inherit");
+        const Run r = run_json(args, inherit ? "threads_pool_inherit" : "threads_pool");
+        INFO(inherit, r.process.out, r.process.err);
+        REQUIRE(r.process.exit_code == 0);
+        const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
+        REQUIRE(coverage);
+        CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
+        CHECK(coverage->at("missed").is_null());
+        const Json* pool = pool_thread(*coverage);
+        REQUIRE(pool);
+        CHECK(pool->at("tid").as_number() > 0);
+        CHECK(pool->at("cpuNs").as_number() > 0);
+        CHECK(pool->at("existedBefore").as_bool());
+        const std::string reason = coverage->at("missedWhy").as_array().at(0).as_string();
+        const std::string line = glint::test::unwrapped(r.process.out);
+        // The pool's thread first among those that existed before (it ran the most).
+        CHECK(contains(line, fmt::format(" escaped: {:.0f} fixture-pool (", pool->at("tid").as_number())));
+        CHECK(contains(line, "existed before the counters opened, which no perf tier counts (--perf-inherit neither"));
+        if (inherit) {
+            CHECK(contains(reason, "existed before the counters opened"));
+            CHECK(contains(reason, "inherit covers threads created after"));
+            for (const Json& t : coverage->at("escaped").as_array()) CHECK(t.at("existedBefore").as_bool());
+        } else {
+            CHECK(reason.find("other threads of the process ran") == 0);
+        }
+    }
+}
+
+// A pool thread the body starts on its first run (fixture "lazy-pool": after the counters
+// opened, by the measuring thread) and keeps: named as escaped, with --perf-inherit as the
+// remedy; under it the row is counted whole (no coverage: inherit reads the live thread too).
+TEST_CASE("e2e threads: a thread the body started and kept is named with --perf-inherit as its remedy") {
+    const std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000",
+                                        "--filter=lazy-pool"};
+    const Run plain = run_json(args, "threads_lazy");
+    INFO(plain.process.out, plain.process.err);
+    REQUIRE(plain.process.exit_code == 0);
+    const Json* coverage = plain.doc.at("rows").as_array().at(0).find("threadCoverage");
+    REQUIRE(coverage);
+    const Json* lazy = nullptr;
+    for (const Json& t : coverage->at("escaped").as_array())
+        if (t.at("name").as_string() == "fixture-lazy") lazy = &t;
+    REQUIRE(lazy);
+    CHECK_FALSE(lazy->at("existedBefore").as_bool());
+    CHECK(lazy->at("cpuNs").as_number() > 0);
+    CHECK(contains(glint::test::unwrapped(plain.process.out),
+                   fmt::format(" escaped: {:.0f} fixture-lazy (", lazy->at("tid").as_number())));
+    CHECK(contains(glint::test::unwrapped(plain.process.out), "count it with --perf-inherit"));
+    std::vector<std::string> inherit_args = args;
+    inherit_args.push_back("--perf-inherit");
+    const Run inherited = run_json(inherit_args, "threads_lazy_inherit");
+    INFO(inherited.process.out);
+    REQUIRE(inherited.process.exit_code == 0);
+    CHECK_FALSE(inherited.doc.at("rows").as_array().at(0).find("threadCoverage"));
+}
+
+// Threads the body starts and joins within the passes (fixture "spawns") have ended when the
+// passes do: not named (the fixture's idle pool thread may be, for its wake-ups), and the
+// reason says where their time went.
+TEST_CASE("e2e threads: threads that ended within the passes are not named, and the row says why") {
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=spawns"}, "threads_spawns_named");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
+    REQUIRE(coverage);
+    double named = 0;
+    for (const Json& t : coverage->at("escaped").as_array()) named += t.at("cpuNs").as_number();
+    CHECK(named < 0.5 * coverage->at("otherCpuNs").as_number());
+    bool said = false;
+    for (const Json& why : coverage->at("missedWhy").as_array())
+        said = said || contains(why.as_string(), "by threads that ended within the passes (not named");
+    CHECK(said);
 }
 
 TEST_CASE("e2e threads: glint-compare pairs multi-threaded rows by their threads label and judges each") {

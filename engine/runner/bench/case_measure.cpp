@@ -16,6 +16,26 @@
 namespace glint::engine {
 namespace {
 constexpr double kPassesTogetherWarn = 0.9;  // rows[].threadCoverage.passesTogether below: said
+constexpr std::size_t kEscapedNamed = 3;       // threads named a group on the line; the rest counted
+
+// " · 2 threads escaped: 4711 pool (1.2 ms), …: <remedy>", for those threadCoverage.escaped
+// lists that did (`before`) or did not exist when the counters opened; "" when none.
+std::string escaped_words(const Json& escaped, bool before) {
+    std::vector<const Json*> group;
+    for (const auto& t : escaped.as_array())
+        if (const Json& e = t.at("existedBefore"); (e.is_bool() && e.as_bool()) == before) group.push_back(&t);
+    if (group.empty()) return "";
+    std::string words = fmt::format(" · {} thread{} escaped: ", group.size(), group.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < group.size() && i < kEscapedNamed; ++i)
+        words += fmt::format("{}{:.0f} {} ({:.3g} ms)", i ? ", " : "", group[i]->at("tid").as_number(),
+                             group[i]->at("name").as_string(), group[i]->at("cpuNs").as_number() / 1e6);
+    if (group.size() > kEscapedNamed) words += fmt::format(" and {} more", group.size() - kEscapedNamed);
+    const bool one = group.size() == 1;
+    if (!before) return words + fmt::format(": count {} with --perf-inherit", one ? "it" : "them");
+    return words + fmt::format(": {} existed before the counters opened, which no perf tier counts (--perf-inherit "
+                               "neither; tier 0 does): start {} within the case, or make it a glint::threads case",
+                               one ? "it" : "they", one ? "it" : "them");
+}
 }  // namespace
 
 Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
@@ -119,6 +139,8 @@ std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std
                 std::to_string(count("missed")) + " missed";
     }
     for (const auto& why : coverage->at("missedWhy").as_array()) line += " · " + why.as_string();
+    if (const Json* escaped = coverage->find("escaped"); escaped && escaped->is_array())
+        line += escaped_words(*escaped, true) + escaped_words(*escaped, false);
     // Threads that time-shared a CPU, or passes that barely overlapped, count no contention.
     if (const Json* together = coverage->find("passesTogether"); together && together->is_number() &&
                                                                    together->as_number() < kPassesTogetherWarn)

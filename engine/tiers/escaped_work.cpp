@@ -1,0 +1,136 @@
+#include "engine/tiers/escaped_work.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "os/thread_usage.hpp"
+
+namespace glint::engine {
+namespace {
+
+constexpr double kNamedShare = 0.01;  // threadCoverage.escaped: threads with this share of otherCpuNs
+
+Json escaped_json(const std::vector<EscapedThread>& threads) {
+    Json list = Json::array();
+    for (const auto& t : threads) {
+        Json j = Json::object();
+        j["tid"] = static_cast<double>(t.tid);
+        j["name"] = t.name;
+        j["cpuNs"] = t.cpu_ns;
+        j["existedBefore"] = t.existed_before < 0 ? Json() : Json(t.existed_before == 1);
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+// What the process's CPU clock had not yet taken of the threads running when `census` was
+// read (each one's own clock less its settled figure: up to a scheduler tick each).
+std::int64_t unsettled(const os::TaskCensus& census, long self) {
+    std::int64_t sum = 0;
+    for (const auto& t : census.tasks)
+        if (t.tid != self && t.settled_ns >= 0 && t.cpu_ns > t.settled_ns) sum += t.cpu_ns - t.settled_ns;
+    return sum;
+}
+
+double total_cpu(const std::vector<EscapedThread>& threads) {
+    double sum = 0;
+    for (const auto& t : threads) sum += t.cpu_ns;
+    return sum;
+}
+
+}  // namespace
+
+ThreadsAtOpen threads_now() {
+    const os::TaskCensus census = os::process_tasks();
+    ThreadsAtOpen at{census.ok, {}};
+    for (const auto& t : census.tasks) at.tids.push_back(t.tid);
+    return at;
+}
+
+std::vector<EscapedThread> escaped_threads(const os::TaskCensus& before, const os::TaskCensus& after, long self,
+                                           const ThreadsAtOpen& at_open) {
+    std::vector<EscapedThread> out;
+    if (!before.ok || !after.ok) return out;
+    for (const auto& task : after.tasks) {
+        if (task.tid == self || task.cpu_ns < 0) continue;
+        std::int64_t start = 0;  // a thread new since `before` ran all its time within
+        for (const auto& was : before.tasks)
+            if (was.tid == task.tid) start = was.cpu_ns;
+        if (start < 0 || task.cpu_ns <= start) continue;
+        const int existed = !at_open.ok ? -1
+                            : std::binary_search(at_open.tids.begin(), at_open.tids.end(), task.tid) ? 1
+                                                                                                     : 0;
+        out.push_back({task.tid, task.name, static_cast<double>(task.cpu_ns - start), existed});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const EscapedThread& a, const EscapedThread& b) { return a.cpu_ns > b.cpu_ns; });
+    return out;
+}
+
+EscapedWork::EscapedWork(const ThreadsAtOpen& at_open, bool inherit)
+    : at_open_(at_open), inherit_(inherit), process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()),
+      children_(os::children_cpu_ns()), self_(os::thread_id()), before_(os::process_tasks()) {
+    if (process_ >= 0) process_ += unsettled(before_, self_);
+}
+
+Json EscapedWork::coverage() const {
+    std::int64_t process = os::process_cpu_ns();
+    const std::int64_t thread = os::thread_cpu_ns(), children = os::children_cpu_ns();
+    const os::TaskCensus after = os::process_tasks();  // after the clocks: its own cost is in none
+    if (thread_ < 0 || thread < 0) return Json();
+    if (process >= 0) process += unsettled(after, self_);
+    const double mine = static_cast<double>(thread - thread_);  // the measuring thread's
+    const double bound = std::max(0.05 * mine, 2e5);
+    std::vector<EscapedThread> named = escaped_threads(before_, after, self_, at_open_);
+    double others = process_ >= 0 && process >= 0 ? static_cast<double>(process - process_) - mine : 0;
+    others = std::max(others, total_cpu(named));  // the threads' own clocks are exact
+    double forked = children_ >= 0 && children >= 0 ? static_cast<double>(children - children_) : 0;
+    // Named: the threads that ran at least 1% of it (an idle thread's wake-ups are not the work).
+    const auto keep_major = [&] {
+        std::erase_if(named, [&](const EscapedThread& t) { return t.cpu_ns < kNamedShare * others; });
+    };
+    Json why = Json::array();
+    if (inherit_) {  // inherit counts what the measuring thread starts: the threads it cannot follow
+        std::erase_if(named, [](const EscapedThread& t) { return t.existed_before != 1; });
+        others = total_cpu(named);
+        forked = 0;
+        keep_major();
+        if (others > bound)
+            why.push_back(fmt::format("{} thread{} that existed before the counters opened ran {:.3g} ms of CPU "
+                                      "time during the counting passes and {} not in its counts: inherit covers "
+                                      "threads created after (and what the measuring thread starts), not these",
+                                      named.size(), named.size() == 1 ? "" : "s", others / 1e6,
+                                      named.size() == 1 ? "is" : "are"));
+    } else {
+        if (others > bound) {
+            why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
+                                      "passes ({:.0f}% of the measuring thread's) and are not in its counts: "
+                                      "threads the body started (--perf-inherit counts those created after the "
+                                      "counters open), or threads already running",
+                                      others / 1e6, 100 * others / std::max(mine, 1.0)));
+            if (const double unnamed = others - total_cpu(named); unnamed > bound)
+                why.push_back(fmt::format("{:.3g} ms of it by threads that ended within the passes (not named: "
+                                          "an ended thread is no longer listed)",
+                                          unnamed / 1e6));
+            keep_major();
+        }
+        if (forked > bound)
+            why.push_back(fmt::format("child processes the body started ran {:.3g} ms of CPU time during the "
+                                      "counting passes and are not in its counts (--perf-inherit counts those "
+                                      "forked after the counters open)",
+                                      forked / 1e6));
+    }
+    if (why.as_array().empty()) return Json();
+    Json coverage = Json::object();
+    coverage["threads"] = 1ul;
+    coverage["counted"] = 1ul;
+    coverage["missed"] = Json();  // how many is not known: an ended thread is not listed
+    coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
+    coverage["childCpuNs"] = forked > bound ? Json(forked) : Json();
+    coverage["escaped"] = others > bound ? escaped_json(named) : Json::array();
+    coverage["missedWhy"] = std::move(why);
+    return coverage;
+}
+
+}  // namespace glint::engine

@@ -1,0 +1,25 @@
+// os/linux/proc_tasks.hpp: parsing a /proc/<pid>/task directory and its files. Internal to
+// os/linux; pure but for read_task_dir, which reads the directory it is given.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "os/process_tasks.hpp"
+
+namespace glint::os::linux_ {
+
+// schedstat's first field (time on a CPU, ns); nullopt when malformed.
+std::optional<std::int64_t> parse_schedstat_ns(std::string_view text);
+// stat's utime + stime (fields 14 and 15, after the parenthesised comm, which may hold spaces
+// and parentheses) in ns, given the clock ticks a second; nullopt when malformed.
+std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_per_second);
+
+// The tasks under `dir` (one numeric subdirectory each, as /proc/self/task): ok false when
+// `dir` cannot be listed; cpu_ns and settled_ns from schedstat (cpu_ns from stat without it); a
+// task whose files vanished (it ended) keeps cpu_ns -1, name "".
+TaskCensus read_task_dir(const std::string& dir);
+
+}  // namespace glint::os::linux_

@@ -1,0 +1,97 @@
+// Linux: the process's threads from /proc/self/task, each one's CPU time from its own CPU
+// clock where it answers (os/process_tasks.hpp).
+#include <dirent.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "os/linux/proc_tasks.hpp"
+#include "os/linux/sys.hpp"
+#include "os/linux/sysfs_text.hpp"
+
+namespace glint::os::linux_ {
+namespace {
+
+std::optional<std::int64_t> leading_integer(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::int64_t value = 0;
+    const std::size_t start = i;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+        if (value > (INT64_MAX - 9) / 10) return std::nullopt;
+        value = value * 10 + (text[i] - '0');
+    }
+    if (i == start || (i < text.size() && text[i] != ' ' && text[i] != '\n')) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_schedstat_ns(std::string_view text) { return leading_integer(text); }
+
+std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_per_second) {
+    const std::size_t close = text.rfind(')');
+    if (close == std::string_view::npos || ticks_per_second <= 0) return std::nullopt;
+    std::string_view rest = text.substr(close + 1);
+    // After the comm: state is field 3, so utime (14) and stime (15) are the 12th and 13th.
+    std::optional<std::int64_t> utime, stime;
+    for (int field = 3; field <= 15; ++field) {
+        while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+        const std::size_t end = std::min(rest.find(' '), rest.size());
+        if (end == 0) return std::nullopt;
+        if (field == 14) utime = leading_integer(rest.substr(0, end));
+        if (field == 15) stime = leading_integer(rest.substr(0, end));
+        rest.remove_prefix(end);
+    }
+    if (!utime || !stime) return std::nullopt;
+    return (*utime + *stime) * (1'000'000'000 / ticks_per_second);
+}
+
+TaskCensus read_task_dir(const std::string& dir) {
+    TaskCensus census;
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return census;
+    census.ok = true;
+    while (const dirent* entry = ::readdir(d)) {
+        char* end = nullptr;
+        const long tid = std::strtol(entry->d_name, &end, 10);
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9' || *end != '\0') continue;
+        TaskUsage task;
+        task.tid = tid;
+        const std::string base = dir + "/" + entry->d_name + "/";
+        if (auto comm = read_trimmed(base + "comm")) task.name = std::move(*comm);
+        if (auto sched = read_trimmed(base + "schedstat"); sched && parse_schedstat_ns(*sched))
+            task.cpu_ns = task.settled_ns = *parse_schedstat_ns(*sched);
+        else if (auto stat = read_trimmed(base + "stat"))
+            task.cpu_ns = parse_stat_cpu_ns(*stat, ::sysconf(_SC_CLK_TCK)).value_or(-1);
+        census.tasks.push_back(std::move(task));
+    }
+    ::closedir(d);
+    std::sort(census.tasks.begin(), census.tasks.end(),
+              [](const TaskUsage& a, const TaskUsage& b) { return a.tid < b.tid; });
+    return census;
+}
+
+}  // namespace glint::os::linux_
+
+namespace glint::os {
+
+// A thread's own CPU clock (what pthread_getcpuclockid makes of a tid): exact for a thread
+// running now, where schedstat lags up to a scheduler tick.
+TaskCensus process_tasks() {
+    TaskCensus census = linux_::read_task_dir("/proc/self/task");
+    for (auto& task : census.tasks) {
+        const auto clock = static_cast<clockid_t>((~static_cast<unsigned>(task.tid) << 3) | 6);
+        if (timespec ts{}; linux_::sys().clock_gettime(clock, &ts) == 0)
+            task.cpu_ns = static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
+    return census;
+}
+
+long thread_id() { return static_cast<long>(::syscall(SYS_gettid)); }
+
+}  // namespace glint::os

@@ -1,0 +1,9 @@
+// No OS back end: the process's threads are unknown.
+#include "os/process_tasks.hpp"
+
+namespace glint::os {
+
+TaskCensus process_tasks() { return {}; }
+long thread_id() { return -1; }
+
+}  // namespace glint::os

@@ -1,0 +1,60 @@
+// The work a one-thread row's counters did not see (engine/tiers/escaped_work.hpp): which
+// threads ran during the passes, from two censuses, and how the line under the table names them
+// (CaseMeasurer::coverage_line).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "engine/runner/bench/case_measure.hpp"
+#include "engine/tiers/escaped_work.hpp"
+
+using namespace glint::engine;
+using glint::os::TaskCensus;
+
+TEST_CASE("escaped threads: those that ran, the measuring thread excepted, most CPU first, new or not") {
+    TaskCensus before{true, {{10, "main", 1000, 1000}, {11, "pool", 500, 500}, {12, "idle", 70, 70}}};
+    TaskCensus after{true,
+                     {{10, "main", 9000, 9000}, {11, "pool", 900, 900}, {12, "idle", 70, 70}, {13, "new", 2000, 2000}}};
+    const ThreadsAtOpen at_open{true, {10, 11, 12}};
+    const auto named = escaped_threads(before, after, 10, at_open);
+    REQUIRE(named.size() == 2);
+    CHECK(named[0].tid == 13);  // new since `before`: all its time is within
+    CHECK(named[0].name == "new");
+    CHECK(named[0].cpu_ns == 2000);
+    CHECK(named[0].existed_before == 0);
+    CHECK(named[1].tid == 11);
+    CHECK(named[1].cpu_ns == 400);
+    CHECK(named[1].existed_before == 1);
+    // Not known which threads were there at the open; a census that failed names none.
+    CHECK(escaped_threads(before, after, 10, ThreadsAtOpen{})[0].existed_before == -1);
+    CHECK(escaped_threads(TaskCensus{}, after, 10, at_open).empty());
+}
+
+TEST_CASE("escaped threads: the line under the table names them, with the remedy that fits each") {
+    Row row;
+    Json coverage = Json::object();
+    coverage["threads"] = 1ul;
+    coverage["counted"] = 1ul;
+    coverage["missed"] = Json();
+    coverage["missedWhy"] = Json::array();
+    Json escaped = Json::array();
+    const auto thread = [&](long tid, const char* name, double ns, Json before) {
+        Json t = Json::object();
+        t["tid"] = tid;
+        t["name"] = std::string(name);
+        t["cpuNs"] = ns;
+        t["existedBefore"] = before;
+        escaped.push_back(t);
+    };
+    thread(4711, "pool", 1.25e6, Json(true));
+    for (long tid = 4712; tid < 4717; ++tid) thread(tid, "worker", 2e5, Json(false));
+    coverage["escaped"] = escaped;
+    row.extra_fields["threadCoverage"] = coverage;
+    const auto line = CaseMeasurer::coverage_line(row, "case");
+    REQUIRE(line);
+    CHECK(line->find("threads: case: work outside the measuring thread escaped the counts · 1 thread escaped: "
+                     "4711 pool (1.25 ms): it existed before the counters opened, which no perf tier counts "
+                     "(--perf-inherit neither; tier 0 does)") == 0);
+    CHECK(line->find(" · 5 threads escaped: 4712 worker (0.2 ms), 4713 worker (0.2 ms), 4714 worker (0.2 ms) "
+                     "and 2 more: count them with --perf-inherit") != std::string::npos);
+}
