@@ -85,6 +85,9 @@ void unwatch_fatal_signals();  // restores what was there, unless someone replac
 void set_exit_hook(void (*hook)(int status));
 [[noreturn]] void exit_immediately(int status) noexcept;  // no handlers, no stdio flush
 int process_id() noexcept;
+// The calling thread's id as the OS numbers it (Linux: gettid(), as /proc/<pid>/task lists it;
+// 0 where the OS has none).
+long thread_id() noexcept;
 // Writes `text` to the standard error with write(2): async-signal-safe.
 void write_stderr(const char* text) noexcept;
 

@@ -30,7 +30,4 @@ struct TaskCensus {
 // This process's threads now.
 TaskCensus process_tasks();
 
-// The calling thread's id (Linux: gettid); -1 when unknown.
-long thread_id();
-
 }  // namespace glint::os

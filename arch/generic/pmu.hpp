@@ -20,6 +20,8 @@ struct Pmu {
     static constexpr bool kHasUserCounterReads = false;
     static std::uint64_t read_pmc(std::uint32_t) { std::abort(); }
     static std::uint64_t read_timestamp() { return 0; }
+    static constexpr bool kHasThreadPointer = false;  // the OS's threads are told apart otherwise
+    static const void* thread_pointer() { return nullptr; }
 };
 
 // No user reads: every slot of a <glint/hot.hpp> group uses the same (never executed) policy.

@@ -50,6 +50,10 @@ struct Pmu {
         return rdpmc(page_index - 1);
     }
     [[gnu::always_inline]] static std::uint64_t read_timestamp() { return rdtsc(); }
+    // The ABI's thread pointer (the %fs base: one load, %fs:0, the TCB's pointer to itself),
+    // distinct for every live thread where the OS keeps its TLS there (os::user_page says so).
+    static constexpr bool kHasThreadPointer = true;
+    [[gnu::always_inline]] static const void* thread_pointer() { return __builtin_thread_pointer(); }
 };
 
 // The policy for slot `Slot` of a group read by <glint/hot.hpp>. rdpmc takes its counter number

@@ -4,6 +4,7 @@
 #include <glint/hot.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "engine/counting/messages.hpp"
 #include "os/perf_events.hpp"
 #include "os/perf_probes.hpp"
+#include "os/process.hpp"
 
 namespace glint::hot::detail {
 
@@ -31,6 +33,10 @@ struct Owner {
     std::uint64_t failed = 0;
     std::uint64_t syscall_reads = 0;  // fallback reads that needed read(2) (or `attached`)
     std::uint64_t torn = 0;           // of those, because a page's seqlock did not settle
+    // The thread it belongs to, and reads other threads were refused (any thread bumps these).
+    long opened_on = os::thread_id();
+    std::atomic<std::uint64_t> wrong_thread{0};
+    std::atomic<long> last_wrong_thread{0};
 };
 
 namespace {
@@ -304,6 +310,47 @@ std::uint64_t syscall_reads(const Owner* owner) noexcept {
     return owner ? owner->syscall_reads : 0;
 }
 std::uint64_t torn_fallbacks(const Owner* owner) noexcept { return owner ? owner->torn : 0; }
+
+void refuse_read(Owner* owner, std::int64_t* counts, std::size_t count,
+                 std::int64_t& descheduled_ns) noexcept {
+    // Distinct per refused read, process-wide: two refused reads never differ by 0 (partial()).
+    static std::atomic<std::int64_t> refusals{0};
+    read_nothing(nullptr, counts, count, descheduled_ns);
+    descheduled_ns = kNotRead + 1 + refusals.fetch_add(1, std::memory_order_relaxed);
+    if (owner == nullptr) return;
+    owner->last_wrong_thread.store(os::thread_id(), std::memory_order_relaxed);
+    owner->wrong_thread.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::uint64_t wrong_thread_reads(const Owner* owner) noexcept {
+    return owner ? owner->wrong_thread.load(std::memory_order_relaxed) : 0;
+}
+
+void thread_status_of(const Owner* owner, ThreadStatus& out) {
+    out = ThreadStatus{};
+    if (owner == nullptr) {
+        copy_text(out.reason, sizeof out.reason, "no group here (moved from): nothing is read");
+        return;
+    }
+    out.opened_on = owner->opened_on;
+    out.refused = owner->wrong_thread.load(std::memory_order_relaxed);
+    out.last_refused_on = out.refused ? owner->last_wrong_thread.load(std::memory_order_relaxed) : 0;
+    const auto thread = [](long id) {
+        return id ? fmt::format("thread {}", id) : std::string("another thread");
+    };
+    const std::string opener = owner->opened_on ? thread(owner->opened_on) : "its thread";
+    if (out.refused == 0) {
+        copy_text(out.reason, sizeof out.reason,
+                  fmt::format("counts {}, the thread that opened it; no read was refused", opener));
+        return;
+    }
+    copy_text(out.reason, sizeof out.reason,
+              fmt::format("{} read(s) refused (every count kNotRead), the last on {}: the group "
+                          "was opened on {} and counts that thread only",
+                          out.refused, thread(out.last_refused_on), opener));
+    copy_text(out.remedy, sizeof out.remedy,
+              "open one Group per thread, and read each on the thread that opened it");
+}
 
 void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
                   const void* slow_context, Opened& out) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "os/process.hpp"
 #include "os/thread_usage.hpp"
 
 namespace glint::engine {

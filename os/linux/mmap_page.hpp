@@ -80,6 +80,9 @@ enum class PageTimes : std::uint8_t {
 // whose lock keeps changing through this many reads is not being updated but broken (or forged),
 // and a caller must not spin on it.
 inline constexpr unsigned kMaxTornReads = 64;
+// Whether the arch's thread pointer tells this OS's threads apart: Linux keeps each thread's TLS
+// block (its TCB) at the thread pointer, one per live thread.
+inline constexpr bool kThreadPointerPerThread = true;
 
 struct PageReading {
     std::int64_t count = 0;     // offset + sign-extended counter (only when user_read)

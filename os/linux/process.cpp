@@ -333,6 +333,7 @@ void set_exit_hook(void (*hook)(int status)) {
 void exit_immediately(int status) noexcept { ::_exit(status); }
 
 int process_id() noexcept { return static_cast<int>(::getpid()); }
+long thread_id() noexcept { return static_cast<long>(::gettid()); }
 
 void write_stderr(const char* text) noexcept {
     std::size_t size = std::strlen(text);

@@ -1,7 +1,6 @@
 // Linux: the process's threads from /proc/self/task, each one's CPU time from its own CPU
 // clock where it answers (os/process_tasks.hpp).
 #include <dirent.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,6 +91,5 @@ TaskCensus process_tasks() {
     return census;
 }
 
-long thread_id() { return static_cast<long>(::syscall(SYS_gettid)); }
 
 }  // namespace glint::os

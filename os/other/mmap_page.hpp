@@ -13,6 +13,8 @@ struct UserPage {};  // never mapped here
 
 enum class PageTimes : std::uint8_t { none, published, extrapolated };
 inline constexpr unsigned kMaxTornReads = 64;
+// Whether the arch's thread pointer tells this OS's threads apart (not assumed here).
+inline constexpr bool kThreadPointerPerThread = false;
 
 struct PageReading {
     std::int64_t count = 0;

@@ -104,6 +104,7 @@ void set_exit_hook(void (*hook)(int)) {
 
 void exit_immediately(int status) noexcept { std::_Exit(status); }
 int process_id() noexcept { return 0; }
+long thread_id() noexcept { return 0; }
 
 void write_stderr(const char* text) noexcept { std::fputs(text, stderr); }
 

@@ -4,6 +4,5 @@
 namespace glint::os {
 
 TaskCensus process_tasks() { return {}; }
-long thread_id() { return -1; }
 
 }  // namespace glint::os

@@ -19,13 +19,13 @@ struct Cost {
 };
 
 // x86-64, emitted fast path.
-inline constexpr Cost kX86HotRead{75, "{} for a single `read()`"};
-inline constexpr Cost kX86HotReadPair{137, "a `read()` pair of {cycles, instructions} is {} instructions"};
-inline constexpr Cost kX86HotCountsPair{125, "{} for a `read_counts()` pair"};
+inline constexpr Cost kX86HotRead{78, "{} for a single `read()`"};
+inline constexpr Cost kX86HotReadPair{144, "a `read()` pair of {cycles, instructions} is {} instructions"};
+inline constexpr Cost kX86HotCountsPair{129, "{} for a `read_counts()` pair"};
 
 // arm64 guest, added around a call.
-inline constexpr Cost kArm64HotCountsPair{60, "`read_counts()` pair of {cycles, instructions} adds {} instructions"};
-inline constexpr Cost kArm64HotReadPair{63, "a `read()` pair (with CNTVCT) {}"};
+inline constexpr Cost kArm64HotCountsPair{67, "`read_counts()` pair of {cycles, instructions} adds {} instructions"};
+inline constexpr Cost kArm64HotReadPair{70, "a `read()` pair (with CNTVCT) {}"};
 inline constexpr Cost kArm64EngineBracket{55, "the engine's compiled bracket over the same group adds {}"};
 inline constexpr Cost kArm64SpecialisedBracket{56, "{} with a 64-bit cycle counter"};
 

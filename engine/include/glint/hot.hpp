@@ -1,13 +1,13 @@
 // <glint/hot.hpp>: performance counters read around any region of your own program.
 //   glint::hot::Group counters({"cycles", "instructions"});  // open once (out of line)
 //   if (!counters.ok()) std::fprintf(stderr, "glint: %s\n", counters.status().reason);
-//   const auto before = counters.read();                     // inline, no system call
-//   process(item);
+//   const auto before = counters.read(); process(item);      // read(): inline, no system call
 //   const auto d = counters.read() - before - counters.read_cost();
 //   if (!d.partial()) use(d.counts[0], d.counts[1], d.ticks); // partial: off the PMU, counts short
 // Contracts: opening never throws (ok() false, status() says why and the remedy); read() makes
 // no system call where user reads are granted, else falls back out of line; multiplexing is
-// flagged (partial()), never scaled; nothing allocates; read a Group on the thread that opened it.
+// flagged, never scaled; nothing allocates; a Group counts the thread that opened it, and another
+// thread's read is refused (counts kNotRead, thread_status() says why), never a wrong number.
 // Rationale and details: "<glint/hot.hpp>" in glint's documentation (rationale.md).
 #pragma once
 
@@ -61,6 +61,15 @@ struct Status {
     char remedy[256] = {};     // what would make it available or faster; empty when nothing
 };
 
+// Which thread a group belongs to, and the reads other threads were refused.
+struct ThreadStatus {
+    long opened_on = 0;          // the OS's id of the thread that opened it (0: not known)
+    long last_refused_on = 0;    // the thread of the last refused read (0: none, or not known)
+    std::uint64_t refused = 0;   // reads refused (wrong_thread_reads())
+    char reason[256] = {};       // which thread it counts and, once refused, who read it
+    char remedy[128] = {};       // refused: one Group per thread; else empty
+};
+
 namespace detail {
 
 struct Owner;  // the library's side of an opened group (the perf group, its pages)
@@ -83,6 +92,12 @@ void read_nothing(const void* context, std::int64_t* counts, std::size_t count,
 std::uint64_t failed_reads(const Owner* owner) noexcept;
 std::uint64_t syscall_reads(const Owner* owner) noexcept;
 std::uint64_t torn_fallbacks(const Owner* owner) noexcept;
+// A read on another thread than the group's: every count kNotRead, descheduled_ns kNotRead + n
+// (hot_values.hpp), counted in `owner` (any thread may call it; nullptr: moved from, not counted).
+void refuse_read(Owner* owner, std::int64_t* counts, std::size_t count,
+                 std::int64_t& descheduled_ns) noexcept;
+std::uint64_t wrong_thread_reads(const Owner* owner) noexcept;
+void thread_status_of(const Owner* owner, ThreadStatus& out);
 
 // Decides the path of `count` pages (in group order) read with `slow` as the fallback.
 void attach_pages(const void* const* pages, std::size_t count, SlowRead slow,
@@ -156,10 +171,12 @@ public:
     // A timestamp (ordered after the preceding code), then the running counts in group order
     // and descheduled_ns. No system call on a user path; a page that stops granting the read,
     // or a seqlock torn os::user_page::kMaxTornReads times, goes out of line (torn_fallbacks()).
+    // On another thread than the group's, out of line too: refused (every count kNotRead).
     [[gnu::always_inline]] Snapshot<N> read() const {
         Snapshot<N> s;
         s.ticks = arch::native::timestamp_begin();
-        if (!detail::read_slots(pages_, s.counts, s.descheduled_ns,
+        if (detail::this_thread() != thread_ ||
+            !detail::read_slots(pages_, s.counts, s.descheduled_ns,
                                 std::make_index_sequence<N>{})) [[unlikely]]
             return read_again(s.ticks);
         for (std::int64_t& count : s.counts) detail::in_register(count);
@@ -172,7 +189,8 @@ public:
     [[gnu::always_inline]] Counts<N> read_counts() const {
         Counts<N> c;
         arch::native::read_barrier();
-        if (!detail::read_slots(pages_, c.counts, c.descheduled_ns,
+        if (detail::this_thread() != thread_ ||
+            !detail::read_slots(pages_, c.counts, c.descheduled_ns,
                                 std::make_index_sequence<N>{})) [[unlikely]]
             return read_counts_again();
         for (std::int64_t& count : c.counts) detail::in_register(count);
@@ -187,8 +205,13 @@ public:
     const Counts<N>& read_counts_cost() const { return counts_cost_; }
 
     // Measures read_cost() and read_counts_cost() again: kCalibrationPairs empty pairs each,
-    // after a few warm-up reads.
+    // after a few warm-up reads. On another thread than the group's: one refused read, and the
+    // costs stay as they were.
     [[gnu::noinline]] const Delta<N>& recalibrate() {
+        if (detail::this_thread() != thread_) {
+            (void)read();
+            return cost_;
+        }
         if (!ok()) return cost_;
         for (int warm = 0; warm < 4; ++warm) (void)(read() - read());
         cost_ = calibrate([this] { return read(); });
@@ -206,21 +229,37 @@ public:
     // fallback's generic reader each gave up after os::user_page::kMaxTornReads torn reads.
     std::uint64_t torn_fallbacks() const { return detail::torn_fallbacks(owner_); }
 
+    // Reads refused because they ran on another thread than the one that opened (or attached)
+    // the group; thread_status() names both threads and the remedy. A move, on whatever thread,
+    // keeps the group's thread: moved elsewhere, it still counts (and is read on) the opener.
+    std::uint64_t wrong_thread_reads() const { return detail::wrong_thread_reads(owner_); }
+    ThreadStatus thread_status() const {
+        ThreadStatus out;
+        detail::thread_status_of(owner_, out);
+        return out;
+    }
+
 private:
     explicit Group(const detail::Opened& opened) { adopt(opened); }
 
-    // The jump to the fallback: out of line, so the fast path's snapshot never has its address
-    // taken and stays in registers.
+    // The jump to the fallback (or the refusal of another thread's read): out of line, so the
+    // fast path's snapshot never has its address taken and stays in registers.
     [[gnu::noinline, gnu::cold]] Snapshot<N> read_again(std::uint64_t ticks) const {
         Snapshot<N> s;
         s.ticks = ticks;
-        slow_(owner_, s.counts, N, s.descheduled_ns);
+        read_out_of_line(s.counts, s.descheduled_ns);
         return s;
     }
     [[gnu::noinline, gnu::cold]] Counts<N> read_counts_again() const {
         Counts<N> c;
-        slow_(owner_, c.counts, N, c.descheduled_ns);
+        read_out_of_line(c.counts, c.descheduled_ns);
         return c;
+    }
+    void read_out_of_line(std::int64_t* counts, std::int64_t& descheduled_ns) const {
+        if (detail::this_thread() != thread_)
+            detail::refuse_read(owner_, counts, N, descheduled_ns);
+        else
+            slow_(owner_, counts, N, descheduled_ns);
     }
 
     void adopt(const detail::Opened& opened) {
@@ -228,6 +267,7 @@ private:
             pages_[i] = opened.inline_pages[i] ? opened.inline_pages[i] : &detail::kNeverReadable;
         slow_ = opened.slow;
         owner_ = opened.owner;
+        thread_ = detail::this_thread();
         recalibrate();
     }
 
@@ -257,6 +297,7 @@ private:
         for (std::size_t i = 0; i < N; ++i) pages_[i] = other.pages_[i];
         slow_ = other.slow_;
         owner_ = std::exchange(other.owner_, nullptr);
+        thread_ = other.thread_;  // the opener's, whichever thread moves it
         cost_ = other.cost_;
         counts_cost_ = other.counts_cost_;
         other.slow_ = &detail::read_nothing;
@@ -266,6 +307,7 @@ private:
     const detail::Page* pages_[N];
     detail::SlowRead slow_ = nullptr;  // called with owner_ (read_nothing ignores it)
     detail::Owner* owner_ = nullptr;
+    const void* thread_ = nullptr;  // detail::this_thread() of the opener
     Delta<N> cost_;
     Counts<N> counts_cost_{};
 };

@@ -25,6 +25,18 @@ using SlowRead = void (*)(const void* context, std::int64_t* counts, std::size_t
 // a group that cannot be read inline points at it, so its first slot jumps to the fallback.
 inline const Page kNeverReadable{};
 
+// The calling thread's identity, as a Group records it at open and compares it on every read:
+// the ABI's thread pointer where the OS keeps one per thread (one instruction: x86-64 a load of
+// %fs:0, arm64 an mrs of TPIDR_EL0), else the address of this thread's own copy of a tag. A
+// thread that starts after another ended may reuse its identity (its TLS block).
+inline thread_local constinit char this_thread_tag = 0;
+[[gnu::always_inline]] inline const void* this_thread() {
+    if constexpr (os::user_page::kThreadPointerPerThread && arch::native::kHasThreadPointer)
+        return arch::native::thread_pointer();
+    else
+        return &this_thread_tag;
+}
+
 // Slot `Slot`'s count; the leader's (slot 0) read also takes the published time_enabled and
 // time_running inside its seqlock (two loads, no timestamp, no extrapolation) for
 // descheduled_ns, which is current whenever the page grants the read (PageTimes::published).

@@ -10,7 +10,9 @@ namespace glint::hot {
 
 // Running counts in group order, a timestamp, and the group's descheduled time. A read that
 // failed (a read(2) error on the open group: practically never) stores kNotRead in every count
-// and in descheduled_ns, and is counted by Group::failed_reads().
+// and in descheduled_ns, and is counted by Group::failed_reads(). A read refused on another
+// thread than the group's stores kNotRead in every count and kNotRead + n in descheduled_ns (n:
+// a number no other refused read has), so every difference that involves it is partial().
 inline constexpr std::int64_t kNotRead = INT64_MIN;
 
 // descheduled_ns, in every type below: the nanoseconds the group has spent enabled but off the
@@ -61,7 +63,9 @@ template <std::size_t N, class Out, class A, class B>
         d.counts[i] = a.counts[i] - b.counts[i];
         in_register(d.counts[i]);
     }
-    d.descheduled_ns = a.descheduled_ns - b.descheduled_ns;
+    // Wrapping (no overflow with kNotRead): a difference with a refused read is never 0.
+    d.descheduled_ns = static_cast<std::int64_t>(static_cast<std::uint64_t>(a.descheduled_ns) -
+                                                 static_cast<std::uint64_t>(b.descheduled_ns));
 }
 }  // namespace detail
 

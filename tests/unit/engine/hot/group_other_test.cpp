@@ -5,6 +5,7 @@
 #include <glint/hot.hpp>
 
 #include <string>
+#include <thread>
 
 using glint::hot::Group;
 using glint::hot::kNotRead;
@@ -20,4 +21,10 @@ TEST_CASE("hot group off Linux: nothing opens, the status says why, reads are ne
     const auto c = g.read_counts();
     for (std::int64_t count : c.counts) CHECK(count == kNotRead);
     CHECK(g.read_cost().counts[0] == 0);  // not calibrated: nothing to subtract
+    // Another thread's read is refused here too (nothing would be read anyway), and counted.
+    glint::hot::Snapshot<2> other{};
+    std::thread([&] { other = g.read(); }).join();
+    for (std::int64_t count : other.counts) CHECK(count == kNotRead);
+    CHECK(g.wrong_thread_reads() == 1);
+    CHECK(g.thread_status().refused == 1);
 }

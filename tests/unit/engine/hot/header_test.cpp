@@ -25,6 +25,11 @@ TEST_CASE("hot header: snapshots and deltas are plain fixed-size data") {
     static_assert(sizeof(glint::hot::Snapshot<2>) == 4 * sizeof(std::int64_t));
     static_assert(!std::is_copy_constructible_v<glint::hot::Group<2>>);
     static_assert(std::is_nothrow_move_constructible_v<glint::hot::Group<2>>);
+    // The per-thread contract's accessors (a read on another thread is refused and counted).
+    const glint::hot::Group<2>* group = nullptr;
+    static_assert(std::is_same_v<decltype(group->wrong_thread_reads()), std::uint64_t>);
+    static_assert(std::is_same_v<decltype(group->thread_status()), glint::hot::ThreadStatus>);
+    static_assert(std::is_trivially_copyable_v<glint::hot::ThreadStatus>);
     const glint::hot::Snapshot<2> a{{10, 20}, 100, 5000};
     const glint::hot::Snapshot<2> b{{15, 27}, 130, 5000};
     const glint::hot::Delta<2> d = b - a;

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "os/linux/proc_tasks.hpp"
+#include "os/process.hpp"
 #include "os/process_tasks.hpp"
 #include "support/temp_dir.hpp"
 
