@@ -113,3 +113,18 @@ TEST_CASE("asm: the difference method reads exactly one instruction per instruct
         }
     }
 }
+
+TEST_CASE("asm: --capabilities lists instruction-level cases as available here, with their columns") {
+    const glint::guest::EngineRun run =
+        glint::guest::run_engine({"--capabilities"}, glint::guest::RunAs::root);
+    INFO("engine output:\n" << run.output);
+    REQUIRE(run.failure.empty());
+    CHECK(run.status == 0);
+    const auto at = run.output.find("instruction-level");
+    REQUIRE(at != std::string::npos);
+    const std::string line = run.output.substr(at, 400);
+    CHECK(line.find("available") != std::string::npos);
+    CHECK(line.find("glint::a64::Assembler") != std::string::npos);
+    CHECK(line.find("CNTVCT") != std::string::npos);
+    CHECK(line.find("add-cycles") != std::string::npos);
+}
