@@ -79,6 +79,14 @@ std::string cost_line(const PathCost& cost, const std::vector<os::Event>& member
                        parts, how);
 }
 
+// meta.perf.scope and, under --perf-inherit, the header's line: inherit, and the groups on the
+// threads alive at the open (preexisting_threads.hpp).
+std::string perf_scope(bool inherit) {
+    if (!inherit) return scope_note(false);
+    return "--perf-inherit: counts this thread plus the threads and child processes it creates after the open, "
+           "and the threads that existed before the open (a group on each, read around each pass)";
+}
+
 PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64_t iterations) {
     PathPass p;
     p.ran = true;
@@ -167,7 +175,7 @@ public:
         }
         lines.push_back(std::move(headline));
         lines.insert(lines.end(), details.begin(), details.end());
-        if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
+        if (opened_.inherit) lines.push_back("perf: " + perf_scope(true));
         if (!paths_.primary) return lines;
         if (!software || read_ != PerfRead::automatic)  // facts of the path a request named
             for (const auto& fact : paths_.user.facts) lines.push_back("perf: " + fact);
@@ -187,7 +195,7 @@ public:
         m["events"] = std::move(events);
         m["excludeKernel"] = opened_.user_only;
         m["inherit"] = opened_.inherit;
-        m["scope"] = scope_note(opened_.inherit);
+        m["scope"] = perf_scope(opened_.inherit);
         m["llcDropped"] = opened_.llc_dropped;
         m["scaled"] = opened_.scaled;
         m["multiplexedAtOpen"] = opened_.multiplexed;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/runner/bench/case_measure.hpp"
+#include "engine/tiers/escaped_work.hpp"
 #include "engine/tiers/preexisting_threads.hpp"
 
 using namespace glint::engine;
@@ -116,4 +117,51 @@ TEST_CASE("pre-existing threads: the line under the table says which were counte
     REQUIRE(line);
     CHECK(*line == "threads: case: 3 of 3 counted, 0 missed · 2 threads that existed before the counters opened "
                    "counted (read(2) around each pass): 4711 pool, 4712 pool");
+}
+
+TEST_CASE("pre-existing threads: one whose group could not open is missed, with the reason") {
+    const ThreadsAtOpen at_open{true, {}};
+    const EscapedWork work(at_open, true);
+    Json pre = Json::object();
+    pre["preExisting"] = Json::array();
+    Json gone = Json::object();
+    gone["tid"] = 77l;
+    gone["name"] = std::string("gone");
+    gone["why"] = std::string("it exited before its counters could open");
+    pre["preExistingMissed"] = Json::array();
+    pre["preExistingMissed"].push_back(gone);
+    const Json coverage = work.coverage(pre);
+    REQUIRE(coverage.is_object());
+    CHECK(coverage.at("threads").as_number() == 2);
+    CHECK(coverage.at("counted").as_number() == 1);
+    CHECK(coverage.at("missed").as_number() == 1);
+    CHECK(coverage.at("missedWhy").as_array().at(0).as_string() ==
+          "thread 77 gone existed before the counters opened and is not in its counts: it exited before its "
+          "counters could open");
+    // Nothing of the kind and nothing escaped: no coverage, as before.
+    pre["preExistingMissed"] = Json::array();
+    CHECK(work.coverage(pre).is_null());
+}
+
+TEST_CASE("pre-existing threads: one that escaped though the groups were opened is named without a remedy") {
+    Row row;
+    Json coverage = Json::object();
+    coverage["threads"] = 1ul;
+    coverage["counted"] = 1ul;
+    coverage["missed"] = Json();
+    coverage["missedWhy"] = Json::array();
+    coverage["preExisting"] = Json::array();
+    Json t = Json::object();
+    t["tid"] = 4711l;
+    t["name"] = std::string("pool");
+    t["cpuNs"] = 1.25e6;
+    t["existedBefore"] = true;
+    coverage["escaped"] = Json::array();
+    coverage["escaped"].push_back(t);
+    row.extra_fields["threadCoverage"] = coverage;
+    const auto line = CaseMeasurer::coverage_line(row, "case");
+    REQUIRE(line);
+    CHECK(line->find(" · 1 thread escaped: 4711 pool (1.25 ms): it existed before the counters opened and was not "
+                     "counted") != std::string::npos);
+    CHECK(line->find("--perf-inherit") == std::string::npos);
 }
