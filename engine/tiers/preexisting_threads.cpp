@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "engine/tiers/tier_set.hpp"
 #include "os/errors.hpp"
 #include "os/process.hpp"
@@ -55,11 +57,13 @@ void PreexistingThreads::open(const os::GroupSpec& like) {
         spec.tid = task.tid;
         os::PerfGroup group;
         os::OpenFailure failure;
-        PreexistingThread t{task.tid, task.name, 0};
-        if (group.open(spec, failure) && group.enable())
-            groups_.push_back(std::move(group));
-        else
-            t.error = failure.error != 0 ? failure.error : (errno != 0 ? errno : EINVAL);
+        PreexistingThread t{task.tid, task.name, 0, groups_.size() >= kMaxPreexisting};
+        if (!t.over_limit) {
+            if (group.open(spec, failure) && group.enable())
+                groups_.push_back(std::move(group));
+            else
+                t.error = failure.error != 0 ? failure.error : (errno != 0 ? errno : EINVAL);
+        }
         threads_.push_back(std::move(t));
     }
     before_.assign(groups_.size(), os::GroupReading{});
@@ -100,12 +104,15 @@ Json PreexistingThreads::coverage() const {
         Json j = Json::object();
         j["tid"] = static_cast<double>(t.tid);
         j["name"] = t.name;
-        if (t.error == 0) {
+        if (t.error == 0 && !t.over_limit) {
             counted.push_back(std::move(j));
             continue;
         }
-        j["why"] = t.error == ESRCH ? "it exited before its counters could open"
-                                    : "its counters could not open: " + os::describe_errno(t.error);
+        j["why"] = t.over_limit      ? fmt::format("not opened: groups are opened on {} threads at most (each costs "
+                                                   "a file descriptor per event)",
+                                                   kMaxPreexisting)
+                   : t.error == ESRCH ? "it exited before its counters could open"
+                                      : "its counters could not open: " + os::describe_errno(t.error);
         missed.push_back(std::move(j));
     }
     Json out = Json::object();

@@ -22,7 +22,10 @@ struct PreexistingThread {
     long tid = 0;
     std::string name;
     int error = 0;  // errno its open failed with (ESRCH: it had exited); 0 counted
+    bool over_limit = false;  // not opened: kMaxPreexisting were already
 };
+// Groups opened at most: each costs a file descriptor per event.
+inline constexpr std::size_t kMaxPreexisting = 64;
 
 // One group's counts between two reads, as the pass adds them: a thread that did not run
 // (enabled 0) adds 0; one multiplexed adds its counts scaled by enabled / running, estimated;
@@ -48,7 +51,7 @@ public:
     // Opens a group like `like` (its events and exclude flags, no user access, inherit on) on
     // each thread of the process now but the calling thread (glint starts none of its own before
     // the counters open: the run guard's watcher starts after). A thread whose open fails is
-    // kept with its errno: reported, not an error.
+    // kept with its errno: reported, not an error; beyond kMaxPreexisting none is opened.
     void open(const os::GroupSpec& like);
     void close();
 

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "engine/tiers/preexisting_threads.hpp"
 #include "os/process.hpp"
@@ -59,4 +60,23 @@ TEST_CASE("real: pre-existing threads: a group on another thread counts its CPU 
     // task-clock over 1000 iterations: at least half the spinner's CPU time between the reads.
     CHECK(per.values[0] * 1000 >= 0.5 * static_cast<double>(after - before));
     CHECK(per.values[0] > 0);
+}
+
+TEST_CASE("real: pre-existing threads: beyond the limit a thread is missed, with the reason, not opened") {
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> sleepers;
+    for (std::size_t i = 0; i < kMaxPreexisting + 2; ++i)
+        sleepers.emplace_back([&] {
+            while (!stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        });
+    PreexistingThreads others;
+    others.open(glint::os::GroupSpec{{glint::os::Event::task_clock}});
+    const Json coverage = others.coverage();
+    stop = true;
+    for (auto& t : sleepers) t.join();
+    CHECK(coverage.at("preExisting").as_array().size() == kMaxPreexisting);
+    const auto& missed = coverage.at("preExistingMissed").as_array();
+    REQUIRE(missed.size() >= 2);
+    CHECK(missed.back().at("why").as_string() ==
+          "not opened: groups are opened on 64 threads at most (each costs a file descriptor per event)");
 }
