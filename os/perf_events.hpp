@@ -76,6 +76,7 @@ struct GroupSpec {
     std::vector<Event> events;    // events[0] leads; at most kMaxGroupEvents
     bool exclude_kernel = false;  // count user space only
     bool inherit = false;         // also count threads/processes created after the open
+    long tid = 0;                 // the thread counted: 0 the opening thread, else that thread of the process
     // Prepare the hardware members for reads from user space where the kernel grants those per
     // event. On Linux with an arm64 core PMU (an armv8_* device in pmu_root): attr.config1 bit
     // 1 when kernel.perf_user_access is 1, and bit 0 (a 64-bit counter, each member falling
@@ -135,7 +136,7 @@ public:
     PerfGroup(const PerfGroup&) = delete;
     PerfGroup& operator=(const PerfGroup&) = delete;
 
-    // Opens spec.events (or spec.specs) as one group on this thread (pid 0, any CPU),
+    // Opens spec.events (or spec.specs) as one group on spec.tid (0: this thread), any CPU,
     // disabled, read_format GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING. On failure
     // nothing stays open and `failure` names the member and errno. EINTR is retried.
     bool open(const GroupSpec& spec, OpenFailure& failure);

@@ -34,6 +34,17 @@ std::int64_t unsettled(const os::TaskCensus& census, long self) {
     return sum;
 }
 
+// Moves the threads of `named` that `preexisting` lists as counted into `counted`.
+void move_counted(std::vector<EscapedThread>& named, std::vector<EscapedThread>& counted, const Json& preexisting) {
+    if (preexisting.is_null()) return;
+    for (const auto& c : preexisting.at("preExisting").as_array())
+        std::erase_if(named, [&](const EscapedThread& t) {
+            if (t.tid != static_cast<long>(c.at("tid").as_number())) return false;
+            counted.push_back(t);
+            return true;
+        });
+}
+
 double total_cpu(const std::vector<EscapedThread>& threads) {
     double sum = 0;
     for (const auto& t : threads) sum += t.cpu_ns;
@@ -75,7 +86,7 @@ EscapedWork::EscapedWork(const ThreadsAtOpen& at_open, bool inherit)
     if (process_ >= 0) process_ += unsettled(before_, self_);
 }
 
-Json EscapedWork::coverage() const {
+Json EscapedWork::coverage(const Json& preexisting) const {
     std::int64_t process = os::process_cpu_ns();
     const std::int64_t thread = os::thread_cpu_ns(), children = os::children_cpu_ns();
     const os::TaskCensus after = os::process_tasks();  // after the clocks: its own cost is in none
@@ -92,17 +103,23 @@ Json EscapedWork::coverage() const {
         std::erase_if(named, [&](const EscapedThread& t) { return t.cpu_ns < kNamedShare * others; });
     };
     Json why = Json::array();
+    std::vector<EscapedThread> counted;  // pre-existing threads the perf tier counted
     if (inherit_) {  // inherit counts what the measuring thread starts: the threads it cannot follow
         std::erase_if(named, [](const EscapedThread& t) { return t.existed_before != 1; });
+        move_counted(named, counted, preexisting);
         others = total_cpu(named);
         forked = 0;
         keep_major();
         if (others > bound)
             why.push_back(fmt::format("{} thread{} that existed before the counters opened ran {:.3g} ms of CPU "
-                                      "time during the counting passes and {} not in its counts: inherit covers "
-                                      "threads created after (and what the measuring thread starts), not these",
+                                      "time during the counting passes and {} not in its counts: {}",
                                       named.size(), named.size() == 1 ? "" : "s", others / 1e6,
-                                      named.size() == 1 ? "is" : "are"));
+                                      named.size() == 1 ? "is" : "are",
+                                      preexisting.is_null()
+                                          ? "inherit covers threads created after (and what the measuring thread "
+                                            "starts), and those already running in --perf's columns only"
+                                          : "the groups opened on the threads alive at the open did not count "
+                                            "them (preExistingMissed says why for those that could not open)"));
     } else {
         if (others > bound) {
             why.push_back(fmt::format("other threads of the process ran {:.3g} ms of CPU time during the counting "
@@ -121,6 +138,24 @@ Json EscapedWork::coverage() const {
                                       "counting passes and are not in its counts (--perf-inherit counts those "
                                       "forked after the counters open)",
                                       forked / 1e6));
+    }
+    const std::size_t missed = preexisting.is_null() ? 0 : preexisting.at("preExistingMissed").as_array().size();
+    if (why.as_array().empty() && total_cpu(counted) <= bound && missed == 0) return Json();
+    if (!preexisting.is_null() && (total_cpu(counted) > bound || missed > 0)) {
+        Json coverage = preexisting;
+        const std::size_t k = preexisting.at("preExisting").as_array().size();
+        coverage["threads"] = static_cast<unsigned long>(1 + k + missed);
+        coverage["counted"] = static_cast<unsigned long>(1 + k);
+        coverage["missed"] = others > bound ? Json() : Json(static_cast<unsigned long>(missed));
+        coverage["countedCpuNs"] = total_cpu(counted);
+        coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
+        coverage["childCpuNs"] = Json();
+        coverage["escaped"] = others > bound ? escaped_json(named) : Json::array();
+        for (const auto& m : preexisting.at("preExistingMissed").as_array())
+            why.push_back(fmt::format("thread {:.0f} {} existed before the counters opened and is not in its counts: {}",
+                                      m.at("tid").as_number(), m.at("name").as_string(), m.at("why").as_string()));
+        coverage["missedWhy"] = std::move(why);
+        return coverage;
     }
     if (why.as_array().empty()) return Json();
     Json coverage = Json::object();

@@ -13,8 +13,9 @@
 
 namespace glint::engine {
 
-// The threads alive when the counters opened: no perf tier counts them, --perf-inherit neither
-// (inherit follows threads the opening thread creates afterwards). ok false: not known.
+// The threads alive when the counters opened: inherit does not follow them (only threads the
+// opening thread creates afterwards); under it the perf tier opens a group on each
+// (preexisting_threads.hpp). ok false: not known.
 struct ThreadsAtOpen {
     bool ok = false;
     std::vector<long> tids;  // ascending
@@ -42,8 +43,12 @@ public:
     // Null when nothing escaped beyond the bound (5% of the measuring thread's CPU time, and
     // 200 us); else rows[].threadCoverage: {threads 1, counted 1, missed null, otherCpuNs,
     // childCpuNs, escaped [{tid, name, cpuNs, existedBefore}], missedWhy}. Without inherit: all
-    // other threads and waited-for children. Under inherit: the threads alive at the open only.
-    Json coverage() const;
+    // other threads and waited-for children. Under inherit: the threads alive at the open only,
+    // but those the perf tier counted (`preexisting`: PreexistingThreads::coverage(), null
+    // none). When they ran beyond the bound, or some could not be counted, the row says so too:
+    // threads 1 + k + m, counted 1 + k, missed m (null when more escaped), preExisting
+    // [{tid, name}], preExistingMissed [{tid, name, why}], countedCpuNs (theirs in the passes).
+    Json coverage(const Json& preexisting = Json()) const;
 
 private:
     const ThreadsAtOpen& at_open_;

@@ -103,8 +103,13 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
                 into = value;
         }
     }
-    if (others)
-        if (Json coverage = others->coverage(); !coverage.is_null()) counted.row_fields["threadCoverage"] = coverage;
+    if (others) {  // a tier's part (the pre-existing threads it counted: perf under inherit) joins it
+        Json preexisting;
+        if (const Json* said = counted.row_fields.find("threadCoverage")) preexisting = *said;
+        std::erase_if(counted.row_fields.as_object(), [](const auto& field) { return field.first == "threadCoverage"; });
+        if (Json coverage = others->coverage(preexisting); !coverage.is_null())
+            counted.row_fields["threadCoverage"] = coverage;
+    }
     for (auto* e : extensions_) {
         if (!e->has_pass()) continue;
         Json fields = e->pass(work, next_plan());

@@ -78,7 +78,7 @@ int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGr
         is_hardware(spec.events[i])) {
         linux_::UserAccessOpen o;
         do {
-            o = linux_::open_user_access_event(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC,
+            o = linux_::open_user_access_event(attr, static_cast<pid_t>(spec.tid), -1, group_fd, PERF_FLAG_FD_CLOEXEC,
                                                spec.want_64bit);
         } while (o.fd < 0 && o.error == EINTR);
         grant.counter64[i] = o.counter64;
@@ -87,7 +87,7 @@ int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGr
         return o.fd;
     }
     do {
-        fd = sys().perf_event_open(&attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+        fd = sys().perf_event_open(&attr, static_cast<pid_t>(spec.tid), -1, group_fd, PERF_FLAG_FD_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
     return fd;
 }

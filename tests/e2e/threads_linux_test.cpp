@@ -203,39 +203,66 @@ const Json* pool_thread(const Json& coverage) {
 }
 
 // A thread started before main (fixture "pool") does the body's work: the row names it by tid
-// and name, as existing before the counters opened, with or without --perf-inherit (inherit
-// covers threads created after the open, not this one).
-TEST_CASE("e2e threads: a thread that existed before the counters opened is named as escaped, --perf-inherit too") {
-    for (const bool inherit : {false, true}) {
-        // Passes of ~50 ms: the pool's thread gets a CPU in them, however loaded the machine.
-        std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000",
-                                      "--filter=pool"};
-        if (inherit) args.push_back("--perf-inherit");
-        const Run r = run_json(args, inherit ? "threads_pool_inherit" : "threads_pool");
-        INFO(inherit, r.process.out, r.process.err);
-        REQUIRE(r.process.exit_code == 0);
-        const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
-        REQUIRE(coverage);
-        CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
-        CHECK(coverage->at("missed").is_null());
-        const Json* pool = pool_thread(*coverage);
-        REQUIRE(pool);
-        CHECK(pool->at("tid").as_number() > 0);
-        CHECK(pool->at("cpuNs").as_number() > 0);
-        CHECK(pool->at("existedBefore").as_bool());
-        const std::string reason = coverage->at("missedWhy").as_array().at(0).as_string();
-        const std::string line = glint::test::unwrapped(r.process.out);
-        // The pool's thread first among those that existed before (it ran the most).
-        CHECK(contains(line, fmt::format(" escaped: {:.0f} fixture-pool (", pool->at("tid").as_number())));
-        CHECK(contains(line, "existed before the counters opened, which no perf tier counts (--perf-inherit neither"));
-        if (inherit) {
-            CHECK(contains(reason, "existed before the counters opened"));
-            CHECK(contains(reason, "inherit covers threads created after"));
-            for (const Json& t : coverage->at("escaped").as_array()) CHECK(t.at("existedBefore").as_bool());
-        } else {
-            CHECK(reason.find("other threads of the process ran") == 0);
-        }
-    }
+// and name, as existing before the counters opened, with --perf-inherit as the remedy.
+TEST_CASE("e2e threads: a thread that existed before the counters opened is named as escaped without --perf-inherit") {
+    // Passes of ~50 ms: the pool's thread gets a CPU in them, however loaded the machine.
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000", "--filter=pool"},
+                           "threads_pool");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
+    REQUIRE(coverage);
+    CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
+    CHECK(coverage->at("missed").is_null());
+    CHECK_FALSE(coverage->find("preExisting"));
+    const Json* pool = pool_thread(*coverage);
+    REQUIRE(pool);
+    CHECK(pool->at("tid").as_number() > 0);
+    CHECK(pool->at("cpuNs").as_number() > 0);
+    CHECK(pool->at("existedBefore").as_bool());
+    const std::string reason = coverage->at("missedWhy").as_array().at(0).as_string();
+    const std::string line = glint::test::unwrapped(r.process.out);
+    // The pool's thread first among those that existed before (it ran the most).
+    CHECK(contains(line, fmt::format(" escaped: {:.0f} fixture-pool (", pool->at("tid").as_number())));
+    CHECK(contains(line, "existed before the counters opened: --perf-inherit counts it in --perf's columns"));
+    CHECK(reason.find("other threads of the process ran") == 0);
+}
+
+// Under --perf-inherit the perf tier opens a group on that thread too (read around each pass):
+// the row's task-clock holds the pool's CPU time beside the measuring thread's, and the row and
+// the line under the table say it was counted.
+TEST_CASE("e2e threads: under --perf-inherit a thread that existed before the counters opened is counted") {
+    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--perf-iters=2000000",
+                            "--filter=pool"},
+                           "threads_pool_inherit");
+    INFO(r.process.out, r.process.err);
+    REQUIRE(r.process.exit_code == 0);
+    const Json& row = r.doc.at("rows").as_array().at(0);
+    const Json* coverage = row.find("threadCoverage");
+    REQUIRE(coverage);
+    const Json* pool = nullptr;
+    for (const Json& t : coverage->at("preExisting").as_array())
+        if (t.at("name").as_string() == "fixture-pool") pool = &t;
+    REQUIRE(pool);
+    CHECK(pool_thread(*coverage) == nullptr);  // counted: not among those that escaped
+    CHECK(coverage->at("preExistingMissed").as_array().empty());
+    const auto counted = static_cast<std::size_t>(coverage->at("counted").as_number());
+    CHECK(counted == 1 + coverage->at("preExisting").as_array().size());
+    CHECK(coverage->at("missed").as_number() == 0);
+    const double pool_ns = coverage->at("countedCpuNs").as_number();
+    CHECK(pool_ns > 2e5);
+    CHECK(contains(glint::test::unwrapped(r.process.out),
+                   fmt::format("threads: pool: {} of {} counted, 0 missed · ", counted, counted)));
+    CHECK(contains(glint::test::unwrapped(r.process.out),
+                   fmt::format("existed before the counters opened counted (read(2) around each pass): {:.0f} "
+                               "fixture-pool",
+                               pool->at("tid").as_number())));
+    // Lower bounds only: the cell holds the measuring thread's own task-clock (its brackets'
+    // median) and at least half the pool's CPU time over the pass's iterations.
+    const double task_clock = row.at("metrics").at("task-clock").as_number();
+    const double mine = row.at("countSpread").at("perf").at("perIteration").at("task-clock").at("median").as_number();
+    const double iterations = row.at("countIterations").as_number();
+    CHECK(task_clock > mine + 0.5 * pool_ns / iterations);
 }
 
 // A pool thread the body starts on its first run (fixture "lazy-pool": after the counters

@@ -20,7 +20,8 @@ constexpr std::size_t kEscapedNamed = 3;       // threads named a group on the l
 
 // " · 2 threads escaped: 4711 pool (1.2 ms), …: <remedy>", for those threadCoverage.escaped
 // lists that did (`before`) or did not exist when the counters opened; "" when none.
-std::string escaped_words(const Json& escaped, bool before) {
+// `counting`: --perf-inherit's groups on the threads alive at the open were there (preExisting).
+std::string escaped_words(const Json& escaped, bool before, bool counting) {
     std::vector<const Json*> group;
     for (const auto& t : escaped.as_array())
         if (const Json& e = t.at("existedBefore"); (e.is_bool() && e.as_bool()) == before) group.push_back(&t);
@@ -32,9 +33,12 @@ std::string escaped_words(const Json& escaped, bool before) {
     if (group.size() > kEscapedNamed) words += fmt::format(" and {} more", group.size() - kEscapedNamed);
     const bool one = group.size() == 1;
     if (!before) return words + fmt::format(": count {} with --perf-inherit", one ? "it" : "them");
-    return words + fmt::format(": {} existed before the counters opened, which no perf tier counts (--perf-inherit "
-                               "neither; tier 0 does): start {} within the case, or make it a glint::threads case",
-                               one ? "it" : "they", one ? "it" : "them");
+    if (counting) return words + fmt::format(": {} existed before the counters opened and {} not counted", one ? "it" : "they",
+                                             one ? "was" : "were");
+    return words + fmt::format(": {} existed before the counters opened: --perf-inherit counts {} in --perf's columns "
+                               "(not raw:, pfm: or syscall ones; tier 0 does too), or start {} within the case, or "
+                               "make it a glint::threads case",
+                               one ? "it" : "they", one ? "it" : "them", one ? "it" : "them");
 }
 }  // namespace
 
@@ -138,9 +142,19 @@ std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std
         line += std::to_string(count("counted")) + " of " + std::to_string(count("threads")) + " counted, " +
                 std::to_string(count("missed")) + " missed";
     }
+    if (const Json* pre = coverage->find("preExisting"); pre && !pre->as_array().empty()) {
+        const std::size_t n = pre->as_array().size();
+        line += fmt::format(" · {} thread{} that existed before the counters opened counted (read(2) around each pass):",
+                            n, n == 1 ? "" : "s");
+        for (std::size_t i = 0; i < n && i < kEscapedNamed; ++i)
+            line += fmt::format("{} {:.0f} {}", i ? "," : "", pre->as_array()[i].at("tid").as_number(),
+                                pre->as_array()[i].at("name").as_string());
+        if (n > kEscapedNamed) line += fmt::format(" and {} more", n - kEscapedNamed);
+    }
     for (const auto& why : coverage->at("missedWhy").as_array()) line += " · " + why.as_string();
     if (const Json* escaped = coverage->find("escaped"); escaped && escaped->is_array())
-        line += escaped_words(*escaped, true) + escaped_words(*escaped, false);
+        line += escaped_words(*escaped, true, coverage->contains("preExisting")) +
+                escaped_words(*escaped, false, false);
     // Threads that time-shared a CPU, or passes that barely overlapped, count no contention.
     if (const Json* together = coverage->find("passesTogether"); together && together->is_number() &&
                                                                    together->as_number() < kPassesTogetherWarn)

@@ -13,6 +13,7 @@
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/pass_runner.hpp"
 #include "engine/counting/batch_math.hpp"
+#include "engine/tiers/preexisting_threads.hpp"
 
 namespace glint::engine::perf {
 
@@ -78,6 +79,14 @@ std::string cost_line(const PathCost& cost, const std::vector<os::Event>& member
                        parts, how);
 }
 
+// meta.perf.scope and, under --perf-inherit, the header's line: inherit, and the groups on the
+// threads alive at the open (preexisting_threads.hpp).
+std::string perf_scope(bool inherit) {
+    if (!inherit) return scope_note(false);
+    return "--perf-inherit: counts this thread plus the threads and child processes it creates after the open, "
+           "and the threads that existed before the open (a group on each, read around each pass)";
+}
+
 PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64_t iterations) {
     PathPass p;
     p.ran = true;
@@ -88,14 +97,15 @@ PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64
 
 class PerfTier final : public CountingTier {
 public:
-    explicit PerfTier(PerfTierConfig config) : config_(std::move(config)) {}
+    // A twin (one thread of a glint::threads row) counts its own thread only.
+    explicit PerfTier(PerfTierConfig config, bool twin = false) : config_(std::move(config)), twin_(twin) {}
     ~PerfTier() override { close(); }
 
     std::string_view source() const override { return "perf"; }
 
     bool wanted(const TierRequest& request) const override { return request.perf.asked; }
 
-    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<PerfTier>(config_); }
+    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<PerfTier>(config_, true); }
 
     std::vector<Status> open(const TierRequest& request) override {
         const PerfRequest& options = request.perf;
@@ -116,6 +126,8 @@ public:
             if (paths_.compared)
                 compared_cost_ = calibrate_path(*paths_.compared, state_.members,
                                                 config_.calibration_brackets);
+            // Inherit follows the threads started after the open: count those already there too.
+            if (options.inherit && !twin_) others_.open(opened_.group.spec());
             if (!cost_.counts.measured)
                 statuses_.push_back({"perf.bracket-cost", Status::State::degraded,
                                      "the bracket self-cost could not be measured at open; "
@@ -163,7 +175,7 @@ public:
         }
         lines.push_back(std::move(headline));
         lines.insert(lines.end(), details.begin(), details.end());
-        if (opened_.inherit) lines.push_back("perf: " + scope_note(true));
+        if (opened_.inherit) lines.push_back("perf: " + perf_scope(true));
         if (!paths_.primary) return lines;
         if (!software || read_ != PerfRead::automatic)  // facts of the path a request named
             for (const auto& fact : paths_.user.facts) lines.push_back("perf: " + fact);
@@ -183,7 +195,7 @@ public:
         m["events"] = std::move(events);
         m["excludeKernel"] = opened_.user_only;
         m["inherit"] = opened_.inherit;
-        m["scope"] = scope_note(opened_.inherit);
+        m["scope"] = perf_scope(opened_.inherit);
         m["llcDropped"] = opened_.llc_dropped;
         m["scaled"] = opened_.scaled;
         m["multiplexedAtOpen"] = opened_.multiplexed;
@@ -220,14 +232,18 @@ public:
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
         PassOutcome pass;
+        others_.begin();  // the threads that existed before the open, read around the pass
         if (paths_.primary)
             pass = run_pass(*paths_.primary, work, plan);
         else
             pass.totals.ok = false;  // count() without a usable open(): nothing measured
+        const PerIteration others = others_.end(plan.iterations);
         // The interleaved empty brackets could not be read: fall back to the open-time cost.
         const BracketCost& cost = pass.cost.measured ? pass.cost : cost_.counts;
         const CombinedPass combined = combine(pass, plan.iterations, cost_.counts);
         PassResult result{perf_cells(state_, combined.per)};
+        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), perf_cells(state_, others));
+        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
         std::vector<std::string> names;
         for (os::Event e : state_.members) names.emplace_back(os::event_name(e));
         if (paths_.primary)
@@ -252,12 +268,15 @@ public:
 
     void close() override {
         paths_ = ReadPathSelection{};
+        others_.close();
         opened_.group.close();
     }
 
 private:
     PerfTierConfig config_;
+    bool twin_ = false;
     OpenedGroup opened_;
+    PreexistingThreads others_;  // under --perf-inherit: the threads alive at the open
     FamilyState state_;
     std::vector<Status> statuses_;
     ReadPathSelection paths_;

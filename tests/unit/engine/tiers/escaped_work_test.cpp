@@ -53,8 +53,8 @@ TEST_CASE("escaped threads: the line under the table names them, with the remedy
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
     CHECK(line->find("threads: case: work outside the measuring thread escaped the counts · 1 thread escaped: "
-                     "4711 pool (1.25 ms): it existed before the counters opened, which no perf tier counts "
-                     "(--perf-inherit neither; tier 0 does)") == 0);
+                     "4711 pool (1.25 ms): it existed before the counters opened: --perf-inherit counts it in "
+                     "--perf's columns (not raw:, pfm: or syscall ones; tier 0 does too)") == 0);
     CHECK(line->find(" · 5 threads escaped: 4712 worker (0.2 ms), 4713 worker (0.2 ms), 4714 worker (0.2 ms) "
                      "and 2 more: count them with --perf-inherit") != std::string::npos);
 }

@@ -443,14 +443,15 @@ TEST_CASE("seam tier: a throwing body leaves the group disabled") {
     CHECK(find_cell(r, "instr")->value == doctest::Approx(10.0));
 }
 
-TEST_CASE("seam tier: --perf-inherit sets inherit and discloses what it does not cover") {
+TEST_CASE("seam tier: --perf-inherit sets inherit and discloses what it covers") {
     FakePerfKernel fake;
     TierRequest o = perf_options();
     o.perf.inherit = true;
     auto tier = tier_for_test();
     REQUIRE(tier->open(o).front().usable());
     CHECK(int(fake.opened.front().inherit) == 1);
-    CHECK(any_line(tier->header_notes(), "threads that existed before the open are not counted"));
+    CHECK(any_line(tier->header_notes(), "and the threads that existed before the open (a group on each, read "
+                                         "around each pass)"));
     CHECK(tier->meta().at("inherit").as_bool());
 }
 

@@ -1,0 +1,124 @@
+#include "engine/tiers/preexisting_threads.hpp"
+
+#include <cerrno>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "engine/tiers/tier_set.hpp"
+#include "os/errors.hpp"
+#include "os/process.hpp"
+#include "os/process_tasks.hpp"
+#include "os/read_path.hpp"
+
+namespace glint::engine {
+
+OtherCounts other_counts(const os::GroupDelta& delta) {
+    OtherCounts out;
+    out.size = delta.size;
+    if (!delta.ok || (delta.enabled > 0 && delta.running == 0)) {
+        out.ok = false;
+        return out;
+    }
+    const double scale = delta.running < delta.enabled ? static_cast<double>(delta.enabled) /
+                                                             static_cast<double>(delta.running)
+                                                       : 1.0;
+    out.estimated = delta.running < delta.enabled;
+    for (std::size_t i = 0; i < delta.size; ++i) out.values[i] = static_cast<double>(delta.counts[i]) * scale;
+    return out;
+}
+
+std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCell> cells,
+                                                   const std::vector<catalog::MetricCell>& others) {
+    bool idle = true;  // the other threads counted nothing at all
+    for (const auto& o : others)
+        if (additive(o) && o.value != 0) idle = false;
+    for (std::size_t i = 0; i < cells.size() && i < others.size(); ++i) {
+        catalog::MetricCell& cell = cells[i];
+        if (!additive(cell)) {
+            if (!idle) cell.value = catalog::kNotMeasured;
+        } else {
+            cell.value += others[i].value;  // nan either side stays nan
+        }
+        cell.estimated = cell.measured() && (cell.estimated || others[i].estimated);
+    }
+    return cells;
+}
+
+void PreexistingThreads::open(const os::GroupSpec& like) {
+    close();
+    const long self = os::thread_id();
+    const os::TaskCensus census = os::process_tasks();
+    os::GroupSpec spec = like;
+    spec.inherit = true;
+    spec.user_access = false;
+    for (const auto& task : census.tasks) {
+        if (task.tid == self) continue;
+        spec.tid = task.tid;
+        os::PerfGroup group;
+        os::OpenFailure failure;
+        PreexistingThread t{task.tid, task.name, 0, groups_.size() >= kMaxPreexisting};
+        if (!t.over_limit) {
+            if (group.open(spec, failure) && group.enable())
+                groups_.push_back(std::move(group));
+            else
+                t.error = failure.error != 0 ? failure.error : (errno != 0 ? errno : EINVAL);
+        }
+        threads_.push_back(std::move(t));
+    }
+    before_.assign(groups_.size(), os::GroupReading{});
+}
+
+void PreexistingThreads::close() {
+    groups_.clear();  // each closes its fds
+    threads_.clear();
+    before_.clear();
+}
+
+void PreexistingThreads::begin() {
+    for (std::size_t i = 0; i < groups_.size(); ++i) groups_[i].read(before_[i]);
+}
+
+counting::PerIteration PreexistingThreads::end(std::uint64_t iterations) {
+    counting::PerIteration per;
+    per.size = groups_.empty() ? 0 : groups_.front().size();
+    std::array<double, os::kMaxGroupEvents> sum{};
+    bool ok = iterations > 0;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+        os::GroupReading after;
+        groups_[g].read(after);
+        const OtherCounts c = other_counts(os::delta_between(before_[g], after));
+        ok = ok && c.ok && c.size == per.size;
+        per.estimated = per.estimated || c.estimated;
+        for (std::size_t i = 0; i < c.size && i < per.size; ++i) sum[i] += c.values[i];
+    }
+    for (std::size_t i = 0; i < per.size; ++i)
+        per.values[i] = ok ? sum[i] / static_cast<double>(iterations) : catalog::kNotMeasured;
+    return per;
+}
+
+Json PreexistingThreads::coverage() const {
+    if (threads_.empty()) return Json();
+    Json counted = Json::array(), missed = Json::array();
+    for (const auto& t : threads_) {
+        Json j = Json::object();
+        j["tid"] = static_cast<double>(t.tid);
+        j["name"] = t.name;
+        if (t.error == 0 && !t.over_limit) {
+            counted.push_back(std::move(j));
+            continue;
+        }
+        j["why"] = t.over_limit      ? fmt::format("not opened: groups are opened on {} threads at most (each costs "
+                                                   "a file descriptor per event)",
+                                                   kMaxPreexisting)
+                   : t.error == ESRCH ? "it exited before its counters could open"
+                                      : "its counters could not open: " + os::describe_errno(t.error);
+        missed.push_back(std::move(j));
+    }
+    Json out = Json::object();
+    out["preExisting"] = std::move(counted);
+    out["preExistingMissed"] = std::move(missed);
+    return out;
+}
+
+}  // namespace glint::engine

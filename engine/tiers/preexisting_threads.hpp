@@ -1,0 +1,76 @@
+// engine/tiers/preexisting_threads.hpp: under --perf-inherit, the threads that existed before a
+// one-thread row's counters opened, counted too (inherit follows only the threads the measuring
+// thread starts afterwards). One group of the perf tier's events per such thread (pid = its tid,
+// inherit on: what it starts is counted with it), left enabled and read with read(2) just before
+// and just after each counting pass, outside the measuring thread's brackets. Their counts over
+// the pass's iterations are added to the row's count and time cells (docs/threads.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog/metric.hpp"
+#include "engine/counting/pass_math.hpp"
+#include "engine/model/json.hpp"
+#include "os/perf_events.hpp"
+
+namespace glint::engine {
+
+// A thread alive when the groups opened, other than the measuring thread and glint's own.
+struct PreexistingThread {
+    long tid = 0;
+    std::string name;
+    int error = 0;  // errno its open failed with (ESRCH: it had exited); 0 counted
+    bool over_limit = false;  // not opened: kMaxPreexisting were already
+};
+// Groups opened at most: each costs a file descriptor per event.
+inline constexpr std::size_t kMaxPreexisting = 64;
+
+// One group's counts between two reads, as the pass adds them: a thread that did not run
+// (enabled 0) adds 0; one multiplexed adds its counts scaled by enabled / running, estimated;
+// one never on the PMU while it ran (running 0), or a read that failed: not measured (ok false).
+struct OtherCounts {
+    std::array<double, os::kMaxGroupEvents> values{};
+    std::size_t size = 0;
+    bool ok = true;
+    bool estimated = false;
+};
+OtherCounts other_counts(const os::GroupDelta& delta);
+
+// Pure: `cells` (the measuring thread's pass) with `others` (the same metrics made from the
+// other threads' counts per iteration, same order) added. Count and time cells add (nan either
+// side: nan), estimated when either is. Ratio and percent cells stay when the other threads
+// counted nothing in the pass (every additive cell of `others` 0), else read —: the measuring
+// thread's ratio beside every thread's sums would not be the ratio of the cells shown.
+std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCell> cells,
+                                                   const std::vector<catalog::MetricCell>& others);
+
+class PreexistingThreads {
+public:
+    // Opens a group like `like` (its events and exclude flags, no user access, inherit on) on
+    // each thread of the process now but the calling thread (glint starts none of its own before
+    // the counters open: the run guard's watcher starts after). A thread whose open fails is
+    // kept with its errno: reported, not an error; beyond kMaxPreexisting none is opened.
+    void open(const os::GroupSpec& like);
+    void close();
+
+    bool any_counted() const { return !groups_.empty(); }
+
+    // Reads every group (just before a pass).
+    void begin();
+    // Reads them again (just after it): the counts since begin(), summed over the threads, per
+    // iteration; every value nan when a group could not be read or was never scheduled.
+    counting::PerIteration end(std::uint64_t iterations);
+
+    // rows[].threadCoverage's part: {"preExisting": [{tid, name}] counted, "preExistingMissed":
+    // [{tid, name, why}]}; null when there were no such threads.
+    Json coverage() const;
+
+private:
+    std::vector<PreexistingThread> threads_;
+    std::vector<os::PerfGroup> groups_;  // one per counted thread, in threads_ order
+    std::vector<os::GroupReading> before_;
+};
+
+}  // namespace glint::engine
