@@ -90,12 +90,15 @@ Json EscapedWork::coverage(const Json& preexisting) const {
     std::int64_t process = os::process_cpu_ns();
     const std::int64_t thread = os::thread_cpu_ns(), children = os::children_cpu_ns();
     const os::TaskCensus after = os::process_tasks();  // after the clocks: its own cost is in none
-    if (thread_ < 0 || thread < 0) return Json();
+    const std::size_t missed = preexisting.is_null() ? 0 : preexisting.at("preExistingMissed").as_array().size();
+    // Without the thread's CPU clock nothing can be weighed, but a thread known missed is still said.
+    const bool clocks = thread_ >= 0 && thread >= 0;
+    if (!clocks && missed == 0) return Json();
     if (process >= 0) process += unsettled(after, self_);
-    const double mine = static_cast<double>(thread - thread_);  // the measuring thread's
+    const double mine = clocks ? static_cast<double>(thread - thread_) : 0;  // the measuring thread's
     const double bound = std::max(0.05 * mine, 2e5);
     std::vector<EscapedThread> named = escaped_threads(before_, after, self_, at_open_);
-    double others = process_ >= 0 && process >= 0 ? static_cast<double>(process - process_) - mine : 0;
+    double others = clocks && process_ >= 0 && process >= 0 ? static_cast<double>(process - process_) - mine : 0;
     others = std::max(others, total_cpu(named));  // the threads' own clocks are exact
     double forked = children_ >= 0 && children >= 0 ? static_cast<double>(children - children_) : 0;
     // Named: the threads that ran at least 1% of it (an idle thread's wake-ups are not the work).
@@ -139,7 +142,6 @@ Json EscapedWork::coverage(const Json& preexisting) const {
                                       "forked after the counters open)",
                                       forked / 1e6));
     }
-    const std::size_t missed = preexisting.is_null() ? 0 : preexisting.at("preExistingMissed").as_array().size();
     if (why.as_array().empty() && total_cpu(counted) <= bound && missed == 0) return Json();
     if (!preexisting.is_null() && (total_cpu(counted) > bound || missed > 0)) {
         Json coverage = preexisting;
