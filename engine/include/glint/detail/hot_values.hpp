@@ -56,16 +56,20 @@ namespace detail {
 }  // namespace detail
 
 namespace detail {
+// a - b modulo 2^64: no overflow when either side is kNotRead (the same one instruction).
+[[gnu::always_inline]] constexpr std::int64_t wrapping_sub(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b));
+}
+
 // d = a - b for the counts (each pinned in a register) and the descheduled time.
 template <std::size_t N, class Out, class A, class B>
 [[gnu::always_inline]] constexpr void subtract_counts(Out& d, const A& a, const B& b) {
     for (std::size_t i = 0; i < N; ++i) {
-        d.counts[i] = a.counts[i] - b.counts[i];
+        d.counts[i] = wrapping_sub(a.counts[i], b.counts[i]);
         in_register(d.counts[i]);
     }
-    // Wrapping (no overflow with kNotRead): a difference with a refused read is never 0.
-    d.descheduled_ns = static_cast<std::int64_t>(static_cast<std::uint64_t>(a.descheduled_ns) -
-                                                 static_cast<std::uint64_t>(b.descheduled_ns));
+    // A difference with a refused read (kNotRead + n) is never 0.
+    d.descheduled_ns = wrapping_sub(a.descheduled_ns, b.descheduled_ns);
 }
 }  // namespace detail
 
