@@ -18,6 +18,7 @@
 #include "os/pfm.hpp"
 #include "os/process.hpp"
 #include "os/process_tasks.hpp"
+#include "support/test_bodies.hpp"
 #include "support/workloads.hpp"
 
 using namespace glint;
@@ -27,14 +28,19 @@ namespace {
 
 constexpr std::uint64_t kIterations = 40;
 
-// A thread spinning from construction to destruction: it exists before any group opens.
+// A thread burning CPU in 50 us chunks from construction to destruction: it exists before any
+// group opens. wait_for_chunks() blocks (no CPU of its own) until it has burned two more.
 struct Spinner {
     std::atomic<bool> stop{false};
     std::atomic<long> tid{0};
+    std::atomic<long> chunks{0};
     std::thread thread{[this] {
         pthread_setname_np(pthread_self(), "pre-spin");
         tid = os::thread_id();
         while (!stop.load(std::memory_order_relaxed)) {
+            glint::test::burn_cpu(50'000);
+            chunks.fetch_add(1);
+            chunks.notify_all();
         }
     }};
     Spinner() {
@@ -43,6 +49,10 @@ struct Spinner {
     ~Spinner() {
         stop = true;
         thread.join();
+    }
+    void wait_for_chunks() {
+        const long target = chunks.load() + 2;
+        for (long c = chunks.load(); c < target; c = chunks.load()) chunks.wait(c);
     }
 };
 
@@ -57,11 +67,6 @@ std::int64_t own_cpu_ns() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1'000'000'000L + ts.tv_nsec;
-}
-
-void nap() {  // the measuring thread sleeps: the spinner's CPU time dwarfs its own
-    const timespec ts{0, 200'000};
-    nanosleep(&ts, nullptr);
 }
 
 TierRequest pfm_request(bool inherit) {
@@ -93,7 +98,8 @@ TEST_CASE("real pfm tier: a busy thread that existed before the open is in its c
         CHECK((statuses.front().reason.find("and the threads that existed before the open") != std::string::npos) ==
               inherit);
         const std::int64_t spun = cpu_of(spinner.tid), own = own_cpu_ns();
-        auto body = [] { nap(); };
+        // Each iteration blocks while the spinner burns 100 us: its CPU time dwarfs the measuring thread's.
+        auto body = [&] { spinner.wait_for_chunks(); };
         const PassResult r = tier->count(glint::test::batched(body), PassPlan{kIterations, 1});
         const double own_ns = static_cast<double>(own_cpu_ns() - own);
         const double spin_ns = static_cast<double>(cpu_of(spinner.tid) - spun);
@@ -154,8 +160,8 @@ TEST_CASE("real tier set: --perf and pfm: under --perf-inherit give a row one co
     set.open(request, std::move(all));
     TimingSummary timing;
     timing.iterations_per_sample = kIterations;
-    timing.median_ns = 2e5;
-    auto body = [] { nap(); };
+    timing.median_ns = 1e5;
+    auto body = [&] { spinner.wait_for_chunks(); };
     const CountedCase c = set.count("busy", "busy", glint::test::batched(body), timing, {});
     set.close();
     const Json* coverage = c.row_fields.find("threadCoverage");
