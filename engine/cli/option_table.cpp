@@ -149,7 +149,7 @@ const OptionRow kRows[] = {
     {"--perf-scaled", kCounting, "", kNone, "", "keep the full group when multiplexed; scaled values render as ≈", "perfScaled",
      "", [](Options& o, SV, SV, bool) { o.perf = o.perf_scaled = true; },
      [](const Options& o) { return Json(o.perf_scaled); }},
-    {"--perf-inherit", kCounting, "", kNone, "", "also count threads created after the counters open, and (--perf) those already running", "perfInherit", "",
+    {"--perf-inherit", kCounting, "", kNone, "", "also count threads created after the counters open, and those already running", "perfInherit", "",
      [](Options& o, SV, SV, bool) { o.perf = o.perf_inherit = true; },
      [](const Options& o) { return Json(o.perf_inherit); }},
     {"--perf-iters", kBench, "=N", kValue, "N", "iterations of the counting pass (default: the timing pass's, <= 100000)",

@@ -46,8 +46,11 @@ public:
     int refusal(std::size_t i) const { return refusals_[i]; }
     // The bracket's self-cost at open, in group order (members that opened).
     const BracketCost& open_cost() const { return open_cost_; }
-    // Group position of spec i, or -1 when refused.
+    // Group position of spec i, or -1 when refused; all of them, in requested order.
     int position(std::size_t i) const { return positions_[i]; }
+    const std::vector<int>& positions() const { return positions_; }
+    // The group as opened (the members that opened), for opening its like on other threads.
+    const os::GroupSpec& spec() const { return group_.spec(); }
     // The open-time bracket self-cost of spec i (requested order); nan when it was refused or
     // the cost was not measured.
     double open_cost_of(std::size_t i) const {

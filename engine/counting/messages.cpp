@@ -121,8 +121,8 @@ std::string read_failed_reason(const std::string& what) {
 
 std::string scope_note(bool inherit) {
     if (inherit)
-        return "--perf-inherit: counts this thread plus the threads and child processes it "
-               "creates after the open; threads that existed before the open are not counted";
+        return "--perf-inherit: counts this thread plus the threads and child processes it creates after the "
+               "open, and the threads that existed before the open (a group on each, read around each pass)";
     return "counts the measuring thread only: threads or processes the body starts are not "
            "counted (--perf-inherit counts those created after the open)";
 }

@@ -66,7 +66,8 @@ std::string multiplexed_at_open_reason(double open_ratio);
 std::string scaled_mode_reason();
 std::string read_failed_reason(const std::string& what);  // "a short read", "EBADF (...)"
 
-// Thread coverage of pid 0, with and without --perf-inherit.
+// Thread coverage of pid 0, with and without --perf-inherit (under it, with the groups a tier
+// opens on the threads alive at the open: engine/tiers/preexisting_threads.hpp).
 std::string scope_note(bool inherit);
 
 }  // namespace glint::engine::counting

@@ -45,6 +45,20 @@ void move_counted(std::vector<EscapedThread>& named, std::vector<EscapedThread>&
         });
 }
 
+// "--perf and raw: " for a preExistingMissed entry whose tiers are perf and raw; "" when it names none.
+std::string tier_words(const Json& missed) {
+    const Json* tiers = missed.find("tiers");
+    if (!tiers) return "";
+    std::string words;
+    const auto& list = tiers->as_array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string& t = list[i].as_string();
+        words += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") +
+                 (t == "perf" ? "--perf" : t == "raw" || t == "pfm" ? t + ":" : t);
+    }
+    return words.empty() ? "" : words + " ";
+}
+
 double total_cpu(const std::vector<EscapedThread>& threads) {
     double sum = 0;
     for (const auto& t : threads) sum += t.cpu_ns;
@@ -120,7 +134,8 @@ Json EscapedWork::coverage(const Json& preexisting) const {
                                       named.size() == 1 ? "is" : "are",
                                       preexisting.is_null()
                                           ? "inherit covers threads created after (and what the measuring thread "
-                                            "starts), and those already running in --perf's columns only"
+                                            "starts), and those already running where a tier opened a group on "
+                                            "each (none was opened)"
                                           : "the groups opened on the threads alive at the open did not count "
                                             "them (preExistingMissed says why for those that could not open)"));
     } else {
@@ -154,8 +169,9 @@ Json EscapedWork::coverage(const Json& preexisting) const {
         coverage["childCpuNs"] = Json();
         coverage["escaped"] = others > bound ? escaped_json(named) : Json::array();
         for (const auto& m : preexisting.at("preExistingMissed").as_array())
-            why.push_back(fmt::format("thread {:.0f} {} existed before the counters opened and is not in its counts: {}",
-                                      m.at("tid").as_number(), m.at("name").as_string(), m.at("why").as_string()));
+            why.push_back(fmt::format("thread {:.0f} {} existed before the counters opened and is not in its {}counts: {}",
+                                      m.at("tid").as_number(), m.at("name").as_string(), tier_words(m),
+                                      m.at("why").as_string()));
         coverage["missedWhy"] = std::move(why);
         return coverage;
     }

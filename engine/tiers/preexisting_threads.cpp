@@ -1,5 +1,6 @@
 #include "engine/tiers/preexisting_threads.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 
@@ -45,8 +46,68 @@ std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCe
     return cells;
 }
 
-void PreexistingThreads::open(const os::GroupSpec& like) {
+std::vector<double> in_spec_order(const counting::PerIteration& per, const std::vector<int>& positions) {
+    std::vector<double> out(positions.size(), catalog::kNotMeasured);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        if (positions[i] >= 0 && static_cast<std::size_t>(positions[i]) < per.size) out[i] = per.values[positions[i]];
+    return out;
+}
+
+Json merge_coverage(const Json& into, const Json& part) {
+    if (into.is_null()) return part;
+    if (part.is_null()) return into;
+    // Every thread either part lists, first seen first; the missed entry of each tier that missed it.
+    std::vector<std::pair<Json, std::vector<const Json*>>> threads;
+    const auto find = [&](const Json& t) -> std::vector<const Json*>& {
+        for (auto& [seen, misses] : threads)
+            if (seen.at("tid").as_number() == t.at("tid").as_number()) return misses;
+        Json entry = Json::object();
+        entry["tid"] = t.at("tid");
+        entry["name"] = t.at("name");
+        return threads.emplace_back(std::move(entry), std::vector<const Json*>{}).second;
+    };
+    for (const Json* whole : {&into, &part}) {
+        for (const auto& t : whole->at("preExisting").as_array()) find(t);
+        for (const auto& t : whole->at("preExistingMissed").as_array()) find(t).push_back(&t);
+    }
+    Json counted = Json::array(), missed = Json::array();
+    for (auto& [entry, misses] : threads) {
+        if (misses.empty()) {
+            counted.push_back(std::move(entry));
+            continue;
+        }
+        Json tiers = Json::array();
+        std::vector<std::pair<std::string, std::string>> whys;  // tiers, reason
+        for (const Json* m : misses) {
+            std::string who;
+            if (const Json* named = m->find("tiers"))
+                for (const auto& tier : named->as_array()) {
+                    tiers.push_back(tier);
+                    who += (who.empty() ? "" : ", ") + tier.as_string();
+                }
+            const std::string& why = m->at("why").as_string();
+            auto same = std::find_if(whys.begin(), whys.end(), [&](const auto& w) { return w.second == why; });
+            if (same == whys.end())
+                whys.emplace_back(who, why);
+            else
+                same->first += ", " + who;
+        }
+        std::string why;
+        for (const auto& [who, reason] : whys)
+            why += (why.empty() ? "" : "; ") + (whys.size() > 1 && !who.empty() ? who + ": " : "") + reason;
+        entry["why"] = why;
+        entry["tiers"] = std::move(tiers);
+        missed.push_back(std::move(entry));
+    }
+    Json out = Json::object();
+    out["preExisting"] = std::move(counted);
+    out["preExistingMissed"] = std::move(missed);
+    return out;
+}
+
+void PreexistingThreads::open(const os::GroupSpec& like, std::string tier) {
     close();
+    tier_ = std::move(tier);
     const long self = os::thread_id();
     const os::TaskCensus census = os::process_tasks();
     os::GroupSpec spec = like;
@@ -113,6 +174,8 @@ Json PreexistingThreads::coverage() const {
                                                    kMaxPreexisting)
                    : t.error == ESRCH ? "it exited before its counters could open"
                                       : "its counters could not open: " + os::describe_errno(t.error);
+        j["tiers"] = Json::array();
+        j["tiers"].push_back(tier_);
         missed.push_back(std::move(j));
     }
     Json out = Json::object();

@@ -1,9 +1,10 @@
 // engine/tiers/preexisting_threads.hpp: under --perf-inherit, the threads that existed before a
 // one-thread row's counters opened, counted too (inherit follows only the threads the measuring
-// thread starts afterwards). One group of the perf tier's events per such thread (pid = its tid,
-// inherit on: what it starts is counted with it), left enabled and read with read(2) just before
-// and just after each counting pass, outside the measuring thread's brackets. Their counts over
-// the pass's iterations are added to the row's count and time cells (docs/threads.md).
+// thread starts afterwards). Each tier counting under inherit (perf, raw:, pfm:, syscalls) opens
+// one group of its own events per such thread (pid = its tid, inherit on: what it starts is
+// counted with it), left enabled and read with read(2) just before and just after each of its
+// counting passes, outside the measuring thread's brackets. Their counts over the pass's
+// iterations are added to that tier's count and time cells (docs/threads.md).
 #pragma once
 
 #include <cstdint>
@@ -46,13 +47,23 @@ OtherCounts other_counts(const os::GroupDelta& delta);
 std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCell> cells,
                                                    const std::vector<catalog::MetricCell>& others);
 
+// Pure: end()'s figures (group order) in an EventCounter's requested order: spec i's is the
+// group member positions[i] (EventCounter::positions()); nan for a spec that did not open.
+std::vector<double> in_spec_order(const counting::PerIteration& per, const std::vector<int>& positions);
+
+// Pure: one row's threadCoverage part from two tiers' coverage() (either null), as one: a thread
+// any tier missed is in preExistingMissed (`tiers` the sources that missed it, `why` each one's
+// reason, "raw: …; pfm: …", once when they agree), else in preExisting; null when both are.
+Json merge_coverage(const Json& into, const Json& part);
+
 class PreexistingThreads {
 public:
-    // Opens a group like `like` (its events and exclude flags, no user access, inherit on) on
-    // each thread of the process now but the calling thread (glint starts none of its own before
-    // the counters open: the run guard's watcher starts after). A thread whose open fails is
-    // kept with its errno: reported, not an error; beyond kMaxPreexisting none is opened.
-    void open(const os::GroupSpec& like);
+    // Opens a group like `like` (its events or specs and exclude flags, no user access, inherit
+    // on) on each thread of the process now but the calling thread (glint starts none of its own
+    // before the counters open: the run guard's watcher starts after). A thread whose open fails
+    // is kept with its errno: reported, not an error; beyond kMaxPreexisting none is opened.
+    // `tier`: the source whose columns they join (meta.tiers' key), named in coverage().
+    void open(const os::GroupSpec& like, std::string tier = "perf");
     void close();
 
     bool any_counted() const { return !groups_.empty(); }
@@ -64,10 +75,11 @@ public:
     counting::PerIteration end(std::uint64_t iterations);
 
     // rows[].threadCoverage's part: {"preExisting": [{tid, name}] counted, "preExistingMissed":
-    // [{tid, name, why}]}; null when there were no such threads.
+    // [{tid, name, why, tiers: [tier]}]}; null when there were no such threads.
     Json coverage() const;
 
 private:
+    std::string tier_;
     std::vector<PreexistingThread> threads_;
     std::vector<os::PerfGroup> groups_;  // one per counted thread, in threads_ order
     std::vector<os::GroupReading> before_;

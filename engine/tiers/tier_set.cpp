@@ -5,6 +5,7 @@
 
 #include "catalog/selection.hpp"
 #include "engine/tiers/pass_plan.hpp"
+#include "engine/tiers/preexisting_threads.hpp"
 #include "engine/timing/windows.hpp"
 
 namespace glint::engine {
@@ -97,13 +98,15 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
         counted.count_iterations = plan.iterations;
         for (auto& [key, value] : pass.row_fields.as_object()) {  // objects merge (countSpread)
             Json& into = counted.row_fields[key];
-            if (into.is_object() && value.is_object())
+            if (key == "threadCoverage")  // each tier's pre-existing threads: one list, per-tier misses
+                into = merge_coverage(into, value);
+            else if (into.is_object() && value.is_object())
                 for (auto& [k, v] : value.as_object()) into[k] = v;
             else
                 into = value;
         }
     }
-    if (others) {  // a tier's part (the pre-existing threads it counted: perf under inherit) joins it
+    if (others) {  // the tiers' part (the pre-existing threads they counted, under inherit) joins it
         Json preexisting;
         if (const Json* said = counted.row_fields.find("threadCoverage")) preexisting = *said;
         std::erase_if(counted.row_fields.as_object(), [](const auto& field) { return field.first == "threadCoverage"; });

@@ -49,7 +49,9 @@ const std::vector<Factor>& factors() {
         {"--bench-repeat", {{}, {"--bench-repeat=2"}}},
         {"--isolate", {{}, {"--isolate"}}},
         {"--profile", {{}, {"--profile", "--profile-time=20", "--profile-folded={dir}/folded.txt"}}},
-        {"--perf", {{}, {"--perf"}}},
+        // --perf, and under --perf-inherit with a pfm: software event: both tiers' groups inherit
+        // and open on the threads already running (the pfm: column shown beside the defaults).
+        {"--perf", {{}, {"--perf"}, {"--perf", "--perf-inherit", "--metrics=*,pfm:TASK-CLOCK"}}},
         {"--per-iteration", {{}, {"--per-iteration"}}},
         {"--histogram", {{}, {"--histogram=k_*"}}},
         {"--pin", {{}, {"--pin=auto"}}},
@@ -79,7 +81,8 @@ const std::map<std::string, std::string>& exclusions() {
         {"--fail-if-slower", "changes the exit status by timing, which is not stable under load"},
         {"--allow-unjudged", "relaxes --fail-if-slower's gate (excluded above); compare tests cover it"},
         {"--perf-scaled", "a variant of --perf (how multiplexed groups render)"},
-        {"--perf-inherit", "a variant of --perf (threads created later); the fixture makes none"},
+        {"--perf-inherit", "a level of the --perf factor, with a pfm: column (threads created later: the fixture "
+                           "makes none; those already running: threads tests cover them)"},
         {"--perf-iters", "sizes the --perf pass"},
         {"--perf-batch", "sizes the --perf pass"},
         {"--perf-read", "a variant of --perf (how counters are read)"},

@@ -224,7 +224,8 @@ TEST_CASE("e2e threads: a thread that existed before the counters opened is name
     const std::string line = glint::test::unwrapped(r.process.out);
     // The pool's thread first among those that existed before (it ran the most).
     CHECK(contains(line, fmt::format(" escaped: {:.0f} fixture-pool (", pool->at("tid").as_number())));
-    CHECK(contains(line, "existed before the counters opened: --perf-inherit counts it in --perf's columns"));
+    CHECK(contains(line, "existed before the counters opened: --perf-inherit counts it (a group on each in the perf, raw:, "
+                                 "pfm: and syscall tiers"));
     CHECK(reason.find("other threads of the process ran") == 0);
 }
 

@@ -35,9 +35,9 @@ std::string escaped_words(const Json& escaped, bool before, bool counting) {
     if (!before) return words + fmt::format(": count {} with --perf-inherit", one ? "it" : "them");
     if (counting) return words + fmt::format(": {} existed before the counters opened and {} not counted", one ? "it" : "they",
                                              one ? "was" : "were");
-    return words + fmt::format(": {} existed before the counters opened: --perf-inherit counts {} in --perf's columns "
-                               "(not raw:, pfm: or syscall ones; tier 0 does too), or start {} within the case, or "
-                               "make it a glint::threads case",
+    return words + fmt::format(": {} existed before the counters opened: --perf-inherit counts {} (a group on each "
+                               "in the perf, raw:, pfm: and syscall tiers; tier 0 does too), or start {} within the "
+                               "case, or make it a glint::threads case",
                                one ? "it" : "they", one ? "it" : "them", one ? "it" : "them");
 }
 }  // namespace

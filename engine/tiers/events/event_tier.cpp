@@ -10,6 +10,7 @@
 #include "engine/counting/event_naming.hpp"
 #include "engine/tiers/events/selectors.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/tiers/preexisting_threads.hpp"
 #include "os/perf_probes.hpp"
 
 namespace glint::engine {
@@ -37,7 +38,8 @@ std::string refusal_reason(int error, const os::EventSpec& spec) {
 
 class EventTier final : public CountingTier {
 public:
-    explicit EventTier(EventSelector::Family family) : family_(family) {}
+    // A twin (one thread of a glint::threads row) counts its own thread only.
+    explicit EventTier(EventSelector::Family family, bool twin = false) : family_(family), twin_(twin) {}
     ~EventTier() override { close(); }
 
     std::string_view source() const override { return catalog::family_source(family_); }
@@ -46,7 +48,7 @@ public:
         return !events::family_selectors(request.metrics, family_).empty();
     }
 
-    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<EventTier>(family_); }
+    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<EventTier>(family_, true); }
 
     std::vector<Status> open(const TierRequest& request) override {
         close();
@@ -68,6 +70,8 @@ public:
         }
         inherit_ = request.perf.inherit;
         const bool opened = !specs.empty() && counter_.open(specs, inherit_);
+        // Inherit follows the threads started after the open: count those already there too.
+        if (opened && inherit_ && !twin_) others_.open(counter_.spec(), std::string(source()));
         for (std::size_t k = 0; k < index.size(); ++k) {
             Entry& e = entries_[index[k]];
             e.position = k;
@@ -134,8 +138,12 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
+        others_.begin();  // the threads that existed before the open, read around the pass
         counting::EventCounts counts = counter_.count(work, plan);
+        const counting::PerIteration per = others_.end(plan.iterations);
+        const std::vector<double> theirs = in_spec_order(per, counter_.positions());
         PassResult result;
+        std::vector<catalog::MetricCell> others;
         for (const auto& e : entries_) {
             double value = catalog::kNotMeasured;
             if (e.counting) {
@@ -144,11 +152,18 @@ public:
             }
             result.cells.push_back(
                 catalog::make_cell(describe(e), value, counts.estimated && !std::isnan(value)));
+            const double their = e.counting ? theirs[e.position] : catalog::kNotMeasured;
+            others.push_back(catalog::make_cell(describe(e), their, per.estimated && !std::isnan(their)));
         }
+        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), others);
+        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
         return result;
     }
 
-    void close() override { counter_.close(); }
+    void close() override {
+        others_.close();
+        counter_.close();
+    }
 
 private:
     struct Entry {
@@ -213,7 +228,9 @@ private:
     }
 
     EventSelector::Family family_;
+    bool twin_ = false;
     bool inherit_ = false;  // --perf-inherit: threads created after the open are counted too
+    PreexistingThreads others_;  // under --perf-inherit: the threads alive at the open
     std::vector<Entry> entries_;
     std::vector<Status> statuses_;
     counting::EventCounter counter_;

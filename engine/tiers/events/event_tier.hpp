@@ -4,7 +4,8 @@
 // when --metrics names one of its selectors: one diagnostic count column per selector, named as
 // the selector text, per iteration with the bracket self-cost subtracted. A member the kernel
 // refuses is dropped alone (its column "—", its reason on stderr, in the header and JSON meta);
-// without libpfm, pfm: columns degrade the same way.
+// without libpfm, pfm: columns degrade the same way. Under --perf-inherit the group inherits,
+// and a group like it opens on each thread already running (preexisting_threads.hpp).
 // Rationale and details: docs/rationale.md, "engine/tiers/events/event_tier.hpp".
 #pragma once
 

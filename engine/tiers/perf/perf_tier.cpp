@@ -81,11 +81,7 @@ std::string cost_line(const PathCost& cost, const std::vector<os::Event>& member
 
 // meta.perf.scope and, under --perf-inherit, the header's line: inherit, and the groups on the
 // threads alive at the open (preexisting_threads.hpp).
-std::string perf_scope(bool inherit) {
-    if (!inherit) return scope_note(false);
-    return "--perf-inherit: counts this thread plus the threads and child processes it creates after the open, "
-           "and the threads that existed before the open (a group on each, read around each pass)";
-}
+std::string perf_scope(bool inherit) { return scope_note(inherit); }
 
 PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64_t iterations) {
     PathPass p;

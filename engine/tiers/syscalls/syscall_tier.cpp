@@ -7,6 +7,7 @@
 
 #include "engine/counting/event_counter.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/tiers/preexisting_threads.hpp"
 #include "engine/tiers/syscalls/syscall_names.hpp"
 #include "os/perf_probes.hpp"
 #include "os/tracefs.hpp"
@@ -99,6 +100,8 @@ public:
             index.push_back(i);
         }
         const bool opened = counter_.open(specs, /*inherit=*/true);
+        // Under --perf-inherit, like the other tiers: the threads already there are counted too.
+        if (opened && request.perf.inherit) others_.open(counter_.spec(), "syscall");
         for (std::size_t k = 0; k < index.size(); ++k) {
             Column& c = columns_[index[k]];
             const int refusal = k < counter_.requested() ? counter_.refusal(k) : EINVAL;
@@ -119,11 +122,15 @@ public:
         statuses_.push_back(
             {"syscalls", counting == columns_.size() ? State::available : State::degraded,
              fmt::format("tracepoint group from {}: raw_syscalls:sys_enter (total){}, inherit "
-                         "(threads created later are counted)",
+                         "(threads created later are counted){}",
                          tracefs_,
                          columns_.size() > 1
                              ? fmt::format(" + {} syscalls:sys_enter_<name>", columns_.size() - 1)
-                             : ""),
+                             : "",
+                         request.perf.inherit ? ", and the threads that existed before the open (a group on "
+                                                "each, read around each pass)"
+                                              : "; threads that existed before the open are not counted "
+                                                "(--perf-inherit counts them)"),
              ""});
         for (const auto& c : columns_)
             if (!c.counting)
@@ -176,17 +183,28 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
+        others_.begin();  // under --perf-inherit: the threads alive at the open, read around the pass
         const counting::EventCounts counts = counter_.count(work, plan);
+        const counting::PerIteration per = others_.end(plan.iterations);
+        const std::vector<double> theirs = in_spec_order(per, counter_.positions());
         PassResult result;
+        std::vector<catalog::MetricCell> others;
         for (const auto& c : columns_) {
             const double value = c.counting ? counts.values[c.position] : catalog::kNotMeasured;
             result.cells.push_back(
                 catalog::make_cell(describe(c), value, counts.estimated && !std::isnan(value)));
+            const double their = c.counting ? theirs[c.position] : catalog::kNotMeasured;
+            others.push_back(catalog::make_cell(describe(c), their, per.estimated && !std::isnan(their)));
         }
+        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), others);
+        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
         return result;
     }
 
-    void close() override { counter_.close(); }
+    void close() override {
+        others_.close();
+        counter_.close();
+    }
 
 private:
     struct Column {
@@ -228,6 +246,7 @@ private:
     std::vector<Column> columns_;
     std::vector<Status> statuses_;
     counting::EventCounter counter_;
+    PreexistingThreads others_;  // under --perf-inherit: the threads alive at the open
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "engine/runner/bench/case_measure.hpp"
 #include "engine/tiers/escaped_work.hpp"
+#include "support/thread_coverage.hpp"
 
 using namespace glint::engine;
 using glint::os::TaskCensus;
@@ -32,29 +33,16 @@ TEST_CASE("escaped threads: those that ran, the measuring thread excepted, most 
 
 TEST_CASE("escaped threads: the line under the table names them, with the remedy that fits each") {
     Row row;
-    Json coverage = Json::object();
-    coverage["threads"] = 1ul;
-    coverage["counted"] = 1ul;
-    coverage["missed"] = Json();
-    coverage["missedWhy"] = Json::array();
-    Json escaped = Json::array();
-    const auto thread = [&](long tid, const char* name, double ns, Json before) {
-        Json t = Json::object();
-        t["tid"] = tid;
-        t["name"] = std::string(name);
-        t["cpuNs"] = ns;
-        t["existedBefore"] = before;
-        escaped.push_back(t);
-    };
-    thread(4711, "pool", 1.25e6, Json(true));
-    for (long tid = 4712; tid < 4717; ++tid) thread(tid, "worker", 2e5, Json(false));
-    coverage["escaped"] = escaped;
+    Json coverage = glint::test::thread_coverage();
+    coverage["escaped"].push_back(glint::test::escaped_thread(4711, "pool", 1.25e6, Json(true)));
+    for (long tid = 4712; tid < 4717; ++tid)
+        coverage["escaped"].push_back(glint::test::escaped_thread(tid, "worker", 2e5, Json(false)));
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
     CHECK(line->find("threads: case: work outside the measuring thread escaped the counts · 1 thread escaped: "
-                     "4711 pool (1.25 ms): it existed before the counters opened: --perf-inherit counts it in "
-                     "--perf's columns (not raw:, pfm: or syscall ones; tier 0 does too)") == 0);
+                     "4711 pool (1.25 ms): it existed before the counters opened: --perf-inherit counts it (a "
+                     "group on each in the perf, raw:, pfm: and syscall tiers; tier 0 does too)") == 0);
     CHECK(line->find(" · 5 threads escaped: 4712 worker (0.2 ms), 4713 worker (0.2 ms), 4714 worker (0.2 ms) "
                      "and 2 more: count them with --perf-inherit") != std::string::npos);
 }

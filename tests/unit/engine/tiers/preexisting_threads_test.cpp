@@ -10,6 +10,7 @@
 #include "engine/runner/bench/case_measure.hpp"
 #include "engine/tiers/escaped_work.hpp"
 #include "engine/tiers/preexisting_threads.hpp"
+#include "support/thread_coverage.hpp"
 
 using namespace glint::engine;
 using glint::catalog::Format;
@@ -34,6 +35,31 @@ MetricCell cell(const char* name, Format format, double value, bool estimated = 
     c.value = value;
     c.estimated = estimated;
     return c;
+}
+
+Json thread(long tid, const char* name) {
+    Json t = Json::object();
+    t["tid"] = tid;
+    t["name"] = std::string(name);
+    return t;
+}
+
+Json missed(long tid, const char* name, const char* why, const char* tier) {
+    Json t = thread(tid, name);
+    t["why"] = std::string(why);
+    t["tiers"] = Json::array();
+    t["tiers"].push_back(std::string(tier));
+    return t;
+}
+
+// One tier's PreexistingThreads::coverage(): `counted` and `lost` (missed entries).
+Json part(std::vector<Json> counted, std::vector<Json> lost) {
+    Json p = Json::object();
+    p["preExisting"] = Json::array();
+    p["preExistingMissed"] = Json::array();
+    for (auto& t : counted) p["preExisting"].push_back(std::move(t));
+    for (auto& t : lost) p["preExistingMissed"].push_back(std::move(t));
+    return p;
 }
 
 }  // namespace
@@ -98,12 +124,7 @@ TEST_CASE("pre-existing threads: count and time cells add theirs, ratio cells st
 
 TEST_CASE("pre-existing threads: the line under the table says which were counted, and how") {
     Row row;
-    Json coverage = Json::object();
-    coverage["threads"] = 3ul;
-    coverage["counted"] = 3ul;
-    coverage["missed"] = 0ul;
-    coverage["missedWhy"] = Json::array();
-    coverage["escaped"] = Json::array();
+    Json coverage = glint::test::thread_coverage(3, Json(0ul));
     Json pre = Json::array();
     for (long tid : {4711l, 4712l}) {
         Json t = Json::object();
@@ -145,23 +166,82 @@ TEST_CASE("pre-existing threads: one whose group could not open is missed, with 
 
 TEST_CASE("pre-existing threads: one that escaped though the groups were opened is named without a remedy") {
     Row row;
-    Json coverage = Json::object();
-    coverage["threads"] = 1ul;
-    coverage["counted"] = 1ul;
-    coverage["missed"] = Json();
-    coverage["missedWhy"] = Json::array();
+    Json coverage = glint::test::thread_coverage();
     coverage["preExisting"] = Json::array();
-    Json t = Json::object();
-    t["tid"] = 4711l;
-    t["name"] = std::string("pool");
-    t["cpuNs"] = 1.25e6;
-    t["existedBefore"] = true;
-    coverage["escaped"] = Json::array();
-    coverage["escaped"].push_back(t);
+    coverage["escaped"].push_back(glint::test::escaped_thread(4711, "pool", 1.25e6, Json(true)));
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
     CHECK(line->find(" · 1 thread escaped: 4711 pool (1.25 ms): it existed before the counters opened and was not "
                      "counted") != std::string::npos);
     CHECK(line->find("--perf-inherit") == std::string::npos);
+}
+
+TEST_CASE("pre-existing threads: the other threads' figures, group order, join an event counter's columns") {
+    glint::engine::counting::PerIteration per;
+    per.size = 2;
+    per.values[0] = 10;
+    per.values[1] = 20;
+    // Spec 0 is member 1, spec 1 was refused, spec 2 is member 0, spec 3 names a member not read.
+    const auto theirs = in_spec_order(per, {1, -1, 0, 5});
+    REQUIRE(theirs.size() == 4);
+    CHECK(theirs[0] == 20);
+    CHECK(std::isnan(theirs[1]));
+    CHECK(theirs[2] == 10);
+    CHECK(std::isnan(theirs[3]));
+    CHECK(in_spec_order(glint::engine::counting::PerIteration{}, {0}).size() == 1);
+}
+
+TEST_CASE("pre-existing threads: two tiers' coverage is one list, a thread one tier missed is missed") {
+    // perf counted both threads, raw: could not open on 12.
+    const Json perf = part({thread(11, "pool"), thread(12, "io")}, {});
+    const Json raw = part({thread(11, "pool")}, {missed(12, "io", "its counters could not open: EACCES", "raw")});
+    const Json merged = merge_coverage(perf, raw);
+    REQUIRE(merged.at("preExisting").as_array().size() == 1);
+    CHECK(merged.at("preExisting").as_array()[0].at("tid").as_number() == 11);
+    REQUIRE(merged.at("preExistingMissed").as_array().size() == 1);
+    const Json& io = merged.at("preExistingMissed").as_array()[0];
+    CHECK(io.at("tid").as_number() == 12);
+    CHECK(io.at("name").as_string() == "io");
+    CHECK(io.at("why").as_string() == "its counters could not open: EACCES");
+    REQUIRE(io.at("tiers").as_array().size() == 1);
+    CHECK(io.at("tiers").as_array()[0].as_string() == "raw");
+    // Missed by two tiers: both named; each reason once, with its tiers when they differ.
+    const Json pfm = part({}, {missed(11, "pool", "it exited before its counters could open", "pfm"),
+                               missed(12, "io", "it exited before its counters could open", "pfm")});
+    const Json three = merge_coverage(merged, pfm);
+    CHECK(three.at("preExisting").as_array().empty());
+    const auto& lost = three.at("preExistingMissed").as_array();
+    REQUIRE(lost.size() == 2);
+    CHECK(lost[0].at("tid").as_number() == 11);
+    CHECK(lost[0].at("why").as_string() == "it exited before its counters could open");
+    CHECK(lost[1].at("why").as_string() ==
+          "raw: its counters could not open: EACCES; pfm: it exited before its counters could open");
+    REQUIRE(lost[1].at("tiers").as_array().size() == 2);
+    CHECK(lost[1].at("tiers").as_array()[1].as_string() == "pfm");
+    const Json agreed = merge_coverage(part({}, {missed(12, "io", "gone", "raw")}), part({}, {missed(12, "io", "gone", "pfm")}));
+    CHECK(agreed.at("preExistingMissed").as_array()[0].at("why").as_string() == "gone");
+    // A tier that listed none leaves the other's as it was.
+    CHECK(merge_coverage(Json(), raw) == raw);
+    CHECK(merge_coverage(perf, Json()) == perf);
+    CHECK(merge_coverage(Json(), Json()).is_null());
+}
+
+TEST_CASE("pre-existing threads: a thread missed in some tiers' columns names them in the row's reason") {
+    const ThreadsAtOpen at_open{true, {}};
+    const EscapedWork work(at_open, true);
+    const Json both = merge_coverage(part({thread(11, "pool")}, {}),
+                                     part({}, {missed(11, "pool", "its counters could not open: EACCES", "raw")}));
+    const Json coverage = work.coverage(both);
+    REQUIRE(coverage.is_object());
+    CHECK(coverage.at("threads").as_number() == 2);
+    CHECK(coverage.at("counted").as_number() == 1);  // counted: by every tier that counts such threads
+    CHECK(coverage.at("missed").as_number() == 1);
+    CHECK(coverage.at("missedWhy").as_array().at(0).as_string() ==
+          "thread 11 pool existed before the counters opened and is not in its raw: counts: its counters could "
+          "not open: EACCES");
+    Json two = both;
+    two["preExistingMissed"].as_array()[0]["tiers"].push_back(std::string("perf"));
+    CHECK(work.coverage(two).at("missedWhy").as_array().at(0).as_string().find("is not in its raw: and --perf counts") !=
+          std::string::npos);
 }

@@ -148,3 +148,50 @@ TEST_CASE("tier set: count_difference keeps the median of its pairs' differences
     CHECK(std::isnan(c.cells[1].value));
     CHECK(c.row_fields.at("counters").as_string().find("per instruction by the difference method") == 0);
 }
+
+TEST_CASE("tier set: the tiers' pre-existing threads make one threadCoverage, a thread one tier missed missed") {
+    // Under --perf-inherit each tier reports the threads alive at its open (preexisting_threads.hpp).
+    struct Reporting final : CountingTier {
+        const char* name;
+        bool misses;
+        Reporting(const char* n, bool m) : name(n), misses(m) {}
+        std::string_view source() const override { return name; }
+        bool wanted(const TierRequest&) const override { return true; }
+        std::vector<Status> open(const TierRequest&) override { return {available(name)}; }
+        PassResult count(const Workload&, const PassPlan&) override {
+            Json pool = Json::object();
+            pool["tid"] = 4711l;
+            pool["name"] = std::string("pool");
+            Json part = Json::object();
+            part["preExisting"] = Json::array();
+            part["preExistingMissed"] = Json::array();
+            if (misses) {
+                pool["why"] = std::string("it exited before its counters could open");
+                pool["tiers"] = Json::array();
+                pool["tiers"].push_back(std::string(name));
+            }
+            part[misses ? "preExistingMissed" : "preExisting"].push_back(pool);
+            PassResult r;
+            r.row_fields["threadCoverage"] = part;
+            return r;
+        }
+    };
+    TierRequest request;
+    request.perf.inherit = true;
+    for (const bool raw_first : {false, true}) {
+        CAPTURE(raw_first);
+        std::vector<std::unique_ptr<Tier>> all;
+        all.push_back(std::make_unique<Reporting>(raw_first ? "raw" : "perf", raw_first));
+        all.push_back(std::make_unique<Reporting>(raw_first ? "perf" : "raw", !raw_first));
+        TierSet set;
+        set.open(request, std::move(all));
+        const CountedCase c = set.count("c", "c", Workload{}, timing(), {});
+        const Json* coverage = c.row_fields.find("threadCoverage");
+        REQUIRE(coverage);
+        CHECK(coverage->at("preExisting").as_array().empty());
+        REQUIRE(coverage->at("preExistingMissed").as_array().size() == 1);
+        CHECK(coverage->at("preExistingMissed").as_array()[0].at("tiers").as_array()[0].as_string() == "raw");
+        CHECK(coverage->at("threads").as_number() == 2);
+        CHECK(coverage->at("counted").as_number() == 1);
+    }
+}

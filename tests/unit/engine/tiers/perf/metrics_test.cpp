@@ -166,7 +166,8 @@ TEST_CASE("messages name the errno, the paranoid level and the remedy") {
     CHECK(no_hardware_reason(host, {Event::cycles, EOPNOTSUPP}, "/sys/x").find("lists the CPU PMU cpu") !=
           std::string::npos);
     CHECK(llc_dropped_reason(0.5, 1000).find("0.500") != std::string::npos);
-    CHECK(scope_note(true).find("existed before the open are not counted") != std::string::npos);
+    CHECK(scope_note(true).find("and the threads that existed before the open (a group on each") != std::string::npos);
+    CHECK(scope_note(false).find("counts the measuring thread only") == 0);
 }
 
 TEST_CASE("perf metrics: a column of nanoseconds has the time format, and no count column says ns") {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <atomic>
 #include <thread>
 #include <string>
 
@@ -218,4 +219,43 @@ TEST_CASE("real syscall tier: threads a body starts are counted (inherit)") {
     };
     const PassResult r = tier->count(batched(spawn), PassPlan{50, 5});
     CHECK(cell(r, "sc:getppid") == 1);
+}
+
+TEST_CASE("real syscall tier: under --perf-inherit a thread that existed before the open is counted, not without") {
+    REQUIRE(!glint::test::ensure_tracefs().empty());
+    std::atomic<bool> stop{false};
+    std::atomic<long> calls{0};
+    std::thread caller([&] {  // exists before the tier opens: inherit does not follow it
+        while (!stop.load()) {
+            (void)::getppid();
+            calls.fetch_add(1);
+        }
+    });
+    // Each iteration waits for one more of its calls: at least one per iteration within the pass.
+    auto wait_for_a_call = [&] {
+        const long seen = calls.load();
+        while (calls.load() == seen) std::this_thread::yield();
+    };
+    for (const bool inherit : {false, true}) {
+        CAPTURE(inherit);
+        TierRequest request = syscall_options({"getppid"});
+        request.perf.inherit = inherit;
+        auto tier = make_syscall_tier();
+        const auto statuses = tier->open(request);
+        REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
+        CHECK((statuses.front().reason.find(", and the threads that existed before the open") != std::string::npos) ==
+              inherit);
+        const PassResult r = tier->count(batched(wait_for_a_call), PassPlan{40, 1});
+        const Json* coverage = r.row_fields.find("threadCoverage");
+        if (inherit) {
+            CHECK(cell(r, "sc:getppid") >= 1);
+            REQUIRE(coverage);
+            CHECK(coverage->at("preExisting").as_array().size() >= 1);
+        } else {
+            CHECK(cell(r, "sc:getppid") == 0);  // the measuring thread calls none
+            CHECK_FALSE(coverage);
+        }
+    }
+    stop = true;
+    caller.join();
 }
