@@ -146,7 +146,6 @@ TEST_CASE("thread rdpmc rig: 2 and 4 threads each count their own K by rdpmc, th
         CHECK(rig.pmu.counter(TierRig::kCycles) == 0);
         CHECK(rig.pmu.owner(TierRig::kCycles) == main);
         CHECK(rig.pmu.bad_reads() == 0);
-        CHECK(rig.pmu.fallback_reads() == 0);
         CHECK_FALSE(rig.kernel.any_enabled());
         CHECK(rig.kernel.live_fds() == 7);  // the twins closed theirs: the main tier's remain
     }
