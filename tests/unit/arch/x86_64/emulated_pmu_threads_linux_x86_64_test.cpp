@@ -1,6 +1,7 @@
 // The emulated x86 PMU's threads (tests/support/emulated_pmu.hpp): hardware counters per thread
 // context, as the kernel has them, the rdpmc instruction executed on each thread; and the fake
-// perf kernel over it (support/fake_perf_kernel.hpp) serving several threads at once.
+// perf kernel over it (support/fake_perf_kernel.hpp) serving several threads at once. Also run
+// under ThreadSanitizer (tests/sanitize: glint_tsan_tests).
 #include <doctest/doctest.h>
 
 #include <atomic>

@@ -3,7 +3,7 @@
 // real perf tier's twins, each opened, enabled and read on its own thread of the team (thread 0
 // is the calling one) through its own JIT stub, its own rdpmc and its own fake perf pages.
 // Each thread's cells, the row's sums and where each thread's read(2) calls fell are asserted
-// exactly.
+// exactly. Also run under ThreadSanitizer (tests/sanitize: glint_tsan_tests).
 #include <glint/bench.hpp>
 
 #include <atomic>
