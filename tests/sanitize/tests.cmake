@@ -4,8 +4,8 @@
 #                         libFuzzer targets of tests/fuzz (GLINT_FUZZ); a fixture for the rest
 #   sanitize/asan-ubsan   the unit and e2e tests of that tree
 #   sanitize/tsan-runner  the runner's threads (run guard, table guard, a multi-threaded case's
-#                         team: glint_tsan_tests) in the
-#                         tree build/sanitize-tsan, with -fsanitize=thread
+#                         team, and on x86-64 its twins on the emulated PMU: glint_tsan_tests)
+#                         in the tree build/sanitize-tsan, with -fsanitize=thread
 # Left out of the ASan run: tests that assert what g++ emits (exact instruction counts of the
 # hot reads; where the profile fixtures' helpers are inlined and laid out), and the package,
 # port, rig, layer, public-header and README-block checks (builds, not code: the README and docs/ blocks
@@ -18,6 +18,12 @@ if(GLINT_SANITIZE STREQUAL "thread")
                                   ${PROJECT_SOURCE_DIR}/tests/unit/engine/threads/thread_team_test.cpp
                                   ${PROJECT_SOURCE_DIR}/tests/unit/engine/tiers/thread_counting_test.cpp
                                   ${CMAKE_CURRENT_LIST_DIR}/../support/test_main.cpp)
+  if(GLINT_OS STREQUAL "linux" AND GLINT_ARCH STREQUAL "x86_64")
+    # The fake perf kernel and the emulated PMU serving several threads (a threaded row's twins).
+    target_sources(glint_tsan_tests PRIVATE
+                   ${PROJECT_SOURCE_DIR}/tests/unit/arch/x86_64/emulated_pmu_threads_linux_x86_64_test.cpp
+                   ${PROJECT_SOURCE_DIR}/tests/unit/engine/tiers/perf/thread_rdpmc_rig_linux_x86_64_test.cpp)
+  endif()
   target_link_libraries(glint_tsan_tests PRIVATE glint_test_support)
   doctest_discover_tests(glint_tsan_tests TEST_PREFIX "tsan/" PROPERTIES SKIP_RETURN_CODE 77)
 elseif(NOT GLINT_SANITIZE AND NOT GLINT_FUZZ AND GLINT_OS STREQUAL "linux")

@@ -19,10 +19,17 @@
 // does; at_step: after a single-stepped instruction), or from AsyncKernel's signal handler. A
 // counter that no event occupies reads as garbage.
 //
-// Only the thread that executes rdpmc is trapped; everything here runs on that thread except
-// AsyncKernel's timer thread, which only sends signals. One EmulatedPmu at a time. A trap costs
-// about 1.5 us: keep iteration counts modest. Each trap returns through rt_sigreturn, itself a
-// system call.
+// Threads, as the kernel has them: every event belongs to one thread (its owner: the thread that
+// added it, or the tid add_event names), and the hardware counters are per thread context: two
+// threads may each have an event on counter 0. An rdpmc executed by thread T reads T's event on
+// that counter (another thread's reads as garbage), and its read costs advance T's events only;
+// advance_all is the calling thread's work. Traps are counted in all and per thread
+// (traps_on). The handler takes no lock: it finds the reader (this_thread) among the events
+// published so far (add_event publishes each whole) and touches only the reader's events, which
+// only the reader changes (the kernel updates above run on the owning thread). A thread must not
+// change another's events while that one reads. Stepping, trap actions and AsyncKernel still
+// follow one thread. One EmulatedPmu at a time. A trap costs about 1.5 us: keep iteration
+// counts modest. Each trap returns through rt_sigreturn, itself a system call.
 #pragma once
 
 #include <linux/perf_event.h>
@@ -31,6 +38,7 @@
 #include <atomic>
 #include <cstdint>
 #include <initializer_list>
+#include <mutex>
 #include <thread>
 
 #include "arch/x86_64/bracket_stub.hpp"
@@ -39,7 +47,8 @@ namespace glint::test {
 
 class EmulatedPmu {
 public:
-    static constexpr int kMaxEvents = 16;
+    static constexpr int kMaxEvents = 128;  // ever added (closing a perf fd frees no slot)
+    static constexpr int kMaxThreads = 64;  // threads whose traps are counted apart
     static constexpr int kMaxActions = 16;
     using Action = void (*)(EmulatedPmu& pmu, void* arg);
 
@@ -53,20 +62,27 @@ public:
     // emulated and rig tests must not run.
     bool intercepts() const { return intercepts_; }
 
-    // Adds an event on hardware counter `counter` (the rdpmc ECX value; the page index is
-    // counter + 1) whose hardware counter starts at `raw_start`. Returns the event id.
-    int add_event(std::uint32_t counter, std::uint64_t raw_start = 0);
+    // Adds an event of thread `owner` (0: the calling thread) on hardware counter `counter` (the
+    // rdpmc ECX value, in the owner's context; the page index is counter + 1) whose hardware
+    // counter starts at `raw_start`. Returns the event id. Safe from several threads at once.
+    int add_event(std::uint32_t counter, std::uint64_t raw_start = 0, pid_t owner = 0);
     perf_event_mmap_page* page(int event) const { return pages_[event]; }
-    int events() const { return events_; }
+    int events() const { return events_.load(std::memory_order_acquire); }
+    pid_t owner(int event) const { return owner_[event].load(std::memory_order_relaxed); }
+    // The event leaves every thread (its perf fd closed): no rdpmc reads it any more.
+    void retire(int event) { owner_[event].store(0, std::memory_order_relaxed); }
+    // The calling thread's id (gettid, cached per thread; async-signal-safe).
+    static pid_t this_thread();
     std::uint32_t counter(int event) const { return counter_of_[event]; }
     unsigned width() const { return width_; }
 
-    // Simulated work: the event counts n more.
+    // Simulated work: the event counts n more; advance_all: every event of the calling thread.
     void advance(int event, std::int64_t n);
     void advance_all(std::int64_t n);
-    // Every emulated rdpmc advances every event by `per_read` after its value is latched.
+    // Every emulated rdpmc advances every event of the reading thread by `per_read` after its
+    // value is latched.
     void set_read_cost(std::int64_t per_read) { read_cost_ = per_read; }
-    // Likewise for one event only (added to the cost above).
+    // Likewise for one event only, when its owner reads (added to the cost above).
     void set_read_cost(int event, std::int64_t per_read) { event_read_cost_[event] = per_read; }
     // The count read(2) would return now.
     std::int64_t count(int event) const { return truth_[event].load(std::memory_order_relaxed); }
@@ -101,8 +117,11 @@ public:
     int instruction_event() const { return instruction_event_; }
 
     std::uint64_t traps() const { return traps_.load(std::memory_order_relaxed); }
-    std::uint64_t fallback_reads() const { return fallback_reads_; }  // slow_read via "read(2)"
-    std::uint64_t bad_reads() const { return bad_reads_; }  // rdpmc of a counter no event holds
+    std::uint64_t traps_on(pid_t thread) const;  // emulated rdpmc executed by that thread
+    // slow_read via "read(2)"
+    std::uint64_t fallback_reads() const { return fallback_reads_.load(); }
+    // rdpmc of a counter no event of the reading thread holds
+    std::uint64_t bad_reads() const { return bad_reads_.load(); }
 
     // A stub layout over `events` (layout slot i = events[i]) with their current indices,
     // the rig's width and slow_read below.
@@ -113,8 +132,8 @@ public:
     static std::int64_t slow_read(void* self, std::uint32_t slot);
 
     // Called by the signal handlers; not for tests.
-    std::uint64_t emulate_rdpmc(std::uint32_t ecx);
-    void after_rdpmc();
+    std::uint64_t emulate_rdpmc(std::uint32_t ecx, pid_t reader);
+    void after_rdpmc(pid_t reader);
     void after_step();
     bool stepping = false;  // set by Stepping
     std::uint64_t steps = 0;  // instructions single-stepped since the Stepping scope began
@@ -123,9 +142,13 @@ private:
     void set_counter(int event, bool on_counter, std::uint32_t counter, std::uint64_t raw_start);
     std::uint64_t mask() const;
 
+    void count_trap(pid_t reader);
+
     unsigned width_;
     bool intercepts_ = false;
-    int events_ = 0;
+    std::mutex adding_;              // add_event only; never taken by a handler
+    std::atomic<int> events_{0};     // published: every slot below is whole
+    std::atomic<pid_t> owner_[kMaxEvents] = {};
     perf_event_mmap_page* pages_[kMaxEvents] = {};
     std::atomic<std::int64_t> truth_[kMaxEvents] = {};
     std::int64_t enabled_ns_[kMaxEvents] = {};
@@ -138,8 +161,12 @@ private:
     std::int64_t read_cost_ = 0;
     std::int64_t event_read_cost_[kMaxEvents] = {};
     std::atomic<std::uint64_t> traps_{0};
-    std::uint64_t fallback_reads_ = 0;
-    std::uint64_t bad_reads_ = 0;
+    struct ThreadTraps {
+        std::atomic<pid_t> thread{0};  // claimed once, lock-free
+        std::atomic<std::uint64_t> traps{0};
+    } thread_traps_[kMaxThreads];
+    std::atomic<std::uint64_t> fallback_reads_{0};
+    std::atomic<std::uint64_t> bad_reads_{0};
     enum class When : std::uint8_t { after_latch, before_latch, after_step };
     struct PendingAction {
         std::uint64_t at;  // trap or step number; 0: every trap

@@ -43,11 +43,13 @@ void on_segv(int sig, siginfo_t* info, void* context) {
     const auto* rip = reinterpret_cast<const std::uint8_t*>(regs[REG_RIP]);
     EmulatedPmu* pmu = g_pmu.load(std::memory_order_relaxed);
     if (pmu != nullptr && rip[0] == 0x0F && rip[1] == 0x33) {
-        const std::uint64_t value = pmu->emulate_rdpmc(static_cast<std::uint32_t>(regs[REG_RCX]));
+        const pid_t reader = EmulatedPmu::this_thread();
+        const std::uint64_t value =
+            pmu->emulate_rdpmc(static_cast<std::uint32_t>(regs[REG_RCX]), reader);
         regs[REG_RAX] = static_cast<greg_t>(value & 0xffffffffu);
         regs[REG_RDX] = static_cast<greg_t>(value >> 32);
         regs[REG_RIP] += 2;
-        pmu->after_rdpmc();
+        pmu->after_rdpmc(reader);
         return;
     }
     // Not ours: hand it to whoever was there before (doctest's crash report, or the default).
@@ -79,30 +81,42 @@ EmulatedPmu::EmulatedPmu(unsigned width) : width_(width) {
     probe_rdpmc();
     intercepts_ = traps() == 1;
     traps_.store(0, std::memory_order_relaxed);
+    for (ThreadTraps& t : thread_traps_) t.traps.store(0, std::memory_order_relaxed);
     bad_reads_ = 0;
+}
+
+// Cached per thread (static TLS in the test executable: safe in a handler), so that a trap
+// makes no system call beyond its rt_sigreturn once the thread has asked once.
+pid_t EmulatedPmu::this_thread() {
+    thread_local pid_t tid = 0;
+    if (tid == 0) tid = static_cast<pid_t>(syscall(SYS_gettid));
+    return tid;
 }
 
 EmulatedPmu::~EmulatedPmu() {
     sigaction(SIGSEGV, &g_previous_segv, nullptr);
     g_pmu.store(nullptr);
-    for (int e = 0; e < events_; ++e) munmap(pages_[e], 4096);
+    for (int e = 0; e < events(); ++e) munmap(pages_[e], 4096);
 }
 
 std::uint64_t EmulatedPmu::mask() const {
     return width_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width_) - 1;
 }
 
-int EmulatedPmu::add_event(std::uint32_t counter, std::uint64_t raw_start) {
-    if (events_ == kMaxEvents) rig_error("too many events");
+int EmulatedPmu::add_event(std::uint32_t counter, std::uint64_t raw_start, pid_t owner) {
+    const std::lock_guard<std::mutex> adding(adding_);
+    const int e = events_.load(std::memory_order_relaxed);
+    if (e == kMaxEvents) rig_error("too many events");
     void* p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) rig_error("mmap");
-    const int e = events_++;
+    owner_[e].store(owner != 0 ? owner : this_thread(), std::memory_order_relaxed);
     pages_[e] = static_cast<perf_event_mmap_page*>(p);
     pages_[e]->version = 0;
     pages_[e]->cap_bit0_is_deprecated = 1;
     pages_[e]->cap_user_rdpmc = 1;
     pages_[e]->pmc_width = static_cast<std::uint16_t>(width_);
     set_counter(e, true, counter, raw_start);
+    events_.store(e + 1, std::memory_order_release);  // the handlers may see it now
     return e;
 }
 
@@ -122,18 +136,20 @@ void EmulatedPmu::set_counter(int event, bool on_counter, std::uint32_t counter,
 }
 
 void EmulatedPmu::advance_time(std::int64_t ns) {
-    for (int e = 0; e < events_; ++e) {
+    for (int e = 0; e < events(); ++e) {
         enabled_ns_[e] += ns;
         if (on_counter_[e]) running_ns_[e] += ns;
     }
 }
 
 void EmulatedPmu::advance(int event, std::int64_t n) {
-    truth_[event].store(count(event) + n, std::memory_order_relaxed);
+    truth_[event].fetch_add(n, std::memory_order_relaxed);
 }
 
 void EmulatedPmu::advance_all(std::int64_t n) {
-    for (int e = 0; e < events_; ++e) advance(e, n);
+    const pid_t me = this_thread();
+    for (int e = 0; e < events(); ++e)
+        if (owner(e) == me) advance(e, n);
 }
 
 void EmulatedPmu::reprogram(int event, std::uint64_t raw_start) {
@@ -195,10 +211,11 @@ void EmulatedPmu::after_step() {
     run_actions(steps, When::after_step);
 }
 
-std::uint64_t EmulatedPmu::emulate_rdpmc(std::uint32_t ecx) {
+// The reader's own events only: their fields change only on the reader's thread.
+std::uint64_t EmulatedPmu::emulate_rdpmc(std::uint32_t ecx, pid_t reader) {
     run_actions(traps() + 1, When::before_latch);
-    for (int e = 0; e < events_; ++e) {
-        if (on_counter_[e] && counter_of_[e] == ecx) {
+    for (int e = 0; e < events(); ++e) {
+        if (owner(e) == reader && on_counter_[e] && counter_of_[e] == ecx) {
             return static_cast<std::uint64_t>(count(e) - base_[e]) & mask();
         }
     }
@@ -206,13 +223,36 @@ std::uint64_t EmulatedPmu::emulate_rdpmc(std::uint32_t ecx) {
     return 0xa5a5a5a5a5a5a5a5ull & mask();
 }
 
-void EmulatedPmu::after_rdpmc() {
+void EmulatedPmu::after_rdpmc(pid_t reader) {
     const std::uint64_t trap = traps_.fetch_add(1, std::memory_order_relaxed) + 1;
+    count_trap(reader);
     if (stepping && instruction_event_ >= 0) advance(instruction_event_, 1);  // rdpmc retired
-    if (read_cost_ != 0) advance_all(read_cost_);
-    for (int e = 0; e < events_; ++e)
-        if (event_read_cost_[e] != 0) advance(e, event_read_cost_[e]);
+    for (int e = 0; e < events(); ++e) {
+        if (owner(e) != reader) continue;
+        const std::int64_t cost = read_cost_ + event_read_cost_[e];
+        if (cost != 0) advance(e, cost);
+    }
     run_actions(trap, When::after_latch);
+}
+
+// Lock-free: the reader's slot, claimed on its first trap.
+void EmulatedPmu::count_trap(pid_t reader) {
+    for (ThreadTraps& t : thread_traps_) {
+        pid_t seen = t.thread.load(std::memory_order_acquire);
+        if (seen == 0 && t.thread.compare_exchange_strong(seen, reader)) seen = reader;
+        if (seen == reader) {
+            t.traps.fetch_add(1, std::memory_order_relaxed);
+            return;
+        }
+    }
+    rig_error("too many reading threads");
+}
+
+std::uint64_t EmulatedPmu::traps_on(pid_t thread) const {
+    for (const ThreadTraps& t : thread_traps_)
+        if (t.thread.load(std::memory_order_acquire) == thread)
+            return t.traps.load(std::memory_order_relaxed);
+    return 0;
 }
 
 arch::x86_64::StubLayout EmulatedPmu::layout(std::initializer_list<int> events) {

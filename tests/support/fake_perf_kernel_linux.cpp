@@ -4,6 +4,8 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -16,8 +18,8 @@ namespace {
 
 FakePerfKernel* g_fake = nullptr;
 
-int t_perf_event_open(perf_event_attr* attr, pid_t, int, int group_fd, unsigned long) {
-    return g_fake->do_perf_event_open(attr, group_fd);
+int t_perf_event_open(perf_event_attr* attr, pid_t pid, int, int group_fd, unsigned long) {
+    return g_fake->do_perf_event_open(attr, group_fd, pid);
 }
 int t_ioctl(int fd, unsigned long request, unsigned long arg) {
     return g_fake->do_ioctl(fd, request, arg);
@@ -58,7 +60,7 @@ public:
     void reset(Group& g) override {
         for (int member : g.members) k_.events_[member].value = 0;
     }
-    void work(std::uint64_t units) override {
+    void work(std::uint64_t units) override {  // one thread's view: every enabled group
         for (auto& [leader, g] : k_.groups_)
             if (g.enabled) g.pending += units;
     }
@@ -98,22 +100,37 @@ FakePerfKernel::~FakePerfKernel() {
     g_fake = nullptr;
 }
 
-int FakePerfKernel::live_fds() const { return static_cast<int>(events_.size()); }
+pid_t FakePerfKernel::caller() {
+    thread_local pid_t tid = 0;
+    if (tid == 0) tid = static_cast<pid_t>(syscall(SYS_gettid));
+    return tid;
+}
+
+int FakePerfKernel::live_fds() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return static_cast<int>(events_.size());
+}
 
 bool FakePerfKernel::any_enabled() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& [leader, group] : groups_)
         if (group.enabled) return true;
     return false;
 }
 
-void FakePerfKernel::work(std::uint64_t units) { model_->work(units); }
+void FakePerfKernel::work(std::uint64_t units) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    model_->work(units);
+}
 
 void FakePerfKernel::reassign(int id, std::uint32_t counter) {
+    const std::lock_guard<std::mutex> lock(mutex_);
     for (auto& [fd, e] : events_)
         if (e.id == id) e.counter = counter;
 }
 
-int FakePerfKernel::do_perf_event_open(perf_event_attr* attr, int group_fd) {
+int FakePerfKernel::do_perf_event_open(perf_event_attr* attr, int group_fd, pid_t pid) {
+    const std::lock_guard<std::mutex> lock(mutex_);
     ++open_calls;
     model_->call();
     if (eintr_opens > 0) {
@@ -140,6 +157,11 @@ int FakePerfKernel::do_perf_event_open(perf_event_attr* attr, int group_fd) {
     Event e;
     e.attr = *attr;
     e.leader = group_fd < 0 ? next_fd_ : group_fd;
+    e.owner = pid > 0 ? pid : caller();
+    if (group_fd >= 0 && groups_[group_fd].owner != e.owner) {  // one task's context per group
+        errno = EINVAL;
+        return -1;
+    }
     if (const int error = model_->open(e); error != 0) {
         errno = error;
         return -1;
@@ -147,13 +169,18 @@ int FakePerfKernel::do_perf_event_open(perf_event_attr* attr, int group_fd) {
     const int fd = next_fd_++;
     events_[fd] = e;
     groups_[e.leader].members.push_back(fd);
+    groups_[e.leader].owner = e.owner;
     opened.push_back(*attr);
     return fd;
 }
 
 int FakePerfKernel::do_ioctl(int fd, unsigned long request, unsigned long arg) {
+    std::unique_lock<std::mutex> lock(mutex_);
     auto ev = events_.find(fd);
-    if (ev == events_.end()) return real().ioctl(fd, request, arg);
+    if (ev == events_.end()) {
+        lock.unlock();
+        return real().ioctl(fd, request, arg);
+    }
     model_->call();
     if (eintr_ioctls > 0) {
         --eintr_ioctls;
@@ -190,6 +217,7 @@ int FakePerfKernel::do_ioctl(int fd, unsigned long request, unsigned long arg) {
 }
 
 ssize_t FakePerfKernel::do_read(int fd, void* buf, std::size_t count) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (auto file = files_open_.find(fd); file != files_open_.end()) {
         OpenFile& f = file->second;
         const std::size_t n = std::min(count, f.content.size() - f.offset);
@@ -198,7 +226,10 @@ ssize_t FakePerfKernel::do_read(int fd, void* buf, std::size_t count) {
         return static_cast<ssize_t>(n);
     }
     auto ev = events_.find(fd);
-    if (ev == events_.end()) return real().read(fd, buf, count);
+    if (ev == events_.end()) {
+        lock.unlock();
+        return real().read(fd, buf, count);
+    }
     model_->call();
     if (eintr_reads > 0) {
         --eintr_reads;
@@ -206,6 +237,9 @@ ssize_t FakePerfKernel::do_read(int fd, void* buf, std::size_t count) {
         return -1;
     }
     ++read_calls;
+    ThreadCalls& mine = by_thread[caller()];
+    ++mine.reads;
+    mine.traps_at_reads.push_back(model_->traps_of(caller()));
     if (read_errno != 0) {
         errno = read_errno;
         return -1;
@@ -224,6 +258,7 @@ ssize_t FakePerfKernel::do_read(int fd, void* buf, std::size_t count) {
 }
 
 int FakePerfKernel::do_open(const char* path, int flags, int mode) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (auto failure = file_errno.find(path); failure != file_errno.end()) {
         errno = failure->second;
         return -1;
@@ -233,13 +268,19 @@ int FakePerfKernel::do_open(const char* path, int flags, int mode) {
         files_open_[fd] = OpenFile{file->second};
         return fd;
     }
+    lock.unlock();
     return real().open(path, flags, mode);
 }
 
 int FakePerfKernel::do_close(int fd) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (files_open_.erase(fd)) return 0;
     auto ev = events_.find(fd);
-    if (ev == events_.end()) return real().close(fd);
+    if (ev == events_.end()) {
+        lock.unlock();
+        return real().close(fd);
+    }
+    model_->close(ev->second);
     auto& members = groups_[ev->second.leader].members;
     std::erase(members, fd);
     if (members.empty()) groups_.erase(ev->second.leader);
@@ -249,6 +290,7 @@ int FakePerfKernel::do_close(int fd) {
 
 void* FakePerfKernel::do_mmap(void* addr, std::size_t length, int prot, int flags, int fd,
                               off_t offset) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (auto ev = events_.find(fd); ev != events_.end()) {
         if (mmap_limit_bytes != 0 && length > mmap_limit_bytes) {
             errno = EPERM;
@@ -256,16 +298,21 @@ void* FakePerfKernel::do_mmap(void* addr, std::size_t length, int prot, int flag
         }
         return model_->page(ev->second);
     }
+    lock.unlock();
     return real().mmap(addr, length, prot, flags, fd, offset);
 }
 
 int FakePerfKernel::do_munmap(void* addr, std::size_t length) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (model_->owns_page(addr)) return 0;
+    lock.unlock();
     return real().munmap(addr, length);
 }
 
 int FakePerfKernel::do_access(const char* path, int mode) {
+    std::unique_lock<std::mutex> lock(mutex_);
     if (access) return access(path, mode);
+    lock.unlock();
     return real().access(path, mode);
 }
 

@@ -52,21 +52,27 @@ public:
         if (!kind_of(e.attr, e.kind)) return EINVAL;
         e.hardware = e.attr.type == PERF_TYPE_HARDWARE;
         if (e.hardware) {
-            e.counter = next_counter_++;
-            e.id = pmu_.add_event(e.counter, kWrap48 - 1000 - 37 * e.counter);
+            e.counter = next_counter_[e.owner]++;  // the thread's own context
+            e.id = pmu_.add_event(e.counter, kWrap48 - 1000 - 37 * e.counter, e.owner);
             if (!k_.grant_rdpmc) pmu_.set_user_rdpmc(e.id, false);
         } else {
-            e.id = pmu_.add_event(100 + static_cast<std::uint32_t>(pmu_.events()));
+            e.id = pmu_.add_event(100 + static_cast<std::uint32_t>(pmu_.events()), 0, e.owner);
             pmu_.set_user_rdpmc(e.id, false);
         }
+        if (const std::int64_t cost = k_.rdpmc_cost[static_cast<std::size_t>(e.kind)]; cost != 0)
+            pmu_.set_read_cost(e.id, cost);
         pmu_.deschedule(e.id);  // opened disabled: not on a counter
         return 0;
     }
 
     void call() override { tick(k_.ns_per_call); }
 
+    void close(const Event& e) override { pmu_.retire(e.id); }
+
+    std::uint64_t traps_of(pid_t thread) const override { return pmu_.traps_on(thread); }
+
     void enable(Group& g) override {
-        g.since = clock_;
+        g.since = clock(g);
         for (int member : g.members) {
             const Event& e = k_.events_.at(member);
             if (e.hardware && e.kind != k_.never_scheduled)
@@ -78,7 +84,7 @@ public:
 
     void disable(Group& g) override {
         charge(g, k_.syscall_cost, 1);
-        g.time_enabled += clock_ - g.since;
+        g.time_enabled += clock(g) - g.since;
         for (int member : g.members)
             if (k_.events_.at(member).hardware) pmu_.deschedule(k_.events_.at(member).id);
     }
@@ -87,9 +93,11 @@ public:
         for (int member : g.members) pmu_.reset(k_.events_.at(member).id);
     }
 
-    void work(std::uint64_t iterations) override {
+    void work(std::uint64_t iterations) override {  // the calling thread's work
+        const pid_t me = FakePerfKernel::caller();
         for (const auto& [leader, g] : k_.groups_)
-            if (g.enabled) charge(g, k_.per_iteration, static_cast<std::int64_t>(iterations));
+            if (g.enabled && g.owner == me)
+                charge(g, k_.per_iteration, static_cast<std::int64_t>(iterations));
         tick(iterations * k_.ns_per_iteration);
     }
 
@@ -109,18 +117,25 @@ public:
     }
 
 private:
-    std::uint64_t enabled_ns(const Group& g) const {
-        return g.time_enabled + (g.enabled ? clock_ - g.since : 0);
+    // The fake clock of the group's thread.
+    std::uint64_t& clock(const Group& g) {
+        return clocks_.try_emplace(g.owner, kClockStart).first->second;
     }
-    std::uint64_t running_ns(const Group& g) const {
+    std::uint64_t enabled_ns(const Group& g) {
+        return g.time_enabled + (g.enabled ? clock(g) - g.since : 0);
+    }
+    std::uint64_t running_ns(const Group& g) {
         return static_cast<std::uint64_t>(
             std::llround(static_cast<double>(enabled_ns(g)) * k_.ratio(g.members.size())));
     }
+    // The caller's clock moves: the pages of its enabled groups are republished (on its own
+    // thread, as the kernel's update runs in the task's context).
     void tick(std::uint64_t ns) {
-        clock_ += ns;
+        const pid_t me = FakePerfKernel::caller();
+        clocks_.try_emplace(me, kClockStart).first->second += ns;
         if (!k_.page_times) return;
         for (const auto& [leader, g] : k_.groups_)
-            if (g.enabled) publish_times(g);
+            if (g.enabled && g.owner == me) publish_times(g);
     }
     void charge(const Group& g, const std::array<std::int64_t, 10>& per_kind, std::int64_t times) {
         for (int fd : g.members) {
@@ -145,10 +160,12 @@ private:
         }
     }
 
+    static constexpr std::uint64_t kClockStart = 1'000'000;
+
     FakePerfKernel& k_;
     EmulatedPmu& pmu_;
-    std::uint32_t next_counter_ = 0;
-    std::uint64_t clock_ = 1'000'000;
+    std::map<pid_t, std::uint32_t> next_counter_;  // by thread
+    std::map<pid_t, std::uint64_t> clocks_;        // by thread
 };
 
 FakePerfKernel::FakePerfKernel(EmulatedPmu& pmu) : model_(std::make_unique<PmuModel>(*this, pmu)) {
