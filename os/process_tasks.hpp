@@ -30,4 +30,25 @@ struct TaskCensus {
 // This process's threads now.
 TaskCensus process_tasks();
 
+// process_children: this process's child processes not yet waited for, running or ended
+// (zombies), each with the CPU time it has used: what neither RUSAGE_CHILDREN (waited-for
+// children only) nor an inherited counter (a child's counts join at its exit) has seen yet.
+// Linux: /proc/self/task/<tid>/children for each thread (else /proc/<pid>/stat's ppid); each
+// one's process CPU clock, else its stat's utime + stime. Other systems: unknown (ok false).
+struct ChildUsage {
+    long pid = 0;
+    std::string name;          // comm, "" unreadable
+    std::int64_t cpu_ns = -1;  // CPU time it has used, all its threads, user + system; -1 unreadable
+    bool exited = false;       // a zombie: it ended and no one has waited for it
+    long parent_tid = -1;      // the thread of this process whose child it is; -1 not known
+};
+
+struct ChildCensus {
+    bool ok = false;                   // the children could be listed
+    std::vector<ChildUsage> children;  // by pid, ascending
+};
+
+// This process's child processes not yet waited for, now.
+ChildCensus process_children();
+
 }  // namespace glint::os

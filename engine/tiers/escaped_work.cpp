@@ -59,10 +59,36 @@ std::string tier_words(const Json& missed) {
     return words.empty() ? "" : words + " ";
 }
 
-double total_cpu(const std::vector<EscapedThread>& threads) {
+template <class T>
+double total_cpu(const std::vector<T>& list) {
     double sum = 0;
-    for (const auto& t : threads) sum += t.cpu_ns;
+    for (const auto& t : list) sum += t.cpu_ns;
     return sum;
+}
+
+Json unwaited_json(const std::vector<UnwaitedChild>& children) {
+    Json list = Json::array();
+    for (const auto& c : children) {
+        Json j = Json::object();
+        j["pid"] = static_cast<double>(c.pid);
+        j["name"] = c.name;
+        j["cpuNs"] = c.cpu_ns;
+        j["exited"] = c.exited;
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+// The reason for `children` (their CPU time `ns` beyond the bound), with the one remedy.
+std::string unwaited_why(const std::vector<UnwaitedChild>& children, double ns) {
+    const auto ended = std::count_if(children.begin(), children.end(), [](const auto& c) { return c.exited; });
+    const bool one = children.size() == 1;
+    return fmt::format("{} child process{} the body started and had not waited for when the passes ended{} ran "
+                       "{:.3g} ms of CPU time during the counting passes and {} in no count, with or without "
+                       "--perf-inherit (a child's counts join its parent's when it exits, getrusage's when it is "
+                       "waited for): wait for {} within the case",
+                       children.size(), one ? "" : "es", ended ? fmt::format(" ({} ended, not reaped)", ended) : "",
+                       ns / 1e6, one ? "is" : "are", one ? "it" : "them");
 }
 
 }  // namespace
@@ -94,9 +120,32 @@ std::vector<EscapedThread> escaped_threads(const os::TaskCensus& before, const o
     return out;
 }
 
+std::vector<UnwaitedChild> unwaited_children(const os::ChildCensus& before, const os::ChildCensus& after,
+                                             bool inherit, long self, const ThreadsAtOpen& at_open) {
+    std::vector<UnwaitedChild> out;
+    if (!before.ok || !after.ok) return out;
+    for (const auto& child : after.children) {
+        if (child.cpu_ns < 0) continue;
+        std::int64_t start = 0;  // a child new since `before` ran all its time within
+        for (const auto& was : before.children)
+            if (was.pid == child.pid) start = was.cpu_ns;
+        if (start < 0 || child.cpu_ns <= start) continue;
+        const long parent = child.parent_tid;
+        const bool inherits = parent >= 0 && (parent == self || (at_open.ok && !std::binary_search(
+                                                                                   at_open.tids.begin(),
+                                                                                   at_open.tids.end(), parent)));
+        if (inherit && child.exited && inherits) continue;
+        out.push_back({child.pid, child.name, static_cast<double>(child.cpu_ns - start), child.exited});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const UnwaitedChild& a, const UnwaitedChild& b) { return a.cpu_ns > b.cpu_ns; });
+    return out;
+}
+
 EscapedWork::EscapedWork(const ThreadsAtOpen& at_open, bool inherit)
     : at_open_(at_open), inherit_(inherit), process_(os::process_cpu_ns()), thread_(os::thread_cpu_ns()),
-      children_(os::children_cpu_ns()), self_(os::thread_id()), before_(os::process_tasks()) {
+      children_(os::children_cpu_ns()), self_(os::thread_id()), before_(os::process_tasks()),
+      children_before_(os::process_children()) {
     if (process_ >= 0) process_ += unsettled(before_, self_);
 }
 
@@ -104,6 +153,7 @@ Json EscapedWork::coverage(const Json& preexisting) const {
     std::int64_t process = os::process_cpu_ns();
     const std::int64_t thread = os::thread_cpu_ns(), children = os::children_cpu_ns();
     const os::TaskCensus after = os::process_tasks();  // after the clocks: its own cost is in none
+    const os::ChildCensus children_after = os::process_children();
     const std::size_t missed = preexisting.is_null() ? 0 : preexisting.at("preExistingMissed").as_array().size();
     // Without the thread's CPU clock nothing can be weighed, but a thread known missed is still said.
     const bool clocks = thread_ >= 0 && thread >= 0;
@@ -118,6 +168,17 @@ Json EscapedWork::coverage(const Json& preexisting) const {
     // Named: the threads that ran at least 1% of it (an idle thread's wake-ups are not the work).
     const auto keep_major = [&] {
         std::erase_if(named, [&](const EscapedThread& t) { return t.cpu_ns < kNamedShare * others; });
+    };
+    std::vector<UnwaitedChild> unwaited =
+        unwaited_children(children_before_, children_after, inherit_, self_, at_open_);
+    const double unwaited_ns = total_cpu(unwaited);
+    const bool unwaited_beyond = unwaited_ns > bound;
+    const std::string unwaited_reason = unwaited_beyond ? unwaited_why(unwaited, unwaited_ns) : "";
+    std::erase_if(unwaited, [&](const UnwaitedChild& c) { return c.cpu_ns < kNamedShare * unwaited_ns; });
+    const auto add_unwaited = [&](Json& coverage) {
+        const bool known = children_before_.ok && children_after.ok;
+        coverage["unwaitedCpuNs"] = unwaited_beyond ? Json(unwaited_ns) : Json();
+        coverage["unwaitedChildren"] = !known ? Json() : unwaited_beyond ? unwaited_json(unwaited) : Json::array();
     };
     Json why = Json::array();
     std::vector<EscapedThread> counted;  // pre-existing threads the perf tier counted
@@ -157,6 +218,7 @@ Json EscapedWork::coverage(const Json& preexisting) const {
                                       "forked after the counters open)",
                                       forked / 1e6));
     }
+    if (unwaited_beyond) why.push_back(unwaited_reason);
     if (why.as_array().empty() && total_cpu(counted) <= bound && missed == 0) return Json();
     if (!preexisting.is_null() && (total_cpu(counted) > bound || missed > 0)) {
         Json coverage = preexisting;
@@ -168,6 +230,7 @@ Json EscapedWork::coverage(const Json& preexisting) const {
         coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
         coverage["childCpuNs"] = Json();
         coverage["escaped"] = others > bound ? escaped_json(named) : Json::array();
+        add_unwaited(coverage);
         for (const auto& m : preexisting.at("preExistingMissed").as_array())
             why.push_back(fmt::format("thread {:.0f} {} existed before the counters opened and is not in its {}counts: {}",
                                       m.at("tid").as_number(), m.at("name").as_string(), tier_words(m),
@@ -183,6 +246,7 @@ Json EscapedWork::coverage(const Json& preexisting) const {
     coverage["otherCpuNs"] = others > bound ? Json(others) : Json();
     coverage["childCpuNs"] = forked > bound ? Json(forked) : Json();
     coverage["escaped"] = others > bound ? escaped_json(named) : Json::array();
+    add_unwaited(coverage);
     coverage["missedWhy"] = std::move(why);
     return coverage;
 }

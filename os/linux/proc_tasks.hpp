@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "os/process_tasks.hpp"
 
@@ -21,5 +22,19 @@ std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_
 // `dir` cannot be listed; cpu_ns and settled_ns from schedstat (cpu_ns from stat without it); a
 // task whose files vanished (it ended) keeps cpu_ns -1, name "".
 TaskCensus read_task_dir(const std::string& dir);
+
+// The pids of a /proc/<pid>/task/<tid>/children file ("12 34 "): those that parse.
+std::vector<long> parse_pid_list(std::string_view text);
+// stat's state (field 3) and ppid (field 4); nullopt when malformed.
+struct StatHead {
+    char state = '?';
+    long ppid = 0;
+};
+std::optional<StatHead> parse_stat_head(std::string_view text);
+
+// The children of process `self` under `proc` (as /proc): from each thread's children file,
+// else (none readable) from every <proc>/<pid>/stat whose ppid is `self`. Each with its comm,
+// whether a zombie, and stat's utime + stime; a child gone between listing and reading is left out.
+ChildCensus read_children(const std::string& proc, long self);
 
 }  // namespace glint::os::linux_

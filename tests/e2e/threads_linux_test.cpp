@@ -195,6 +195,37 @@ TEST_CASE("e2e threads: a child process the body forks escapes the counts and th
     check_escaped_then_inherited("forks", "childCpuNs", "child processes the body started ran");
 }
 
+// A child process the body forks and leaves running past the iteration (fixture "orphans": the
+// last one is alive when the passes end, after 1 ms of CPU time in them): in no count, with or
+// without --perf-inherit; the row and the line under the table name it, wait as the remedy.
+TEST_CASE("e2e threads: a child process not waited for when the passes end is reported, with or without --perf-inherit") {
+    for (const bool inherit : {false, true}) {
+        std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--filter=orphans"};
+        if (inherit) args.push_back("--perf-inherit");
+        const Run r = run_json(args, inherit ? "threads_orphans_inherit" : "threads_orphans");
+        INFO(inherit, r.process.out, r.process.err);
+        REQUIRE(r.process.exit_code == 0);
+        const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
+        REQUIRE(coverage);
+        CHECK(coverage->at("unwaitedCpuNs").as_number() > 2e5);
+        const auto& children = coverage->at("unwaitedChildren").as_array();
+        REQUIRE_FALSE(children.empty());
+        double named = 0;
+        for (const Json& c : children) named += c.at("cpuNs").as_number();
+        CHECK(named > 2e5);
+        CHECK(children[0].at("pid").as_number() > 0);
+        CHECK_FALSE(children[0].at("exited").as_bool());  // the fixture kills it only at the next iteration
+        bool said = false;
+        for (const Json& why : coverage->at("missedWhy").as_array())
+            said = said || (contains(why.as_string(), "had not waited for when the passes ended") &&
+                            contains(why.as_string(), "with or without --perf-inherit") &&
+                            contains(why.as_string(), "within the case"));
+        CHECK(said);
+        const std::string line = glint::test::unwrapped(r.process.out);
+        CHECK(contains(line, fmt::format(" not waited for: {:.0f} ", children[0].at("pid").as_number())));
+    }
+}
+
 // The row's threadCoverage.escaped entry for the fixture's pool thread (named before main).
 const Json* pool_thread(const Json& coverage) {
     for (const Json& t : coverage.at("escaped").as_array())

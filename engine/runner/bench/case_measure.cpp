@@ -40,6 +40,19 @@ std::string escaped_words(const Json& escaped, bool before, bool counting) {
                                "case, or make it a glint::threads case",
                                one ? "it" : "they", one ? "it" : "them", one ? "it" : "them");
 }
+
+// " · 2 child processes not waited for: 4711 worker (1.02 ms), …", for threadCoverage.unwaitedChildren.
+std::string unwaited_words(const Json* children) {
+    if (!children || !children->is_array() || children->as_array().empty()) return "";
+    const auto& list = children->as_array();
+    std::string words = fmt::format(" · {} child process{} not waited for: ", list.size(), list.size() == 1 ? "" : "es");
+    for (std::size_t i = 0; i < list.size() && i < kEscapedNamed; ++i)
+        words += fmt::format("{}{:.0f} {} ({:.3g} ms{})", i ? ", " : "", list[i].at("pid").as_number(),
+                             list[i].at("name").as_string(), list[i].at("cpuNs").as_number() / 1e6,
+                             list[i].at("exited").as_bool() ? ", ended" : "");
+    if (list.size() > kEscapedNamed) words += fmt::format(" and {} more", list.size() - kEscapedNamed);
+    return words;
+}
 }  // namespace
 
 Row CaseMeasurer::measure(const Case& given, Repetitions& reps, const std::function<void()>& progress,
@@ -155,6 +168,7 @@ std::optional<std::string> CaseMeasurer::coverage_line(const Row& row, const std
     if (const Json* escaped = coverage->find("escaped"); escaped && escaped->is_array())
         line += escaped_words(*escaped, true, coverage->contains("preExisting")) +
                 escaped_words(*escaped, false, false);
+    line += unwaited_words(coverage->find("unwaitedChildren"));
     // Threads that time-shared a CPU, or passes that barely overlapped, count no contention.
     if (const Json* together = coverage->find("passesTogether"); together && together->is_number() &&
                                                                    together->as_number() < kPassesTogetherWarn)
