@@ -130,11 +130,11 @@ std::vector<UnwaitedChild> unwaited_children(const os::ChildCensus& before, cons
         for (const auto& was : before.children)
             if (was.pid == child.pid) start = was.cpu_ns;
         if (start < 0 || child.cpu_ns <= start) continue;
+        // The threads that inherit: the measuring one, and those created after the open.
         const long parent = child.parent_tid;
-        const bool inherits = parent >= 0 && (parent == self || (at_open.ok && !std::binary_search(
-                                                                                   at_open.tids.begin(),
-                                                                                   at_open.tids.end(), parent)));
-        if (inherit && child.exited && inherits) continue;
+        const bool after_open =
+            at_open.ok && !std::binary_search(at_open.tids.begin(), at_open.tids.end(), parent);
+        if (inherit && child.exited && parent >= 0 && (parent == self || after_open)) continue;
         out.push_back({child.pid, child.name, static_cast<double>(child.cpu_ns - start), child.exited});
     }
     std::stable_sort(out.begin(), out.end(),
