@@ -141,10 +141,11 @@ Status thread_coverage(const Status& counting) {
     return {"thread-coverage", State::available,
             "multi-threaded cases (glint::threads): each thread opens and reads its own perf, raw: and "
             "pfm: groups and the row sums them (rows[].threadCoverage, threadCounts); tier0 counts the "
-            "whole process; the syscall tier follows one thread (cells —); threads or processes a "
-            "body starts itself are counted only under --perf-inherit, those created after the "
-            "counters open, when they exit; a one-thread row names the threads whose work escaped "
-            "its counts (tid, name, CPU time, whether they existed before the counters opened)",
+            "whole process; the syscall tier follows one thread (cells —); a one-thread row counts "
+            "other threads and child processes only under --perf-inherit (those created after the "
+            "counters open when they exit, those already running through a group on each) and names "
+            "the work that escaped its counts: threads (tid, name, CPU time, whether they existed "
+            "before the counters opened) and child processes not waited for (pid, CPU time)",
             ""};
 }
 

@@ -83,6 +83,8 @@ TEST_CASE("capabilities: thread coverage says whose work a multi-threaded row co
         CHECK(threads.state == Status::State::available);
         CHECK(contains(threads.reason, "each thread opens and reads its own perf, raw: and pfm: groups"));
         CHECK(contains(threads.reason, "--perf-inherit"));
+        CHECK(contains(threads.reason, "those already running through a group on each"));
+        CHECK(contains(threads.reason, "child processes not waited for"));
     } else {
         CHECK(threads.state == Status::State::unavailable);
         CHECK(contains(threads.reason, "never counted"));
