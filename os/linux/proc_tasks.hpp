@@ -37,4 +37,9 @@ std::optional<StatHead> parse_stat_head(std::string_view text);
 // whether a zombie, and stat's utime + stime; a child gone between listing and reading is left out.
 ChildCensus read_children(const std::string& proc, long self);
 
+// The CPU clock of process `pid` (process true) or thread `tid` (false), as
+// clock_getcpuclockid and pthread_getcpuclockid make them, read through sys(): exact, a zombie's
+// too; nullopt when it does not answer (gone, or another process's thread).
+std::optional<std::int64_t> cpu_clock_ns(long id, bool process);
+
 }  // namespace glint::os::linux_

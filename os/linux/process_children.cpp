@@ -1,7 +1,6 @@
 // Linux: this process's child processes not yet waited for (os/process_tasks.hpp), from
 // /proc/self/task/<tid>/children, each one's CPU time from its process CPU clock.
 #include <dirent.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -106,9 +105,7 @@ namespace glint::os {
 ChildCensus process_children() {
     ChildCensus census = linux_::read_children("/proc", static_cast<long>(::getpid()));
     for (auto& child : census.children) {
-        const auto clock = static_cast<clockid_t>((~static_cast<unsigned>(child.pid) << 3) | 2);
-        if (timespec ts{}; linux_::sys().clock_gettime(clock, &ts) == 0)
-            child.cpu_ns = static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+        if (const auto ns = linux_::cpu_clock_ns(child.pid, true)) child.cpu_ns = *ns;
     }
     return census;
 }

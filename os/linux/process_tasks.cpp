@@ -75,6 +75,14 @@ TaskCensus read_task_dir(const std::string& dir) {
     return census;
 }
 
+std::optional<std::int64_t> cpu_clock_ns(long id, bool process) {
+    // The kernel's CPUCLOCK encoding: ~id << 3, then the clock (SCHED) and, for a thread, PERTHREAD.
+    const auto clock = static_cast<clockid_t>((~static_cast<unsigned>(id) << 3) | (process ? 2 : 6));
+    timespec ts{};
+    if (sys().clock_gettime(clock, &ts) != 0) return std::nullopt;
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
 }  // namespace glint::os::linux_
 
 namespace glint::os {
@@ -83,11 +91,8 @@ namespace glint::os {
 // running now, where schedstat lags up to a scheduler tick.
 TaskCensus process_tasks() {
     TaskCensus census = linux_::read_task_dir("/proc/self/task");
-    for (auto& task : census.tasks) {
-        const auto clock = static_cast<clockid_t>((~static_cast<unsigned>(task.tid) << 3) | 6);
-        if (timespec ts{}; linux_::sys().clock_gettime(clock, &ts) == 0)
-            task.cpu_ns = static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-    }
+    for (auto& task : census.tasks)
+        if (const auto ns = linux_::cpu_clock_ns(task.tid, false)) task.cpu_ns = *ns;
     return census;
 }
 
