@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "engine/model/json.hpp"
 #include "support/process.hpp"
@@ -15,30 +16,53 @@ using glint::test::fixture_path;
 using glint::test::read_file;
 using glint::test::run_process;
 
-TEST_CASE("e2e: a deleted iter, whole body or iter_batched fn is an error row saying it was optimized away") {
+namespace {
+struct Outcome {
+    glint::test::ProcessResult process;
+    std::map<std::string, std::string> error_of;  // name -> error ("" for a measured row)
+};
+
+Outcome run_fixture(const std::string& filter) {
     const std::string json = glint::test::temp_json_path("optimized_away");
-    const auto r = run_process({fixture_path("optimized_away"), "--bench", "--bench-min-time=1",
-                                "--bench-json=" + json});
-    CHECK(r.exit_code == 1);  // error rows fail the run; every row is still written
+    std::vector<std::string> args{fixture_path("optimized_away"), "--bench", "--bench-min-time=1", "--bench-json=" + json};
+    if (!filter.empty()) args.push_back("--filter=" + filter);
+    Outcome o{run_process(args), {}};
     const Json doc = Json::parse(read_file(json));
     std::remove(json.c_str());
-    std::map<std::string, std::string> error_of;  // name -> error ("" for a measured row)
     for (const auto& row : doc.at("rows").as_array()) {
         const Json* error = row.find("error");
-        error_of[row.at("name").as_string()] = error ? error->as_string() : "";
+        o.error_of[row.at("name").as_string()] = error ? error->as_string() : "";
         // A measured row's CPU/wall ratio is one thread's: never above 1.
         if (!error && row.at("cpuWallRatio").is_number()) CHECK(row.at("cpuWallRatio").as_number() <= 1.0);
+    }
+    return o;
+}
+}  // namespace
+
+TEST_CASE("e2e: a deleted iter, whole body or iter_batched fn is an error row saying it was optimized away") {
+    const Outcome first = run_fixture("");
+    const auto& r = first.process;
+    CHECK(r.exit_code == 1);  // error rows fail the run; every row is still written
+    auto error_of = first.error_of;
+    // A deleted fn is judged only from windows at their cap (timing/protocol.cpp): on a loaded
+    // machine a slow setup can stop the windows short and the row is measured, not judged. Up
+    // to two more runs of that case alone; a detector that never fires fails all three.
+    std::string batched_err = r.err;
+    for (int again = 0; again < 2 && !contains(error_of["batched_empty"], "optimized away"); ++again) {
+        const Outcome retry = run_fixture("batched_empty");
+        error_of["batched_empty"] = retry.error_of.count("batched_empty") ? retry.error_of.at("batched_empty") : "";
+        batched_err = retry.process.err;
     }
     for (const std::string deleted : {"empty", "whole_empty", "batched_empty"}) {
         CAPTURE(deleted);
         CHECK(contains(error_of[deleted], "optimized away"));
         CHECK(contains(error_of[deleted], "glint::black_box"));
-        CHECK(contains(r.err, std::string("glint: ") + deleted + ": optimized away"));
+        CHECK(contains(deleted == "batched_empty" ? batched_err : r.err, std::string("glint: ") + deleted + ": optimized away"));
     }
     for (const std::string real : {"add_chain", "batched_fast", "call_empty", "call_add"}) {
         CAPTURE(real);
-        REQUIRE(error_of.count(real) == 1);
-        CHECK(error_of[real] == "");
+        REQUIRE(first.error_of.count(real) == 1);
+        CHECK(first.error_of.at(real) == "");
     }
     CHECK(contains(r.out, "optimized away"));  // the table's error rows
 }
