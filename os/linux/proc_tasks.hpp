@@ -18,6 +18,9 @@ std::optional<std::int64_t> parse_schedstat_ns(std::string_view text);
 // and parentheses) in ns, given the clock ticks a second; nullopt when malformed.
 std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_per_second);
 
+// The numeric entries of `dir` (pids or tids), unordered; nullopt when it cannot be listed.
+std::optional<std::vector<long>> numeric_entries(const std::string& dir);
+
 // The tasks under `dir` (one numeric subdirectory each, as /proc/self/task): ok false when
 // `dir` cannot be listed; cpu_ns and settled_ns from schedstat (cpu_ns from stat without it); a
 // task whose files vanished (it ended) keeps cpu_ns -1, name "".

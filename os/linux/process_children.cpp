@@ -1,10 +1,8 @@
 // Linux: this process's child processes not yet waited for (os/process_tasks.hpp), from
 // /proc/self/task/<tid>/children, each one's CPU time from its process CPU clock.
-#include <dirent.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 #include "os/linux/proc_tasks.hpp"
@@ -12,23 +10,6 @@
 #include "os/linux/sysfs_text.hpp"
 
 namespace glint::os::linux_ {
-namespace {
-
-// The numeric entries of `dir` (pids or tids); nullopt when it cannot be listed.
-std::optional<std::vector<long>> numeric_entries(const std::string& dir) {
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) return std::nullopt;
-    std::vector<long> ids;
-    while (const dirent* entry = ::readdir(d)) {
-        char* end = nullptr;
-        const long id = std::strtol(entry->d_name, &end, 10);
-        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9' && *end == '\0') ids.push_back(id);
-    }
-    ::closedir(d);
-    return ids;
-}
-
-}  // namespace
 
 std::vector<long> parse_pid_list(std::string_view text) {
     std::vector<long> pids;

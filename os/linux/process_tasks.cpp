@@ -50,18 +50,28 @@ std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_
     return (*utime + *stime) * (1'000'000'000 / ticks_per_second);
 }
 
-TaskCensus read_task_dir(const std::string& dir) {
-    TaskCensus census;
+std::optional<std::vector<long>> numeric_entries(const std::string& dir) {
     DIR* d = ::opendir(dir.c_str());
-    if (!d) return census;
-    census.ok = true;
+    if (!d) return std::nullopt;
+    std::vector<long> ids;
     while (const dirent* entry = ::readdir(d)) {
         char* end = nullptr;
-        const long tid = std::strtol(entry->d_name, &end, 10);
-        if (entry->d_name[0] < '0' || entry->d_name[0] > '9' || *end != '\0') continue;
+        const long id = std::strtol(entry->d_name, &end, 10);
+        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9' && *end == '\0') ids.push_back(id);
+    }
+    ::closedir(d);
+    return ids;
+}
+
+TaskCensus read_task_dir(const std::string& dir) {
+    TaskCensus census;
+    const auto tids = numeric_entries(dir);
+    if (!tids) return census;
+    census.ok = true;
+    for (const long tid : *tids) {
         TaskUsage task;
         task.tid = tid;
-        const std::string base = dir + "/" + entry->d_name + "/";
+        const std::string base = dir + "/" + std::to_string(tid) + "/";
         if (auto comm = read_trimmed(base + "comm")) task.name = std::move(*comm);
         if (auto sched = read_trimmed(base + "schedstat"); sched && parse_schedstat_ns(*sched))
             task.cpu_ns = task.settled_ns = *parse_schedstat_ns(*sched);
@@ -69,7 +79,6 @@ TaskCensus read_task_dir(const std::string& dir) {
             task.cpu_ns = parse_stat_cpu_ns(*stat, ::sysconf(_SC_CLK_TCK)).value_or(-1);
         census.tasks.push_back(std::move(task));
     }
-    ::closedir(d);
     std::sort(census.tasks.begin(), census.tasks.end(),
               [](const TaskUsage& a, const TaskUsage& b) { return a.tid < b.tid; });
     return census;
