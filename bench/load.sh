@@ -162,6 +162,22 @@ status=0
 awk -F'\t' -v tiny="$tiny" -v rounds="$rounds" -f bench/load_table.awk "$work/keys" "$work/lines.tsv" ||
   status=$?
 ((status <= 1)) || die "the table could not be made"
+# The core's own speed in each round: glint's probes at each run's start and end
+# (meta.environment.coreSpeed, docs/load.md "Core speed"): the share of chunks over 10% slower
+# than the fastest. A slowed core moves every tool's medians with no competitor at all.
+core_share() {  # phase -> the rounds' slow shares, space-separated ("—": not probed)
+  local r out=""
+  for ((r = 1; r <= rounds; r++)); do
+    out+=" $(jq -r '.meta.environment.coreSpeed.slowShare // "—" | if type == "number" then (. * 100 | round | tostring) + "%" else . end' \
+      "$work/glint-$1-$r.json")"
+  done
+  echo "${out# }"
+}
+idle_share=$(core_share idle)
+echo "core speed, share of probe chunks >10% slower than the fastest: idle rounds $idle_share; loaded rounds $(core_share loaded)"
+if [[ " $idle_share " =~ \ ([1-9][0-9]+)% ]]; then
+  echo "load: the core's speed changed in idle rounds (no competitor): a 3% goal is not judged by this host"
+fi
 if ((tiny)); then
   echo "load: --tiny: goals not judged (a check of the script, not a measurement)"
   exit 0

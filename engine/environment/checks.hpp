@@ -3,8 +3,9 @@
 // JSON meta.environment always records facts and warnings.
 //
 // Checks, in order: governor, boost, smt, pinning, isolation, load (>= kBusyLoad), hypervisor,
-// nmi-watchdog, aslr, thp, paranoid. A fact that is unknown is never a problem; on an OS
-// without a back end there is one warning: unknown.
+// nmi-watchdog, aslr, thp, paranoid; at the end, load again and core-speed (core_speed.hpp). A
+// fact that is unknown is never a problem; on an OS without a back end there is one warning:
+// unknown.
 // Rationale and details: docs/rationale.md, "engine/environment/checks.hpp".
 #pragma once
 

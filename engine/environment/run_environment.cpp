@@ -12,6 +12,7 @@ RunEnvironment::RunEnvironment(Placement placement, bool quiet, os::SystemRoots 
     const int here = os::current_cpu();
     const unsigned cpu = placement_.pinned ? *placement_.pinned : static_cast<unsigned>(here < 0 ? 0 : here);
     topology_ = os::read_topology(roots_.sys, cpu);
+    start_speed_ = probe_core_speed();
 }
 
 std::vector<std::string> RunEnvironment::header_lines() const {
@@ -23,16 +24,29 @@ std::vector<std::string> RunEnvironment::header_lines() const {
 
 std::vector<std::string> RunEnvironment::end_lines() {
     end_load_ = os::read_load_average(roots_);
-    auto end = check_end_load(facts_.load, end_load_);
-    if (!end) return {};
-    warnings_.push_back(*end);
-    if (quiet_) return {};
-    return {warning_line(*end)};
+    end_speed_ = probe_core_speed();
+    std::vector<std::string> lines;
+    auto warn = [&](const EnvironmentWarning& w) {
+        warnings_.push_back(w);
+        if (!quiet_) lines.push_back(warning_line(w));
+    };
+    if (auto end = check_end_load(facts_.load, end_load_)) warn(*end);
+    if (auto speed = judge_core_speed(joined_speed()))
+        if (auto slow = check_core_speed(*speed)) warn(*slow);
+    return lines;
+}
+
+std::vector<double> RunEnvironment::joined_speed() const {
+    std::vector<double> all = start_speed_;
+    all.insert(all.end(), end_speed_.begin(), end_speed_.end());
+    return all;
 }
 
 void RunEnvironment::add_meta(Json& meta) const {
     meta["placement"] = placement_json(placement_);
     meta["environment"] = environment_json(facts_, end_load_, warnings_, quiet_);
+    meta["environment"]["coreSpeed"] = core_speed_json(judge_core_speed(joined_speed()), judge_core_speed(start_speed_),
+                                                       judge_core_speed(end_speed_));
     meta["topology"] = topology_json(topology_);
 }
 

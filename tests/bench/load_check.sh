@@ -37,6 +37,8 @@ grep -Eq '^glint: [0-9]+/2 rows within 3% of idle' "$work/out" || fail "no withi
 grep -Eq '^glint: [0-9]+/2 covered:' "$work/out" || fail "no coverage summary"
 grep -Eq "^glint: [0-9]+/2 rows whose loaded median lies within the idle rounds' own range" "$work/out" || fail "no idle-range summary"
 grep -Eq '^idle rounds max/min, median over rows: glint .*noise floor' "$work/out" || fail "no noise-floor summary"
+grep -Eq '^core speed, share of probe chunks >10% slower than the fastest: idle rounds [0-9]+%; loaded rounds [0-9]+%$' \
+  "$work/out" || fail "no measured core speed of each round (meta.environment.coreSpeed)"
 grep -q '^load: --tiny: goals not judged' "$work/out" || fail "no --tiny line"
 pid=$(sed -n 's/^load: competitor pid \([0-9]*\) .*/\1/p' "$work/out" | tail -1)
 [[ -n $pid ]] || fail "the competitor's pid was not printed"

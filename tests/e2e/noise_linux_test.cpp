@@ -115,6 +115,24 @@ TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says 
     CHECK(std::find(reasons.begin(), reasons.end(), "migrated") == reasons.end());
     CHECK(doc.at("meta").at("environment").at("cpus").as_array().size() == 1);
     CHECK(doc.at("meta").at("topology").at("cpu").as_number() == 0);
+    // The core's speed, probed at the run's start and end (core_speed.hpp): measured, and warned
+    // of exactly when a tenth of the chunks read slow.
+    const Json& speed = doc.at("meta").at("environment").at("coreSpeed");
+    CHECK(speed.at("start").at("chunks").as_number() > 0);
+    CHECK(speed.at("end").at("chunks").as_number() > 0);
+    CHECK(speed.at("chunks").as_number() + speed.at("interruptedChunks").as_number() ==
+          speed.at("start").at("chunks").as_number() + speed.at("start").at("interruptedChunks").as_number() +
+              speed.at("end").at("chunks").as_number() + speed.at("end").at("interruptedChunks").as_number());
+    CHECK(speed.at("fastestNsPerStep").as_number() > 0);
+    CHECK(speed.at("fastestNsPerStep").as_number() <= speed.at("p90NsPerStep").as_number());
+    const double slow_share = speed.at("slowShare").as_number();
+    CHECK(slow_share >= 0);
+    CHECK(slow_share <= 1);
+    bool warned = false;
+    for (const auto& w : doc.at("meta").at("environment").at("warnings").as_array())
+        warned = warned || w.at("check").as_string() == "core-speed";
+    CHECK(warned == (slow_share >= 0.1));
+    CHECK(contains(unwrapped(r.out), "environment: the core's speed changed") == warned);
 }
 
 TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
