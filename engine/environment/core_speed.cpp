@@ -5,20 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "engine/timing/clock.hpp"
+#include "engine/timing/core_probe.hpp"
+
 namespace glint::engine {
 namespace {
 
 constexpr std::uint64_t kStepsPerChunk = 16384;  // ~5 µs at one step a cycle near 3.5 GHz
-
-// One chunk of kStepsPerChunk dependent adds; the empty asm keeps each add in the chain (the
-// compiler can neither fold nor vectorize it) on every compiler glint builds with.
-std::uint64_t chunk(std::uint64_t x) {
-    for (std::uint64_t i = 0; i < kStepsPerChunk; ++i) {
-        x += x;
-        asm volatile("" : "+r"(x));
-    }
-    return x;
-}
 
 // The q-quantile of sorted values, interpolated between neighbours.
 double quantile(const std::vector<double>& sorted, double q) {
@@ -43,19 +36,9 @@ Json speed_json(const std::optional<CoreSpeed>& s) {
 }  // namespace
 
 std::vector<double> probe_core_speed(std::chrono::nanoseconds span) {
-    using clock = std::chrono::steady_clock;
     std::vector<double> out;
-    out.reserve(static_cast<std::size_t>(span.count() / 4000 + 1));
-    std::uint64_t x = 1;
-    const auto begin = clock::now();
-    auto start = begin;
-    while (start - begin < span) {
-        x = chunk(x);
-        const auto stop = clock::now();
-        out.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / kStepsPerChunk);
-        start = stop;
-    }
-    asm volatile("" : : "r"(x));
+    const std::int64_t begin = now_ns();
+    while (now_ns() - begin < span.count()) out.push_back(probe_step_ns(kStepsPerChunk));
     return out;
 }
 

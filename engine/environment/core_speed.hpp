@@ -18,11 +18,12 @@
 
 #include "engine/environment/checks.hpp"
 #include "engine/model/json.hpp"
+#include "engine/timing/core_probe.hpp"
 
 namespace glint::engine {
 
-inline constexpr double kSlowFactor = 1.10;        // a chunk this much above the fastest is slow
-inline constexpr double kInterruptedFactor = 4.0;  // ... this much above: interrupted, apart
+inline constexpr double kSlowFactor = kSlowCoreFactor;  // a chunk this much above the fastest is slow
+inline constexpr double kInterruptedFactor = kInterruptedProbeFactor;  // ... this much above: interrupted
 inline constexpr double kSlowShareWarning = 0.10;  // a warning from this share of slow chunks
 inline constexpr std::chrono::milliseconds kCoreSpeedProbeSpan{20};
 

@@ -73,6 +73,11 @@ struct TimingSummary {
     // split in two clusters, and whether they were retaken at short windows under contention.
     std::string estimator = "median";
     std::optional<std::uint64_t> clean_samples, disturbed_samples;
+    // Batched: core-speed probes around each sample (timing/core_probe.hpp) marked these samples
+    // as run on a slowed core (disturbed, though their CPU time was whole); the count is unset
+    // where samples were not probed.
+    std::vector<bool> slow_core;
+    std::optional<std::uint64_t> slow_core_samples;
     double spread_ns = NAN;
     bool split = false;
     bool retaken = false;

@@ -28,7 +28,7 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     if (!timing) {
         for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
                                 "estimator", "spreadNs", "cleanSamples", "disturbedSamples",
-                                "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
+                                "slowCoreSamples", "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -42,6 +42,7 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     out["spreadNs"] = number_or_null(timing->printed_spread_ns());
     out["cleanSamples"] = timing->clean_samples ? Json(*timing->clean_samples) : Json();
     out["disturbedSamples"] = timing->disturbed_samples ? Json(*timing->disturbed_samples) : Json();
+    out["slowCoreSamples"] = timing->slow_core_samples ? Json(*timing->slow_core_samples) : Json();
     out["split"] = timing->split;
     out["retaken"] = timing->retaken;
     out["minNs"] = number_or_null(timing->min_ns);

@@ -27,7 +27,7 @@ bool is_row_member(std::string_view key) {
         "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
         "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
         "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned", "estimator",
-        "spreadNs",  "cleanSamples",  "disturbedSamples", "split",       "retaken"};
+        "spreadNs",  "cleanSamples",  "disturbedSamples", "slowCoreSamples", "split",  "retaken"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 
@@ -61,6 +61,8 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
             t.clean_samples = json_integer<std::uint64_t>(c->as_number());
         if (const Json* d = json.find("disturbedSamples"); d && d->is_number())
             t.disturbed_samples = json_integer<std::uint64_t>(d->as_number());
+        if (const Json* c = json.find("slowCoreSamples"); c && c->is_number())
+            t.slow_core_samples = json_integer<std::uint64_t>(c->as_number());
         t.split = json.find("split") && *json.find("split") == Json(true);
         t.retaken = json.find("retaken") && *json.find("retaken") == Json(true);
         if (const Json* list = json.find("samplesNs"); list && list->is_array())

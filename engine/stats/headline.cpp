@@ -60,15 +60,21 @@ double block_drift(std::span<const double> ordered, std::size_t blocks) {
 }
 
 Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
-                           const HeadlineRule& rule) {
+                           const HeadlineRule& rule, const std::vector<bool>& slow_core) {
     Headline h;
     const bool have_cpu = !cpu.empty() && cpu.size() == wall.size() &&
                           std::any_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); });
     std::vector<double> chosen(wall.begin(), wall.end());
     if (have_cpu) {
+        const bool probed = slow_core.size() == wall.size();
         std::vector<double> clean;
-        for (std::size_t i = 0; i < wall.size(); ++i)
-            if (is_clean(wall[i], cpu[i], rule)) clean.push_back(wall[i]);
+        std::size_t slow = 0;
+        for (std::size_t i = 0; i < wall.size(); ++i) {
+            if (!is_clean(wall[i], cpu[i], rule)) continue;
+            if (probed && slow_core[i]) ++slow;
+            else clean.push_back(wall[i]);
+        }
+        if (probed) h.slow_core = slow;
         h.clean = clean.size();
         h.disturbed = wall.size() - clean.size();
         h.too_few_clean = clean.size() < rule.min_clean || 2 * clean.size() < wall.size();

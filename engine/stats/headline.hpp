@@ -2,7 +2,8 @@
 //
 // A sample is clean when its wall time exceeds its CPU time by at most the rule's tolerance
 // (the thread clock's step and read cost, plus `share` of the sample); the rest lost the CPU
-// (disturbed). With at least half the samples clean and at least min_clean of them, the
+// (disturbed), as does a sample the core-speed probes found on a slowed core. With at least
+// half the samples clean and at least min_clean of them, the
 // headline is the clean samples' median and the ± their dispersion, widened by the drift of
 // time-ordered blocks; otherwise the median of all samples with the ± widened to their real
 // spread. A split sample (two clusters) widens the ± over both. Without per-sample CPU times,
@@ -35,6 +36,7 @@ struct Headline {
     double mad = 0;     // of the samples the median came from
     double spread = 0;  // the ± printed beside the median
     std::optional<std::size_t> clean, disturbed;  // unset without per-sample CPU times
+    std::optional<std::size_t> slow_core;  // of the disturbed, those on a slowed core; unset unprobed
     bool split = false;       // the headline's samples fall in two separated clusters
     bool too_few_clean = false;
 };
@@ -47,8 +49,10 @@ std::size_t count_clean(std::span<const double> wall, std::span<const double> cp
                         const HeadlineRule& rule);
 
 // The headline of samples `wall` (time order) with their CPU times `cpu` (same length, or empty).
+// `slow_core` (same length, or empty): samples that ran on a slowed core (timing/core_probe.hpp),
+// disturbed whatever their CPU time.
 Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
-                           const HeadlineRule& rule = {});
+                           const HeadlineRule& rule = {}, const std::vector<bool>& slow_core = {});
 
 // Half-gap test: whether sorted values fall in two clusters (each >= 10% of them, >= 2 values)
 // separated by a gap above 5% of their median and 4x the wider cluster's MAD.

@@ -24,8 +24,9 @@ Timing measure_batch(Batch batch, const MeasureOptions& options) {
     config.pinned = options.iterations;
     config.refuse_optimized_away = false;  // glint::measure throws only for bad options
     // Its contract: the statistics summarise exactly the samples returned (no retake, no
-    // clean-sample headline; those are the runner's, docs/load.md).
+    // clean-sample headline, no core-speed probes; those are the runner's, docs/load.md).
     config.contended_retake = false;
+    config.core_probe = false;
     engine::TimingSummary s = engine::time_batched(batch, config);
     const engine::Summary plain = engine::summarize(s.sample_ns);
     Timing t;

@@ -9,6 +9,7 @@
 #include "engine/stats/headline.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
+#include "engine/timing/core_probe.hpp"
 #include "engine/timing/windows.hpp"
 #include "os/thread_usage.hpp"
 
@@ -113,6 +114,7 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
 // sample (clamped to it) comes from the reads between samples, or around each window.
 struct SampleRun {
     std::vector<double> wall, cpu;  // per iteration
+    std::vector<double> probes;     // core-speed probes around the samples (empty: not probed)
     double cpu_total = NAN, wall_total = NAN;
     double tolerance_per_sample = 0;  // ns a sample's CPU reads may hide
 };
@@ -126,19 +128,39 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     const bool windows = has_inputs(batch);
     const bool own_cpu = windows || batch.self_timing;  // the sample reads its CPU itself
     const std::uint64_t reads = windows ? (n + window - 1) / std::max<std::uint64_t>(window, 1) : 1;
+    // A team times itself on several threads, and a difference's samples are pairs: neither is
+    // probed. A probe runs before the CPU read that ends a sample (a switch the read triggers
+    // then falls outside it), and its time is taken off that CPU span (where the span comes
+    // from reads between samples): its wall time, or a cap where it lost the CPU.
+    const bool probe = config.core_probe && !batch.self_timing && !batch.reference;
+    double probes_ns = 0;  // the probes' time since the last CPU read
+    double fastest = INFINITY;
+    auto run_probe = [&] {
+        const std::int64_t start = now_ns();
+        const double step = probe_step_ns();
+        const double took = static_cast<double>(now_ns() - start);
+        r.probes.push_back(step);
+        fastest = std::min(fastest, step);
+        probes_ns += std::min(took, kInterruptedProbeFactor * fastest * static_cast<double>(kProbeSteps));
+    };
+    if (probe) r.probes.reserve(count + 1);
     r.tolerance_per_sample = static_cast<double>(reads) * cpu_tolerance_per_read();
     // The wall span is read just outside the first and last CPU reads, so the CPU span lies
     // inside it (CPU/wall <= 1 for one thread, however short the samples).
     const std::int64_t wall_start = now_ns();
     const std::int64_t cpu_start = os::thread_cpu_ns();
     std::int64_t cpu_before = cpu_start;
+    if (probe) run_probe();
     for (std::uint64_t i = 0; i < count; ++i) {
         if (i >= config.samples && static_cast<double>(now_ns() - wall_start) >= budget_ns) break;
         if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
         const Once once = time_once(batch, n, window, windows);
+        if (probe) run_probe();
         const std::int64_t cpu_after = os::thread_cpu_ns();
         double c = own_cpu ? once.cpu : NAN;
-        if (!own_cpu && cpu_before >= 0 && cpu_after >= 0) c = static_cast<double>(cpu_after - cpu_before);
+        if (!own_cpu && cpu_before >= 0 && cpu_after >= 0)
+            c = std::max(0.0, static_cast<double>(cpu_after - cpu_before) - probes_ns);
+        probes_ns = 0;
         cpu_before = cpu_after;
         r.wall.push_back(once.wall / per);
         // The time the sample lost (whole - CPU) is taken off its wall: CPU = wall without a
@@ -151,6 +173,12 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     if (cpu_start >= 0 && cpu_stop >= 0) r.cpu_total = static_cast<double>(cpu_stop - cpu_start);
     r.wall_total = static_cast<double>(wall_stop - wall_start);
     return r;
+}
+
+// The samples the probes around them found on a slowed core (empty: not probed).
+std::vector<bool> slow_core_of(const SampleRun& r) {
+    if (r.probes.empty()) return {};
+    return slow_core_samples(r.probes, r.probes.size() - 1);  // one probe before each sample, one after the last
 }
 
 // Iterations per retaken sample: about kRetakeSampleNs, never below 1000 timer steps.
@@ -167,10 +195,11 @@ std::uint64_t retake_iterations(double per_iteration_ns, std::uint64_t n) {
 void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
     HeadlineRule rule;
     rule.tolerance_ns = tolerance_ns;
-    const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule);
+    const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule, t.slow_core);
     t.estimator = h.estimator;
     if (h.clean) t.clean_samples = *h.clean;
     if (h.disturbed) t.disturbed_samples = *h.disturbed;
+    if (h.slow_core) t.slow_core_samples = *h.slow_core;
     t.median_ns = h.median;
     t.repetition_median_ns = {h.median};
     t.mad_ns = h.mad;
@@ -244,6 +273,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY);
     TimingSummary summary = summarize_samples(std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
     summary.sample_cpu_ns = std::move(run.cpu);
+    summary.slow_core = slow_core_of(run);
     summary.cpu_ns = run.cpu_total;
     summary.wall_ns = run.wall_total;
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window);
@@ -261,6 +291,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
                                       4 * config.samples, std::max(run.wall_total, 0.0));
         TimingSummary retake = summarize_samples(std::move(again.wall), short_n, false);
         retake.sample_cpu_ns = std::move(again.cpu);
+        retake.slow_core = slow_core_of(again);
         retake.cpu_ns = again.cpu_total;
         retake.wall_ns = again.wall_total;
         retake.retaken = true;

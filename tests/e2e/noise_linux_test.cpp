@@ -360,10 +360,23 @@ TEST_CASE("e2e: a busy process pinned to the measuring CPU moves no headline (on
         CAPTURE(median);
         CAPTURE(spread);
         lost = lost || after.at("cpuWallRatio").as_number() < 0.9 || after.at("disturbedSamples").as_number() > 0;
-        CHECK(after.at("estimator").as_string() == "clean-median");
         const auto reasons = strings(after.at("unstable"));
-        CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") == reasons.end());
-        CHECK(std::find(reasons.begin(), reasons.end(), "disturbed") == reasons.end());
+        const bool disturbed = std::find(reasons.begin(), reasons.end(), "disturbed") != reasons.end();
+        if (after.at("estimator").as_string() == "all-median") {
+            // Too few clean samples is allowed only where the core-speed probes took them (a
+            // core whose speed changed, docs/load.md "Core speed"): by CPU time alone enough
+            // samples were clean, and the row says it is disturbed.
+            const double clean = after.at("cleanSamples").as_number();
+            const double slow = after.at("slowCoreSamples").as_number();
+            CAPTURE(clean);
+            CAPTURE(slow);
+            CHECK(clean + slow >= std::max(8.0, after.at("samples").as_number() / 2));
+            CHECK(disturbed);
+        } else {
+            CHECK(after.at("estimator").as_string() == "clean-median");
+            CHECK(std::find(reasons.begin(), reasons.end(), "cpu-time") == reasons.end());
+            CHECK_FALSE(disturbed);
+        }
         // What the competitor did before the clean-sample headline: every >= 5 ms sample lost
         // about half its wall time, so the median read ~2x idle. Issue 24's 3% goal is judged
         // by bench/load.sh on an idle machine, not here: this VM's host moves even idle medians

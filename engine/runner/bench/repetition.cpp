@@ -57,10 +57,12 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     merged.spread_ns = *hi - *lo;
     merged.clean_samples.reset();
     merged.disturbed_samples.reset();
+    merged.slow_core_samples.reset();
     for (const auto& r : repetitions) {
         merged.spread_ns = std::max(merged.spread_ns, r.printed_spread_ns());
         if (r.clean_samples) merged.clean_samples = merged.clean_samples.value_or(0) + *r.clean_samples;
         if (r.disturbed_samples) merged.disturbed_samples = merged.disturbed_samples.value_or(0) + *r.disturbed_samples;
+        if (r.slow_core_samples) merged.slow_core_samples = merged.slow_core_samples.value_or(0) + *r.slow_core_samples;
         if (r.estimator == "all-median") merged.estimator = r.estimator;
         merged.split = merged.split || r.split;
         merged.retaken = merged.retaken || r.retaken;

@@ -129,3 +129,32 @@ TEST_CASE("headline: a drift between time-ordered blocks widens the ±") {
     CHECK(block_drift(s.wall, 4) == doctest::Approx(0.6).epsilon(0.2));
     CHECK(block_drift(std::vector<double>(7, 1.0), 4) == 0);  // too few for two blocks of 4
 }
+
+TEST_CASE("headline: samples on a slowed core leave the headline though their CPU time is whole") {
+    // 32 samples at 10 ns; 12 of them ran on a core slowed 1.8x (a busy SMT sibling, a host
+    // taking the vCPU without booking steal): CPU time equals wall time, so only the probes tell.
+    Stream s = quiet();
+    std::vector<bool> slow(32, false);
+    for (std::size_t i = 0; i < 32; i += 3) {
+        s.wall[i] *= 1.8;
+        s.cpu[i] = s.wall[i];
+        slow[i] = true;
+    }
+    const Headline unprobed = estimate_headline(s.wall, s.cpu);
+    CHECK(*unprobed.clean == 32);  // by CPU time every sample is clean
+    CHECK(unprobed.spread > 5);     // the slowed cluster widens the ±
+    CHECK_FALSE(unprobed.slow_core);
+    const Headline h = estimate_headline(s.wall, s.cpu, {}, slow);
+    CHECK(h.estimator == std::string("clean-median"));
+    CHECK(h.median == doctest::Approx(10).epsilon(0.01));
+    CHECK(*h.clean == 21);
+    CHECK(*h.disturbed == 11);
+    CHECK(*h.slow_core == 11);
+    CHECK(h.spread < 0.2);
+    // Slowed for most samples: too few clean, the row says so and the ± reaches the fast ones.
+    std::vector<bool> most(32, true);
+    for (std::size_t i = 0; i < 8; ++i) most[i] = false;
+    const Headline few = estimate_headline(s.wall, s.cpu, {}, most);
+    CHECK(few.estimator == std::string("all-median"));
+    CHECK(few.median - few.spread <= 10.05);
+}

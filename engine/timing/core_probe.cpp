@@ -1,0 +1,34 @@
+#include "engine/timing/core_probe.hpp"
+
+#include <algorithm>
+
+#include "engine/timing/clock.hpp"
+
+namespace glint::engine {
+
+double probe_step_ns(std::uint64_t steps) {
+    std::uint64_t x = 1;
+    const std::int64_t start = now_ns();
+    // The empty asm keeps each add in the chain: the compiler can neither fold nor vectorize it.
+    for (std::uint64_t i = 0; i < steps; ++i) {
+        x += x;
+        asm volatile("" : "+r"(x));
+    }
+    const std::int64_t stop = now_ns();
+    asm volatile("" : : "r"(x));
+    return static_cast<double>(stop - start) / static_cast<double>(std::max<std::uint64_t>(steps, 1));
+}
+
+std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n, double factor) {
+    std::vector<bool> slow(n, false);
+    if (probes.size() != n + 1 || n == 0) return slow;
+    const double fastest = *std::min_element(probes.begin(), probes.end());
+    if (!(fastest > 0)) return slow;
+    // A probe far above the fastest lost the CPU (an interrupt, another task): it says nothing
+    // of the core's speed, and the other probe decides.
+    auto slowed = [&](double p) { return p > factor * fastest && p <= kInterruptedProbeFactor * fastest; };
+    for (std::size_t i = 0; i < n; ++i) slow[i] = slowed(probes[i]) || slowed(probes[i + 1]);
+    return slow;
+}
+
+}  // namespace glint::engine
