@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/core_probe.hpp"
 
@@ -50,16 +51,20 @@ std::optional<CoreSpeed> judge_core_speed(std::span<const double> step_ns) {
     CoreSpeed s;
     s.fastest_ns = *std::min_element(positive.begin(), positive.end());
     std::vector<double> judged;
+    std::size_t slow = 0;
     for (double v : positive) {
-        if (v > kInterruptedFactor * s.fastest_ns) ++s.interrupted;
-        else judged.push_back(v);
+        const ProbeReading reading = read_probe(v, s.fastest_ns);
+        if (reading == ProbeReading::interrupted) {
+            ++s.interrupted;
+            continue;
+        }
+        slow += reading == ProbeReading::slowed;
+        judged.push_back(v);
     }
     std::sort(judged.begin(), judged.end());
     s.chunks = judged.size();
-    s.median_ns = quantile(judged, 0.5);
+    s.median_ns = median(judged);
     s.p90_ns = quantile(judged, 0.9);
-    const auto slow = std::count_if(judged.begin(), judged.end(),
-                                    [&](double v) { return v > kSlowFactor * s.fastest_ns; });
     s.slow_share = static_cast<double>(slow) / static_cast<double>(judged.size());
     return s;
 }

@@ -5,8 +5,8 @@
 // above the fastest one ran on a slowed core: frequency scaling, a busy SMT sibling, or a host
 // that takes the CPU in slices without booking steal. None of these is visible to the thread's
 // CPU clock, so no row's ± includes them; between runs they move medians by as much. Chunks
-// far above the fastest (kInterruptedFactor) lost the CPU to an interrupt or another task:
-// they are counted apart, not as slow. The run probes at its start and its end (RunEnvironment)
+// are read as one probe each (timing/core_probe.hpp, read_probe): slowed, or interrupted
+// (counted apart, not as slow). The run probes at its start and its end (RunEnvironment)
 // and warns when many chunks read slow. Rationale: docs/load.md, "Core speed".
 #pragma once
 
@@ -22,8 +22,6 @@
 
 namespace glint::engine {
 
-inline constexpr double kSlowFactor = kSlowCoreFactor;  // a chunk this much above the fastest is slow
-inline constexpr double kInterruptedFactor = kInterruptedProbeFactor;  // ... this much above: interrupted
 inline constexpr double kSlowShareWarning = 0.10;  // a warning from this share of slow chunks
 inline constexpr std::chrono::milliseconds kCoreSpeedProbeSpan{20};
 
@@ -32,11 +30,11 @@ std::vector<double> probe_core_speed(std::chrono::nanoseconds span = kCoreSpeedP
 
 struct CoreSpeed {
     std::size_t chunks = 0;       // judged (not interrupted)
-    std::size_t interrupted = 0;  // above kInterruptedFactor x the fastest
+    std::size_t interrupted = 0;  // read as interrupted against the fastest
     double fastest_ns = 0;        // per step, the fastest chunk
     double median_ns = 0;         // per step, over the judged chunks
     double p90_ns = 0;            // per step, the 90th percentile of the judged chunks
-    double slow_share = 0;        // of the judged chunks, the share above kSlowFactor x fastest
+    double slow_share = 0;        // of the judged chunks, the share read as slowed
 };
 
 // Pure: the judgement of chunks' ns per step (several probes' chunks may be joined). nullopt

@@ -19,14 +19,18 @@ double probe_step_ns(std::uint64_t steps) {
     return static_cast<double>(stop - start) / static_cast<double>(std::max<std::uint64_t>(steps, 1));
 }
 
-std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n, double factor) {
+ProbeReading read_probe(double probe_ns, double fastest_ns) {
+    if (probe_ns > kInterruptedProbeFactor * fastest_ns) return ProbeReading::interrupted;
+    if (probe_ns > kSlowCoreFactor * fastest_ns) return ProbeReading::slowed;
+    return ProbeReading::full_speed;
+}
+
+std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n) {
     std::vector<bool> slow(n, false);
     if (probes.size() != n + 1 || n == 0) return slow;
     const double fastest = *std::min_element(probes.begin(), probes.end());
     if (!(fastest > 0)) return slow;
-    // A probe far above the fastest lost the CPU (an interrupt, another task): it says nothing
-    // of the core's speed, and the other probe decides.
-    auto slowed = [&](double p) { return p > factor * fastest && p <= kInterruptedProbeFactor * fastest; };
+    auto slowed = [&](double p) { return read_probe(p, fastest) == ProbeReading::slowed; };
     for (std::size_t i = 0; i < n; ++i) slow[i] = slowed(probes[i]) || slowed(probes[i + 1]);
     return slow;
 }

@@ -23,11 +23,15 @@ inline constexpr double kInterruptedProbeFactor = 4.0;  // above: the probe lost
 // Nanoseconds per dependent add over `steps` of them.
 double probe_step_ns(std::uint64_t steps = kProbeSteps);
 
+// What one probe says against the fastest of its set: the core's full speed, a slowed core
+// (above kSlowCoreFactor x fastest), or nothing (above kInterruptedProbeFactor x fastest: it lost
+// the CPU to an interrupt or another task).
+enum class ProbeReading { full_speed, slowed, interrupted };
+ProbeReading read_probe(double probe_ns, double fastest_ns);
+
 // Pure: for probes[0..n] around n samples (probes[i] before sample i, probes[i + 1] after it),
-// whether each sample is slow: either probe above `factor` times the fastest probe, but not
-// above kInterruptedProbeFactor times it (that probe lost the CPU: no evidence). All false
-// when probes.size() != n + 1.
-std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n,
-                                    double factor = kSlowCoreFactor);
+// whether each sample is slow: either probe reads slowed against the fastest probe (an
+// interrupted one is no evidence). All false when probes.size() != n + 1.
+std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n);
 
 }  // namespace glint::engine
