@@ -82,7 +82,7 @@ const OptionRow kRows[] = {
          if (v == "json") o.list_json = true;
      }},
     {"--bench-min-time", kBench, "=MS", kValue, "MS",
-     "per-sample target of the iteration doubling (default 5);\nfor per-call cases, the minimum total measured time",
+     "per-sample target of the iteration doubling (default 0.25);\nper-call cases measure at least 20x that in total",
      "minTimeMs", "2",
      [](Options& o, SV f, SV v, bool) { o.min_time_ms = parse_decimal_in(f, v, kMinTimeMsRange, "MS (milliseconds)"); },
      [](const Options& o) { return Json(o.min_time_ms); }},

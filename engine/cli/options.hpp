@@ -21,7 +21,7 @@ namespace glint::engine {
 struct Options {
     bool bench = false;                 // --bench: measure (otherwise: run each case once)
     std::string filter;                 // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
-    double min_time_ms = 5.0;           // --bench-min-time=MS
+    double min_time_ms = kDefaultMinTimeMs;  // --bench-min-time=MS
     std::optional<std::string> json_path;  // --bench-json=FILE
     bool json_all_samples = false;      // --bench-json-samples=all (default: thinned)
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE

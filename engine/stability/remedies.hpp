@@ -20,7 +20,7 @@ namespace glint::engine {
 struct RemedyContext {
     bool pinned = false;        // the run kept one CPU (--pin, or one CPU allowed at all)
     bool cpu_isolated = false;  // ...and the kernel keeps other tasks off it (isolcpus)
-    double min_time_ms = 5;     // --bench-min-time
+    double min_time_ms = 0.25;  // --bench-min-time
     double timer_step_ns = 0;   // the timing clock's step (0: unknown)
 };
 

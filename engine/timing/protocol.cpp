@@ -235,12 +235,11 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
     return t;
 }
 
-// The difference method's samples: 1/16 of min_time (both windows together) and 8 times as
-// many, so a pair fits well inside a scheduler slice and most pairs run undisturbed: under
-// contention the clean-sample headline has many to keep (docs/asm.md). A pinned count stays.
+// The difference method's samples: a pair (both windows together) takes min_time like any
+// sample, 8 times as many of them, so under contention the clean-sample headline has many
+// to keep (docs/asm.md). A pinned count stays.
 TimingConfig difference_config(const glint::detail::Batch& batch, TimingConfig config) {
     if (!batch.reference) return config;
-    config.min_time_ns /= 16;
     config.samples *= 8;
     return config;
 }
@@ -318,7 +317,7 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
     auto done = [&] {
         if (config.pinned) return samples.size() >= config.pinned;
         if (samples.size() < config.samples) return false;
-        if (measured >= config.min_time_ns) return true;
+        if (measured >= kPerCallTotalFactor * config.min_time_ns) return true;
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
     std::vector<double> cpu;  // each call's: the thread CPU clock read around its timed window

@@ -3,11 +3,11 @@
 // Batched: iterations per sample double until a sample takes >= min_time (unless pinned), then
 // `samples` samples; ns per iteration. Batches with inputs are timed per window
 // (timing/windows.hpp), setup untimed; the doubling also stops at wall_budget_ns / samples.
-// Per-call: one timed call per sample, `after` untimed, until `samples` and min_time are both
-// reached (or exactly `pinned` calls); the clock's empty bracket is subtracted (clamped at 0).
-// CPU time is read outside the timed windows (TimingSummary::sample_cpu_ns, cpu_ns, wall_ns);
-// the headline drops samples that lost the CPU, retaking short samples under contention.
-// A batch with a reference is timed by the difference method (docs/asm.md, glint::detail::Batch).
+// Per-call: one timed call per sample, `after` untimed, the clock's empty bracket subtracted
+// (clamped at 0), until `samples` calls and kPerCallTotalFactor x min_time are both measured
+// (or exactly `pinned` calls). CPU time is read outside the timed windows (sample_cpu_ns,
+// cpu_ns, wall_ns); the headline drops samples that lost the CPU, retaking short samples under
+// contention. A batch with a reference is timed by the difference method (docs/asm.md).
 // Rationale and details: docs/rationale.md, "engine/timing/protocol.hpp".
 #pragma once
 
@@ -21,8 +21,12 @@
 
 namespace glint::engine {
 
+// Per-call cases measure at least this many times min_time in total (5 ms at the default):
+// a per-call sample is one call, so the total sets how many samples the median has.
+inline constexpr double kPerCallTotalFactor = 20;
+
 struct TimingConfig {
-    double min_time_ns = 5e6;        // --bench-min-time
+    double min_time_ns = 2.5e5;      // --bench-min-time (its default, cli/run_plan.hpp)
     std::uint64_t samples = 32;
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
     bool warm_up = false;            // batched: one untimed sample before the samples, run as

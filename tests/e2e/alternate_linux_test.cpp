@@ -49,13 +49,13 @@ TEST_CASE("e2e: glint-compare --alternate runs base and new in turn, keeps the d
     TempDir dir("glint-e2e-alternate");
     const std::string keep = dir.file("runs");
     auto r = run_process({compare_path(), "--alternate=2", "--keep=" + keep, side_program(dir, "base"),
-                          side_program(dir, "new"), "--", "--bench-min-time=1", "--filter=ab/steady"});
+                          side_program(dir, "new"), "--", "--bench-min-time=0.05", "--filter=ab/steady"});
     INFO(r.out, r.err);
     CHECK(r.exit_code == 0);
     CHECK(read_file(dir.file("trace")) == "base\nnew\nbase\nnew\n");
     CHECK(read_file(dir.file("new.args")) ==
-          "--bench --bench-repeat=3 --bench-json=" + keep + "/new-1.json --bench-min-time=1 --filter=ab/steady\n" +
-          "--bench --bench-repeat=3 --bench-json=" + keep + "/new-2.json --bench-min-time=1 --filter=ab/steady\n");
+          "--bench --bench-repeat=3 --bench-json=" + keep + "/new-1.json --bench-min-time=0.05 --filter=ab/steady\n" +
+          "--bench --bench-repeat=3 --bench-json=" + keep + "/new-2.json --bench-min-time=0.05 --filter=ab/steady\n");
     for (const char* name : {"base-1", "new-1", "base-2", "new-2"}) {
         CHECK_MESSAGE(contains(read_file(keep + "/" + name + ".json"), "\"schema\""), name);
         CHECK_MESSAGE(contains(read_file(keep + "/" + name + ".log"), "steady"), name);  // the run's table
@@ -70,7 +70,7 @@ TEST_CASE("e2e: glint-compare --alternate runs base and new in turn, keeps the d
     CHECK(contains(r.out, "new (2 runs) vs base (2 runs): "));
     // The kept directory is reused by the next --alternate run (--repeat=2 this time).
     r = run_process({compare_path(), "--alternate=1", "--repeat=2", "--format=json", "--keep=" + keep,
-                     side_program(dir, "base"), side_program(dir, "new"), "--", "--bench-min-time=1", "--filter=ab/steady"});
+                     side_program(dir, "base"), side_program(dir, "new"), "--", "--bench-min-time=0.05", "--filter=ab/steady"});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "\"document\": \"new (1 run)\""));
     CHECK_FALSE(std::filesystem::exists(keep + "/base-2.json"));
@@ -80,7 +80,7 @@ TEST_CASE("e2e: glint-compare --alternate runs base and new in turn, keeps the d
 TEST_CASE("e2e: glint-compare --alternate removes its temporary directory, and keeps it when a run fails") {
     TempDir dir("glint-e2e-alternate");
     auto r = run_process({compare_path(), "--alternate=1", "--format=md", side_program(dir, "base"),
-                          side_program(dir, "new"), "--", "--bench-min-time=1", "--filter=ab/steady"});
+                          side_program(dir, "new"), "--", "--bench-min-time=0.05", "--filter=ab/steady"});
     INFO(r.out, r.err);
     CHECK(r.exit_code == 0);
     const std::string temporary = named_dir(r.err);
@@ -88,7 +88,7 @@ TEST_CASE("e2e: glint-compare --alternate removes its temporary directory, and k
     CHECK_FALSE(std::filesystem::exists(temporary));
     // A program that fails stops the command: exit 2, naming the program and the run.
     r = run_process({compare_path(), "--alternate=2", side_program(dir, "base"), "/bin/false", "--",
-                     "--bench-min-time=1", "--filter=ab/steady"});
+                     "--bench-min-time=0.05", "--filter=ab/steady"});
     CHECK(r.exit_code == 2);
     CHECK(contains(r.err, "error: new run 1 of 2, '/bin/false': exited with status 1"));
     CHECK(r.out.empty());
@@ -119,7 +119,7 @@ TEST_CASE("e2e: glint-compare --alternate gates: a build 30% slower fails --fail
     // a loaded machine disturbed cannot turn "failed" into "could not judge".
     auto r = run_process({compare_path(), "--alternate=8", "--repeat=5", "--fail-if-slower=10",
                           side_program(dir, "base"), side_program(dir, "new", "GLINT_FIXTURE_SLOWER=30 export GLINT_FIXTURE_SLOWER\n"),
-                          "--", "--bench-min-time=1", "--filter=ab/changing"});
+                          "--", "--bench-min-time=0.05", "--filter=ab/changing"});
     INFO(r.out, r.err);
     CHECK(r.exit_code == 1);
     CHECK(contains(r.out, "FAILED"));
@@ -131,7 +131,7 @@ TEST_CASE("e2e: glint-compare --alternate gates: an A/A pair passes --fail-if-sl
     // The same program on both sides: 8 alternated runs a side judge the row within the gate
     // (threshold 10%, as wide as the gate: a loaded machine moves this case by a few percent).
     auto r = run_process({compare_path(), "--alternate=8", "--threshold=10", "--fail-if-slower=10", side_program(dir, "base"),
-                          side_program(dir, "new"), "--", "--bench-min-time=1", "--filter=ab/changing"});
+                          side_program(dir, "new"), "--", "--bench-min-time=0.05", "--filter=ab/changing"});
     INFO(r.out, r.err);
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "new (8 runs) vs base (8 runs): "));

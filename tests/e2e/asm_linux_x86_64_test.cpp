@@ -131,7 +131,7 @@ TEST_CASE("e2e asm: TSC ticks and add-cycles columns, add-cycles an estimate who
 
 TEST_CASE("e2e asm: a case the builder refuses is an error row naming the register, and the run goes on") {
     TempDir dir("asm");
-    const Run run = bench("asm/add,asm/refused", {"--bench-min-time=1"}, dir, 1);
+    const Run run = bench("asm/add,asm/refused", {}, dir, 1);
     CHECK(contains(row(run.doc, "asm/refused")["error"].get<std::string>(),
                    "glint::asm_iter: chain register r15 is reserved (r15 holds the loop count, rsp the stack)"));
     CHECK(median(run.doc, "asm/add") > 0);
@@ -162,13 +162,13 @@ TEST_CASE("e2e asm: --perf counts per instruction by the difference, takes no pr
     const auto first = err.find("and any other instruction-level row: per instruction by the difference method");
     CHECK(first != std::string::npos);
     CHECK(err.find("and any other instruction-level row", first + 1) == std::string::npos);
-    const auto plain = bench("asm/add", {"--bench-min-time=1"}, dir);
+    const auto plain = bench("asm/add", {}, dir);
     CHECK_FALSE(row(plain.doc, "asm/add").contains("counters"));  // no tier open: nothing to say
 }
 
 TEST_CASE("e2e asm: --bench-repeat=2 under --isolate, --list and the plain run take instruction-level cases") {
     TempDir dir("asm");
-    const Run run = bench("asm/add,asm/imul", {"--bench-min-time=1", "--bench-repeat=2", "--isolate"}, dir);
+    const Run run = bench("asm/add,asm/imul", {"--bench-repeat=2", "--isolate"}, dir);
     for (const char* name : {"asm/add", "asm/imul"}) {
         CAPTURE(name);
         CHECK(row(run.doc, name)["repetitionMediansNs"].size() == 2);
@@ -184,9 +184,9 @@ TEST_CASE("e2e asm: --bench-repeat=2 under --isolate, --list and the plain run t
 TEST_CASE("e2e asm: glint-compare reads instruction-level rows and judges each one") {
     TempDir dir("asm");
     const std::string base = dir.file("base.json");
-    bench("asm/add,asm/imul", {"--bench-min-time=1", "--bench-repeat=3"}, dir);
+    bench("asm/add,asm/imul", {"--bench-repeat=3"}, dir);
     REQUIRE(std::rename(dir.file("asm.json").c_str(), base.c_str()) == 0);
-    bench("asm/add,asm/imul", {"--bench-min-time=1", "--bench-repeat=3"}, dir);
+    bench("asm/add,asm/imul", {"--bench-repeat=3"}, dir);
     const auto compared = run_process({glint::test::compare_path(), base, dir.file("asm.json")});
     INFO(compared.out << compared.err);
     CHECK(compared.exit_code == 0);

@@ -124,7 +124,7 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
         return glint::test::skip("tier 0 reads /proc/self/io and --syscalls Linux tracepoints");
     if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
     const std::string json = temp_path("io.json");
-    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--metrics=syscr,rchar",
+    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--metrics=syscr,rchar",
                           "--syscalls=write", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     CHECK_FALSE(contains(r.err, "warning"));
@@ -157,7 +157,7 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
 }
 
 TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unmatched warns") {
-    auto glob = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--filter=quiet",
+    auto glob = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--filter=quiet",
                              "--metrics=w*,syscr,nosuch*,bogus"});
     REQUIRE(glob.exit_code == 0);
     CHECK(contains(table_header(glob.out), "max │ syscr │"));  // named: shown, measured or not
@@ -168,7 +168,7 @@ TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unma
     CHECK(contains(table_header(glob.out), "max │ syscr │ wchar │ wr-bytes │"));
 
     if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
-    auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--filter=write_3",
+    auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--filter=write_3",
                               "--metrics=sc:write"});
     REQUIRE_MESSAGE(named.exit_code == 0, named.err);
     CHECK(contains(table_header(named.out), "max │ sc:write │"));  // only what was named
@@ -177,7 +177,7 @@ TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unma
 
 TEST_CASE("e2e catalog: --sort-by orders rows by a tier-0 column") {
     if (!glint::test::kLinux) return glint::test::skip("tier 0 reads /proc/self/io (Linux)");
-    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=1", "--metrics=rchar",
+    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--metrics=rchar",
                           "--sort-by=-rchar"});
     REQUIRE(r.exit_code == 0);
     CHECK_FALSE(contains(r.err, "--sort-by"));
@@ -186,7 +186,7 @@ TEST_CASE("e2e catalog: --sort-by orders rows by a tier-0 column") {
     REQUIRE(read != std::string::npos);
     REQUIRE(write != std::string::npos);
     CHECK(read < write);
-    auto ascending = run_process({fixture_path("io"), "--bench", "--bench-min-time=1",
+    auto ascending = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
                                   "--metrics=rchar", "--sort-by=rchar", "--filter=read_4k"});
     CHECK(ascending.exit_code == 0);
 }
@@ -194,7 +194,7 @@ TEST_CASE("e2e catalog: --sort-by orders rows by a tier-0 column") {
 TEST_CASE("e2e catalog: a pfm: software event counts, sorts and serializes under its selector") {
     if (!glint::test::kLinux) return glint::test::skip("libpfm4 and perf_event are Linux's");
     const std::string json = temp_path("pfm.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=whole*",
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=whole*",
                           "--metrics=pfm:PERF_COUNT_SW_PAGE_FAULTS,raw:r00c0",
                           "--sort-by=pfm:PERF_COUNT_SW_PAGE_FAULTS", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);

@@ -38,7 +38,7 @@ struct Run {
 // The fixture under --bench with `args`, its JSON document read back.
 Run bench(std::vector<std::string> args, const TempDir& dir) {
     const std::string path = dir.file("run.json");
-    std::vector<std::string> argv{fixture_path("client_metrics"), "--bench", "--bench-min-time=1",
+    std::vector<std::string> argv{fixture_path("client_metrics"), "--bench", "--bench-min-time=0.05",
                                   "--quiet-environment", "--bench-json=" + path};
     argv.insert(argv.end(), args.begin(), args.end());
     Run run{run_process(argv), json()};
@@ -255,7 +255,7 @@ TEST_CASE("e2e client metrics: a registration's metric naming no parameter of it
 TEST_CASE("e2e client metrics: an iter's metric naming no parameter fails its row, in both modes") {
     TempDir dir("glint_e2e_client_metrics");
     const std::string path = dir.file("run.json");
-    const auto r = run_process({fixture_path("client_metrics"), "--bench", "--bench-min-time=1",
+    const auto r = run_process({fixture_path("client_metrics"), "--bench", "--bench-min-time=0.05",
                                 "--filter=broken*,plain", "--bench-json=" + path});
     CHECK(r.exit_code == 1);
     const std::string problem = "GLINT_BENCH(\"broken/iter_param\"): glint::Metric \"B\" scales by parameter "

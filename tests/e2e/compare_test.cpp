@@ -183,7 +183,7 @@ TEST_CASE("e2e: --bench-baseline --fail-if-slower fails a run naming the case ma
 
 // One run of the A/B fixture into `json` (ab/changing `slower` percent slower), with these flags.
 void one_run(const std::string& json, int slower, std::vector<std::string> flags = {}) {
-    std::vector<std::string> args{fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-json=" + json};
+    std::vector<std::string> args{fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json};
     args.insert(args.end(), flags.begin(), flags.end());
     REQUIRE(run_process(args, {"GLINT_FIXTURE_SLOWER=" + std::to_string(slower)}).exit_code == 0);
 }
@@ -215,7 +215,7 @@ TEST_CASE("e2e: a gate never exits 0 having judged nothing: one run a side, 3 re
     CHECK((three.exit_code == 1 || three.exit_code == 3));
     CHECK(contains(table_line(three.out, "ab/steady"), "(3 reps: need 4+)"));
     // The same gate in the run itself (--bench-baseline).
-    auto run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-baseline=" + base,
+    auto run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-baseline=" + base,
                             "--fail-if-slower=10"}, {"GLINT_FIXTURE_SLOWER=30"});
     CHECK((run.exit_code == 1 || run.exit_code == 3));
     CHECK(contains(run.out, "COULD NOT JUDGE"));
@@ -230,7 +230,7 @@ TEST_CASE("e2e: a gate never exits 0 having judged nothing: one run a side, 3 re
     auto js = run_process({compare_path(), other, next, "--fail-if-slower=10", "--format=json"});
     CHECK(js.exit_code == 3);
     CHECK(Json::parse(js.out).at("gate").at("status") == Json("unjudged"));
-    auto none_run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-baseline=" + other,
+    auto none_run = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-baseline=" + other,
                                  "--fail-if-slower=10"});
     CHECK(none_run.exit_code == 3);
     CHECK(contains(none_run.out, "no row compared (4 only in base, 4 new) — is the baseline from this program?"));
@@ -255,7 +255,7 @@ TEST_CASE("e2e: six repetitions a side judge a 30% slowdown at a 10% gate: exit 
 TEST_CASE("e2e: --bench-repeat measures every case N times, interleaved, keeping each repetition's median") {
     const std::string json = temp_path("repeat.json"), trace = temp_path("trace.txt");
     std::remove(trace.c_str());
-    auto r = run_process({fixture_path("ab"), "--bench", "--bench-repeat=3", "--bench-min-time=1",
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-repeat=3", "--bench-min-time=0.05",
                           "--bench-json=" + json},
                          {"GLINT_FIXTURE_TRACE=" + trace});
     REQUIRE(r.exit_code == 0);
@@ -309,7 +309,7 @@ TEST_CASE("e2e: glint-compare refuses bad input with one line and exit 2") {
 
 TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refuses its JSON") {
     const std::string json = temp_path("duplicate.json");
-    auto r = run_process({fixture_path("duplicate"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    auto r = run_process({fixture_path("duplicate"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.err, "glint: warning: two rows share the identity registration 'twice', name 'impl', labels {n=1}"));
     auto c = run_process({compare_path(), json, json});
@@ -320,7 +320,7 @@ TEST_CASE("e2e: a run whose rows share an identity warns, and glint-compare refu
 
 TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses an unwritable path") {
     const std::string html = temp_path("report.html");
-    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-html=" + html});
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-html=" + html});
     REQUIRE(r.exit_code == 0);
     const std::string page = read_file(html);
     std::remove(html.c_str());
@@ -334,7 +334,7 @@ TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses a
     CHECK(count("class=\"lane-base\"") == 0);  // no baseline, no overlay
     // Counter columns beside the plot: --perf counts task-clock (a software event, any host
     // with perf_event_open), a column whose cell every row carries.
-    auto perf = run_process({fixture_path("ab"), "--bench", "--perf", "--bench-min-time=1",
+    auto perf = run_process({fixture_path("ab"), "--bench", "--perf", "--bench-min-time=0.05",
                              "--bench-html=" + html});
     REQUIRE(perf.exit_code == 0);
     if (contains(perf.out, "task-clock/iter")) {
@@ -355,16 +355,16 @@ TEST_CASE("e2e: --bench-html writes one row and one plot per case, and refuses a
 }
 
 TEST_CASE("e2e: --bench-format=md and csv print the tables as markdown or CSV") {
-    auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    auto md = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-format=md"});
     REQUIRE(md.exit_code == 0);
     CHECK_FALSE(contains(md.out, "╭"));
     CHECK(contains(md.out, "| benchmark | n | median/iter |"));  // then unstable, when a row is
     // 32 samples, or more when a loaded machine made the protocol retake them (docs/load.md)
     CHECK(std::regex_search(md.out, std::regex(R"(\n\| add_chain \| [0-9]+×[0-9]+ \|)")));
-    auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1", "--bench-format=md"});
+    auto titled = run_process({fixture_path("tables"), "--bench", "--bench-min-time=0.05", "--bench-format=md"});
     CHECK(contains(titled.out, "#### copies\n\n| benchmark | n | median/iter | "));
     CHECK(contains(titled.out, " | min | max | B/s |\n|:---|---:|"));
-    auto csv = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-format=csv"});
+    auto csv = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-format=csv"});
     REQUIRE(csv.exit_code == 0);
     CHECK_FALSE(contains(csv.out, "╭"));
     CHECK(contains(csv.out, "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns"));

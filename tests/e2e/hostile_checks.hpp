@@ -26,7 +26,7 @@ inline void check_terminal(const std::string& text, const std::string& where) {
 }
 
 inline std::vector<std::string> bench(const std::vector<std::string>& extra) {
-    std::vector<std::string> args{fixture_path("hostile"), "--bench", "--bench-min-time=1"};
+    std::vector<std::string> args{fixture_path("hostile"), "--bench", "--bench-min-time=0.05"};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
 }

@@ -23,7 +23,7 @@ TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath
     // the page is checked against the profiles the same run recorded, not against a count.
     const std::string stem = "/tmp/glint_e2e_html_profile_" + std::to_string(getpid());
     const std::string html = stem + ".html", json = stem + ".json";
-    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=1", "--bench-html=" + html,
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-html=" + html,
                           "--bench-json=" + json, "--profile", "--profile-samples=50", "--profile-time=2000"});
     REQUIRE(r.exit_code == 0);
     const std::string page = read_file(html);

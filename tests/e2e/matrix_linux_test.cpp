@@ -73,7 +73,7 @@ const std::vector<Factor>& factors() {
 const std::map<std::string, std::string>& exclusions() {
     static const std::map<std::string, std::string> table = {
         {"--list", "a level of the --bench factor (the run mode)"},
-        {"--bench-min-time", "every combination runs with --bench-min-time=1, so the matrix fits CI"},
+        {"--bench-min-time", "every combination runs with --bench-min-time=0.05, so the matrix fits CI"},
         {"--bench-json", "every combination writes it: the JSON is what the matrix checks"},
         {"--filter", "selects cases before anything runs; the matrix needs every case kind"},
         {"--format", "--list --format=json only; e2e list tests cover it"},
@@ -257,7 +257,7 @@ std::string table_problem(const std::string& out, bool csv) {
 // A baseline for --bench-baseline: two of the cases (rows only in the run are part of it).
 std::string baseline_file(const TempDir& dir) {
     const std::string path = dir.file("base.json");
-    auto r = run_process({fixture_path("matrix"), "--bench", "--bench-min-time=1", "--filter=k_iter,k_cases",
+    auto r = run_process({fixture_path("matrix"), "--bench", "--bench-min-time=0.05", "--filter=k_iter,k_cases",
                           "--bench-json=" + path});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     return path;
@@ -402,7 +402,7 @@ std::map<Level, std::string> host_refusals() {
     for (std::size_t f = 1; f < fs.size(); ++f) {
         if (fs[f].flag != "--pin" && fs[f].flag != "--numa-node") continue;
         for (std::size_t l = 1; l < fs[f].levels.size(); ++l) {
-            std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=1", "--filter=k_whole"};
+            std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=0.05", "--filter=k_whole"};
             for (const auto& arg : fs[f].levels[l]) argv.push_back(arg);
             const auto r = run_process(argv);
             if (r.exit_code != 2) continue;
@@ -429,7 +429,7 @@ void run_combination(const Combination& c, const std::string& base, const std::m
     const auto& fs = factors();
     TempDir dir("glint_e2e_matrix");
     const std::string json = dir.file("run.json");
-    std::vector<std::string> argv{fixture_path("matrix"), "--bench-min-time=1", "--bench-json=" + json};
+    std::vector<std::string> argv{fixture_path("matrix"), "--bench-min-time=0.05", "--bench-json=" + json};
     for (std::size_t f = 0; f < fs.size(); ++f)
         for (const auto& arg : fs[f].levels[c[f]])
             argv.push_back(replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
@@ -452,7 +452,7 @@ void run_combination(const Combination& c, const std::string& base, const std::m
 void run_refused(Level a, Level b, const std::string& base) {
     const auto& fs = factors();
     TempDir dir("glint_e2e_matrix_refused");
-    std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=1",
+    std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=0.05",
                                   "--bench-json=" + dir.file("run.json")};
     for (const Level& l : {a, b})
         for (const auto& arg : fs[l.first].levels[l.second])

@@ -51,7 +51,7 @@ std::vector<std::string> listed(const std::string& filter) {
 // The names of the rows a --bench run with `filter` writes to its JSON document.
 std::vector<std::string> measured(const std::string& filter) {
     const std::string json = temp_path("names-filter") + ".json";
-    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=1",
+    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05",
                                 "--filter=" + filter, "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     std::vector<std::string> names;
@@ -74,7 +74,7 @@ TEST_CASE("e2e names: the table, --list, JSON and glint-compare print one name p
     for (std::size_t i = 0; i < cases.size(); ++i) CHECK(cases[i].at("displayName").as_string() == kNames[i]);
 
     const std::string json = temp_path("names") + ".json";
-    const auto run = run_process({fixture_path("names"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    const auto run = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(run.exit_code == 0);
     const Json doc = Json::parse(read_file(json));
     const auto& rows = doc.at("rows").as_array();

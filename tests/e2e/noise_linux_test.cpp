@@ -96,7 +96,7 @@ TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says 
         return glint::test::skip("CPU 0 is not one this test may use");
     const std::string json = temp_json("pin");
     auto [r, seen] = run_observing_affinity(
-        {"--bench", "--bench-min-time=1", "--filter=affinity", "--pin=0", "--bench-json=" + json});
+        {"--bench", "--bench-min-time=0.05", "--filter=affinity", "--pin=0", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     // What the kernel says of the measuring thread while the case runs, read by this test.
     CHECK(seen == "0");
@@ -138,7 +138,7 @@ TEST_CASE("e2e: --pin=0 runs the cases with an affinity of CPU 0, and JSON says 
 
 TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
     const std::string json = temp_json("auto");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=affinity",
                           "--pin=auto", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = load(json);
@@ -154,7 +154,7 @@ TEST_CASE("e2e: --pin=auto pins to one allowed CPU and says how it chose") {
 
 TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for its CPU time") {
     const std::string json = temp_json("sleep");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper",
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = load(json);
@@ -173,7 +173,7 @@ TEST_CASE("e2e: a case that sleeps in its timed region is marked unstable for it
 
 TEST_CASE("e2e: after --pin the legend, the HTML report and the environment lines suggest no --pin") {
     const std::string json = temp_json("pinned"), html = temp_json("pinned") + ".html";
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper",
                           "--pin=auto", "--bench-json=" + json, "--bench-html=" + html});
     REQUIRE(r.exit_code == 0);
     const auto reasons = strings(row(load(json), "sleeper").at("unstable"));
@@ -191,7 +191,7 @@ TEST_CASE("e2e: after --pin the legend, the HTML report and the environment line
            contains(report, "pinned to an isolated CPU already: a quieter machine")));
     CHECK_FALSE(contains(report, "try --pin"));
     if (glint::os::thread_affinity().size() < 2) return;  // one CPU: a run is pinned without --pin
-    auto unpinned = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper"});
+    auto unpinned = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper"});
     REQUIRE(unpinned.exit_code == 0);
     CHECK(contains(unwrapped(unpinned.out), " · try --pin, a quieter machine"));
 }
@@ -211,7 +211,7 @@ TEST_CASE("e2e: samples too short for the timer at a tiny --bench-min-time ask f
 
 TEST_CASE("e2e: under --isolate a row measured in a child keeps its unstable mark, CPU and counts") {
     const std::string json = temp_json("isolate");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper", "--isolate",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper", "--isolate",
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.out, "│ ~"));  // the parent's table marks the row the child sent
@@ -246,13 +246,13 @@ TEST_CASE("e2e: environment warnings print with their remedy, and --quiet-enviro
     if (glint::os::thread_affinity().size() < 2)
         return glint::test::skip("one CPU: an unpinned run cannot move, so no warning is certain");
     const std::string loud_json = temp_json("loud"), quiet_json = temp_json("quiet");
-    auto [loud, seen] = run_observing_affinity({"--bench", "--bench-min-time=1", "--filter=affinity",
+    auto [loud, seen] = run_observing_affinity({"--bench", "--bench-min-time=0.05", "--filter=affinity",
                                                 "--bench-json=" + loud_json});
     REQUIRE(loud.exit_code == 0);
     CHECK(seen == glint::os::format_cpu_list(glint::os::thread_affinity()));  // unpinned: every CPU
     CHECK(contains(unwrapped(loud.out), "environment: not pinned: the scheduler may move the run across CPUs "));
     CHECK(contains(unwrapped(loud.out), " — --pin=auto (the least busy CPU) or --pin=CPU\n"));
-    auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=affinity",
+    auto quiet = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=affinity",
                               "--quiet-environment", "--bench-json=" + quiet_json});
     REQUIRE(quiet.exit_code == 0);
     CHECK_FALSE(contains(quiet.out, "environment:"));
@@ -281,7 +281,7 @@ TEST_CASE("e2e: a CPU or NUMA node the run cannot use is bad usage, before anyth
 
 TEST_CASE("e2e: the numa:node<N> columns state where a case's buffer lives") {
     const std::string json = temp_json("numa");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=numa/*",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=numa/*",
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.out, "numa:node0"));
@@ -312,7 +312,7 @@ Json run_loaded_rows(unsigned cpu, const std::string& stem) {
 
 TEST_CASE("e2e: every kind of case records each sample's CPU time, clamped to its wall time") {
     const std::string json = temp_json("cpu_kinds");
-    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=loaded_*",
+    auto r = run_process({fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=loaded_*",
                           "--bench-json=" + json, "--bench-json-samples=all"});
     REQUIRE(r.exit_code == 0);
     const Json doc = load(json);

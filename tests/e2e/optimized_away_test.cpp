@@ -24,7 +24,7 @@ struct Outcome {
 
 Outcome run_fixture(const std::string& filter) {
     const std::string json = glint::test::temp_json_path("optimized_away");
-    std::vector<std::string> args{fixture_path("optimized_away"), "--bench", "--bench-min-time=1", "--bench-json=" + json};
+    std::vector<std::string> args{fixture_path("optimized_away"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json};
     if (!filter.empty()) args.push_back("--filter=" + filter);
     Outcome o{run_process(args), {}};
     const Json doc = Json::parse(read_file(json));

@@ -82,7 +82,7 @@ void check_fit_follows_points(const Json& fit) {
 Json fit_until(const std::string& path, const std::string& model, std::string& models) {
     Json doc;
     for (int attempt = 0; attempt < 3; ++attempt) {
-        doc = run_json({"--bench", "--bench-min-time=1", "--filter=" + path}, "params_" + path);
+        doc = run_json({"--bench", "--bench-min-time=0.05", "--filter=" + path}, "params_" + path);
         const Json* fit = fit_of(doc, path);
         REQUIRE(fit);
         check_fit_follows_points(*fit);

@@ -32,7 +32,7 @@ struct Run {
 
 Run profile_run(const std::string& filter, std::vector<std::string> extra = {}) {
     const std::string json = temp_path(filter) + ".json";
-    std::vector<std::string> argv{fixture_path("profile"), "--bench", "--bench-min-time=1",
+    std::vector<std::string> argv{fixture_path("profile"), "--bench", "--bench-min-time=0.05",
                                   "--profile", "--filter=" + filter, "--bench-json=" + json};
     // The default time bound (1 s of wall time) is reached before 2,000 samples when the machine
     // is loaded (cpu-clock samples CPU time): tests that need the sample target allow longer.
@@ -257,7 +257,7 @@ TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note
     const std::string stripped = temp_path("glint_e2e_profile_stripped");
     REQUIRE(run_process({"/usr/bin/strip", "-o", stripped, fixture_path("profile")}).exit_code == 0);
     const std::string json = stripped + ".json";
-    const auto r = run_process({stripped, "--bench", "--bench-min-time=1", "--profile",
+    const auto r = run_process({stripped, "--bench", "--bench-min-time=0.05", "--profile",
                                 "--filter=split", "--bench-json=" + json});
     std::remove(stripped.c_str());
     REQUIRE(r.exit_code == 0);
@@ -337,7 +337,7 @@ TEST_CASE("e2e profile: each parameterised case's profile is named with its labe
 
 TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row's display name") {
     const std::string json = temp_path("profile-names") + ".json", folded = temp_path("profile-names") + ".txt";
-    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=1", "--profile",
+    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05", "--profile",
                                 "--profile-time=200", "--filter=count/comma [len=256",
                                 "--profile-folded=" + folded, "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);

@@ -57,7 +57,7 @@ TEST_CASE("e2e: --filter selects cases in both modes") {
     auto nested = run_process({fixture_path("basic"), "--filter=matrix/fill"});
     CHECK(contains(nested.out, "2 passed, 0 failed"));
     CHECK_FALSE(contains(nested.out, "memcpy"));
-    auto bench = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=whole*"});
+    auto bench = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=whole*"});
     CHECK(bench.exit_code == 0);
     CHECK(contains(bench.out, "whole_body"));
     CHECK_FALSE(contains(bench.out, "add_chain"));
@@ -65,7 +65,7 @@ TEST_CASE("e2e: --filter selects cases in both modes") {
 
 TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     const std::string json = temp_path("basic.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK_FALSE(contains(r.out, "\x1b"));  // piped: no escape codes
     CHECK(contains(r.out, "╭"));
@@ -82,7 +82,7 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
     CHECK(doc.at("schema").as_number() == 2);
-    CHECK(doc.at("meta").at("knobs").at("minTimeMs").as_number() == 1);
+    CHECK(doc.at("meta").at("knobs").at("minTimeMs").as_number() == 0.05);
     CHECK(doc.at("meta").at("provenance").as_array().at(0).as_string() == "fixture: basic suite");
     const auto& rows = doc.at("rows").as_array();
     REQUIRE(rows.size() == 7);
@@ -126,7 +126,7 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
 
 TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or all is accepted") {
     const std::string json = temp_path("all_samples.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--filter=matrix",
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=matrix",
                           "--bench-json-samples=all", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = Json::parse(glint::test::read_file(json));
@@ -146,7 +146,7 @@ TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {
     const std::string json = temp_path("failing.json");
-    auto r = run_process({fixture_path("failing"), "--bench", "--bench-min-time=1", "--bench-json=" + json});
+    auto r = run_process({fixture_path("failing"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "mismatch: got 2"));
     CHECK(contains(r.err, "verification threw"));
@@ -191,13 +191,13 @@ TEST_CASE("e2e: bad flags exit 2 with one line naming the flag, before measuring
 }
 
 TEST_CASE("e2e: --group-by streams one table per group with the group in the border") {
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--group-by=dataset"});
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--group-by=dataset"});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "╼ dataset: small ╾"));  // the title names its key
     CHECK(contains(r.out, "╼ dataset: large ╾"));
     CHECK_FALSE(contains(r.out, "implementation"));  // the first column keeps its name
     CHECK(contains(r.out, "╼ dataset: — ╾"));  // the rows without a dataset label: a group of their own
-    auto two = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
+    auto two = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
                             "--filter=matrix/fill", "--group-by=dataset,operation"});
     CHECK(contains(two.out, "╼ dataset: small · operation: copy ╾"));
     CHECK(contains(two.out, "╼ dataset: large · operation: copy ╾"));
@@ -264,7 +264,7 @@ TEST_CASE("e2e: a --filter that selects nothing exits 2 before measuring and nam
 }
 
 TEST_CASE("e2e: without --group-by each registration's bench_cases get their own table") {
-    auto r = run_process({fixture_path("tables"), "--bench", "--bench-min-time=1"});
+    auto r = run_process({fixture_path("tables"), "--bench", "--bench-min-time=0.05"});
     REQUIRE(r.exit_code == 0);
     const auto copies = r.out.find("copies");
     const auto parses = r.out.find("parses");
@@ -286,8 +286,8 @@ TEST_CASE("e2e: without --group-by each registration's bench_cases get their own
 TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refuses a bad file before measuring") {
     const std::string base = temp_path("baseline_base.json");
     const std::string next = temp_path("baseline_next.json");
-    REQUIRE(run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--bench-json=" + base}).exit_code == 0);
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1",
+    REQUIRE(run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + base}).exit_code == 0);
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
                           "--bench-baseline=" + base, "--bench-json=" + next});
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.out, "baseline: " + base + " ("));

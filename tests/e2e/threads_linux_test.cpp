@@ -122,7 +122,7 @@ TEST_CASE("e2e threads: --perf counts on each thread, sums the threads, and keep
 }
 
 TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row and its threads") {
-    const Run r = run_json({"--bench", "--bench-min-time=1", "--isolate", "--bench-repeat=2", "--filter=shared"},
+    const Run r = run_json({"--bench", "--bench-min-time=0.05", "--isolate", "--bench-repeat=2", "--filter=shared"},
                            "threads_isolated");
     INFO(r.process.out, r.process.err);
     REQUIRE(r.process.exit_code == 0);
@@ -137,7 +137,7 @@ TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row a
 // Sleeping threads switch out once an iteration each: the row's context switches are the two
 // threads' sum, each thread's own about one.
 TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an iteration") {
-    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=sleepers"}, "threads_sleepers");
+    const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=sleepers"}, "threads_sleepers");
     INFO(r.process.out, r.process.err);
     REQUIRE(r.process.exit_code == 0);
     const Json* row = row_of(r.doc, "sleepers", "2");
@@ -159,7 +159,7 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
 // flagged without --perf-inherit (`field` beyond the 200 us bound, the reason starting `why`,
 // the line under the table), counted with it (no coverage; task-clock holds that work).
 void check_escaped_then_inherited(const std::string& filter, const char* field, const char* why) {
-    const Run plain = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=" + filter}, "threads_" + filter);
+    const Run plain = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=" + filter}, "threads_" + filter);
     INFO(plain.process.out, plain.process.err);
     REQUIRE(plain.process.exit_code == 0);
     const Json& row = plain.doc.at("rows").as_array().at(0);
@@ -172,7 +172,7 @@ void check_escaped_then_inherited(const std::string& filter, const char* field, 
     CHECK(contains(reason, "--perf-inherit counts those"));
     CHECK(contains(glint::test::unwrapped(plain.process.out),
                    "threads: " + filter + ": work outside the measuring thread escaped the counts · " + why));
-    const Run inherited = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--filter=" + filter},
+    const Run inherited = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--perf-inherit", "--filter=" + filter},
                                    "threads_inherit_" + filter);
     INFO(inherited.process.err);
     REQUIRE(inherited.process.exit_code == 0);
@@ -200,7 +200,7 @@ TEST_CASE("e2e threads: a child process the body forks escapes the counts and th
 // without --perf-inherit; the row and the line under the table name it, wait as the remedy.
 TEST_CASE("e2e threads: a child process not waited for when the passes end is reported, with or without --perf-inherit") {
     for (const bool inherit : {false, true}) {
-        std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--filter=orphans"};
+        std::vector<std::string> args{"--bench", "--bench-min-time=0.05", "--perf", "--filter=orphans"};
         if (inherit) args.push_back("--perf-inherit");
         const Run r = run_json(args, inherit ? "threads_orphans_inherit" : "threads_orphans");
         INFO(inherit, r.process.out, r.process.err);
@@ -237,7 +237,7 @@ const Json* pool_thread(const Json& coverage) {
 // and name, as existing before the counters opened, with --perf-inherit as the remedy.
 TEST_CASE("e2e threads: a thread that existed before the counters opened is named as escaped without --perf-inherit") {
     // Passes of ~50 ms: the pool's thread gets a CPU in them, however loaded the machine.
-    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000", "--filter=pool"},
+    const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--perf-iters=2000000", "--filter=pool"},
                            "threads_pool");
     INFO(r.process.out, r.process.err);
     REQUIRE(r.process.exit_code == 0);
@@ -264,7 +264,7 @@ TEST_CASE("e2e threads: a thread that existed before the counters opened is name
 // the row's task-clock holds the pool's CPU time beside the measuring thread's, and the row and
 // the line under the table say it was counted.
 TEST_CASE("e2e threads: under --perf-inherit a thread that existed before the counters opened is counted") {
-    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--perf-inherit", "--perf-iters=2000000",
+    const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--perf-inherit", "--perf-iters=2000000",
                             "--filter=pool"},
                            "threads_pool_inherit");
     INFO(r.process.out, r.process.err);
@@ -301,7 +301,7 @@ TEST_CASE("e2e threads: under --perf-inherit a thread that existed before the co
 // opened, by the measuring thread) and keeps: named as escaped, with --perf-inherit as the
 // remedy; under it the row is counted whole (no coverage: inherit reads the live thread too).
 TEST_CASE("e2e threads: a thread the body started and kept is named with --perf-inherit as its remedy") {
-    const std::vector<std::string> args{"--bench", "--bench-min-time=1", "--perf", "--perf-iters=2000000",
+    const std::vector<std::string> args{"--bench", "--bench-min-time=0.05", "--perf", "--perf-iters=2000000",
                                         "--filter=lazy-pool"};
     const Run plain = run_json(args, "threads_lazy");
     INFO(plain.process.out, plain.process.err);
@@ -329,7 +329,7 @@ TEST_CASE("e2e threads: a thread the body started and kept is named with --perf-
 // passes do: not named (the fixture's idle pool thread may be, for its wake-ups), and the
 // reason says where their time went.
 TEST_CASE("e2e threads: threads that ended within the passes are not named, and the row says why") {
-    const Run r = run_json({"--bench", "--bench-min-time=1", "--perf", "--filter=spawns"}, "threads_spawns_named");
+    const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=spawns"}, "threads_spawns_named");
     INFO(r.process.out, r.process.err);
     REQUIRE(r.process.exit_code == 0);
     const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
@@ -347,7 +347,7 @@ TEST_CASE("e2e threads: glint-compare pairs multi-threaded rows by their threads
     glint::test::TempDir dir("threads");
     const std::string base = dir.file("base.json"), next = dir.file("new.json");
     for (const std::string& path : {base, next}) {
-        const auto r = run_process({fixture_path("threads"), "--bench", "--bench-min-time=1", "--bench-repeat=2",
+        const auto r = run_process({fixture_path("threads"), "--bench", "--bench-min-time=0.05", "--bench-repeat=2",
                                     "--filter=independent", "--bench-json=" + path});
         REQUIRE(r.exit_code == 0);
     }

@@ -52,7 +52,7 @@ bool has(const Json& array, const std::string& s) {
 
 TEST_CASE("e2e: every measured row says what it lost to steal and run delay, or why it cannot") {
     std::string out;
-    const Json doc = run_json({"--bench-min-time=1"}, out);
+    const Json doc = run_json({"--bench-min-time=0.05"}, out);
     const Json& stability = doc.at("meta").at("stability");
     CHECK(stability.at("thresholds").at("maxRunDelayShare").as_number() == 0.05);
     CHECK(stability.at("thresholds").at("maxStealShare").as_number() == 0.05);

@@ -32,7 +32,7 @@ struct Run {
 
 Run run_noise(const std::vector<std::string>& extra, const std::vector<std::string>& env = {}) {
     const std::string json = glint::test::temp_json_path("unstable_codes");
-    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--bench-min-time=1", "--filter=sleeper,tiny",
+    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper,tiny",
                                      "--bench-json=" + json};
     args.insert(args.end(), extra.begin(), extra.end());
     Run run{run_process(args, env), {}};
@@ -115,7 +115,7 @@ TEST_CASE("e2e: markdown and CSV carry the codes too") {
 
 TEST_CASE("e2e: grouped tables show each unstable row's codes") {
     const std::string json = glint::test::temp_json_path("unstable_grouped");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=1", "--group-by=dataset",
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--group-by=dataset",
                           "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = Json::parse(glint::test::read_file(json));
@@ -173,7 +173,7 @@ TEST_CASE("e2e: --color=auto paints a terminal, unless NO_COLOR is set or TERM=d
         const std::string transcript = glint::test::temp_json_path("color_tty") + ".txt";
         const auto r = run_process({script, "-q", "-e", "-c",
                                     "env " + env + " '" + fixture_path("basic") +
-                                        "' --bench --bench-min-time=1 --filter=add_chain",
+                                        "' --bench --bench-min-time=0.05 --filter=add_chain",
                                     transcript});
         const std::string out = glint::test::read_file(transcript);
         std::remove(transcript.c_str());

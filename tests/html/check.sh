@@ -49,11 +49,11 @@ chrome() {
 }
 
 for i in 1 2 3; do
-    "$fixture" --bench --bench-repeat=2 --bench-min-time=1 --bench-json="$work/a$i.json" \
+    "$fixture" --bench --bench-repeat=2 --bench-min-time=0.05 --bench-json="$work/a$i.json" \
         >"$work/a$i.out" 2>&1 || fail "base run $i failed (see $work/a$i.out)"
 done
 base="$work/a1.json,$work/a2.json,$work/a3.json"
-GLINT_FIXTURE_SLOWER=30 "$fixture" --bench --bench-repeat=4 --bench-min-time=1 --bench-baseline="$base" \
+GLINT_FIXTURE_SLOWER=30 "$fixture" --bench --bench-repeat=4 --bench-min-time=0.05 --bench-baseline="$base" \
     --bench-html="$work/run.html" --bench-json="$work/new.json" --profile --profile-samples=50 \
     --profile-time=2000 >"$work/new.out" 2>&1 || fail "the new run failed (see $work/new.out)"
 "$compare" "$base" "$work/new.json" --html="$work/compare.html" >"$work/compare.out" ||
@@ -61,7 +61,7 @@ GLINT_FIXTURE_SLOWER=30 "$fixture" --bench --bench-repeat=4 --bench-min-time=1 -
 pages="run compare"
 if [[ -n $noise ]]; then
     for i in 1 2; do
-        "$noise" --bench --filter=sleeper,tiny --bench-min-time=1 --bench-json="$work/u$i.json" \
+        "$noise" --bench --filter=sleeper,tiny --bench-min-time=0.05 --bench-json="$work/u$i.json" \
             --bench-html="$work/unstable.html" >"$work/u$i.out" 2>&1 || fail "noise run $i failed (see $work/u$i.out)"
     done
     "$compare" "$work/u1.json" "$work/u2.json" --html="$work/ucompare.html" >"$work/ucompare.out" ||

@@ -20,7 +20,7 @@
 namespace glint {
 
 struct MeasureOptions {
-    double min_time_ns = 5e6;      // per-sample target of the doubling (--bench-min-time)
+    double min_time_ns = 2.5e5;    // per-sample target of the doubling (--bench-min-time's default)
     std::uint64_t samples = 32;    // at least 1
     std::uint64_t iterations = 0;  // pinned iterations per sample; 0: double until min_time_ns
 };

@@ -14,7 +14,7 @@ using glint::engine::test::parse;
 TEST_CASE("options: defaults") {
     Options o = parse({});
     CHECK_FALSE(o.bench);
-    CHECK(o.min_time_ms == 5.0);
+    CHECK(o.min_time_ms == 0.25);
     CHECK(o.filter.empty());
     CHECK_FALSE(o.json_path.has_value());
     CHECK(o.perf_read == PerfRead::automatic);

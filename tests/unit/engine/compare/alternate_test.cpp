@@ -45,12 +45,12 @@ int compare(std::vector<std::string> args) {
 
 TEST_CASE("alternate flags: taken out of the command line, the comparison's own flags left") {
     const auto a = take({"--alternate=4", "--threshold=5", "--repeat=7", "--keep=out", "base", "new", "--fail-if-slower=10",
-                         "--", "--bench-min-time=1", "--filter=ab", "--", "x"});
+                         "--", "--bench-min-time=0.05", "--filter=ab", "--", "x"});
     CHECK(a.request.active());
     CHECK(a.request.runs == 4);
     CHECK(a.request.repeat == 7);
     CHECK(a.request.keep == "out");
-    CHECK(a.request.flags == std::vector<std::string>{"--bench-min-time=1", "--filter=ab", "--", "x"});
+    CHECK(a.request.flags == std::vector<std::string>{"--bench-min-time=0.05", "--filter=ab", "--", "x"});
     CHECK(rest(a) == std::vector<std::string>{"glint-compare", "--threshold=5", "base", "new", "--fail-if-slower=10"});
     // Without --alternate nothing is taken: the documents go to the comparison as given.
     const auto plain = take({"a.json", "b1.json,b2.json", "--format=md"});

@@ -92,10 +92,10 @@ TEST_CASE("protocol: pinned per-call timing runs exactly the pinned calls") {
 // clamped at 0 and sample + bracket is the window exactly. The stopping rule is checked on the
 // windows this run timed, whatever they were: at least 32, and then the first sample whose
 // window brought the total to the budget is the last (the 30 s wall budget never ends it).
-TEST_CASE("protocol: per-call timing samples past 32 until the timed windows reach the minimum time") {
+TEST_CASE("protocol: per-call timing samples past 32 until the timed windows reach 20x the minimum time") {
     Spinning d;  // each call spins >= 0.5 µs: 32 calls take 16 µs of the 1 ms unless preempted
     TimingConfig unpinned;
-    unpinned.min_time_ns = 1e6;
+    unpinned.min_time_ns = 1e6 / kPerCallTotalFactor;  // a 1 ms total
     unpinned.wall_budget_ns = 30e9;
     auto u = time_per_call(d, [&] { d.after(); }, unpinned);
     REQUIRE(u.samples >= 32);
@@ -109,9 +109,10 @@ TEST_CASE("protocol: per-call timing samples past 32 until the timed windows rea
         total += window;
     }
     // 1 ns of slack for the different order of the floating-point sums.
-    CHECK(total >= unpinned.min_time_ns - 1);  // the windows reached the budget...
-    if (u.samples > 32)                        // ...and sampling stopped at the first that did
-        CHECK(before_last < unpinned.min_time_ns + 1);
+    const double total_ns = kPerCallTotalFactor * unpinned.min_time_ns;
+    CHECK(total >= total_ns - 1);  // the windows reached the budget...
+    if (u.samples > 32)            // ...and sampling stopped at the first that did
+        CHECK(before_last < total_ns + 1);
 }
 
 TEST_CASE("protocol: a checkpoint runs between samples, outside the timed windows, and may abandon the case") {
