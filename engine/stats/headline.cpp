@@ -29,15 +29,23 @@ std::size_t count_clean(std::span<const double> wall, std::span<const double> cp
     return n;
 }
 
-bool is_split(std::vector<double> values) {
+double clock_quantum(std::span<const double> sorted, double step_ns) {
+    double smallest = INFINITY;
+    for (std::size_t k = 1; k < sorted.size(); ++k)
+        if (sorted[k] > sorted[k - 1]) smallest = std::min(smallest, sorted[k] - sorted[k - 1]);
+    return std::isfinite(smallest) ? std::max(step_ns, smallest) : step_ns;
+}
+
+bool is_split(std::vector<double> values, double step_ns) {
     const std::size_t n = values.size();
     const std::size_t least = std::max<std::size_t>(2, (n + 9) / 10);
     if (n < 2 * least) return false;
     std::sort(values.begin(), values.end());
     const double mid = median(values);
+    const double quantum = clock_quantum(values, step_ns);
     for (std::size_t k = least; k + least <= n; ++k) {  // the gap below values[k]
         const double gap = values[k] - values[k - 1];
-        if (!(gap > 0.05 * std::fabs(mid))) continue;
+        if (!(gap > 0.05 * std::fabs(mid)) || !(gap > 2 * quantum)) continue;
         const std::span<const double> lower(values.data(), k), upper(values.data() + k, n - k);
         const double wider = std::max(median_abs_deviation(lower), median_abs_deviation(upper));
         if (gap > 4 * wider) return true;
@@ -89,14 +97,16 @@ Headline estimate_headline(std::span<const double> wall, std::span<const double>
     h.mad = median_abs_deviation(chosen);
     std::vector<double> sorted = chosen;
     std::sort(sorted.begin(), sorted.end());
+    // No ± finer than the clock's quantum: a median between two of its steps is not resolved.
+    const double quantum = clock_quantum(sorted, rule.step_ns);
     if (h.too_few_clean) {
         // The real spread of all samples: down to the least disturbed one (BenchmarkTools'
         // minimum), up to the 90th percentile.
-        h.spread = std::max({h.mad, h.median - sorted.front(), quantile(sorted, 0.9) - h.median});
+        h.spread = std::max({h.mad, h.median - sorted.front(), quantile(sorted, 0.9) - h.median, quantum});
         return h;
     }
-    h.spread = std::max(h.mad, block_drift(chosen, rule.blocks));
-    h.split = is_split(chosen);
+    h.spread = std::max({h.mad, block_drift(chosen, rule.blocks), quantum});
+    h.split = is_split(chosen, rule.step_ns);
     if (h.split) h.spread = std::max({h.spread, h.median - sorted.front(), sorted.back() - h.median});
     return h;
 }

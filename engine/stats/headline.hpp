@@ -24,6 +24,8 @@ struct HeadlineRule {
     double share = 0.01;      // of the sample's wall time, also tolerated
     std::size_t min_clean = 8;
     std::size_t blocks = 4;   // time-ordered blocks of the clean samples for the drift term
+    double step_ns = 0;       // the clock's step, in the samples' unit: the ± is never finer
+                              // than its quantum, and a gap of two quanta is no split
 };
 
 inline constexpr const char* kEstimatorMedian = "median";            // no per-sample CPU time
@@ -55,8 +57,13 @@ Headline estimate_headline(std::span<const double> wall, std::span<const double>
                            const HeadlineRule& rule = {}, const std::vector<bool>& slow_core = {});
 
 // Half-gap test: whether sorted values fall in two clusters (each >= 10% of them, >= 2 values)
-// separated by a gap above 5% of their median and 4x the wider cluster's MAD.
-bool is_split(std::vector<double> values);
+// separated by a gap above 5% of their median, 4x the wider cluster's MAD and two quanta of
+// the clock (step_ns, or the smallest gap between the values when wider).
+bool is_split(std::vector<double> values, double step_ns = 0);
+
+// The clock's quantum in sorted values: step_ns, or the smallest gap between two of them when
+// wider (a clock whose reads come in steps coarser than the step it reported).
+double clock_quantum(std::span<const double> sorted, double step_ns);
 
 // The drift term: the range of the medians of `blocks` consecutive blocks (0 when < 2 blocks
 // of at least 4 values fit).

@@ -195,6 +195,7 @@ std::uint64_t retake_iterations(double per_iteration_ns, std::uint64_t n) {
 void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
     HeadlineRule rule;
     rule.tolerance_ns = tolerance_ns;
+    rule.step_ns = step_ns;
     const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule, t.slow_core);
     t.estimator = h.estimator;
     if (h.clean) t.clean_samples = *h.clean;
@@ -203,8 +204,7 @@ void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
     t.median_ns = h.median;
     t.repetition_median_ns = {h.median};
     t.mad_ns = h.mad;
-    // No ± finer than the clock can tell apart: a sample's step, per iteration.
-    t.spread_ns = std::isfinite(h.spread) ? std::max(h.spread, step_ns) : h.spread;
+    t.spread_ns = h.spread;  // never below the clock's quantum (rule.step_ns, per iteration)
     t.split = h.split;
 }
 

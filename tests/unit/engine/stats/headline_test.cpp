@@ -115,6 +115,27 @@ TEST_CASE("headline: a split sample is reported and its ± covers both clusters"
     CHECK_FALSE(is_split(quiet().wall));
 }
 
+TEST_CASE("headline: samples a clock step or two apart are the clock's quantization, not a split") {
+    // A per-call row at its clock's resolution (a 20 ns step): most calls read 40 ns, the rest
+    // one or two steps above, one interrupted call far above. No clusters, no ± out to 30 µs.
+    Stream s = quiet();
+    for (std::size_t i = 0; i < 32; ++i) s.wall[i] = s.cpu[i] = i % 3 == 0 ? (i % 2 ? 80 : 60) : 40;
+    s.wall[5] = s.cpu[5] = 30000;
+    HeadlineRule rule;
+    rule.step_ns = 20;
+    const Headline h = estimate_headline(s.wall, s.cpu, rule);
+    CHECK_FALSE(h.split);
+    CHECK(h.median == 40);
+    CHECK(h.spread >= 20);  // the ± reaches a step of the values' clock, never finer
+    CHECK(h.spread < 100);
+    // The step the clock reported may be finer than its reads' real steps: those show as the
+    // smallest gap between the values (here 20 ns, the clock reporting 1 ns).
+    rule.step_ns = 1;
+    CHECK_FALSE(estimate_headline(s.wall, s.cpu, rule).split);
+    CHECK(is_split({10, 10, 11, 11, 100, 100, 101, 101}, 20));  // a gap of 4.5 steps still is
+    CHECK(is_split({40, 40, 50, 50, 90, 90, 100, 100}, 1));     // 4 of the values' 10 ns quanta
+}
+
 TEST_CASE("headline: one outlier is not a split") {
     Stream s = quiet();
     s.wall[7] = s.cpu[7] = 30;
