@@ -23,11 +23,11 @@ struct CaseRun {
     double case_timeout_s = 300;  // --case-timeout (0: none)
 };
 
-// How a --bench run measures, and how it splits its tables.
 // --bench-min-time's default: a sample well inside a timer tick's period (4 ms at 250 Hz), so
 // most samples hold no interrupt and their median is the code's time alone (docs/load.md).
 inline constexpr double kDefaultMinTimeMs = 0.25;
 
+// How a --bench run measures, and how it splits its tables.
 struct Measuring {
     double min_time_ms = kDefaultMinTimeMs;  // --bench-min-time
     std::uint64_t repeat = 1;           // --bench-repeat: interleaved repetitions
