@@ -12,6 +12,7 @@
 #include "engine/model/json.hpp"
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
+#include "engine/timing/protocol.hpp"
 #include "os/files.hpp"
 
 namespace glint::engine {
@@ -23,9 +24,8 @@ struct CaseRun {
     double case_timeout_s = 300;  // --case-timeout (0: none)
 };
 
-// --bench-min-time's default: a sample well inside a timer tick's period (4 ms at 250 Hz), so
-// most samples hold no interrupt and their median is the code's time alone (docs/load.md).
-inline constexpr double kDefaultMinTimeMs = 0.25;
+// --bench-min-time's default, in its unit (timing/protocol.hpp says why).
+inline constexpr double kDefaultMinTimeMs = kDefaultMinTimeNs / 1e6;
 
 // How a --bench run measures, and how it splits its tables.
 struct Measuring {

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/timing/protocol.hpp"
 #include "os/environment.hpp"
 
 namespace glint::engine {
@@ -20,7 +21,7 @@ namespace glint::engine {
 struct RemedyContext {
     bool pinned = false;        // the run kept one CPU (--pin, or one CPU allowed at all)
     bool cpu_isolated = false;  // ...and the kernel keeps other tasks off it (isolcpus)
-    double min_time_ms = 0.25;  // --bench-min-time
+    double min_time_ms = kDefaultMinTimeNs / 1e6;  // --bench-min-time
     double timer_step_ns = 0;   // the timing clock's step (0: unknown)
 };
 

@@ -21,12 +21,17 @@
 
 namespace glint::engine {
 
+// min_time's default (--bench-min-time's): a sample well inside a timer tick's period (4 ms at
+// 250 Hz), so most samples hold no interrupt and their median is the code's own time
+// (docs/load.md, "Sample length").
+inline constexpr double kDefaultMinTimeNs = 2.5e5;
+
 // Per-call cases measure at least this many times min_time in total (5 ms at the default):
 // a per-call sample is one call, so the total sets how many samples the median has.
 inline constexpr double kPerCallTotalFactor = 20;
 
 struct TimingConfig {
-    double min_time_ns = 2.5e5;      // --bench-min-time (its default, cli/run_plan.hpp)
+    double min_time_ns = kDefaultMinTimeNs;  // --bench-min-time
     std::uint64_t samples = 32;
     std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
     bool warm_up = false;            // batched: one untimed sample before the samples, run as
