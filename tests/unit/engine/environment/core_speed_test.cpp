@@ -2,6 +2,7 @@
 // ones apart, a warning from a tenth of them slow, JSON that says what was measured.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <vector>
 
 #include "engine/environment/core_speed.hpp"
@@ -61,8 +62,12 @@ TEST_CASE("core speed: nothing timed is null in JSON, never 0") {
 }
 
 TEST_CASE("core speed: the probe times chunks for about its span, each a positive time per step") {
+    const auto begin = std::chrono::steady_clock::now();
     const auto chunks = probe_core_speed(std::chrono::milliseconds(2));
-    REQUIRE(chunks.size() >= 2);
+    CHECK(std::chrono::steady_clock::now() - begin >= std::chrono::milliseconds(2));  // it probes its whole span
+    // Hundreds of chunks on a quiet core; a thread that lost the CPU for the span times one
+    // (seen in the ASan tree beside a busy loop), so only one is certain.
+    REQUIRE_FALSE(chunks.empty());
     for (double c : chunks) CHECK(c > 0);
     const auto s = judge_core_speed(chunks);
     REQUIRE(s);
