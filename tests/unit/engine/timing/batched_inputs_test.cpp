@@ -214,3 +214,35 @@ TEST_CASE("iter_batched: the API hands the runner a batch with inputs, capped at
     CHECK(session.batch.max_window == 16);
     CHECK(session.pinned.count == 50);
 }
+
+TEST_CASE("iter_batched: a deleted fn is refused though its samples' windows are under the cap") {
+    // Windows of 512 calls (pinned), as a disturbed doubling can leave them: the samples only
+    // suspect the fn; windows of the cap, probed alone, decide.
+    auto setup = [] { return 1; };
+    auto fn = [](int&) {};
+    Batched<decltype(setup), decltype(fn)> b(setup, fn, 1024);
+    TimingConfig config;
+    config.pinned = 512;
+    config.samples = 8;
+    try {
+        (void)time_batched(b.batch, config);
+        FAIL("a deleted fn was measured");
+    } catch (const OptimizedAway& refused) {
+        CHECK(std::string(refused.what()).find("a window of 1024 calls took") != std::string::npos);
+    }
+}
+
+TEST_CASE("iter_batched: a real fn whose short windows read within the bracket is measured") {
+    // Windows of 8 calls of ~1 ns can read under half the clock's bracket; the probe's windows
+    // of the cap (1024 calls, ~1 us) cannot.
+    auto setup = [] { return std::uint64_t{1}; };
+    auto fn = [](std::uint64_t& v) {
+        for (int i = 0; i < 4; ++i) v = glint::black_box(v + v);
+    };
+    Batched<decltype(setup), decltype(fn)> b(setup, fn, 1024);
+    TimingConfig config;
+    config.pinned = 8;
+    config.samples = 8;
+    const TimingSummary t = time_batched(b.batch, config);
+    CHECK(t.iterations_per_sample == 8);
+}
