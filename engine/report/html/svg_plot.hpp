@@ -22,7 +22,8 @@ struct PlotLane {
 };
 
 // `<svg class="dist" ...>...</svg>`; lanes without samples are left out (an empty plot reads
-// "no samples"). Each lane is a <g class="CSS" data-min data-max> (its samples' extremes, ns);
+// "no samples"). Each lane is a <g class="CSS" data-min data-max> (its samples' extremes, ns,
+// exact: the shortest text of the double);
 // the labels are <text class="axis lo|hi" data-ns="the sample it names"> (data-stray-ns: the
 // extreme of the strays beyond, when some are).
 std::string distribution_svg(const std::vector<PlotLane>& lanes);

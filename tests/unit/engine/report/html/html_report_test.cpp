@@ -136,3 +136,13 @@ TEST_CASE("html: the plot's axis spans the whiskers, strays are drawn at its edg
     CHECK(distribution_svg({{"this run", "lane-new", low}}).find(">◂ 1 down to 1.00ns · 100.00ns</text>") !=
           std::string::npos);
 }
+
+TEST_CASE("html: lanes whose extremes differ past the sixth digit carry them exactly") {
+    // 530.7880 and 530.7877 ns (per-call samples of one clock step): JSON's 6 significant
+    // digits write both as 530.788, and a reader could not tell which lane the label names.
+    const std::string svg = distribution_svg({{"baseline", "lane-base", {530.788, 530.788, 531.5}},
+                                              {"this run", "lane-new", {530.7877, 530.7877, 531.5}}});
+    CHECK(svg.find("class=\"lane-base\" data-min=\"530.788\"") != std::string::npos);
+    CHECK(svg.find("class=\"lane-new\" data-min=\"530.7877\"") != std::string::npos);
+    CHECK(count(svg, "<text class=\"axis lo\" data-ns=\"530.7877\"") == 1);
+}
