@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <glint/iter_batched.hpp>
+
 #include "engine/stats/headline.hpp"
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
@@ -83,15 +85,21 @@ double cpu_tolerance_per_read() {
     return step + read;
 }
 
-// iter_batched: the quickest of up to 16 windows of max_window calls, each timed alone with
-// nothing else between them (no CPU-clock reads), less the clock's bracket; it stops early at
-// one under `enough_ns` and after `wall_cap_ns` of probing. Load only adds time, so the
-// quickest window is what the calls cost.
+// iter_batched: the calls of a probe window: the cap, at most glint's default (1024 calls of a
+// real fn take 250+ ns, far above any bracket; a larger cap would only hold more inputs).
+std::uint64_t probe_calls(const glint::detail::Batch& batch) {
+    return std::min<std::uint64_t>(batch.max_window, glint::kDefaultMaxInputs);
+}
+
+// iter_batched: the quickest of up to 16 windows of probe_calls, each timed alone with nothing
+// else between them (no CPU-clock reads), less the clock's bracket; it stops early at one under
+// `enough_ns` and after `wall_cap_ns` of probing. Load only adds time, so the quickest window
+// is what the calls cost.
 double quickest_full_window_ns(const glint::detail::Batch& batch, double enough_ns, double wall_cap_ns) {
     double quickest = INFINITY;
     const std::int64_t start = now_ns();
     for (int i = 0; i < 16 && quickest >= enough_ns; ++i) {
-        quickest = std::min(quickest, time_once(batch, batch.max_window, batch.max_window).wall);
+        quickest = std::min(quickest, time_once(batch, probe_calls(batch), probe_calls(batch)).wall);
         if (static_cast<double>(now_ns() - start) >= wall_cap_ns) break;
     }
     return quickest;
@@ -125,7 +133,7 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
             "glint::black_box): a window of {} calls took {:.2g} ns, under half the clock's "
             "empty bracket ({:.0f} ns); if fn is real, such windows are too short to time: "
             "raise glint::max_inputs",
-            batch.max_window, window_ns, bracket_ns));
+            probe_calls(batch), window_ns, bracket_ns));
 }
 
 // Samples of n iterations (windows of `window` with inputs): at least config.samples, up to

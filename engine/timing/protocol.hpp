@@ -55,7 +55,7 @@ struct TimingConfig {
 // a cycle at 5 GHz, more than any core retires), which shows first as the iterations per sample
 // running away to 2^40 without one sample reaching min_time. iter_batched windows have the
 // clock's empty bracket subtracted, so a deleted fn leaves only the clock's noise: there the
-// rule is a window of max_inputs calls (at the cap) timed alone, the quickest of up to 16,
+// rule is a window of max_inputs calls (at most 1024) timed alone, the quickest of up to 16,
 // below half that bracket (a real fn whose full windows are that short cannot be timed
 // either), probed when the samples' quickest windows read within 8 brackets.
 // Per-call samples (bench_case) keep their call and are never refused: below the bracket they

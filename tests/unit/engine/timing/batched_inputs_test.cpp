@@ -246,3 +246,14 @@ TEST_CASE("iter_batched: a real fn whose short windows read within the bracket i
     const TimingSummary t = time_batched(b.batch, config);
     CHECK(t.iterations_per_sample == 8);
 }
+
+TEST_CASE("iter_batched: the probe of a deleted fn holds at most 1024 inputs, however large the cap") {
+    auto setup = [] { return 1; };
+    auto fn = [](int&) {};
+    Batched<decltype(setup), decltype(fn)> b(setup, fn, std::uint64_t{1} << 40);  // would be 4 TiB
+    TimingConfig config;
+    config.pinned = 512;
+    config.samples = 8;
+    CHECK_THROWS_WITH_AS((void)time_batched(b.batch, config),
+                         doctest::Contains("a window of 1024 calls took"), OptimizedAway);
+}
