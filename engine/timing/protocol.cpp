@@ -324,8 +324,9 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         apply_headline(retake, again.tolerance_per_sample / static_cast<double>(short_n),
                        step / static_cast<double>(short_n));
         summary = std::move(retake);
+        // The retaken samples judged again (the first ones were judged above, before the headline).
+        if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window, wall_cap);
     }
-    if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window, wall_cap);
     return summary;
 }
 
