@@ -98,16 +98,16 @@ std::vector<glint::Metric> columns(const Rig& rig, const glint::PathStudy* s,
 // One row whose timed call is one empty bracket of `path`, the pass begun in setup.
 void path_row(const std::shared_ptr<Rig>& rig, const std::string& name, Path path,
               const glint::PathStudy& s) {
-    glint::bench_case(
-        {.name = name,
-         .labels = {{"study", "bracket-cost"}},
-         .metrics = columns(*rig, &s, s.ns_per_bracket),
-         .setup = [rig, path] {
-             if (!rig->cost.begin_pass(path))
-                 throw std::runtime_error("the counting group cannot start");
-         },
-         .teardown = [rig, path] { rig->cost.end_pass(path); }},
-        [rig, path] { return rig->cost.bracket(path); });
+    glint::bench_case({.name = name,
+                       .labels = {{"study", "bracket-cost"}},
+                       .metrics = columns(*rig, &s, s.ns_per_bracket),
+                       .setup =
+                           [rig, path] {
+                               if (!rig->cost.begin_pass(path))
+                                   throw std::runtime_error("the counting group cannot start");
+                           },
+                       .teardown = [rig, path] { rig->cost.end_pass(path); }},
+                      [rig, path] { return rig->cost.bracket(path); });
 }
 
 // A row timing one part of the syscall bracket (no counts of its own: its ns is the median).

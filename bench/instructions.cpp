@@ -31,10 +31,11 @@ GLINT_BENCH("latency/popcnt") { latency(popcnt); }
 // (the emitted function is a leaf, so the red zone is its own).
 GLINT_BENCH("latency/load-use") {
     glint::asm_iter({.body = [](CodeGenerator& g, const Reg64& r) { g.mov(r, g.ptr[r]); },
-                     .init = [](CodeGenerator& g) {
-                         g.lea(g.rax, g.ptr[g.rsp - 64]);
-                         g.mov(g.ptr[g.rax], g.rax);
-                     }});
+                     .init =
+                         [](CodeGenerator& g) {
+                             g.lea(g.rax, g.ptr[g.rsp - 64]);
+                             g.mov(g.ptr[g.rax], g.rax);
+                         }});
 }
 
 GLINT_BENCH("throughput/add") { throughput(add); }

@@ -66,7 +66,8 @@ void register_memcpy(const char* size_name, std::size_t bytes) {
     auto src = std::make_shared<std::vector<unsigned char>>(bytes, 0x5a);
     auto dst = std::make_shared<std::vector<unsigned char>>(bytes);
     glint::bench_case(
-        {.name = "memcpy", .labels = {{"size", size_name}},
+        {.name = "memcpy",
+         .labels = {{"size", size_name}},
          .metrics = {glint::Metric{"B", static_cast<double>(bytes), glint::Metric::rate}}},
         [=] {
             copy_bytes(dst->data(), src->data(), bytes);

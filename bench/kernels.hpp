@@ -1,7 +1,8 @@
 // bench/kernels.hpp: the bodies of the shipped suite's kernels, shared by both harnesses that
-// time them: glint's cases (bench/kernels.cpp) and Google Benchmark's (bench/load_google_benchmark.cpp,
-// run by bench/load.sh). Each harness wraps the same inline function in its own loop, compiled
-// with the same flags, so a difference between the tools is the harness, not the kernel.
+// time them: glint's cases (bench/kernels.cpp) and Google Benchmark's
+// (bench/load_google_benchmark.cpp, run by bench/load.sh). Each harness wraps the same inline
+// function in its own loop, compiled with the same flags, so a difference between the tools is the
+// harness, not the kernel.
 #pragma once
 
 #include <glint/bench.hpp>
@@ -29,7 +30,8 @@ inline std::uint64_t add_step(std::uint64_t x) { return glint::black_box(x + x);
 // popcount over the words.
 inline unsigned popcount_sum(const std::vector<std::uint32_t>& words) {
     unsigned total = 0;
-    for (std::uint32_t w : words) total += static_cast<unsigned>(std::popcount(glint::black_box(w)));
+    for (std::uint32_t w : words)
+        total += static_cast<unsigned>(std::popcount(glint::black_box(w)));
     return total;
 }
 

@@ -83,8 +83,10 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("sort", sort_1000);
     benchmark::RegisterBenchmark("memcpy/64B", memcpy_64);
     // Arg() would append "/4096" to the name: each size is a lambda of its own instead.
-    benchmark::RegisterBenchmark("memcpy[size=4KiB]", [](benchmark::State& s) { memcpy_n(s, 4096); });
-    benchmark::RegisterBenchmark("memcpy[size=1MiB]", [](benchmark::State& s) { memcpy_n(s, 1 << 20); });
+    benchmark::RegisterBenchmark("memcpy[size=4KiB]",
+                                 [](benchmark::State& s) { memcpy_n(s, 4096); });
+    benchmark::RegisterBenchmark("memcpy[size=1MiB]",
+                                 [](benchmark::State& s) { memcpy_n(s, 1 << 20); });
     benchmark::RegisterBenchmark("select/branchy", branchy);
     benchmark::RegisterBenchmark("select/branchless", branchless);
     benchmark::Initialize(&argc, argv);

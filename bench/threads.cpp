@@ -40,9 +40,13 @@ GLINT_BENCH("counter/shared", glint::threads({1, 2}), glint::Metric{"op", 1}) {
 }
 
 GLINT_BENCH("counter/false-sharing", glint::threads({1, 2}), glint::Metric{"op", 1}) {
-    glint::iter([] { return g_adjacent.count[glint::thread_index()].fetch_add(1, std::memory_order_relaxed); });
+    glint::iter([] {
+        return g_adjacent.count[glint::thread_index()].fetch_add(1, std::memory_order_relaxed);
+    });
 }
 
 GLINT_BENCH("counter/padded", glint::threads({1, 2}), glint::Metric{"op", 1}) {
-    glint::iter([] { return g_padded[glint::thread_index()].count.fetch_add(1, std::memory_order_relaxed); });
+    glint::iter([] {
+        return g_padded[glint::thread_index()].count.fetch_add(1, std::memory_order_relaxed);
+    });
 }

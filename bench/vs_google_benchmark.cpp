@@ -5,7 +5,8 @@
 // Prints, for `x = black_box(x + x)`, in rounds that alternate the two tools: glint's median
 // ±MAD (default settings: 0.25 ms samples, 32 samples), the wall time of that one glint case,
 // Google Benchmark's time per iteration, the ratio, and how many rounds meet each target.
-// Targets (issue 2): within 5% of Google Benchmark, MAD <= 2% of the median, one case <= 0.5 s. This program reports; it asserts nothing.
+// Targets (issue 2): within 5% of Google Benchmark, MAD <= 2% of the median, one case <= 0.5 s.
+// This program reports; it asserts nothing.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -38,7 +39,7 @@ void BM_add_chain(benchmark::State& state) {
 BENCHMARK(BM_add_chain);
 
 class Capture : public benchmark::ConsoleReporter {
-public:
+  public:
     void ReportRuns(const std::vector<Run>& runs) override {
         for (const auto& r : runs)
             if (!r.error_occurred) g_google_ns = r.GetAdjustedRealTime();  // ns per iteration
@@ -81,27 +82,32 @@ int main(int argc, char** argv) {
     }
     benchmark::Shutdown();
 
-    std::printf("\nadd_chain (x = black_box(x + x)), %d rounds in one run (glint, then Google "
-                "Benchmark, alternating):\n", kRounds);
+    std::printf(
+        "\nadd_chain (x = black_box(x + x)), %d rounds in one run (glint, then Google "
+        "Benchmark, alternating):\n",
+        kRounds);
     int close = 0, tight = 0, quick = 0;
     std::vector<double> ratios;
     for (std::size_t i = 0; i < rounds.size(); ++i) {
         const Round& r = rounds[i];
-        std::printf("  round %zu: glint %.4f ns ±%.4f ns (MAD %.2f%%), %llu×%llu, case %.3f s · "
-                    "GB %.4f ns · glint/GB %.4f (%+.2f%%)\n",
-                    i + 1, r.glint.median_ns, r.glint.mad_ns, r.mad_pct(),
-                    static_cast<unsigned long long>(r.glint.samples),
-                    static_cast<unsigned long long>(r.glint.iterations_per_sample), r.case_seconds,
-                    r.google_ns, r.ratio(), 100.0 * (r.ratio() - 1));
+        std::printf(
+            "  round %zu: glint %.4f ns ±%.4f ns (MAD %.2f%%), %llu×%llu, case %.3f s · "
+            "GB %.4f ns · glint/GB %.4f (%+.2f%%)\n",
+            i + 1, r.glint.median_ns, r.glint.mad_ns, r.mad_pct(),
+            static_cast<unsigned long long>(r.glint.samples),
+            static_cast<unsigned long long>(r.glint.iterations_per_sample), r.case_seconds,
+            r.google_ns, r.ratio(), 100.0 * (r.ratio() - 1));
         close += r.close();
         tight += r.tight();
         quick += r.quick();
         ratios.push_back(r.ratio());
     }
     const double median_ratio = median(ratios);
-    std::printf("  median ratio glint/GB %.4f (%+.2f%%)\n", median_ratio, 100.0 * (median_ratio - 1));
-    std::printf("  targets, rounds meeting each: |ratio-1| <= 5%%: %d/%d · MAD <= 2%%: %d/%d · "
-                "case <= 0.5 s: %d/%d\n",
-                close, kRounds, tight, kRounds, quick, kRounds);
+    std::printf("  median ratio glint/GB %.4f (%+.2f%%)\n", median_ratio,
+                100.0 * (median_ratio - 1));
+    std::printf(
+        "  targets, rounds meeting each: |ratio-1| <= 5%%: %d/%d · MAD <= 2%%: %d/%d · "
+        "case <= 0.5 s: %d/%d\n",
+        close, kRounds, tight, kRounds, quick, kRounds);
     return 0;
 }

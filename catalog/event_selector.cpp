@@ -18,8 +18,8 @@ bool is_hex(char c) {
 }
 
 bool is_name_char(char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           c == '_' || c == '-' || c == '.' || c == '=';
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           c == '-' || c == '.' || c == '=';
 }
 
 bool ends_with_privilege(std::string_view body) {
@@ -48,8 +48,7 @@ std::variant<EventSelector, SelectorError> parse_raw(std::string_view selector) 
     if (body.size() > 16) return error(selector, "more than 16 hex digits", form);
     std::uint64_t config = 0;
     for (char c : body) {
-        if (!is_hex(c))
-            return error(selector, std::string("'") + c + "' is not a hex digit", form);
+        if (!is_hex(c)) return error(selector, std::string("'") + c + "' is not a hex digit", form);
         const int digit = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
         config = config << 4 | static_cast<std::uint64_t>(digit);
     }
@@ -73,15 +72,15 @@ std::variant<EventSelector, SelectorError> parse_pfm(std::string_view selector) 
         if (pmu == 0) return error(selector, "an empty PMU name before '::'", form);
         for (char c : rest.substr(0, pmu))
             if (!is_name_char(c))
-                return error(selector, std::string("'") + c + "' cannot appear in a PMU name", form);
+                return error(selector, std::string("'") + c + "' cannot appear in a PMU name",
+                             form);
         rest.remove_prefix(pmu + 2);
     }
     std::size_t start = 0;
     while (true) {
         const std::size_t colon = rest.find(':', start);
-        const std::string_view part = rest.substr(start, colon == std::string_view::npos
-                                                             ? std::string_view::npos
-                                                             : colon - start);
+        const std::string_view part = rest.substr(
+            start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
         if (part.empty())
             return error(selector, start == 0 ? "no event name" : "an empty unit mask", form);
         for (char c : part)

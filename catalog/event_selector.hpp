@@ -23,9 +23,9 @@ enum class Privilege { both, user_only, kernel_only };
 struct EventSelector {
     enum class Family { raw, pfm };
     Family family = Family::raw;
-    std::string text;           // the selector as given: the column name
-    std::uint64_t config = 0;   // raw: the config
-    std::string event;          // pfm: the name handed to libpfm, without the privilege suffix
+    std::string text;          // the selector as given: the column name
+    std::uint64_t config = 0;  // raw: the config
+    std::string event;         // pfm: the name handed to libpfm, without the privilege suffix
     Privilege privilege = Privilege::both;
 };
 

@@ -2,9 +2,10 @@
 //
 // Selectors are comma-separated: exact names, *-globs ("cache-*"), or "all". No selectors
 // means the default columns — including a default that is unavailable on this run (a dropped
-// LLC pair renders —); a tier marks columns it omits entirely as not default. An explicitly named column that is unavailable stays visible
-// (rendering "—") so a run never silently drops what was asked for; globs and "all" pick
-// available columns only. A selector that matches nothing is reported back for a warning.
+// LLC pair renders —); a tier marks columns it omits entirely as not default. An explicitly named
+// column that is unavailable stays visible (rendering "—") so a run never silently drops what was
+// asked for; globs and "all" pick available columns only. A selector that matches nothing is
+// reported back for a warning.
 #pragma once
 
 #include <string>

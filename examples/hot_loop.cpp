@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
 
     // Inputs of three sizes, mostly short: the distribution has a body and a tail.
     std::vector<std::vector<std::uint8_t>> inputs;
-    for (int i = 0; i < 100; ++i) inputs.emplace_back(i % 50 == 0 ? 4096 : i % 10 == 0 ? 512 : 64, 7);
+    for (int i = 0; i < 100; ++i)
+        inputs.emplace_back(i % 50 == 0 ? 4096 : i % 10 == 0 ? 512 : 64, 7);
 
     // Fixed memory, allocated once; recording never allocates.
     auto cycles = std::make_unique<glint::hot::Histogram>();
@@ -67,11 +68,14 @@ int main(int argc, char** argv) {
         }
     }
 
-    std::fputs(glint::hot::to_text(*ticks, {.title = "checksum: ticks per call", .unit = "ticks"}).c_str(),
-               stdout);
+    std::fputs(
+        glint::hot::to_text(*ticks, {.title = "checksum: ticks per call", .unit = "ticks"}).c_str(),
+        stdout);
     if (counters.ok()) {
-        std::fputs(glint::hot::to_text(*cycles, {.title = "checksum: cycles per call", .unit = "cycles"}).c_str(),
-                   stdout);
+        std::fputs(
+            glint::hot::to_text(*cycles, {.title = "checksum: cycles per call", .unit = "cycles"})
+                .c_str(),
+            stdout);
         std::fputs(glint::hot::to_text(*instructions, {.title = "checksum: instructions per call",
                                                        .unit = "instructions"})
                        .c_str(),
@@ -89,13 +93,13 @@ int main(int argc, char** argv) {
                      counters.ok() ? glint::hot::to_json(*instructions).c_str() : "null");
         std::fclose(out);
     }
-    std::printf("hot_loop: done (%llu calls, %llu of them off the PMU for a while and left out of "
-                "the counter histograms; %llu reads by read(2), %llu of them after a torn page; "
-                "checksum %llx)\n",
-                static_cast<unsigned long long>(ticks->count()),
-                static_cast<unsigned long long>(partial),
-                static_cast<unsigned long long>(counters.syscall_reads()),
-                static_cast<unsigned long long>(counters.torn_fallbacks()),
-                static_cast<unsigned long long>(sink));
+    std::printf(
+        "hot_loop: done (%llu calls, %llu of them off the PMU for a while and left out of "
+        "the counter histograms; %llu reads by read(2), %llu of them after a torn page; "
+        "checksum %llx)\n",
+        static_cast<unsigned long long>(ticks->count()), static_cast<unsigned long long>(partial),
+        static_cast<unsigned long long>(counters.syscall_reads()),
+        static_cast<unsigned long long>(counters.torn_fallbacks()),
+        static_cast<unsigned long long>(sink));
     return 0;
 }

@@ -30,7 +30,7 @@ std::vector<CpuTimes> parse_proc_stat(std::string_view text) {
         if (!(fields >> t.cpu)) continue;
         std::size_t n = 0;
         while (n < 8 && fields >> v[n]) ++n;
-        if (n < 4) continue;  // user nice system idle at least
+        if (n < 4) continue;                     // user nice system idle at least
         const std::uint64_t idle = v[3] + v[4];  // idle + iowait
         t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
         t.total = t.busy + idle;

@@ -34,7 +34,7 @@ struct EnvironmentFacts {
     std::vector<std::pair<unsigned, std::string>> governors;
     // Frequency boost: cpufreq/boost (1 = on), else intel_pstate/no_turbo (0 = on).
     std::optional<bool> boost;
-    std::string boost_source;  // the file it came from
+    std::string boost_source;        // the file it came from
     std::optional<bool> smt_active;  // /sys/devices/system/cpu/smt/active
     // CPUs the kernel keeps ordinary tasks off (isolcpus: cpu/isolated) and without the
     // scheduler tick (cpu/nohz_full); nullopt when the file is absent.
@@ -43,16 +43,16 @@ struct EnvironmentFacts {
     // Hypervisor: /sys/hypervisor/type, the CPU's "hypervisor" flag in /proc/cpuinfo, or a DMI
     // vendor/product naming a virtual machine.
     bool hypervisor = false;
-    std::string hypervisor_name;    // "xen", "KVM", "QEMU", ...; "" when no source names it
-    std::string hypervisor_source;  // where it was seen
-    std::optional<bool> cpu_pmu;    // a CPU PMU is registered (/sys/bus/event_source/devices)
-    std::optional<int> nmi_watchdog;         // kernel.nmi_watchdog
-    std::optional<int> aslr;                 // kernel.randomize_va_space (0 off, 2 full)
+    std::string hypervisor_name;      // "xen", "KVM", "QEMU", ...; "" when no source names it
+    std::string hypervisor_source;    // where it was seen
+    std::optional<bool> cpu_pmu;      // a CPU PMU is registered (/sys/bus/event_source/devices)
+    std::optional<int> nmi_watchdog;  // kernel.nmi_watchdog
+    std::optional<int> aslr;          // kernel.randomize_va_space (0 off, 2 full)
     // This process runs with the ADDR_NO_RANDOMIZE personality (setarch -R): no ASLR for it,
     // whatever kernel.randomize_va_space says.
     std::optional<bool> no_randomize;
     std::optional<int> perf_event_paranoid;  // kernel.perf_event_paranoid
-    std::string thp;  // transparent huge pages: "always", "madvise" or "never"; "" unknown
+    std::string thp;          // transparent huge pages: "always", "madvise" or "never"; "" unknown
     bool privileged = false;  // effective uid 0 (the paranoid level does not apply to it)
 };
 

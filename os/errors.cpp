@@ -8,21 +8,36 @@ namespace {
 
 const char* errno_symbol(int error) {
     switch (error) {
-        case EACCES: return "EACCES";
-        case EPERM: return "EPERM";
-        case ENOENT: return "ENOENT";
-        case EOPNOTSUPP: return "EOPNOTSUPP";
-        case ENODEV: return "ENODEV";
-        case EINTR: return "EINTR";
-        case EINVAL: return "EINVAL";
-        case EBUSY: return "EBUSY";
-        case EMFILE: return "EMFILE";
-        case ENOSYS: return "ENOSYS";
-        case E2BIG: return "E2BIG";
-        case ENOSPC: return "ENOSPC";
-        case EFAULT: return "EFAULT";
-        case EBADF: return "EBADF";
-        default: return nullptr;
+        case EACCES:
+            return "EACCES";
+        case EPERM:
+            return "EPERM";
+        case ENOENT:
+            return "ENOENT";
+        case EOPNOTSUPP:
+            return "EOPNOTSUPP";
+        case ENODEV:
+            return "ENODEV";
+        case EINTR:
+            return "EINTR";
+        case EINVAL:
+            return "EINVAL";
+        case EBUSY:
+            return "EBUSY";
+        case EMFILE:
+            return "EMFILE";
+        case ENOSYS:
+            return "ENOSYS";
+        case E2BIG:
+            return "E2BIG";
+        case ENOSPC:
+            return "ENOSPC";
+        case EFAULT:
+            return "EFAULT";
+        case EBADF:
+            return "EBADF";
+        default:
+            return nullptr;
     }
 }
 

@@ -11,13 +11,16 @@ namespace glint::os {
 std::optional<OutputMode> output_mode_for(FileKind kind) {
     switch (kind) {
         case FileKind::absent:
-        case FileKind::regular: return OutputMode::replace;
+        case FileKind::regular:
+            return OutputMode::replace;
         case FileKind::fifo:
-        case FileKind::character_device: return OutputMode::in_place;
+        case FileKind::character_device:
+            return OutputMode::in_place;
         case FileKind::directory:
         case FileKind::block_device:
         case FileKind::socket:
-        case FileKind::other: return std::nullopt;
+        case FileKind::other:
+            return std::nullopt;
     }
     return std::nullopt;
 }
@@ -30,12 +33,14 @@ std::string size_words(std::size_t bytes) {
 std::optional<int> named_descriptor(std::string_view path) {
     if (path == "-" || path == "/dev/stdout") return 1;
     if (path == "/dev/stderr") return 2;
-    for (std::string_view prefix : {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/")}) {
+    for (std::string_view prefix :
+         {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/")}) {
         if (path.substr(0, prefix.size()) != prefix) continue;
         const std::string_view digits = path.substr(prefix.size());
         int fd = -1;
         const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), fd);
-        if (error == std::errc() && end == digits.data() + digits.size() && !digits.empty() && fd >= 0)
+        if (error == std::errc() && end == digits.data() + digits.size() && !digits.empty() &&
+            fd >= 0)
             return fd;
     }
     return std::nullopt;

@@ -25,11 +25,20 @@ struct OutputTarget {
     std::string given;  // as the user typed it (what messages name)
     std::string path;   // what is written, or renamed over: a symlink's final target
     OutputMode mode = OutputMode::replace;
-    int fd = -1;        // descriptor mode: the descriptor written to
+    int fd = -1;  // descriptor mode: the descriptor written to
 };
 
 // The kind of file a path names, as far as the output rules care.
-enum class FileKind { absent, regular, directory, fifo, character_device, block_device, socket, other };
+enum class FileKind {
+    absent,
+    regular,
+    directory,
+    fifo,
+    character_device,
+    block_device,
+    socket,
+    other
+};
 
 // The pure rule behind resolve_output: how a path of `kind` is written, or nullopt when it
 // must be refused.
@@ -52,7 +61,8 @@ std::optional<std::string> probe_output(const OutputTarget& target);
 
 // resolve_output, then probe_output: the target an output flag will write, checked before
 // anything is measured. nullopt with `problem` set when either refuses.
-inline std::optional<OutputTarget> resolve_writable_output(const std::string& path, std::string& problem) {
+inline std::optional<OutputTarget> resolve_writable_output(const std::string& path,
+                                                           std::string& problem) {
     std::optional<OutputTarget> target = resolve_output(path, problem);
     if (!target) return std::nullopt;
     if (auto unwritable = probe_output(*target)) {
@@ -90,7 +100,7 @@ std::string size_words(std::size_t bytes);
 // sentence naming the path), or nullopt with `text` filled.
 struct FileProblem {
     std::string message;
-    bool missing = false;  // the path names nothing
+    bool missing = false;    // the path names nothing
     bool too_large = false;  // larger than max_bytes
 };
 std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
@@ -119,7 +129,7 @@ bool emergency_commit(const EmergencyOutput& out, int fd, bool written) noexcept
 // exclusively), that a run appends to while it is in progress and holds locked (flock) until
 // it ends. Lines are appended whole with write(2) (async-signal-safe); sync() reaches the disk.
 class JournalFile {
-public:
+  public:
     JournalFile() = default;
     ~JournalFile();
     JournalFile(JournalFile&& other) noexcept;
@@ -135,7 +145,7 @@ public:
     const std::string& path() const { return path_; }
     bool open() const { return fd_ >= 0; }
 
-private:
+  private:
     int fd_ = -1;
     std::string path_;
     char unlink_path_[4096] = {};

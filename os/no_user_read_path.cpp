@@ -10,8 +10,9 @@ namespace glint::os {
 UserReadOffer offer_user_read_path(PerfGroup&, bool) {
     UserReadOffer offer;
     offer.state = UserReadOffer::State::not_built;
-    offer.reason = std::string("this build compiled no user-space read path (GLINT_ARCH=generic, "
-                               "an arch without one, or not Linux; host ISA ") +
+    offer.reason = std::string(
+                       "this build compiled no user-space read path (GLINT_ARCH=generic, "
+                       "an arch without one, or not Linux; host ISA ") +
                    std::string(arch::native::kName) + "): every counter is read with read(2)";
     return offer;
 }

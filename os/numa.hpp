@@ -11,12 +11,12 @@
 namespace glint::os {
 
 struct PagePlacement {
-    int error = 0;               // errno when the kernel could not answer (ENOSYS: no NUMA)
+    int error = 0;  // errno when the kernel could not answer (ENOSYS: no NUMA)
     std::size_t page_size = 0;
-    std::size_t pages = 0;       // pages the range touches
+    std::size_t pages = 0;             // pages the range touches
     std::vector<std::size_t> on_node;  // pages on node i (sized to the highest node seen + 1)
-    std::size_t not_present = 0;  // pages not faulted in yet (-ENOENT): on no node
-    std::size_t unknown = 0;      // pages the kernel reported another error for
+    std::size_t not_present = 0;       // pages not faulted in yet (-ENOENT): on no node
+    std::size_t unknown = 0;           // pages the kernel reported another error for
 
     bool ok() const { return error == 0; }
 };

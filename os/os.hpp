@@ -15,7 +15,8 @@
 
 #if defined(GLINT_CONFIG_OS_linux)
 #if !defined(__linux__)
-#error "glint was configured with GLINT_OS=linux for a target that is not Linux: reconfigure with -DGLINT_OS=other"
+#error \
+    "glint was configured with GLINT_OS=linux for a target that is not Linux: reconfigure with -DGLINT_OS=other"
 #endif
 #include <glint/detail/os/linux/mmap_page.hpp>
 namespace glint::os {
@@ -45,5 +46,5 @@ namespace glint::os {
 namespace user_page = other;
 template <class ArchPolicy>
 using user_page_policy = ArchPolicy;
-}
+}  // namespace glint::os
 #endif

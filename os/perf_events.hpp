@@ -38,16 +38,26 @@ enum class Event : std::uint8_t {
 // perf's own spelling ("cycles", "branch-misses", "task-clock", ...).
 constexpr std::string_view event_name(Event event) {
     switch (event) {
-        case Event::cycles: return "cycles";
-        case Event::instructions: return "instructions";
-        case Event::branches: return "branches";
-        case Event::branch_misses: return "branch-misses";
-        case Event::cache_references: return "cache-references";
-        case Event::cache_misses: return "cache-misses";
-        case Event::page_faults: return "page-faults";
-        case Event::task_clock: return "task-clock";
-        case Event::context_switches: return "context-switches";
-        case Event::cpu_migrations: return "cpu-migrations";
+        case Event::cycles:
+            return "cycles";
+        case Event::instructions:
+            return "instructions";
+        case Event::branches:
+            return "branches";
+        case Event::branch_misses:
+            return "branch-misses";
+        case Event::cache_references:
+            return "cache-references";
+        case Event::cache_misses:
+            return "cache-misses";
+        case Event::page_faults:
+            return "page-faults";
+        case Event::task_clock:
+            return "task-clock";
+        case Event::context_switches:
+            return "context-switches";
+        case Event::cpu_migrations:
+            return "cpu-migrations";
     }
     return "?";
 }
@@ -76,7 +86,7 @@ struct GroupSpec {
     std::vector<Event> events;    // events[0] leads; at most kMaxGroupEvents
     bool exclude_kernel = false;  // count user space only
     bool inherit = false;         // also count threads/processes created after the open
-    long tid = 0;                 // the thread counted: 0 the opening thread, else that thread of the process
+    long tid = 0;  // the thread counted: 0 the opening thread, else that thread of the process
     // Prepare the hardware members for reads from user space where the kernel grants those per
     // event. On Linux with an arm64 core PMU (an armv8_* device in pmu_root): attr.config1 bit
     // 1 when kernel.perf_user_access is 1, and bit 0 (a 64-bit counter, each member falling
@@ -128,7 +138,7 @@ struct GroupReading {
 };
 
 class PerfGroup {
-public:
+  public:
     PerfGroup() = default;
     ~PerfGroup();
     PerfGroup(PerfGroup&& other) noexcept;
@@ -164,11 +174,9 @@ public:
     int map_pages();
     bool pages_mapped() const { return !pages_.empty(); }
     // The member's struct perf_event_mmap_page (Linux), nullptr when not mapped.
-    const void* page(std::size_t member) const {
-        return pages_.empty() ? nullptr : pages_[member];
-    }
+    const void* page(std::size_t member) const { return pages_.empty() ? nullptr : pages_[member]; }
 
-private:
+  private:
     void unmap_pages();
 
     GroupSpec spec_;

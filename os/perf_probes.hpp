@@ -15,9 +15,10 @@ inline constexpr const char* kPmuSysfsRoot = "/sys/bus/event_source/devices";
 
 // The PMUs the kernel registered (/sys/bus/event_source/devices).
 struct PmuInventory {
-    bool listed = false;                // the directory could be read
-    std::vector<std::string> devices;   // every PMU, sorted ("breakpoint", "cpu", "software", ...)
-    std::vector<std::string> cpu_pmus;  // the ones that are CPU PMUs (cpu, cpu_core, armv8_pmuv3_0, ...)
+    bool listed = false;               // the directory could be read
+    std::vector<std::string> devices;  // every PMU, sorted ("breakpoint", "cpu", "software", ...)
+    std::vector<std::string>
+        cpu_pmus;  // the ones that are CPU PMUs (cpu, cpu_core, armv8_pmuv3_0, ...)
 };
 
 // Lists `root`. A CPU PMU is one named cpu/cpu_core/cpu_atom or one that publishes a cycles
@@ -48,7 +49,7 @@ struct LibraryProbe {
     bool loaded = false;
     bool supported = true;  // false: this OS has no such library at all (no remedy applies)
     std::string soname;
-    std::string error;        // dlerror() text when not loaded
+    std::string error;           // dlerror() text when not loaded
     std::optional<int> version;  // the value of an `int f(void)` version function, when asked
 };
 // version_function: name of an `int f(void)` to call (e.g. "pfm_get_version"), or nullptr.

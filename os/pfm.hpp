@@ -24,8 +24,8 @@ struct PfmLibrary {
     bool loaded = false;    // dlopen, every symbol and pfm_initialize succeeded
     bool supported = true;  // false: this OS has no libpfm at all (no install remedy applies)
     std::string soname;
-    std::string error;      // why not loaded: dlerror(), a missing symbol, pfm_initialize's error
-    int version = 0;        // pfm_get_version(): major << 16 | minor
+    std::string error;  // why not loaded: dlerror(), a missing symbol, pfm_initialize's error
+    int version = 0;    // pfm_get_version(): major << 16 | minor
 };
 const PfmLibrary& pfm_library();
 

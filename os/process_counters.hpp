@@ -31,16 +31,26 @@ inline constexpr std::size_t kProcessCounters = 10;
 // The kernel's spelling: "ru_minflt", "syscr", "read_bytes", ...
 constexpr std::string_view process_counter_name(ProcessCounter counter) {
     switch (counter) {
-        case ProcessCounter::minflt: return "ru_minflt";
-        case ProcessCounter::majflt: return "ru_majflt";
-        case ProcessCounter::nvcsw: return "ru_nvcsw";
-        case ProcessCounter::nivcsw: return "ru_nivcsw";
-        case ProcessCounter::syscr: return "syscr";
-        case ProcessCounter::syscw: return "syscw";
-        case ProcessCounter::rchar: return "rchar";
-        case ProcessCounter::wchar: return "wchar";
-        case ProcessCounter::read_bytes: return "read_bytes";
-        case ProcessCounter::write_bytes: return "write_bytes";
+        case ProcessCounter::minflt:
+            return "ru_minflt";
+        case ProcessCounter::majflt:
+            return "ru_majflt";
+        case ProcessCounter::nvcsw:
+            return "ru_nvcsw";
+        case ProcessCounter::nivcsw:
+            return "ru_nivcsw";
+        case ProcessCounter::syscr:
+            return "syscr";
+        case ProcessCounter::syscw:
+            return "syscw";
+        case ProcessCounter::rchar:
+            return "rchar";
+        case ProcessCounter::wchar:
+            return "wchar";
+        case ProcessCounter::read_bytes:
+            return "read_bytes";
+        case ProcessCounter::write_bytes:
+            return "write_bytes";
     }
     return "?";
 }
@@ -48,12 +58,13 @@ constexpr std::string_view process_counter_name(ProcessCounter counter) {
 struct ProcessSnapshot {
     std::array<std::uint64_t, kProcessCounters> values{};
     std::array<bool, kProcessCounters> present{};  // false: this kernel does not provide it
-    bool rusage_ok = false;  // getrusage answered
-    bool io_ok = false;      // /proc/self/io was read
-    int io_error = 0;        // errno when it was not
+    bool rusage_ok = false;                        // getrusage answered
+    bool io_ok = false;                            // /proc/self/io was read
+    int io_error = 0;                              // errno when it was not
     // What taking this snapshot adds to /proc/self/io once it returns: the read(2) calls it made
     // on the file (syscr) and the bytes they returned (rchar). The kernel accounts a read after
-    // generating its text, so the snapshot's values exclude this and the next snapshot's include it.
+    // generating its text, so the snapshot's values exclude this and the next snapshot's include
+    // it.
     std::uint64_t own_reads = 0;
     std::uint64_t own_bytes = 0;
 
@@ -68,7 +79,7 @@ struct ProcessSnapshot {
 // fault, a context switch) callers measure and subtract. A failed read closes the file; the
 // next snapshot opens it again. Not thread-safe; one reader per user.
 class ProcessCounterReader {
-public:
+  public:
     ProcessCounterReader() = default;
     ~ProcessCounterReader();
     ProcessCounterReader(const ProcessCounterReader&) = delete;
@@ -76,7 +87,7 @@ public:
 
     ProcessSnapshot snapshot();
 
-private:
+  private:
     int io_fd_ = -1;
 };
 

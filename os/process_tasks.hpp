@@ -15,8 +15,8 @@ namespace glint::os {
 
 struct TaskUsage {
     long tid = 0;
-    std::string name;         // comm (up to 15 bytes: what pthread_setname_np set), "" unreadable
-    std::int64_t cpu_ns = -1; // CPU time the thread has used, user + system; -1 unreadable
+    std::string name;          // comm (up to 15 bytes: what pthread_setname_np set), "" unreadable
+    std::int64_t cpu_ns = -1;  // CPU time the thread has used, user + system; -1 unreadable
     // What the process's CPU clock holds of it (schedstat: up to a scheduler tick behind cpu_ns
     // while it runs, which the process clock is too); -1 unreadable.
     std::int64_t settled_ns = -1;
@@ -37,10 +37,11 @@ TaskCensus process_tasks();
 // one's process CPU clock, else its stat's utime + stime. Other systems: unknown (ok false).
 struct ChildUsage {
     long pid = 0;
-    std::string name;          // comm, "" unreadable
-    std::int64_t cpu_ns = -1;  // CPU time it has used, all its threads, user + system; -1 unreadable
-    bool exited = false;       // a zombie: it ended and no one has waited for it
-    long parent_tid = -1;      // the thread of this process whose child it is; -1 not known
+    std::string name;  // comm, "" unreadable
+    std::int64_t cpu_ns =
+        -1;                // CPU time it has used, all its threads, user + system; -1 unreadable
+    bool exited = false;   // a zombie: it ended and no one has waited for it
+    long parent_tid = -1;  // the thread of this process whose child it is; -1 not known
 };
 
 struct ChildCensus {

@@ -45,7 +45,7 @@ GroupDelta delta_between(const GroupReading& before, const GroupReading& after);
 // Where a read path writes the facts it discloses in JSON meta (the engine writes them into its
 // JSON document), so a back end needs no JSON library. Keys keep the order they are written in.
 class MetaWriter {
-public:
+  public:
     virtual ~MetaWriter() = default;
     virtual void text(std::string_view key, std::string_view value) = 0;
     virtual void number(std::string_view key, double value) = 0;  // nan: null
@@ -60,7 +60,7 @@ public:
 };
 
 class ReadPath {
-public:
+  public:
     virtual ~ReadPath() = default;
     // "syscall", "rdpmc" (x86-64), "user-access" (AArch64): meta.readPath, bracketCost keys.
     virtual std::string_view name() const = 0;
@@ -96,8 +96,8 @@ struct UserReadOffer {
     std::string name{kUserPathName};
     State state = State::not_built;
     std::string reason;
-    std::string remedy;              // what would make it available, when something would
-    std::vector<std::string> facts;  // header lines, e.g. "rdpmc sysfs: cpu/rdpmc=1 (...)"
+    std::string remedy;                     // what would make it available, when something would
+    std::vector<std::string> facts;         // header lines, e.g. "rdpmc sysfs: cpu/rdpmc=1 (...)"
     std::function<void(MetaWriter&)> meta;  // the same facts for JSON meta (may be empty)
 };
 

@@ -21,10 +21,14 @@ enum class SampleEvent : std::uint8_t { cycles, instructions, cpu_clock, task_cl
 
 constexpr std::string_view sample_event_name(SampleEvent event) {
     switch (event) {
-        case SampleEvent::cycles: return "cycles";
-        case SampleEvent::instructions: return "instructions";
-        case SampleEvent::cpu_clock: return "cpu-clock";
-        case SampleEvent::task_clock: return "task-clock";
+        case SampleEvent::cycles:
+            return "cycles";
+        case SampleEvent::instructions:
+            return "instructions";
+        case SampleEvent::cpu_clock:
+            return "cpu-clock";
+        case SampleEvent::task_clock:
+            return "task-clock";
     }
     return "?";
 }
@@ -69,7 +73,7 @@ using SampleSink = std::function<void(const SampleRecord&)>;
 
 // The event's accumulated times since the open (perf's time_enabled / time_running).
 struct SamplerTimes {
-    std::uint64_t count = 0;       // the event's count (timers: ns on CPU while enabled)
+    std::uint64_t count = 0;  // the event's count (timers: ns on CPU while enabled)
     std::uint64_t enabled_ns = 0;
     std::uint64_t running_ns = 0;  // time the event was enabled and on the PMU
 };
@@ -81,7 +85,7 @@ struct CodeRange {
 };
 
 class Sampler {
-public:
+  public:
     Sampler() = default;
     ~Sampler();
     Sampler(Sampler&& other) noexcept;
@@ -96,7 +100,7 @@ public:
     bool is_open() const { return fd_ >= 0; }
     const SamplerSpec& spec() const { return spec_; }
 
-    bool enable();   // false with errno set on failure
+    bool enable();  // false with errno set on failure
     bool disable();
     // The code of enable() and disable() (empty where there is none): a sample of the toggling
     // itself has an address in it at its innermost or second frame, given the frames the
@@ -113,10 +117,10 @@ public:
     const SampleCounts& counts() const { return counts_; }
     bool times(SamplerTimes& out) const;
 
-private:
+  private:
     SamplerSpec spec_;
     int fd_ = -1;
-    void* ring_ = nullptr;          // the control page followed by the data area
+    void* ring_ = nullptr;  // the control page followed by the data area
     std::size_t mapped_bytes_ = 0;
     std::size_t data_offset_ = 0;
     std::size_t data_size_ = 0;

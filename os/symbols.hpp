@@ -16,16 +16,16 @@ namespace glint::os {
 
 // One function at an address: the containing function or one inlined into it.
 struct CodeFrame {
-    std::string function;  // demangled; "" when nothing names it
-    std::string file;      // source file of `line` ("" unknown)
+    std::string function;    // demangled; "" when nothing names it
+    std::string file;        // source file of `line` ("" unknown)
     std::uint32_t line = 0;  // innermost frame: the address's line; an outer frame: the line
                              // of the call the next inner frame was inlined at; 0 unknown
     bool inlined = false;    // an inlined copy (DWARF DW_TAG_inlined_subroutine)
 };
 
 struct Symbolized {
-    std::string module;        // the mapped file's path; "" when the address is in none
-    std::uint64_t offset = 0;  // the address in the module's own (ELF) address space
+    std::string module;                // the mapped file's path; "" when the address is in none
+    std::uint64_t offset = 0;          // the address in the module's own (ELF) address space
     std::uint64_t function_start = 0;  // runtime address of the containing symbol; 0 unknown
     // Innermost first; the last is the containing function. Empty when nothing names it.
     std::vector<CodeFrame> frames;
@@ -40,7 +40,7 @@ struct ModuleReport {
 };
 
 class Symbolizer {
-public:
+  public:
     // Reads the address space now; code mapped later (dlopen) is not known to it.
     Symbolizer();
     ~Symbolizer();
@@ -57,7 +57,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

@@ -86,8 +86,9 @@ RunDelayReading parse_schedstat(std::string_view text) {
     // The kernel prints "0 0 0" when it keeps no sched_info (no CONFIG_SCHED_INFO, delay
     // accounting off); a thread that has run has a nonzero on-CPU time.
     if (on_cpu == 0)
-        return {false, "the kernel keeps no scheduler statistics for this thread (schedstat reads "
-                       "\"0 0 0\": CONFIG_SCHED_INFO off, or delayacct off)"};
+        return {false,
+                "the kernel keeps no scheduler statistics for this thread (schedstat reads "
+                "\"0 0 0\": CONFIG_SCHED_INFO off, or delayacct off)"};
     return {true, "", delay};
 }
 

@@ -21,9 +21,9 @@ namespace glint::os {
 
 struct StealReading {
     bool ok = false;
-    std::string why;            // why not ok
-    std::int64_t tick_ns = 0;   // one unit of the steal column (USER_HZ: 10 ms at 100 Hz)
-    std::uint64_t all = 0;      // the aggregate "cpu" line: steal summed over every CPU
+    std::string why;           // why not ok
+    std::int64_t tick_ns = 0;  // one unit of the steal column (USER_HZ: 10 ms at 100 Hz)
+    std::uint64_t all = 0;     // the aggregate "cpu" line: steal summed over every CPU
     std::vector<std::pair<unsigned, std::uint64_t>> per_cpu;  // the "cpuN" lines
     // Steal of `cpu` in ticks; nullopt when its line is missing.
     std::optional<std::uint64_t> of_cpu(unsigned cpu) const;
@@ -31,8 +31,8 @@ struct StealReading {
 
 struct RunDelayReading {
     bool ok = false;
-    std::string why;        // why not ok
-    std::uint64_t ns = 0;   // run delay so far (sched_info.run_delay)
+    std::string why;       // why not ok
+    std::uint64_t ns = 0;  // run delay so far (sched_info.run_delay)
 };
 
 // The steal column of a /proc/stat text (tick_ns left 0). Not ok when the aggregate line is

@@ -48,8 +48,8 @@ template <std::size_t Count, class Reader, class Body>
 // layout matches): Reader has `std::int64_t read(std::size_t slot) const`. At most kMaxSlots.
 inline constexpr std::size_t kMaxRuntimeSlots = 16;
 template <class Reader, class Body>
-[[gnu::always_inline]] inline void run_bracket(const Reader& reader, std::size_t count,
-                                               Body&& body, std::int64_t* deltas) {
+[[gnu::always_inline]] inline void run_bracket(const Reader& reader, std::size_t count, Body&& body,
+                                               std::int64_t* deltas) {
     std::int64_t start[kMaxRuntimeSlots];
     if (count > kMaxRuntimeSlots) std::abort();
     for (std::size_t i = 0; i < count; ++i) start[i] = reader.read(i);

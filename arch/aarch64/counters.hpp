@@ -33,12 +33,12 @@ struct Mrs {
     static std::uint64_t read();
 };
 
-#define GLINT_AARCH64_MRS_READER(reg, name)                                  \
-    template <>                                                              \
-    [[gnu::always_inline]] inline std::uint64_t Mrs::read<reg>() {           \
-        std::uint64_t v;                                                     \
-        asm volatile("mrs %0, " name : "=r"(v));                             \
-        return v;                                                            \
+#define GLINT_AARCH64_MRS_READER(reg, name)                        \
+    template <>                                                    \
+    [[gnu::always_inline]] inline std::uint64_t Mrs::read<reg>() { \
+        std::uint64_t v;                                           \
+        asm volatile("mrs %0, " name : "=r"(v));                   \
+        return v;                                                  \
     }
 #define GLINT_AARCH64_PMEVCNTR_READER(n) GLINT_AARCH64_MRS_READER(n, "pmevcntr" #n "_el0")
 

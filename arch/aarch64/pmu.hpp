@@ -35,7 +35,9 @@ struct Pmu {
     // The ABI's thread pointer (TPIDR_EL0: one mrs), distinct for every live thread where the OS
     // keeps its TLS there (os::user_page says so).
     static constexpr bool kHasThreadPointer = true;
-    [[gnu::always_inline]] static const void* thread_pointer() { return __builtin_thread_pointer(); }
+    [[gnu::always_inline]] static const void* thread_pointer() {
+        return __builtin_thread_pointer();
+    }
     // The two adjacent 32-bit words at base + Offset (the first at the lower address) with one
     // ldp, addressed from `base` so no address is computed per read.
     template <std::size_t Offset>

@@ -61,7 +61,8 @@ constexpr Differenced difference(double delta_n, double delta_2n, std::uint64_t 
 }
 
 // U versus 2U copies of an inline body at `trips` loop trips: the value of one copy.
-constexpr double per_copy(double delta_u, double delta_2u, std::uint64_t trips, std::uint32_t unroll) {
+constexpr double per_copy(double delta_u, double delta_2u, std::uint64_t trips,
+                          std::uint32_t unroll) {
     if (trips == 0 || unroll == 0) return kNoValue;
     return (delta_2u - delta_u) / (static_cast<double>(trips) * unroll);
 }

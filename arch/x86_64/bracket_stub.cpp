@@ -26,7 +26,8 @@ namespace {
 }
 
 void check_layout(const StubLayout& layout) {
-    if (layout.counters.size() > kMaxStubCounters) layout_error("more than kMaxStubCounters counters");
+    if (layout.counters.size() > kMaxStubCounters)
+        layout_error("more than kMaxStubCounters counters");
     if (!layout.counters.empty() && layout.slow_read == nullptr) layout_error("no slow_read");
     for (const StubCounter& c : layout.counters) {
         if (c.page == nullptr) layout_error("counter without a page");
@@ -52,9 +53,11 @@ constexpr int start_at(std::size_t slot) {
 const char* to_string(Serialization s) {
     switch (s) {
         case Serialization::rdtscp:
-            return "start: lfence, counter reads, rdtsc, lfence; end: rdtscp, lfence, counter reads";
+            return "start: lfence, counter reads, rdtsc, lfence; end: rdtscp, lfence, counter "
+                   "reads";
         case Serialization::lfence_rdtsc:
-            return "start: lfence, counter reads, rdtsc, lfence; end: lfence, rdtsc, lfence, counter reads";
+            return "start: lfence, counter reads, rdtsc, lfence; end: lfence, rdtsc, lfence, "
+                   "counter reads";
     }
     return "?";
 }
@@ -65,9 +68,11 @@ Serialization native_serialization() {
 }
 
 class StubEmitter : public Xbyak::CodeGenerator {
-public:
+  public:
     StubEmitter(const StubLayout& layout, Serialization serialization)
-        : Xbyak::CodeGenerator(4096, Xbyak::AutoGrow), layout_(&layout), serialization_(serialization) {}
+        : Xbyak::CodeGenerator(4096, Xbyak::AutoGrow),
+          layout_(&layout),
+          serialization_(serialization) {}
 
     // Emits the whole stub; `inline_body` null: the body is a call of run(ctx, n).
     void emit_stub(const InlineBody* inline_body) {
@@ -157,7 +162,7 @@ public:
         return result;
     }
 
-private:
+  private:
     struct Pending {
         std::size_t slot = 0;
         Xbyak::Label retry, count_retry, torn, slow, resume;

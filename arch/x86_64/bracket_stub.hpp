@@ -29,11 +29,11 @@ inline constexpr std::size_t kMaxStubCounters = 16;
 // that grants a user read. Supplied by the OS layer (for perf_event_mmap_page: lock, index,
 // offset, capabilities, cap_user_rdpmc = bit 2).
 struct PageFields {
-    std::int32_t lock = 0;          // u32 seqlock word
-    std::int32_t index = 0;         // u32 hardware counter + 1; 0: not user-readable now
-    std::int32_t offset = 0;        // s64 added to the sign-extended counter value
-    std::int32_t capabilities = 0;  // u64 capability bits
-    std::uint8_t user_read_bit = 0; // bit number in capabilities
+    std::int32_t lock = 0;           // u32 seqlock word
+    std::int32_t index = 0;          // u32 hardware counter + 1; 0: not user-readable now
+    std::int32_t offset = 0;         // s64 added to the sign-extended counter value
+    std::int32_t capabilities = 0;   // u64 capability bits
+    std::uint8_t user_read_bit = 0;  // bit number in capabilities
 };
 
 // One counter as known at open.
@@ -93,7 +93,7 @@ struct StubMarks {
 };
 
 class BracketStub {
-public:
+  public:
     using Run = void (*)(void* ctx, std::uint64_t n);
     using Fn = void (*)(Run run, void* ctx, std::uint64_t n, BracketRecord* out);
 
@@ -114,7 +114,7 @@ public:
     std::uint32_t unroll() const { return unroll_; }  // 1 for call stubs
     Serialization serialization() const { return serialization_; }
 
-private:
+  private:
     friend class StubEmitter;
     BracketStub() = default;
     std::unique_ptr<Xbyak::CodeGenerator> gen_;

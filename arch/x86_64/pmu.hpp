@@ -39,7 +39,9 @@ struct Pmu {
     static constexpr const char* kTimestampName = "TSC";
     static constexpr bool kHasTimestamp = true;
     static constexpr bool kTimestampConstantRate = false;  // else the OS must vouch for it
-    [[gnu::always_inline]] static std::uint64_t timestamp_begin() { return x86_64::timestamp_begin(); }
+    [[gnu::always_inline]] static std::uint64_t timestamp_begin() {
+        return x86_64::timestamp_begin();
+    }
     [[gnu::always_inline]] static std::uint64_t timestamp_end() { return x86_64::timestamp_end(); }
     // Orders a following counter read after the instructions before it (what timestamp_begin
     // does, without the timestamp).
@@ -53,7 +55,9 @@ struct Pmu {
     // The ABI's thread pointer (the %fs base: one load, %fs:0, the TCB's pointer to itself),
     // distinct for every live thread where the OS keeps its TLS there (os::user_page says so).
     static constexpr bool kHasThreadPointer = true;
-    [[gnu::always_inline]] static const void* thread_pointer() { return __builtin_thread_pointer(); }
+    [[gnu::always_inline]] static const void* thread_pointer() {
+        return __builtin_thread_pointer();
+    }
 };
 
 // The policy for slot `Slot` of a group read by <glint/hot.hpp>. rdpmc takes its counter number

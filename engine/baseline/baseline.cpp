@@ -30,7 +30,8 @@ Baseline baseline_of(RunDocument doc, CompareReportOptions options) {
 }  // namespace
 
 const DocumentRow* Baseline::find(const Row& row) const {
-    const auto it = index.find(key_of(*this, row.registration, row.name, sorted_labels(row.labels)));
+    const auto it =
+        index.find(key_of(*this, row.registration, row.name, sorted_labels(row.labels)));
     return it == index.end() ? nullptr : &document.rows[it->second];
 }
 
@@ -73,10 +74,12 @@ std::vector<catalog::MetricCell> baseline_cells(const Baseline& baseline, const 
 }
 
 std::string baseline_header(const Baseline& baseline) {
-    const std::string host = baseline.document.host.empty() ? "unknown host" : baseline.document.host;
-    return "baseline: " + baseline.document.path + " (" + std::to_string(baseline.document.rows.size()) +
-           " rows, measured on " + host +
-           "); vs base = change in % (the verdict's estimate, signed); verdicts after the tables (repetition medians: "
+    const std::string host =
+        baseline.document.host.empty() ? "unknown host" : baseline.document.host;
+    return "baseline: " + baseline.document.path + " (" +
+           std::to_string(baseline.document.rows.size()) + " rows, measured on " + host +
+           "); vs base = change in % (the verdict's estimate, signed); verdicts after the tables "
+           "(repetition medians: "
            "--bench-repeat=N, 4 or more per side)";
 }
 

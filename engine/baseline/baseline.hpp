@@ -4,14 +4,14 @@
 // Rows match by identity (registration, name, sorted labels; name and labels alone against a
 // document that predates registrations). Each measured row gains one cell (source
 // "baseline"): `base-change`, the change against the baseline's row in percent, signed (the
-// verdict's point estimate, compare/verdict.hpp; — for a row the baseline lacks, an error row on either side, or an unresolved
-// per-call median). After the tables the run prints the comparison glint-compare would print
-// (verdict per row, summary, the --fail-if-slower gate).
+// verdict's point estimate, compare/verdict.hpp; — for a row the baseline lacks, an error row on
+// either side, or an unresolved per-call median). After the tables the run prints the comparison
+// glint-compare would print (verdict per row, summary, the --fail-if-slower gate).
 #pragma once
 
-#include <unordered_map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/metric.hpp"
@@ -24,7 +24,7 @@ namespace glint::engine {
 
 struct Baseline {
     RunDocument document;
-    CompareReportOptions options;  // --threshold, --fail-if-slower
+    CompareReportOptions options;                        // --threshold, --fail-if-slower
     std::unordered_map<std::string, std::size_t> index;  // identity key -> document.rows index
     const DocumentRow* find(const Row& row) const;
 };
@@ -52,7 +52,7 @@ std::string baseline_header(const Baseline& baseline);
 
 // This run's rows compared with the baseline, as glint-compare compares two documents.
 class BaselineComparison {
-public:
+  public:
     BaselineComparison(const Baseline& baseline, const std::vector<Row>& rows);
     BaselineComparison(const BaselineComparison&) = delete;
     BaselineComparison& operator=(const BaselineComparison&) = delete;
@@ -66,7 +66,7 @@ public:
     // JSON meta.baseline: the file, its host, how many rows matched, and the comparison.
     Json meta() const;
 
-private:
+  private:
     const Baseline& baseline_;
     RunDocument run_;
     Comparison comparison_;

@@ -60,9 +60,10 @@ Status event_space() {
                         fmt::format("{} does not exist: this kernel has no syscall tracepoints",
                                     p.id_path),
                         "a kernel built with CONFIG_FTRACE_SYSCALLS"};
-            return {"event-space", State::unavailable,
-                    fmt::format("{} is unreadable: {}", p.id_path, counting::describe_errno(p.error)),
-                    "run as root, or make tracefs readable (it is 0700 on hardened hosts)"};
+            return {
+                "event-space", State::unavailable,
+                fmt::format("{} is unreadable: {}", p.id_path, counting::describe_errno(p.error)),
+                "run as root, or make tracefs readable (it is 0700 on hardened hosts)"};
         case Outcome::open_refused:
             return {"event-space", State::unavailable,
                     fmt::format("perf_event_open refused a tracepoint counter: {} ({})",
@@ -81,11 +82,12 @@ Status event_space() {
 Status event_naming(const CapabilityProbeConfig& config) {
     const os::LibraryProbe p = os::probe_library(config.pfm_soname, "pfm_get_version");
     if (!p.loaded)  // off Linux (!supported) nothing counts, so nothing "still works"
-        return {"event-naming", State::unavailable,
-                fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names{}",
-                            p.soname, p.error,
-                            p.supported ? "; raw: selectors and the generic events still work" : ""),
-                p.supported ? "apt-get install libpfm4" : ""};
+        return {
+            "event-naming", State::unavailable,
+            fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names{}", p.soname,
+                        p.error,
+                        p.supported ? "; raw: selectors and the generic events still work" : ""),
+            p.supported ? "apt-get install libpfm4" : ""};
     const std::string version =
         p.version ? fmt::format(" (libpfm API {}.{})", *p.version >> 16, *p.version & 0xffff) : "";
     const os::PmuInventory pmus = os::list_pmus(config.pmu_root);
@@ -117,36 +119,40 @@ Status instruction_level() {
     const ClockProperties& clock = clock_properties();
     const std::string columns =
         clock.ticks_usable
-            ? fmt::format("{0} ticks (the {0} at {1:.3g} GHz) and add-cycles, an estimate against a "
-                          "dependent add chain calibrated at run time",
-                          kClock, 1 / clock.ns_per_tick)
+            ? fmt::format(
+                  "{0} ticks (the {0} at {1:.3g} GHz) and add-cycles, an estimate against a "
+                  "dependent add chain calibrated at run time",
+                  kClock, 1 / clock.ns_per_tick)
             : fmt::format("no {} or add-cycles columns: the timestamp counter is not usable ({})",
                           kClock, clock.ticks_why);
-    return {"instruction-level", State::available,
-            fmt::format("asm cases (<glint/asm.hpp>, {}): time per instruction by the difference "
-                        "method; {}; counters per instruction by the same difference (ratio columns "
-                        "—, no profile)",
-                        kEmitter, columns),
-            ""};
+    return {
+        "instruction-level", State::available,
+        fmt::format("asm cases (<glint/asm.hpp>, {}): time per instruction by the difference "
+                    "method; {}; counters per instruction by the same difference (ratio columns "
+                    "—, no profile)",
+                    kEmitter, columns),
+        ""};
 #endif
 }
 
 // Whose work a count covers (docs/threads.md), given whether this host counts at all.
 Status thread_coverage(const Status& counting) {
     if (!counting.usable())
-        return {"thread-coverage", State::unavailable,
-                "nothing is counted here (scalar-counting): multi-threaded cases (glint::threads) are "
-                "timed across every thread, never counted",
-                ""};
-    return {"thread-coverage", State::available,
-            "multi-threaded cases (glint::threads): each thread opens and reads its own perf, raw: and "
-            "pfm: groups and the row sums them (rows[].threadCoverage, threadCounts); tier0 counts the "
-            "whole process; the syscall tier follows one thread (cells —); a one-thread row counts "
-            "other threads and child processes only under --perf-inherit (those created after the "
-            "counters open when they exit, those already running through a group on each) and names "
-            "the work that escaped its counts: threads (tid, name, CPU time, whether they existed "
-            "before the counters opened) and child processes not waited for (pid, CPU time)",
+        return {
+            "thread-coverage", State::unavailable,
+            "nothing is counted here (scalar-counting): multi-threaded cases (glint::threads) are "
+            "timed across every thread, never counted",
             ""};
+    return {
+        "thread-coverage", State::available,
+        "multi-threaded cases (glint::threads): each thread opens and reads its own perf, raw: and "
+        "pfm: groups and the row sums them (rows[].threadCoverage, threadCounts); tier0 counts the "
+        "whole process; the syscall tier follows one thread (cells —); a one-thread row counts "
+        "other threads and child processes only under --perf-inherit (those created after the "
+        "counters open when they exit, those already running through a group on each) and names "
+        "the work that escaped its counts: threads (tid, name, CPU time, whether they existed "
+        "before the counters opened) and child processes not waited for (pid, CPU time)",
+        ""};
 }
 
 }  // namespace
@@ -157,7 +163,8 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf) {
 
 std::vector<Status> probe_capabilities(const PerfRequest& perf,
                                        const CapabilityProbeConfig& config) {
-    const profile::SamplingPlan sampling = profile::plan_sampling(ProfileRequest{}.hz, config.pmu_root);
+    const profile::SamplingPlan sampling =
+        profile::plan_sampling(ProfileRequest{}.hz, config.pmu_root);
     const Status counting = scalar_counting(perf, config);
     return {counting,
             profile::overflow_sampling_status(sampling),

@@ -3,10 +3,10 @@
 // one, the remedy (--capabilities, JSON meta.capabilities).
 //
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
-// symbolization, event-space, numa-topology, event-naming, instruction-level. "not-built" (glint does not implement
-// it) differs from "unavailable" (this kernel or machine refused it). Probing opens and closes
-// what it asks about.
-// Rationale and details: docs/rationale.md, "engine/capabilities/capabilities.hpp".
+// symbolization, event-space, numa-topology, event-naming, instruction-level. "not-built" (glint
+// does not implement it) differs from "unavailable" (this kernel or machine refused it). Probing
+// opens and closes what it asks about. Rationale and details: docs/rationale.md,
+// "engine/capabilities/capabilities.hpp".
 #pragma once
 
 #include <string>
@@ -28,7 +28,8 @@ struct CapabilityProbeConfig {
 
 // Runs once per run, before any tier opens; `perf` shapes the counting group it tries.
 std::vector<Status> probe_capabilities(const PerfRequest& perf);
-std::vector<Status> probe_capabilities(const PerfRequest& perf, const CapabilityProbeConfig& config);
+std::vector<Status> probe_capabilities(const PerfRequest& perf,
+                                       const CapabilityProbeConfig& config);
 
 // The statuses as JSON: [{capability, state, reason, remedy?}, ...] (for meta.capabilities).
 Json capabilities_json(const std::vector<Status>& statuses);

@@ -14,7 +14,8 @@ using SV = std::string_view;
 constexpr BenchmarkFlagHint kBenchmarkFlags[] = {
     {"--benchmark_filter", "--filter=V (a glob: * and ?, not a regex)"},
     {"--benchmark_repetitions", "--bench-repeat=V (interleaved)"},
-    {"--benchmark_enable_random_interleaving", "--bench-repeat=N (repetitions are always interleaved)"},
+    {"--benchmark_enable_random_interleaving",
+     "--bench-repeat=N (repetitions are always interleaved)"},
     {"--benchmark_min_time", "--bench-min-time=MS (milliseconds per sample)"},
     {"--benchmark_out", "--bench-json=V"},
     {"--benchmark_list_tests", "--list"},
@@ -23,14 +24,16 @@ constexpr BenchmarkFlagHint kBenchmarkFlags[] = {
 
 std::string with_value(SV ours, SV value) {
     std::string out(ours);
-    if (auto v = out.find("=V"); v != std::string::npos) out.replace(v + 1, 1, value.empty() ? "VALUE" : value);
+    if (auto v = out.find("=V"); v != std::string::npos)
+        out.replace(v + 1, 1, value.empty() ? "VALUE" : value);
     return out;
 }
 
 std::string benchmark_hint(SV name, SV value) {
     const std::string head = "unknown flag '" + std::string(name) + "' (a Google Benchmark flag): ";
     if (name == "--benchmark_format" || name == "--benchmark_out_format") {
-        if (value == "json") return head + "glint's is --bench-json=FILE (- for the standard output)";
+        if (value == "json")
+            return head + "glint's is --bench-json=FILE (- for the standard output)";
         if (value == "csv") return head + "glint's is --bench-format=csv";
         if (value == "console") return head + "glint's table is the default (--bench-format=box)";
         return head + "glint writes --bench-json=FILE or --bench-format=box|md|csv";
@@ -64,7 +67,8 @@ std::string unknown_flag_message(SV arg) {
                           flag[flag.size() - word.size() - 1] == '-';
         if (!word.empty() && (d <= most || tail)) close.emplace_back(tail ? most : d, &row);
     }
-    std::stable_sort(close.begin(), close.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::stable_sort(close.begin(), close.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
     if (close.size() > 3) close.resize(3);
     for (std::size_t i = 0; i < close.size(); ++i) {
         message += i == 0 ? "; did you mean " : i + 1 == close.size() ? " or " : ", ";

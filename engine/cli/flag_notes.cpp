@@ -24,7 +24,8 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
     }
     // Without --bench nothing is measured. The informational modes still open the tiers the
     // counting flags name, so those flags count there (the rows' Scope).
-    const bool informational = options.list_metrics || options.capabilities || options.group_by_list;
+    const bool informational =
+        options.list_metrics || options.capabilities || options.group_by_list;
     std::vector<std::string> seen;
     auto note = [&](const std::string& flag, const char* why) {
         if (std::find(seen.begin(), seen.end(), flag) != seen.end()) return;
@@ -38,7 +39,8 @@ std::vector<std::string> ineffective_flag_notes(const Options& options) {
             if (!options.group_by_list) note(flag, "without --bench");
         } else if (scope == Scope::bench) {
             note(flag, "without --bench");
-        } else if (scope == Scope::counting && !informational && !(flag == "--metrics" && options.list_metrics)) {
+        } else if (scope == Scope::counting && !informational &&
+                   !(flag == "--metrics" && options.list_metrics)) {
             note(flag, "without --bench");
         }
     }

@@ -24,7 +24,9 @@ std::vector<std::string> split_list(SV text) {
     return items;
 }
 
-[[noreturn]] void fail(SV flag, const std::string& what) { throw UsageError(std::string(flag) + ": " + what); }
+[[noreturn]] void fail(SV flag, const std::string& what) {
+    throw UsageError(std::string(flag) + ": " + what);
+}
 
 void one_of(SV flag, SV value, std::initializer_list<SV> allowed) {
     if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return;
@@ -37,19 +39,25 @@ void one_of(SV flag, SV value, std::initializer_list<SV> allowed) {
 unsigned parse_index(SV flag, SV value, SV form) {
     std::string text(value);
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
-        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=" + std::string(form));
+        fail(flag, "'" + text + "' is not a number; expected " + std::string(flag) + "=" +
+                       std::string(form));
     errno = 0;
     const unsigned long long n = std::strtoull(text.c_str(), nullptr, 10);
-    if (errno != 0 || n > kMaxCpuOrNode) fail(flag, text + " is out of range (0 to " + std::to_string(kMaxCpuOrNode) + ")");
+    if (errno != 0 || n > kMaxCpuOrNode)
+        fail(flag, text + " is out of range (0 to " + std::to_string(kMaxCpuOrNode) + ")");
     return static_cast<unsigned>(n);
 }
 
 const char* perf_read_name(PerfRead r) {
     switch (r) {
-        case PerfRead::automatic: return "auto";
-        case PerfRead::rdpmc: return "rdpmc";
-        case PerfRead::syscall: return "syscall";
-        case PerfRead::compare: return "compare";
+        case PerfRead::automatic:
+            return "auto";
+        case PerfRead::rdpmc:
+            return "rdpmc";
+        case PerfRead::syscall:
+            return "syscall";
+        case PerfRead::compare:
+            return "compare";
     }
     return "auto";
 }
@@ -282,14 +290,17 @@ const OptionRow* find_option(std::string_view flag) {
 }
 
 std::string help_text() {
-    std::string out = "usage: <bench binary> [flags]\n\nWithout --bench every case runs once as a plain test (exit 1 "
-                      "if any fails).\n\n";
+    std::string out =
+        "usage: <bench binary> [flags]\n\nWithout --bench every case runs once as a plain test "
+        "(exit 1 "
+        "if any fails).\n\n";
     for (const OptionRow& row : kRows) {
         if (row.hidden) continue;
         std::string head = "  " + std::string(row.flag) + std::string(row.shown);
         head.resize(std::max(head.size() + 1, std::size_t{27}), ' ');
         std::string_view help = row.help;
-        for (std::size_t end; (end = help.find('\n')) != std::string_view::npos; help.remove_prefix(end + 1)) {
+        for (std::size_t end; (end = help.find('\n')) != std::string_view::npos;
+             help.remove_prefix(end + 1)) {
             out += head + std::string(help.substr(0, end)) + "\n";
             head = std::string(27, ' ');
         }
@@ -301,16 +312,24 @@ std::string help_text() {
 std::string flags_markdown() {
     std::string out =
         "# Flags\n\nEvery flag of a glint bench binary. Generated from the option table "
-        "(`engine/cli/option_table.cpp`) by `<bench binary> --help-markdown > docs/flags.md`; a unit test "
+        "(`engine/cli/option_table.cpp`) by `<bench binary> --help-markdown > docs/flags.md`; a "
+        "unit test "
         "fails when this file, `--help`, the parser or the JSON knobs disagree with the table.\n\n"
-        "Without `--bench` a flag marked *bench* has no effect, and one marked *counting* counts only in the "
-        "informational modes (`--list-metrics`, `--capabilities`, `--group-by=list`); glint notes either on "
-        "stderr.\n\n| flag | meaning | without `--bench` | JSON `meta.knobs` |\n|---|---|---|---|\n";
+        "Without `--bench` a flag marked *bench* has no effect, and one marked *counting* counts "
+        "only in the "
+        "informational modes (`--list-metrics`, `--capabilities`, `--group-by=list`); glint notes "
+        "either on "
+        "stderr.\n\n| flag | meaning | without `--bench` | JSON `meta.knobs` "
+        "|\n|---|---|---|---|\n";
     for (const OptionRow& row : kRows) {
         if (row.hidden) continue;
-        out += "| `" + escaped_cell(std::string(row.flag) + std::string(row.shown)) + "` | " + escaped_cell(row.help) + " | " +
-               (row.scope == Scope::bench ? "bench" : row.scope == Scope::counting ? "counting" : "") + " | " +
-               (row.knob.empty() ? std::string() : "`" + std::string(row.knob) + "`") + " |\n";
+        out += "| `" + escaped_cell(std::string(row.flag) + std::string(row.shown)) + "` | " +
+               escaped_cell(row.help) + " | " +
+               (row.scope == Scope::bench      ? "bench"
+                : row.scope == Scope::counting ? "counting"
+                                               : "") +
+               " | " + (row.knob.empty() ? std::string() : "`" + std::string(row.knob) + "`") +
+               " |\n";
     }
     return out;
 }

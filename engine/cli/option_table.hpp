@@ -17,9 +17,9 @@ enum class Takes { nothing, value, optional_value, anything };
 enum class Scope { anywhere, bench, counting };
 
 struct OptionRow {
-    std::string_view flag;     // "--bench-min-time"
+    std::string_view flag;  // "--bench-min-time"
     Scope scope;
-    std::string_view shown;    // the value as --help shows it: "=MS", "[=HZ]", "" (none)
+    std::string_view shown;  // the value as --help shows it: "=MS", "[=HZ]", "" (none)
     Takes takes;
     std::string_view form;     // the value's form in "needs a value" messages
     std::string_view help;     // --help's lines, '\n'-separated
@@ -28,7 +28,7 @@ struct OptionRow {
     // How it is stored: throws UsageError naming `flag` for a bad value.
     void (*store)(Options& o, std::string_view flag, std::string_view value, bool has_value);
     Json (*recorded)(const Options& o) = nullptr;  // the knob's value
-    bool hidden = false;  // not in --help or the docs
+    bool hidden = false;                           // not in --help or the docs
     // Given twice with a value: a usage error naming both, unless the row is repeatable (its
     // help then says what a repetition does).
     bool repeatable = false;

@@ -17,9 +17,11 @@ namespace {
 
 std::string given_twice(const OptionRow& row, std::string_view first, std::string_view second) {
     const std::string flag(row.flag);
-    std::string message = flag + " given twice ('" + std::string(first) + "' and '" + std::string(second) + "'): give it once";
+    std::string message = flag + " given twice ('" + std::string(first) + "' and '" +
+                          std::string(second) + "'): give it once";
     if (row.shown.find(",...") != std::string_view::npos)
-        message += "; several terms go in one " + flag + "=" + std::string(first) + "," + std::string(second);
+        message += "; several terms go in one " + flag + "=" + std::string(first) + "," +
+                   std::string(second);
     return message;
 }
 
@@ -42,10 +44,13 @@ Options parse_options(std::span<const char* const> args) {
         const OptionRow* row = find_option(name);
         if (!row) throw UsageError(unknown_flag_message(arg));
         if (row->takes == Takes::value && (!has_value || value.empty()))
-            throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" + std::string(row->form));
-        if (row->takes == Takes::nothing && has_value) throw UsageError(std::string(name) + ": takes no value");
+            throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" +
+                             std::string(row->form));
+        if (row->takes == Takes::nothing && has_value)
+            throw UsageError(std::string(name) + ": takes no value");
         if (has_value && !row->repeatable && row->takes != Takes::anything) {
-            auto first = std::find_if(valued.begin(), valued.end(), [&](const auto& v) { return v.first == row; });
+            auto first = std::find_if(valued.begin(), valued.end(),
+                                      [&](const auto& v) { return v.first == row; });
             if (first != valued.end()) throw UsageError(given_twice(*row, first->second, value));
             valued.emplace_back(row, value);
         }

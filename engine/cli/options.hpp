@@ -11,79 +11,78 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/model/flag_value.hpp"  // UsageError, parse_percent
 #include "engine/cli/run_plan.hpp"
+#include "engine/model/flag_value.hpp"  // UsageError, parse_percent
 #include "engine/placement/placement.hpp"
 #include "engine/tiers/request.hpp"
 
 namespace glint::engine {
 
 struct Options {
-    bool bench = false;                 // --bench: measure (otherwise: run each case once)
-    std::string filter;                 // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
-    double min_time_ms = kDefaultMinTimeMs;  // --bench-min-time=MS
-    std::optional<std::string> json_path;  // --bench-json=FILE
-    bool json_all_samples = false;      // --bench-json-samples=all (default: thinned)
+    bool bench = false;  // --bench: measure (otherwise: run each case once)
+    std::string filter;  // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
+    double min_time_ms = kDefaultMinTimeMs;    // --bench-min-time=MS
+    std::optional<std::string> json_path;      // --bench-json=FILE
+    bool json_all_samples = false;             // --bench-json-samples=all (default: thinned)
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
-    std::uint64_t repeat = 1;           // --bench-repeat=N (1..1000): interleaved repetitions
+    std::uint64_t repeat = 1;              // --bench-repeat=N (1..1000): interleaved repetitions
     std::optional<double> fail_if_slower;  // --fail-if-slower=PCT (needs --bench-baseline)
-    bool allow_unjudged = false;        // --allow-unjudged (needs --fail-if-slower)
-    double threshold_pct = 3.0;         // --threshold=PCT: the verdicts' practical threshold
-    std::string format = "box";         // --bench-format=box|md|csv: how tables print
-    std::string color = "auto";         // --color=auto|always|never: colour in the box table
+    bool allow_unjudged = false;           // --allow-unjudged (needs --fail-if-slower)
+    double threshold_pct = 3.0;            // --threshold=PCT: the verdicts' practical threshold
+    std::string format = "box";            // --bench-format=box|md|csv: how tables print
+    std::string color = "auto";            // --color=auto|always|never: colour in the box table
     std::optional<std::string> html_path;  // --bench-html=FILE
-    std::vector<std::string> group_by;  // --group-by=KEY,... ("all" expands at run time)
-    bool group_by_all = false;          // --group-by=all
-    bool group_by_list = false;         // --group-by=list
-    std::string sort_by;                // --sort-by=COLUMN ("" = measurement order)
-    bool sort_descending = false;       // --sort-by=-COLUMN
+    std::vector<std::string> group_by;     // --group-by=KEY,... ("all" expands at run time)
+    bool group_by_all = false;             // --group-by=all
+    bool group_by_list = false;            // --group-by=list
+    std::string sort_by;                   // --sort-by=COLUMN ("" = measurement order)
+    bool sort_descending = false;          // --sort-by=-COLUMN
 
     // Hardware-counter tier.
-    bool perf = false;                   // --perf
-    bool perf_scaled = false;            // --perf-scaled
-    bool perf_inherit = false;           // --perf-inherit
-    std::optional<std::uint64_t> perf_iters;  // --perf-iters=N
-    std::optional<std::uint64_t> perf_batch;  // --perf-batch=N
+    bool perf = false;                         // --perf
+    bool perf_scaled = false;                  // --perf-scaled
+    bool perf_inherit = false;                 // --perf-inherit
+    std::optional<std::uint64_t> perf_iters;   // --perf-iters=N
+    std::optional<std::uint64_t> perf_batch;   // --perf-batch=N
     PerfRead perf_read = PerfRead::automatic;  // --perf-read=auto|rdpmc|syscall|compare
 
     // Catalog.
-    std::vector<std::string> metrics;  // --metrics=LIST (empty: the default columns)
-    bool list_metrics = false;         // --list-metrics or --metrics=?
-    bool capabilities = false;         // --capabilities
-    bool syscalls_total = false;       // --syscalls
-    std::vector<std::string> syscalls; // --syscalls=futex,read,...
+    std::vector<std::string> metrics;   // --metrics=LIST (empty: the default columns)
+    bool list_metrics = false;          // --list-metrics or --metrics=?
+    bool capabilities = false;          // --capabilities
+    bool syscalls_total = false;        // --syscalls
+    std::vector<std::string> syscalls;  // --syscalls=futex,read,...
 
     // Per-call distributions.
-    bool per_iteration = false;        // --per-iteration
-    std::string histogram;             // --histogram=GLOB: print a terminal histogram
+    bool per_iteration = false;  // --per-iteration
+    std::string histogram;       // --histogram=GLOB: print a terminal histogram
 
     // Placement and environment (engine/placement/, engine/environment/).
-    std::optional<unsigned> pin_cpu;        // --pin=CPU
-    bool pin_auto = false;                  // --pin=auto
-    std::optional<unsigned> numa_node;      // --numa-node=N
-    bool quiet_environment = false;         // --quiet-environment
+    std::optional<unsigned> pin_cpu;    // --pin=CPU
+    bool pin_auto = false;              // --pin=auto
+    std::optional<unsigned> numa_node;  // --numa-node=N
+    bool quiet_environment = false;     // --quiet-environment
 
     // A run that keeps what it measured (engine/runner/keeping/run_guard.hpp, isolation.hpp).
-    bool isolate = false;                      // --isolate: each case in a child process
-    double case_timeout_s = 300;               // --case-timeout=SECONDS (0: none)
+    bool isolate = false;                        // --isolate: each case in a child process
+    double case_timeout_s = 300;                 // --case-timeout=SECONDS (0: none)
     std::optional<std::string> recover_journal;  // --recover-journal=FILE
 
     // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).
     ProfileRequest profile;
 
     // Finding cases.
-    bool list = false;          // --list: the selected cases, measured or not, never run
-    bool list_json = false;     // --format=json (with --list)
-    bool version = false;       // --version
+    bool list = false;       // --list: the selected cases, measured or not, never run
+    bool list_json = false;  // --format=json (with --list)
+    bool version = false;    // --version
 
-    bool help = false;  // --help
-    bool help_markdown = false;  // --help-markdown: the flags reference (docs/flags.md)
+    bool help = false;               // --help
+    bool help_markdown = false;      // --help-markdown: the flags reference (docs/flags.md)
     std::vector<std::string> given;  // every flag given, by name, in order (for notes)
 };
 
 // Parses argv[1..]. Throws UsageError naming the offending flag.
 Options parse_options(std::span<const char* const> args);
-
 
 // What the flags ask of the tiers, resolved once (tiers never see Options).
 TierRequest tier_request(const Options& options);

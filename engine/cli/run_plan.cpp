@@ -52,7 +52,9 @@ void check_plan(RunPlan& plan) {
     if (plan.comparison.compare.allow_unjudged && !plan.comparison.compare.gate)
         refuse("--allow-unjudged: relaxes the gate; add --fail-if-slower=PCT");
     if (!out.folded_path.empty()) out.folded = writable("--profile-folded", out.folded_path);
-    const auto as_given = [](const std::optional<os::OutputTarget>& t) { return t ? &*t : nullptr; };
+    const auto as_given = [](const std::optional<os::OutputTarget>& t) {
+        return t ? &*t : nullptr;
+    };
     if (auto problem = os::shared_output_problem({{"--bench-json", as_given(out.json)},
                                                   {"--bench-html", as_given(out.html)},
                                                   {"--profile-folded", as_given(out.folded)}}))
@@ -64,11 +66,14 @@ void check_plan(RunPlan& plan) {
             for (const auto& file : side_files(*plan.comparison.baseline_path))
                 if (target && os::overwrites_input(*target, file))
                     refuse(std::string(flag) + " ('" + target->given +
-                           "') would overwrite the --bench-baseline document '" + file + "'; give it its own file");
-    out.stdout_taken = writes_stdout(out.json) || writes_stdout(out.html) || writes_stdout(out.folded);
+                           "') would overwrite the --bench-baseline document '" + file +
+                           "'; give it its own file");
+    out.stdout_taken =
+        writes_stdout(out.json) || writes_stdout(out.html) || writes_stdout(out.folded);
     if (auto problem = events::check_event_selectors(plan.tiers.metrics)) refuse(*problem);
     if (auto problem = syscalls::check_syscall_names(plan.tiers)) refuse(*problem);
-    if (auto problem = check_filter(plan.cases.filter)) refuse(*problem);  // its syntax, in every mode
+    if (auto problem = check_filter(plan.cases.filter))
+        refuse(*problem);  // its syntax, in every mode
 }
 
 }  // namespace
@@ -97,7 +102,8 @@ RunPlan plan_run(const Options& o) {
     plan.recover_journal = o.recover_journal;
     plan.knobs = recorded_knobs(o);
     plan.notes = ineffective_flag_notes(o);
-    if (plan.mode != RunMode::help && plan.mode != RunMode::version && plan.mode != RunMode::recover_journal)
+    if (plan.mode != RunMode::help && plan.mode != RunMode::version &&
+        plan.mode != RunMode::recover_journal)
         check_plan(plan);
     return plan;
 }

@@ -30,9 +30,9 @@ inline constexpr double kDefaultMinTimeMs = kDefaultMinTimeNs / 1e6;
 // How a --bench run measures, and how it splits its tables.
 struct Measuring {
     double min_time_ms = kDefaultMinTimeMs;  // --bench-min-time
-    std::uint64_t repeat = 1;           // --bench-repeat: interleaved repetitions
-    std::vector<std::string> group_by;  // --group-by=KEY,...
-    bool group_by_all = false;          // --group-by=all (keys expand at run time)
+    std::uint64_t repeat = 1;                // --bench-repeat: interleaved repetitions
+    std::vector<std::string> group_by;       // --group-by=KEY,...
+    bool group_by_all = false;               // --group-by=all (keys expand at run time)
 };
 
 // How the tables (and the comparison after them) print.
@@ -63,12 +63,23 @@ struct BaselineSettings {
 };
 
 // What the run does, in precedence order.
-enum class RunMode { help, version, recover_journal, group_keys, list, plain, capabilities, list_metrics, bench };
+enum class RunMode {
+    help,
+    version,
+    recover_journal,
+    group_keys,
+    list,
+    plain,
+    capabilities,
+    list_metrics,
+    bench
+};
 
 struct RunPlan {
     RunMode mode = RunMode::plain;
     bool help_markdown = false;  // with RunMode::help: the flags reference instead
-    bool bench = false;  // --bench given (the outputs and the baseline are checked in any mode then)
+    bool bench =
+        false;  // --bench given (the outputs and the baseline are checked in any mode then)
     CaseRun cases;
     Measuring measuring;
     TableLayout table;
@@ -76,11 +87,11 @@ struct RunPlan {
     BaselineSettings comparison;
     TierRequest tiers;
     PlacementRequest placement;
-    bool quiet_environment = false;          // --quiet-environment
-    bool list_json = false;                  // --list --format=json
+    bool quiet_environment = false;              // --quiet-environment
+    bool list_json = false;                      // --list --format=json
     std::optional<std::string> recover_journal;  // --recover-journal
-    Json knobs = Json::object();             // the knobs JSON meta records
-    std::vector<std::string> notes;          // flags that do nothing in this mode
+    Json knobs = Json::object();                 // the knobs JSON meta records
+    std::vector<std::string> notes;              // flags that do nothing in this mode
 };
 
 }  // namespace glint::engine

@@ -33,8 +33,9 @@ int positive(std::string_view flag, std::string_view value, int max) {
         else n = n * 10 + (c - '0');
     }
     if (!ok || n < 1 || n > max)
-        throw UsageError(std::string(flag) + ": '" + std::string(value) + "' is not a whole number from 1 to " +
-                         std::to_string(max) + ": " + std::string(flag) + "=4");
+        throw UsageError(std::string(flag) + ": '" + std::string(value) +
+                         "' is not a whole number from 1 to " + std::to_string(max) + ": " +
+                         std::string(flag) + "=4");
     return n;
 }
 
@@ -92,7 +93,8 @@ AlternateArgs take_alternate_flags(int argc, char** argv) {
     for (int i = 0; i < argc; ++i) {
         const std::string_view arg(argv[i]);
         const auto eq = arg.find('=');
-        const std::string_view name = arg.substr(0, eq), value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
+        const std::string_view name = arg.substr(0, eq),
+                               value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
         if (i == 0) {
             out.rest.push_back(argv[i]);
         } else if (dashes) {
@@ -106,7 +108,8 @@ AlternateArgs take_alternate_flags(int argc, char** argv) {
         } else if (name == "--keep") {
             if (value.empty()) throw UsageError("--keep: needs a value: --keep=DIR");
             if (value.find(',') != std::string_view::npos)
-                throw UsageError("--keep: '" + std::string(value) + "' has a comma, which separates a side's documents: " +
+                throw UsageError("--keep: '" + std::string(value) +
+                                 "' has a comma, which separates a side's documents: " +
                                  "choose a directory name without one");
             r.keep = std::string(value);
             keep_given = true;
@@ -116,25 +119,32 @@ AlternateArgs take_alternate_flags(int argc, char** argv) {
         }
     }
     for (const char* arg : out.rest)
-        if (std::string_view(arg) == "--help" || std::string_view(arg) == "-h") return out;  // --help wins
+        if (std::string_view(arg) == "--help" || std::string_view(arg) == "-h")
+            return out;  // --help wins
     if (!r.active()) {
         if (r.repeat || keep_given || dashes)
-            throw UsageError(std::string(r.repeat ? "--repeat" : keep_given ? "--keep" : "-- FLAGS") +
+            throw UsageError(std::string(r.repeat     ? "--repeat"
+                                         : keep_given ? "--keep"
+                                                      : "-- FLAGS") +
                              ": applies to --alternate only: " + kSyntax);
         return out;
     }
     for (std::string_view owned : {"--bench-json", "--bench-baseline"})
         if (has_flag(r.flags, owned))
-            throw UsageError("-- FLAGS: " + std::string(owned) + " is glint-compare --alternate's own (each run writes " +
-                             "DIR/base-I.json or DIR/new-I.json and the sides are compared after): leave it out");
+            throw UsageError("-- FLAGS: " + std::string(owned) +
+                             " is glint-compare --alternate's own (each run writes " +
+                             "DIR/base-I.json or DIR/new-I.json and the sides are compared after): "
+                             "leave it out");
     if (r.repeat && has_flag(r.flags, "--bench-repeat"))
-        throw UsageError("--repeat and -- FLAGS' --bench-repeat both say how many repetitions: give one");
+        throw UsageError(
+            "--repeat and -- FLAGS' --bench-repeat both say how many repetitions: give one");
     for (auto p : positional)
         if (looks_like_documents(p))
-            throw UsageError("--alternate runs two programs, not documents ('" + std::string(p) + "'): " + kSyntax +
-                             "; compare documents without --alternate");
+            throw UsageError("--alternate runs two programs, not documents ('" + std::string(p) +
+                             "'): " + kSyntax + "; compare documents without --alternate");
     if (positional.size() != 2)
-        throw UsageError("--alternate needs two programs, got " + std::to_string(positional.size()) + ": " + kSyntax);
+        throw UsageError("--alternate needs two programs, got " +
+                         std::to_string(positional.size()) + ": " + kSyntax);
     return out;
 }
 
@@ -177,38 +187,52 @@ bool Alternation::prepare_dir(std::string& problem) {
     std::error_code ec;
     if (request_.keep.empty()) {
         const fs::path root = fs::temp_directory_path(ec);
-        if (ec) return problem = "no temporary directory: " + ec.message() + "; give --keep=DIR", false;
+        if (ec)
+            return problem = "no temporary directory: " + ec.message() + "; give --keep=DIR", false;
         std::random_device random;
         for (int attempt = 0; attempt < 100 && dir_.empty(); ++attempt) {
             char name[32];
-            std::snprintf(name, sizeof name, "glint-alternate-%08x", static_cast<unsigned>(random()));
+            std::snprintf(name, sizeof name, "glint-alternate-%08x",
+                          static_cast<unsigned>(random()));
             if (fs::create_directory(root / name, ec)) dir_ = (root / name).string();
         }
-        if (dir_.empty()) return problem = "cannot create a directory in " + root.string() + "; give --keep=DIR", false;
+        if (dir_.empty())
+            return problem = "cannot create a directory in " + root.string() + "; give --keep=DIR",
+                   false;
         temporary_ = true;
     } else {
         const fs::path dir(request_.keep);
         if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-            return problem = "--keep='" + request_.keep + "' is not a directory: choose a new or empty directory", false;
+            return problem = "--keep='" + request_.keep +
+                             "' is not a directory: choose a new or empty directory",
+                   false;
         fs::create_directories(dir, ec);
-        if (ec) return problem = "--keep='" + request_.keep + "': cannot create it: " + ec.message(), false;
+        if (ec)
+            return problem = "--keep='" + request_.keep + "': cannot create it: " + ec.message(),
+                   false;
         const bool earlier = fs::exists(dir / kMarker, ec);
         for (const auto& entry : fs::directory_iterator(dir, ec)) {
             const std::string name = entry.path().filename().string();
-            if (!earlier) return problem = "--keep='" + request_.keep + "' holds files (" + name + ") and is not an " +
-                                           "earlier --alternate directory: choose a new or empty directory", false;
+            if (!earlier)
+                return problem = "--keep='" + request_.keep + "' holds files (" + name +
+                                 ") and is not an " +
+                                 "earlier --alternate directory: choose a new or empty directory",
+                       false;
             if (ours(name)) fs::remove(entry.path(), ec);  // an earlier run's documents and logs
         }
         dir_ = request_.keep;
     }
     std::ofstream marker(fs::path(dir_) / kMarker);
-    marker << "glint-compare --alternate=" << request_.runs << ": base-I.json, new-I.json and their logs\n";
+    marker << "glint-compare --alternate=" << request_.runs
+           << ": base-I.json, new-I.json and their logs\n";
     if (!marker) return problem = "cannot write in '" + dir_ + "'", false;
     return true;
 }
 
-int Alternation::run_one(const std::string& program, const std::string& side, int index, double& seconds) {
-    const std::string json = side_file(dir_, side, index, ".json"), log = side_file(dir_, side, index, ".log");
+int Alternation::run_one(const std::string& program, const std::string& side, int index,
+                         double& seconds) {
+    const std::string json = side_file(dir_, side, index, ".json"),
+                      log = side_file(dir_, side, index, ".log");
     const auto start = std::chrono::steady_clock::now();
     const os::ProgramEnd end = os::run_program(program_argv(request_, program, json), log);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -221,15 +245,17 @@ int Alternation::run_one(const std::string& program, const std::string& side, in
     else if (!fs::is_regular_file(json, ec) || fs::file_size(json, ec) == 0)
         failure = "exited 0 but wrote no document " + json + " (does it take --bench-json?)";
     if (failure.empty()) return 0;
-    std::fprintf(stderr, "glint-compare: error: %s run %d of %d, '%s': %s; the end of %s:\n%s", side.c_str(), index,
-                 request_.runs, sanitize::terminal(program).c_str(), sanitize::terminal(failure).c_str(),
-                 sanitize::terminal(log).c_str(), log_tail(log, 12).c_str());
+    std::fprintf(stderr, "glint-compare: error: %s run %d of %d, '%s': %s; the end of %s:\n%s",
+                 side.c_str(), index, request_.runs, sanitize::terminal(program).c_str(),
+                 sanitize::terminal(failure).c_str(), sanitize::terminal(log).c_str(),
+                 log_tail(log, 12).c_str());
     return -1;
 }
 
 void Alternation::stop_by(int sig, const std::string& where) {
     os::unwatch_interrupt_signals();
-    std::fprintf(stderr, "glint-compare: %s during %s: stopped%s\n", os::signal_name(sig).c_str(), where.c_str(),
+    std::fprintf(stderr, "glint-compare: %s during %s: stopped%s\n", os::signal_name(sig).c_str(),
+                 where.c_str(),
                  temporary_ ? "" : ("; what ran is in " + sanitize::terminal(dir_)).c_str());
     std::error_code ec;
     if (temporary_) fs::remove_all(dir_, ec);
@@ -241,7 +267,9 @@ int Alternation::run(std::vector<std::string>& files) {
     for (const auto& program : files) {
         std::string why;
         if (!os::is_executable(program, why)) {
-            std::fprintf(stderr, "glint-compare: error: --alternate: '%s' cannot run: %s; give the path of a program built with glint\n",
+            std::fprintf(stderr,
+                         "glint-compare: error: --alternate: '%s' cannot run: %s; give the path of "
+                         "a program built with glint\n",
                          sanitize::terminal(program).c_str(), sanitize::terminal(why).c_str());
             return 2;
         }
@@ -252,9 +280,11 @@ int Alternation::run(std::vector<std::string>& files) {
         return 2;
     }
     if (request_.runs < kRunsForInterval)
-        std::fprintf(stderr, "glint-compare: note: --alternate=%d: %d runs a side are needed for the runs to reach a 95%% "
-                     "interval; with fewer a row is judged on its repetitions and samples alone\n", request_.runs,
-                     kRunsForInterval);
+        std::fprintf(stderr,
+                     "glint-compare: note: --alternate=%d: %d runs a side are needed for the runs "
+                     "to reach a 95%% "
+                     "interval; with fewer a row is judged on its repetitions and samples alone\n",
+                     request_.runs, kRunsForInterval);
     const auto start = std::chrono::steady_clock::now();
     std::string sides[2];
     const char* side_names[2] = {"base", "new"};
@@ -263,8 +293,8 @@ int Alternation::run(std::vector<std::string>& files) {
     for (int i = 1; i <= request_.runs; ++i)
         for (int s = 0; s < 2; ++s) {
             double seconds = 0;
-            const std::string where = std::string(side_names[s]) + " run " + std::to_string(i) + " of " +
-                                      std::to_string(request_.runs);
+            const std::string where = std::string(side_names[s]) + " run " + std::to_string(i) +
+                                      " of " + std::to_string(request_.runs);
             const int ran = run_one(files[s], side_names[s], i, seconds);
             const int sig = ran > 0 ? ran : os::first_interrupt_signal();
             if (sig > 0 && sig != os::broken_pipe_signal()) stop_by(sig, where);
@@ -279,16 +309,19 @@ int Alternation::run(std::vector<std::string>& files) {
             sides[s] += (sides[s].empty() ? "" : ",") + json;
         }
     os::unwatch_interrupt_signals();
-    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "alternated %d run%s a side in %.1f s; documents: %s per run (%s)\n", request_.runs,
-                 request_.runs == 1 ? "" : "s", total,
-                 size_text(bytes / (2.0 * request_.runs)).c_str(), sanitize::terminal(dir_).c_str());
+    const double total =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "alternated %d run%s a side in %.1f s; documents: %s per run (%s)\n",
+                 request_.runs, request_.runs == 1 ? "" : "s", total,
+                 size_text(bytes / (2.0 * request_.runs)).c_str(),
+                 sanitize::terminal(dir_).c_str());
     files = {sides[0], sides[1]};
     return 0;
 }
 
 void Alternation::name_sides(std::vector<RunDocument>& documents) const {
-    const std::string runs = " (" + std::to_string(request_.runs) + (request_.runs == 1 ? " run)" : " runs)");
+    const std::string runs =
+        " (" + std::to_string(request_.runs) + (request_.runs == 1 ? " run)" : " runs)");
     if (documents.size() == 2) {
         documents[0].path = "base" + runs;
         documents[1].path = "new" + runs;

@@ -8,7 +8,7 @@
 // the tail of its log (DIR/<side>-<i>.log: its standard output and error). DIR is --keep=DIR
 // or a fresh temporary directory, removed at the end unless something failed. An interrupt
 // (SIGINT, SIGTERM, SIGHUP) is passed on to the running program, then ends the command.
-// Rationale and details: docs/rationale.md, "engine/compare/alternate.hpp"; the CI recipe: docs/ci.md.
+// Rationale: docs/rationale.md, "engine/compare/alternate.hpp"; the CI recipe: docs/ci.md.
 #pragma once
 
 #include <optional>
@@ -46,7 +46,7 @@ std::vector<std::string> program_argv(const AlternateRequest& request, const std
 const char* alternate_usage();
 
 class Alternation {
-public:
+  public:
     explicit Alternation(AlternateRequest request) : request_(std::move(request)) {}
     ~Alternation();  // removes a temporary DIR after finish(status != 2), else says it is kept
     Alternation(const Alternation&) = delete;
@@ -61,7 +61,7 @@ public:
     // The comparison's exit status: 2 keeps DIR.
     void finish(int status) { status_ = status; }
 
-private:
+  private:
     bool prepare_dir(std::string& problem);
     // 0, -1 after printing why the run failed, or the interrupt that stopped it.
     int run_one(const std::string& program, const std::string& side, int index, double& seconds);

@@ -28,11 +28,21 @@ void count(SeriesSummary& s, const RowChange& c) {
         return;
     }
     switch (c.change->verdict) {
-        case Verdict::faster: ++s.faster; break;
-        case Verdict::slower: ++s.slower; break;
-        case Verdict::same: ++s.same; break;
-        case Verdict::noisy: ++s.noisy; break;
-        case Verdict::unavailable: ++s.unavailable; break;
+        case Verdict::faster:
+            ++s.faster;
+            break;
+        case Verdict::slower:
+            ++s.slower;
+            break;
+        case Verdict::same:
+            ++s.same;
+            break;
+        case Verdict::noisy:
+            ++s.noisy;
+            break;
+        case Verdict::unavailable:
+            ++s.unavailable;
+            break;
     }
 }
 
@@ -60,7 +70,8 @@ GateTotals Comparison::gate_totals() const {
 std::optional<GateOutcome> Comparison::gate_outcome(bool allow_unjudged) const {
     if (!gate) return std::nullopt;
     if (gate_failed()) return GateOutcome::failed;
-    if (allow_unjudged) return GateOutcome::passed;  // asked for: the gate line says what was not judged
+    if (allow_unjudged)
+        return GateOutcome::passed;  // asked for: the gate line says what was not judged
     const GateTotals t = gate_totals();
     if (t.passed == 0 || t.unjudged) return GateOutcome::unjudged;
     return GateOutcome::passed;
@@ -94,8 +105,9 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
     if (!registrations)
         for (const auto* d : documents)
             if (!d->has_registrations)
-                out.notes.push_back("'" + d->path +
-                                    "' predates row registrations: rows matched by name and labels");
+                out.notes.push_back(
+                    "'" + d->path +
+                    "' predates row registrations: rows matched by name and labels");
 
     // Every identity, base rows first, then rows only later documents have.
     std::vector<std::string> order;
@@ -106,7 +118,8 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
         for (const auto& row : documents[d]->rows) {
             const std::string key = identity_key(row, registrations);
             if (!index[d].emplace(key, &row).second) {  // a second row with this identity
-                out.notes.push_back("'" + documents[d]->path + "': two rows are " + identity_text(row) +
+                out.notes.push_back("'" + documents[d]->path + "': two rows are " +
+                                    identity_text(row) +
                                     (registrations ? "" : " once registrations are set aside") +
                                     ": only the first is compared");
                 continue;
@@ -141,9 +154,12 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
             if (one_side) ++(c.reason == "new" ? s.added : s.only_in_base);
             if (gate && !one_side) {
                 c.gate = c.change ? judge_gate(*c.change, *gate) : GateJudgement{};
-                if (c.gate->outcome == GateOutcome::failed) s.slower_beyond_gate.push_back(row.identity);
+                if (c.gate->outcome == GateOutcome::failed)
+                    s.slower_beyond_gate.push_back(row.identity);
                 else if (c.gate->outcome == GateOutcome::passed) ++s.gate_passed;
-                else s.gate_unjudged.push_back({row.identity, c.change ? to_string(c.gate->why) : c.reason});
+                else
+                    s.gate_unjudged.push_back(
+                        {row.identity, c.change ? to_string(c.gate->why) : c.reason});
             }
             row.changes.push_back(std::move(c));
         }

@@ -21,10 +21,10 @@
 namespace glint::engine {
 
 struct RowChange {
-    const DocumentRow* row = nullptr;  // in the later document; null when absent there
-    std::optional<Change> change;      // set when both sides were compared
-    std::string reason;                // why not ("only in base", "new", "error", "unresolved")
-    std::optional<GateJudgement> gate; // with a gate, for a row the gate counts (verdict.hpp)
+    const DocumentRow* row = nullptr;   // in the later document; null when absent there
+    std::optional<Change> change;       // set when both sides were compared
+    std::string reason;                 // why not ("only in base", "new", "error", "unresolved")
+    std::optional<GateJudgement> gate;  // with a gate, for a row the gate counts (verdict.hpp)
 };
 
 struct ComparedRow {
@@ -35,15 +35,15 @@ struct ComparedRow {
 
 struct SeriesSummary {
     std::size_t faster = 0, slower = 0, same = 0, noisy = 0, unavailable = 0;
-    std::size_t compared = 0;     // rows with a ratio
-    double geomean_ratio = 0;     // exp(mean(log ratio)) over them; nan when none
+    std::size_t compared = 0;                     // rows with a ratio
+    double geomean_ratio = 0;                     // exp(mean(log ratio)) over them; nan when none
     std::vector<std::string> slower_beyond_gate;  // identities failing --fail-if-slower
     std::size_t gate_passed = 0;                  // rows the gate judged within it
     struct UnjudgedRow {
         std::string identity, reason;  // reason: to_string(Unjudged) or RowChange::reason
     };
-    std::vector<UnjudgedRow> gate_unjudged;       // rows the gate could not judge
-    std::size_t only_in_base = 0, added = 0;      // rows one side lacks (not gated)
+    std::vector<UnjudgedRow> gate_unjudged;   // rows the gate could not judge
+    std::size_t only_in_base = 0, added = 0;  // rows one side lacks (not gated)
 };
 
 // The gate's counts summed over every later document.
@@ -54,10 +54,10 @@ struct GateTotals {
 struct Comparison {
     std::vector<const RunDocument*> documents;  // [0] is the base
     std::vector<ComparedRow> rows;
-    std::vector<SeriesSummary> summaries;       // one per later document
-    std::vector<std::string> notes;             // e.g. matching without registrations
-    std::optional<double> gate;                 // --fail-if-slower as a fraction
-    bool gate_failed() const;  // a row slower beyond the gate
+    std::vector<SeriesSummary> summaries;  // one per later document
+    std::vector<std::string> notes;        // e.g. matching without registrations
+    std::optional<double> gate;            // --fail-if-slower as a fraction
+    bool gate_failed() const;              // a row slower beyond the gate
     GateTotals gate_totals() const;
     // The gate: failed when a row failed; else passed with allow_unjudged; else unjudged when a
     // row could not be judged or none was compared; else passed. nullopt without a gate.

@@ -62,7 +62,8 @@ std::string side_label(const RunDocument& doc, const std::string& role, bool bri
     if (n <= 1) return file_name(doc.path);
     const std::string runs = role + " (" + std::to_string(n) + " runs";
     if (brief) return runs + ")";
-    return runs + ": " + file_name(doc.files.front()) + (n == 2 ? ", " : " … ") + file_name(doc.files.back()) + ")";
+    return runs + ": " + file_name(doc.files.front()) + (n == 2 ? ", " : " … ") +
+           file_name(doc.files.back()) + ")";
 }
 
 void mark_unstable(html::Cell& cell, const DocumentRow& row, const RunDocument& doc) {
@@ -94,16 +95,16 @@ void add_change_cells(std::vector<html::Cell>& cells, const RowChange& c) {
     if (c.change) {
         cells.push_back(number_cell(change_text(c.change->ratio), (c.change->ratio - 1) * 100));
         const bool interval = std::isfinite(c.change->low) && std::isfinite(c.change->high);
-        cells.push_back(number_cell(interval ? "[" + change_text(c.change->low) + ", " +
-                                                   change_text(c.change->high) + "]"
-                                             : "—",
-                                    interval ? (c.change->low - 1) * 100 : kNan));
+        cells.push_back(number_cell(
+            interval ? "[" + change_text(c.change->low) + ", " + change_text(c.change->high) + "]"
+                     : "—",
+            interval ? (c.change->low - 1) * 100 : kNan));
     } else {
         cells.push_back(number_cell("—", kNan));
         cells.push_back(number_cell("—", kNan));
     }
     // Verdicts sort by severity: slower first when descending.
-    const double rank = !c.change ? kNan
+    const double rank = !c.change                              ? kNan
                         : c.change->verdict == Verdict::slower ? 4
                         : c.change->verdict == Verdict::noisy  ? 3
                         : c.change->verdict == Verdict::same   ? 2
@@ -116,18 +117,23 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
     const bool series = c.documents.size() > 2;
     const std::size_t last = c.documents.size() - 1;
     const auto role = [&](std::size_t d) {
-        return d == 0 ? std::string("base") : series ? "#" + std::to_string(d + 1) : std::string("new");
+        return d == 0   ? std::string("base")
+               : series ? "#" + std::to_string(d + 1)
+                        : std::string("new");
     };
     r.title = "glint-compare: " + side_label(*c.documents.back(), role(last)) + " vs " +
               side_label(*c.documents.front(), role(0));
     if (series) r.title += " (a series of " + std::to_string(c.documents.size()) + " documents)";
     for (std::size_t d = 0; d < c.documents.size(); ++d)
-        if (series || c.documents[d]->files.size() > 1 || file_name(c.documents[d]->path) != c.documents[d]->path)
-            r.notes.push_back(role(d) + ": " + (c.documents[d]->files.size() > 1
-                                                    ? std::to_string(c.documents[d]->files.size()) + " runs: "
-                                                    : "") +
-                              joined(c.documents[d]->files.empty() ? std::vector{c.documents[d]->path}
-                                                                   : c.documents[d]->files));
+        if (series || c.documents[d]->files.size() > 1 ||
+            file_name(c.documents[d]->path) != c.documents[d]->path)
+            r.notes.push_back(role(d) + ": " +
+                              (c.documents[d]->files.size() > 1
+                                   ? std::to_string(c.documents[d]->files.size()) + " runs: "
+                                   : "") +
+                              joined(c.documents[d]->files.empty()
+                                         ? std::vector{c.documents[d]->path}
+                                         : c.documents[d]->files));
     // The summary lines start "NEW vs BASE: ", every file of a side spelled out: the sides'
     // names here (the files are in the lines above).
     for (std::size_t i = 0; i < c.summaries.size(); ++i) {
@@ -146,7 +152,8 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
     r.columns.push_back({"base", "base", true});
     for (std::size_t d = 1; d < c.documents.size(); ++d) {
         const std::string suffix = series ? " #" + std::to_string(d + 1) : "";
-        r.columns.push_back({"median" + key_suffix(suffix), series ? "median" + suffix : "new", true});
+        r.columns.push_back(
+            {"median" + key_suffix(suffix), series ? "median" + suffix : "new", true});
         add_change_columns(r.columns, options.settings, suffix);
     }
     r.columns.push_back({"reps", "reps", true});
@@ -156,7 +163,8 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
     for (const auto& col : newest.columns) {
         bool measured = false;
         for (const auto& row : c.rows)
-            if (const auto* n = row.changes.back().row) measured = measured || std::isfinite(n->metric(col.name));
+            if (const auto* n = row.changes.back().row)
+                measured = measured || std::isfinite(n->metric(col.name));
         if (measured && col.name.rfind("base-", 0) != 0) {
             counters.push_back(&col);
             r.columns.push_back({col.name, col.header, true});

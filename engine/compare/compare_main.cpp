@@ -61,7 +61,9 @@ CompareCli parse(int argc, char** argv) {
         const std::string_view name = arg.substr(0, eq);
         const std::string_view value = eq == std::string_view::npos ? "" : arg.substr(eq + 1);
         auto need = [&](const char* form) {
-            if (value.empty()) throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" + form);
+            if (value.empty())
+                throw UsageError(std::string(name) + ": needs a value: " + std::string(name) + "=" +
+                                 form);
         };
         if (arg == "--help" || arg == "-h") {
             cli.help = true;
@@ -70,7 +72,9 @@ CompareCli parse(int argc, char** argv) {
             if (value == "box" || value == "table") cli.format = CompareFormat::box;
             else if (value == "md" || value == "markdown") cli.format = CompareFormat::md;
             else if (value == "json") cli.format = CompareFormat::json;
-            else throw UsageError("--format: '" + std::string(value) + "' is not one of box, md, json");
+            else
+                throw UsageError("--format: '" + std::string(value) +
+                                 "' is not one of box, md, json");
         } else if (name == "--threshold") {
             need("PCT");
             cli.report.settings.threshold = parse_percent(name, value) / 100;
@@ -94,7 +98,8 @@ CompareCli parse(int argc, char** argv) {
     if (cli.report.allow_unjudged && !cli.report.gate)
         throw UsageError("--allow-unjudged: relaxes the gate; add --fail-if-slower=PCT");
     if (!cli.help && cli.files.size() < 2)
-        throw UsageError("needs two documents at least: glint-compare BASE.json NEW.json (see --help)");
+        throw UsageError(
+            "needs two documents at least: glint-compare BASE.json NEW.json (see --help)");
     return cli;
 }
 
@@ -127,8 +132,8 @@ int compare_main(int argc, char** argv) {
         for (const auto& side : cli.files)
             for (const auto& file : side_files(side))
                 if (os::overwrites_input(*html_target, file))
-                    return usage_error("--html='" + cli.html + "' would overwrite the document '" + file +
-                                       "' it compares; choose another path");
+                    return usage_error("--html='" + cli.html + "' would overwrite the document '" +
+                                       file + "' it compares; choose another path");
     }
     std::optional<Alternation> alternation;
     if (alternate.request.active())
@@ -152,19 +157,23 @@ int compare_main(int argc, char** argv) {
     // --html on the standard output (--html=-) has it to itself: the table goes to stderr. A
     // failed write (a full disk, /dev/full) is exit status 2, as a failed --html is; the HTML is
     // still written.
-    const bool stdout_taken = html_target && html_target->mode == os::OutputMode::descriptor && html_target->fd == 1;
+    const bool stdout_taken =
+        html_target && html_target->mode == os::OutputMode::descriptor && html_target->fd == 1;
     std::FILE* const out = stdout_taken ? stderr : stdout;
     int status = comparison.gate_status(cli.report.allow_unjudged);
     errno = 0;
-    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0 || std::ferror(out)) {
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0 ||
+        std::ferror(out)) {
         const int error = errno;
         std::fprintf(stderr, "glint-compare: error: writing the standard %s failed%s%s\n",
-                     stdout_taken ? "error" : "output", error ? ": " : "", error ? std::strerror(error) : "");
+                     stdout_taken ? "error" : "output", error ? ": " : "",
+                     error ? std::strerror(error) : "");
         std::clearerr(out);
         status = 2;
     }
     if (html_target)
-        if (auto error = report::html::write_page(*html_target, comparison_html(comparison, cli.report))) {
+        if (auto error =
+                report::html::write_page(*html_target, comparison_html(comparison, cli.report))) {
             std::fprintf(stderr, "glint-compare: error: --html: %s\n", error->c_str());
             status = 2;
         }

@@ -14,7 +14,9 @@ namespace {
 
 using report::kNotMeasuredText;
 
-std::string percent(double fraction, int decimals) { return report::format_signed_percent(fraction * 100, decimals); }
+std::string percent(double fraction, int decimals) {
+    return report::format_signed_percent(fraction * 100, decimals);
+}
 
 std::string interval_text(const Change& c) {
     if (!std::isfinite(c.low) || !std::isfinite(c.high)) return kNotMeasuredText;
@@ -78,7 +80,8 @@ Grid grid_of(const Comparison& c, const CompareSettings& settings, bool hide_onl
             cells.push_back(ch.change ? change_text(ch.change->ratio) : kNotMeasuredText);
             cells.push_back(ch.change ? interval_text(*ch.change) : kNotMeasuredText);
             cells.push_back(verdict_text(ch));
-            if (instr) cells.push_back(ch.change ? change_text(ch.change->instr_ratio) : kNotMeasuredText);
+            if (instr)
+                cells.push_back(ch.change ? change_text(ch.change->instr_ratio) : kNotMeasuredText);
             reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
         }
         cells.push_back(reps);
@@ -118,7 +121,9 @@ std::string md_table(const Grid& g) {
 }
 
 Json number(double v) { return std::isfinite(v) ? Json(v) : Json(); }
-Json percent_number(double ratio) { return std::isfinite(ratio) ? Json((ratio - 1) * 100) : Json(); }
+Json percent_number(double ratio) {
+    return std::isfinite(ratio) ? Json((ratio - 1) * 100) : Json();
+}
 
 }  // namespace
 
@@ -139,7 +144,8 @@ std::string verdict_text(const RowChange& c) {
         text += c.change->base_repetitions <= 1 && c.change->new_repetitions <= 1
                     ? " (" + reps_text(*c.change) + ")"
                     : " (" + reps_text(*c.change) + ": need 4+)";
-    else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy) text += " (runs)";
+    else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy)
+        text += " (runs)";
     return text;
 }
 
@@ -164,7 +170,8 @@ std::vector<std::pair<std::string, std::size_t>> unjudged_groups(const Compariso
     std::vector<std::pair<std::string, std::size_t>> groups;
     for (const auto& s : c.summaries)
         for (const auto& u : s.gate_unjudged) {
-            auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == u.reason; });
+            auto it = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& g) { return g.first == u.reason; });
             if (it == groups.end()) groups.emplace_back(u.reason, 1);
             else ++it->second;
         }
@@ -173,12 +180,14 @@ std::vector<std::pair<std::string, std::size_t>> unjudged_groups(const Compariso
 
 std::string groups_text(const std::vector<std::pair<std::string, std::size_t>>& groups) {
     std::string text;
-    for (const auto& [reason, n] : groups) text += (text.empty() ? "" : ", ") + reason + ": " + std::to_string(n);
+    for (const auto& [reason, n] : groups)
+        text += (text.empty() ? "" : ", ") + reason + ": " + std::to_string(n);
     return text;
 }
 
 bool has_group(const std::vector<std::pair<std::string, std::size_t>>& groups, Unjudged why) {
-    return std::any_of(groups.begin(), groups.end(), [&](const auto& g) { return g.first == to_string(why); });
+    return std::any_of(groups.begin(), groups.end(),
+                       [&](const auto& g) { return g.first == to_string(why); });
 }
 
 // What would let the gate judge the rows it could not.
@@ -187,8 +196,10 @@ std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& gr
     std::snprintf(pct, sizeof pct, "%g", gate * 100);
     if (has_group(groups, Unjudged::one_run) || has_group(groups, Unjudged::few_repetitions) ||
         has_group(groups, Unjudged::runs_one_side))
-        return " — run 8 alternating runs a side: glint-compare --alternate=8 BASE_PROGRAM NEW_PROGRAM "
-               "--fail-if-slower=" + std::string(pct);
+        return " — run 8 alternating runs a side: glint-compare --alternate=8 BASE_PROGRAM "
+               "NEW_PROGRAM "
+               "--fail-if-slower=" +
+               std::string(pct);
     if (has_group(groups, Unjudged::straddles) || has_group(groups, Unjudged::runs_straddle))
         return " — more repetitions (--bench-repeat=N) or runs a side narrow the interval";
     return "";
@@ -203,7 +214,8 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
     const std::string head = "--fail-if-slower=" + pct + ": ";
     const auto [passed, failed, unjudged, compared, only_in_base, added] = c.gate_totals();
     std::vector<std::string> failing;
-    for (const auto& s : c.summaries) failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
+    for (const auto& s : c.summaries)
+        failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
     // Rows one side lacks: counted beside the verdict, never gated (a benchmark added or removed).
     std::string one_side;
     if (only_in_base) one_side += std::to_string(only_in_base) + " only in base";
@@ -211,26 +223,31 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
     const auto groups = unjudged_groups(c);
     const std::string total = std::to_string(passed + failed + unjudged);
     if (compared == 0 && failing.empty() && !options.allow_unjudged)
-        return head + "COULD NOT JUDGE: no row compared" + (one_side.empty() ? "" : " (" + one_side + ")") +
-               (unjudged ? "; " + groups_text(groups) : "") + " — is the baseline from this program?";
+        return head + "COULD NOT JUDGE: no row compared" +
+               (one_side.empty() ? "" : " (" + one_side + ")") +
+               (unjudged ? "; " + groups_text(groups) : "") +
+               " — is the baseline from this program?";
     const std::string aside = one_side.empty() ? "" : "; not gated: " + one_side;
     if (*outcome == GateOutcome::failed) {
         std::string names;
         for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
         return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
                " with confidence: " + names +
-               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" + groups_text(groups) + ")" : "") +
+               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" +
+                               groups_text(groups) + ")"
+                         : "") +
                aside;
     }
     if (*outcome == GateOutcome::passed) {
         if (!unjudged && compared)
-            return head + "passed: " + std::to_string(passed) + " row(s) judged, none slower beyond " + pct +
-                   " with confidence" + aside;
+            return head + "passed: " + std::to_string(passed) +
+                   " row(s) judged, none slower beyond " + pct + " with confidence" + aside;
         return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
-               " not judged (--allow-unjudged" + (groups.empty() ? "" : "; " + groups_text(groups)) + ")" + aside;
+               " not judged (--allow-unjudged" +
+               (groups.empty() ? "" : "; " + groups_text(groups)) + ")" + aside;
     }
-    return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (" + groups_text(groups) +
-           ")" + gate_hint(groups, *options.gate) + aside;
+    return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (" +
+           groups_text(groups) + ")" + gate_hint(groups, *options.gate) + aside;
 }
 
 std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
@@ -253,7 +270,8 @@ std::string render_comparison(const Comparison& c, const CompareReportOptions& o
     for (const auto& note : c.notes) out += text("note: " + note) + "\n";
     if (const std::size_t hidden = c.rows.size() - g.rows.size())
         out += text("note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
-                    " not measured here (left out of the table)") + "\n";
+                    " not measured here (left out of the table)") +
+               "\n";
     if (const std::string gate = gate_line(c, options); !gate.empty()) out += text(gate) + "\n";
     return out;
 }
@@ -275,14 +293,18 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
         r["labels"] = labels_json(any->labels);
         r["displayName"] = row.identity;
         r["baseMedianNs"] = row.base && !row.base->error ? number(row.base->median_ns) : Json();
-        r["baseRepetitions"] = row.base ? Json(static_cast<unsigned long>(row.base->repetition_medians_ns.size())) : Json();
+        r["baseRepetitions"] =
+            row.base ? Json(static_cast<unsigned long>(row.base->repetition_medians_ns.size()))
+                     : Json();
         Json changes = Json::array();
         for (std::size_t i = 0; i < row.changes.size(); ++i) {
             const RowChange& ch = row.changes[i];
             Json j = Json::object();
             j["document"] = c.documents[i + 1]->path;
             j["medianNs"] = ch.row && !ch.row->error ? number(ch.row->median_ns) : Json();
-            j["repetitions"] = ch.row ? Json(static_cast<unsigned long>(ch.row->repetition_medians_ns.size())) : Json();
+            j["repetitions"] =
+                ch.row ? Json(static_cast<unsigned long>(ch.row->repetition_medians_ns.size()))
+                       : Json();
             j["changePercent"] = ch.change ? percent_number(ch.change->ratio) : Json();
             j["ciLowPercent"] = ch.change ? percent_number(ch.change->low) : Json();
             j["ciHighPercent"] = ch.change ? percent_number(ch.change->high) : Json();

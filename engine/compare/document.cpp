@@ -66,7 +66,8 @@ DocumentRow read_row(const json& r, bool& has_registration) {
         row.labels = sorted_labels(std::move(row.labels));
     }
     if (r.contains("error") && !r["error"].is_null()) row.error = string_field(r, "error", true);
-    if (const auto pc = r.find("perCall"); pc != r.end() && pc->is_boolean()) row.per_call = pc->get<bool>();
+    if (const auto pc = r.find("perCall"); pc != r.end() && pc->is_boolean())
+        row.per_call = pc->get<bool>();
     if (const auto mr = r.find("medianResolved"); mr != r.end() && mr->is_boolean())
         row.resolved = mr->get<bool>();
     row.median_ns = r.contains("medianNs") ? number_or_nan(r["medianNs"], "medianNs") : kNan;
@@ -76,7 +77,8 @@ DocumentRow read_row(const json& r, bool& has_registration) {
         row.repetition_medians_ns = {row.median_ns};
     if (const auto m = r.find("metrics"); m != r.end() && !m->is_null()) {
         if (!m->is_object()) throw BadField("\"metrics\" is not an object");
-        for (const auto& [k, v] : m->items()) row.metrics.emplace_back(k, number_or_nan(v, "metrics"));
+        for (const auto& [k, v] : m->items())
+            row.metrics.emplace_back(k, number_or_nan(v, "metrics"));
     }
     if (const auto e = r.find("estimatedMetrics"); e != r.end() && e->is_array())
         for (const json& v : *e)
@@ -122,7 +124,8 @@ std::string identity_text(const DocumentRow& row) {
 std::optional<RunDocument> read_document(const std::string& path, std::string& error) {
     std::string text;
     if (auto problem = os::read_regular_file(path, kMaxDocumentBytes, text)) {
-        error = problem->message + (problem->missing ? " (write one with --bench-json=FILE first)" : "");
+        error = problem->message +
+                (problem->missing ? " (write one with --bench-json=FILE first)" : "");
         return std::nullopt;
     }
     return parse_document(text, path, error);
@@ -134,9 +137,10 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
     try {
         doc = read_json_tree(text);
     } catch (const JsonReadError& e) {
-        error = "'" + path + (e.too_deep ? "' nests deeper than " + std::to_string(kMaxJsonDepth) +
-                                               " levels: not a glint --bench-json document"
-                                         : "' is not JSON: " + std::string(e.what()));
+        error = "'" + path +
+                (e.too_deep ? "' nests deeper than " + std::to_string(kMaxJsonDepth) +
+                                  " levels: not a glint --bench-json document"
+                            : "' is not JSON: " + std::string(e.what()));
         return std::nullopt;
     }
     const auto schema = doc.is_object() ? doc.find("schema") : doc.end();
@@ -205,7 +209,8 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
     out.host = runs.front().host;
     out.columns = runs.front().columns;
     std::unordered_map<std::string, std::size_t> index;
-    for (const auto& run : runs) out.has_registrations = out.has_registrations && run.has_registrations;
+    for (const auto& run : runs)
+        out.has_registrations = out.has_registrations && run.has_registrations;
     for (auto& run : runs) {
         out.path += (out.path.empty() ? "" : ",") + run.path;
         out.files.insert(out.files.end(), run.files.begin(), run.files.end());
@@ -226,22 +231,26 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
             into.resolved = into.resolved && row.resolved;
             into.unstable_runs += row.unstable_runs;
             for (auto& reason : row.unstable)
-                if (std::find(into.unstable.begin(), into.unstable.end(), reason) == into.unstable.end())
+                if (std::find(into.unstable.begin(), into.unstable.end(), reason) ==
+                    into.unstable.end())
                     into.unstable.push_back(reason);
-            into.samples_ns.insert(into.samples_ns.end(), row.samples_ns.begin(), row.samples_ns.end());
+            into.samples_ns.insert(into.samples_ns.end(), row.samples_ns.begin(),
+                                   row.samples_ns.end());
             into.repetition_medians_ns.insert(into.repetition_medians_ns.end(),
                                               row.repetition_medians_ns.begin(),
                                               row.repetition_medians_ns.end());
         }
     }
     for (auto& row : out.rows)
-        if (!row.error && !row.repetition_medians_ns.empty()) row.median_ns = median(row.repetition_medians_ns);
+        if (!row.error && !row.repetition_medians_ns.empty())
+            row.median_ns = median(row.repetition_medians_ns);
     return out;
 }
 
 std::vector<std::string> side_files(const std::string& argument) {
     std::error_code ec;
-    if (argument.find(',') == std::string::npos || std::filesystem::exists(argument, ec)) return {argument};
+    if (argument.find(',') == std::string::npos || std::filesystem::exists(argument, ec))
+        return {argument};
     std::vector<std::string> files;
     std::size_t start = 0;
     while (start <= argument.size()) {

@@ -7,8 +7,8 @@
 // (compare.hpp says when). Two rows of one document with one identity are an error: neither
 // could be compared.
 //
-// Files are parsed by the one JSON reader (engine/model/json_reader.hpp): nesting deeper than
-// kMaxJsonDepth is refused with an error, never a crash. Rows are matched through hash tables keyed by identity: linear in the rows.
+// Files are parsed by the one JSON reader (engine/model/json_reader.hpp): too deep a nesting
+// is an error, never a crash. Rows are matched by identity in hash tables: linear in rows.
 #pragma once
 
 #include <cstddef>
@@ -34,12 +34,12 @@ struct DocumentColumn {
 struct DocumentRow {
     std::string registration;  // "" in documents that predate it
     std::string name;
-    Labels labels;             // sorted by key
+    Labels labels;  // sorted by key
     std::optional<std::string> error;
     bool per_call = false;
-    bool resolved = true;      // false: a per-call median below the clock's bracket (a bound)
-    double median_ns = 0;      // nan when absent (error rows)
-    std::vector<double> samples_ns;             // the samples the document kept (nan dropped)
+    bool resolved = true;            // false: a per-call median below the clock's bracket (a bound)
+    double median_ns = 0;            // nan when absent (error rows)
+    std::vector<double> samples_ns;  // the samples the document kept (nan dropped)
     std::vector<double> repetition_medians_ns;  // one per repetition ({median} when absent)
     std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null
@@ -53,10 +53,11 @@ struct DocumentRow {
 };
 
 struct RunDocument {
-    std::string path;  // the file, or a description ("this run")
-    std::string host;  // meta.host ("" when absent)
+    std::string path;                // the file, or a description ("this run")
+    std::string host;                // meta.host ("" when absent)
     std::vector<std::string> files;  // the file of each run of the side (merge_runs), in order
-    std::vector<std::pair<std::string, std::string>> reasons;  // meta.stability.reasons: code, meaning
+    std::vector<std::pair<std::string, std::string>>
+        reasons;                    // meta.stability.reasons: code, meaning
     bool has_registrations = true;  // every row carries "registration"
     std::vector<DocumentColumn> columns;
     std::vector<DocumentRow> rows;
@@ -77,8 +78,9 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
 // Several runs of one build as one side of a comparison (`paths`: "a1.json,a2.json"): each
 // row's repetition medians and samples are those of every run, in order, its median the median
 // of them all, an error in any run makes it an error row; counters come from the first run that
-// has the row; run_medians_ns holds each run's own median (the runs' level, for the verdict). Drift between the runs then widens the interval as drift between repetitions
-// does. Runs alternated with the other side's (a, b, a, b, ...) share the machine's moods.
+// has the row; run_medians_ns holds each run's own median (the runs' level, for the verdict). Drift
+// between the runs then widens the interval as drift between repetitions does. Runs alternated with
+// the other side's (a, b, a, b, ...) share the machine's moods.
 RunDocument merge_runs(std::vector<RunDocument> runs);
 
 // The files of one side: "a.json" or "a1.json,a2.json,..." (a path that exists is never split).

@@ -67,22 +67,32 @@ std::optional<std::pair<double, double>> runs_interval(const std::vector<double>
 
 const char* to_string(Verdict v) {
     switch (v) {
-        case Verdict::faster: return "faster";
-        case Verdict::slower: return "slower";
-        case Verdict::same: return "same";
-        case Verdict::noisy: return "noisy";
-        case Verdict::unavailable: return "unavailable";
+        case Verdict::faster:
+            return "faster";
+        case Verdict::slower:
+            return "slower";
+        case Verdict::same:
+            return "same";
+        case Verdict::noisy:
+            return "noisy";
+        case Verdict::unavailable:
+            return "unavailable";
     }
     return "unavailable";
 }
 
 const char* to_string(Basis b) {
     switch (b) {
-        case Basis::repetitions: return "repetitions";
-        case Basis::samples: return "samples";
-        case Basis::instructions: return "instructions";
-        case Basis::runs: return "runs";
-        case Basis::none: return "none";
+        case Basis::repetitions:
+            return "repetitions";
+        case Basis::samples:
+            return "samples";
+        case Basis::instructions:
+            return "instructions";
+        case Basis::runs:
+            return "runs";
+        case Basis::none:
+            return "none";
     }
     return "none";
 }
@@ -105,7 +115,8 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
     c.base_runs = std::max<std::size_t>(1, base.run_medians.size());
     c.new_runs = std::max<std::size_t>(1, next.run_medians.size());
     // The point estimate is the interval's own estimator, over the same values.
-    const LogShift reps = log_shift(base.repetition_medians, next.repetition_medians, settings.level);
+    const LogShift reps =
+        log_shift(base.repetition_medians, next.repetition_medians, settings.level);
     if (reps.interval) {
         c.ratio = reps.ratio;
         std::tie(c.low, c.high) = *reps.interval;
@@ -137,7 +148,8 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
         }
     }
     c.verdict = c.time;
-    if (base.instructions && next.instructions && *base.instructions > 0 && *next.instructions > 0) {
+    if (base.instructions && next.instructions && *base.instructions > 0 &&
+        *next.instructions > 0) {
         c.instr_ratio = *next.instructions / *base.instructions;
         const bool moved = std::fabs(c.instr_ratio - 1) > settings.instr_threshold;
         if (c.time == Verdict::noisy && moved) {
@@ -158,8 +170,9 @@ GateJudgement judge_gate(const Change& change, double fraction) {
     const double edge = 1 + fraction;
     if (slower_beyond(change, fraction)) return {GateOutcome::failed, Unjudged::none};
     if (change.basis == Basis::instructions)
-        return change.instr_ratio <= edge ? GateJudgement{GateOutcome::passed, Unjudged::none}
-                                          : GateJudgement{GateOutcome::unjudged, Unjudged::straddles};
+        return change.instr_ratio <= edge
+                   ? GateJudgement{GateOutcome::passed, Unjudged::none}
+                   : GateJudgement{GateOutcome::unjudged, Unjudged::straddles};
     if (change.interval != Basis::repetitions) {  // a within-run interval: never judges a pass
         const bool one_run = change.base_repetitions <= 1 && change.new_repetitions <= 1 &&
                              change.base_runs == 1 && change.new_runs == 1;
@@ -175,21 +188,30 @@ GateJudgement judge_gate(const Change& change, double fraction) {
 
 const char* to_string(GateOutcome o) {
     switch (o) {
-        case GateOutcome::passed: return "passed";
-        case GateOutcome::failed: return "failed";
-        case GateOutcome::unjudged: return "unjudged";
+        case GateOutcome::passed:
+            return "passed";
+        case GateOutcome::failed:
+            return "failed";
+        case GateOutcome::unjudged:
+            return "unjudged";
     }
     return "unjudged";
 }
 
 const char* to_string(Unjudged u) {
     switch (u) {
-        case Unjudged::none: return "judged";
-        case Unjudged::one_run: return "one run a side";
-        case Unjudged::few_repetitions: return "too few repetitions for a 95% interval";
-        case Unjudged::runs_one_side: return "several runs on one side only";
-        case Unjudged::straddles: return "interval reaches beyond the gate";
-        case Unjudged::runs_straddle: return "runs disagree";
+        case Unjudged::none:
+            return "judged";
+        case Unjudged::one_run:
+            return "one run a side";
+        case Unjudged::few_repetitions:
+            return "too few repetitions for a 95% interval";
+        case Unjudged::runs_one_side:
+            return "several runs on one side only";
+        case Unjudged::straddles:
+            return "interval reaches beyond the gate";
+        case Unjudged::runs_straddle:
+            return "runs disagree";
     }
     return "judged";
 }

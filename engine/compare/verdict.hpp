@@ -24,10 +24,10 @@ const char* to_string(Verdict v);
 const char* to_string(Basis b);
 
 struct CompareSettings {
-    double threshold = 0.03;        // practical threshold, as a fraction (--threshold=PCT / 100)
-    double instr_threshold = 0.01;  // instructions/iter anchor
-    double level = 0.95;            // confidence of every interval
-    double single_run_factor = 4.0; // a per-sample verdict needs the interval beyond ×4 or ÷4
+    double threshold = 0.03;         // practical threshold, as a fraction (--threshold=PCT / 100)
+    double instr_threshold = 0.01;   // instructions/iter anchor
+    double level = 0.95;             // confidence of every interval
+    double single_run_factor = 4.0;  // a per-sample verdict needs the interval beyond ×4 or ÷4
     std::size_t thinned_samples = 256;
 };
 
@@ -41,10 +41,10 @@ struct Side {
 };
 
 struct Change {
-    double ratio = 0;           // the point estimate: exp(Hodges–Lehmann shift of the logs)
-    double low = 0, high = 0;   // the interval of the ratio (nan when none exists)
+    double ratio = 0;          // the point estimate: exp(Hodges–Lehmann shift of the logs)
+    double low = 0, high = 0;  // the interval of the ratio (nan when none exists)
     double runs_low = 0, runs_high = 0;  // the interval between runs (nan unless a side is several)
-    double instr_ratio = 0;     // new / base instructions per iteration (nan when not both)
+    double instr_ratio = 0;  // new / base instructions per iteration (nan when not both)
     Verdict time = Verdict::unavailable;  // what time alone says
     Verdict verdict = Verdict::unavailable;
     Basis basis = Basis::none;

@@ -68,8 +68,7 @@ BracketCost robust_cost(const std::vector<GroupDelta>& empties, std::size_t size
 }
 
 // Why the sum is kept for this pass ("" when the brackets can be combined robustly).
-std::string sum_reason(const PassTotals& totals, const BracketSeries& series,
-                       std::uint64_t batch) {
+std::string sum_reason(const PassTotals& totals, const BracketSeries& series, std::uint64_t batch) {
     if (!totals.ok) return "the pass failed";
     const Scaling scaling = pass_scaling(totals.enabled, totals.running);
     if (!scaling.measured) return "the pass was not measured";
@@ -123,9 +122,9 @@ std::vector<bool> outlier_brackets(const std::vector<std::vector<double>>& value
         const MemberSpread s = spread_of(values, m);
         for (std::size_t b = 0; b < values.size(); ++b) {
             const double x = values[b][m];
-            out[b] = out[b] || (s.mad > 0 ? std::fabs(0.6745 * (x - s.median) / s.mad) >
-                                                kOutlierScore
-                                          : differs(x, s.median));
+            out[b] =
+                out[b] || (s.mad > 0 ? std::fabs(0.6745 * (x - s.median) / s.mad) > kOutlierScore
+                                     : differs(x, s.median));
         }
     }
     return out;

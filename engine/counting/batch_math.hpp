@@ -20,10 +20,10 @@
 
 namespace glint::engine::counting {
 
-inline constexpr std::uint64_t kMinRobustBrackets = 32;   // full body brackets, at least
+inline constexpr std::uint64_t kMinRobustBrackets = 32;     // full body brackets, at least
 inline constexpr std::uint64_t kMaxKeptBrackets = 1 << 18;  // more: not kept, the sum
-inline constexpr double kOutlierScore = 3.5;  // Iglewicz-Hoaglin modified z-score
-inline constexpr double kMaxRejectedShare = 0.25;  // more rejected: no majority, the sum
+inline constexpr double kOutlierScore = 3.5;                // Iglewicz-Hoaglin modified z-score
+inline constexpr double kMaxRejectedShare = 0.25;           // more rejected: no majority, the sum
 
 // Each body bracket's deltas, bracket-major, kept without allocating between brackets after
 // the first (reserve() sizes it before the pass).
@@ -49,11 +49,11 @@ struct MemberSpread {
 };
 
 struct CountSpread {
-    bool robust = false;         // true: the kept brackets' mean; false: the pass's sum
-    std::string reason;          // why the sum was kept ("" when robust)
-    std::size_t brackets = 0;    // body brackets in the pass
-    std::size_t rejected = 0;    // of them, rejected as outliers (robust only)
-    std::size_t empty_rejected = 0;  // empty brackets rejected from the cost (robust only)
+    bool robust = false;                // true: the kept brackets' mean; false: the pass's sum
+    std::string reason;                 // why the sum was kept ("" when robust)
+    std::size_t brackets = 0;           // body brackets in the pass
+    std::size_t rejected = 0;           // of them, rejected as outliers (robust only)
+    std::size_t empty_rejected = 0;     // empty brackets rejected from the cost (robust only)
     std::vector<MemberSpread> members;  // per member; empty when not measured per bracket
 };
 

@@ -9,8 +9,8 @@ namespace {
 
 // The anchor per iteration of one pass in brackets of `batch`: raw (nothing subtracted) and
 // corrected (the pass's interleaved empty brackets subtracted, as the tier does).
-bool anchor_pass(ReadPath& path, Body body, std::size_t anchor, const PassPlan& plan,
-                 double& raw, double& corrected) {
+bool anchor_pass(ReadPath& path, Body body, std::size_t anchor, const PassPlan& plan, double& raw,
+                 double& corrected) {
     Workload work;
     work.batch = glint::detail::Batch{body.run, body.ctx};
     const PassOutcome pass = run_pass(path, work, plan);

@@ -30,7 +30,7 @@ struct EventCounts {
 };
 
 class EventCounter {
-public:
+  public:
     EventCounter() = default;
     ~EventCounter() { close(); }
     EventCounter(const EventCounter&) = delete;
@@ -67,7 +67,7 @@ public:
     void add_column_facts(Json& column, std::size_t i, bool counting,
                           const std::string& reason) const;
 
-private:
+  private:
     os::PerfGroup group_;
     std::unique_ptr<ReadPath> path_;
     std::vector<int> refusals_;

@@ -48,9 +48,10 @@ std::string short_name(const std::string& qualified) {
 
 std::string library_absent_reason(const os::PfmLibrary& library) {
     // Off Linux (!supported) nothing counts, so nothing "still works".
-    return fmt::format("{} cannot be loaded ({}): pfm: selectors cannot resolve names{}",
-                       library.soname, library.error,
-                       library.supported ? "; raw: selectors and the generic events still work" : "");
+    return fmt::format(
+        "{} cannot be loaded ({}): pfm: selectors cannot resolve names{}", library.soname,
+        library.error,
+        library.supported ? "; raw: selectors and the generic events still work" : "");
 }
 
 std::string library_remedy(const os::PfmLibrary& library) {
@@ -112,10 +113,11 @@ std::vector<std::string> event_naming_lines() {
             "eventNaming present ({}, API {}.{})",
             library.soname, library.version >> 16, library.version & 0xffff));
     else
-        lines.push_back(fmt::format("pfm:EVENT[:UMASK][:u|:k]   a libpfm4 event name, counted in a "
-                                    "group of its own: eventNaming absent: {}{}",
-                                    library_absent_reason(library),
-                                    library.supported ? " — remedy: apt-get install libpfm4" : ""));
+        lines.push_back(
+            fmt::format("pfm:EVENT[:UMASK][:u|:k]   a libpfm4 event name, counted in a "
+                        "group of its own: eventNaming absent: {}{}",
+                        library_absent_reason(library),
+                        library.supported ? " — remedy: apt-get install libpfm4" : ""));
     return lines;
 }
 

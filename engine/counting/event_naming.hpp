@@ -15,9 +15,10 @@ namespace glint::engine::counting {
 
 struct ResolvedEvent {
     bool ok = false;
-    os::EventSpec spec;       // name = the selector text
-    std::string encoding;     // "PERF_TYPE_RAW config 0xc0" / "skl::INST_RETIRED:ANY_P = type 4 config 0xc0"
-    std::string reason;       // why not (ok == false)
+    os::EventSpec spec;  // name = the selector text
+    std::string
+        encoding;  // "PERF_TYPE_RAW config 0xc0" / "skl::INST_RETIRED:ANY_P = type 4 config 0xc0"
+    std::string reason;  // why not (ok == false)
     std::string remedy;
     bool library_absent = false;  // libpfm could not be loaded
 };

@@ -69,8 +69,7 @@ Calibration calibrate(os::PerfGroup& group, std::chrono::microseconds spin) {
     const bool started = group.reset() && group.read(before) && group.enable();
     if (started) {
         const auto end = std::chrono::steady_clock::now() + spin;
-        while (std::chrono::steady_clock::now() < end) {
-        }
+        while (std::chrono::steady_clock::now() < end) {}
     }
     const bool stopped = started && group.disable() && group.read(after);
     const GroupDelta d = delta_between(before, after);
@@ -156,14 +155,14 @@ void finish(OpenedGroup& out, Attempt attempt, GroupKind kind, const OpenRequest
         details.push_back({"perf.multiplexed", State::degraded,
                            multiplexed_at_open_reason(cal.ratio), llc_dropped_remedy()});
 
-    const bool degraded = std::ranges::any_of(
-        details, [](const Status& s) { return s.state != State::available; });
+    const bool degraded =
+        std::ranges::any_of(details, [](const Status& s) { return s.state != State::available; });
     const std::string scope = out.user_only ? "user-only" : "kernel+user";
     std::string reason =
         kind == GroupKind::hardware
             ? fmt::format("hardware group: {} ({})", join_events(out.group.spec().events), scope)
-            : fmt::format("software group only: {} ({}); {}",
-                          join_events(out.group.spec().events), scope, out.hardware_absent);
+            : fmt::format("software group only: {} ({}); {}", join_events(out.group.spec().events),
+                          scope, out.hardware_absent);
     std::string remedy;
     for (const auto& s : details)
         if (s.state != State::available && !s.remedy.empty()) {

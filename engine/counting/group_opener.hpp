@@ -21,8 +21,8 @@ namespace glint::engine::counting {
 enum class GroupKind { none, hardware, software };
 
 struct OpenRequest {
-    bool scaled = false;   // --perf-scaled
-    bool inherit = false;  // --perf-inherit
+    bool scaled = false;                       // --perf-scaled
+    bool inherit = false;                      // --perf-inherit
     std::string pmu_root = os::kPmuSysfsRoot;  // where the PMU listing is read (tests: a fake)
     std::chrono::microseconds spin{2000};      // calibration spin
     bool user_access = false;  // GroupSpec::user_access: a user read path will be tried
@@ -33,10 +33,10 @@ struct OpenedGroup {
     GroupKind kind = GroupKind::none;
     bool user_only = false;
     bool llc_dropped = false;
-    bool scaled = false;   // --perf-scaled in force
-    bool inherit = false;  // --perf-inherit in force
-    bool multiplexed = false;  // running/enabled < 0.98 at open (after the fallbacks)
-    double open_ratio = 0;     // running/enabled of the (final) calibration spin
+    bool scaled = false;                 // --perf-scaled in force
+    bool inherit = false;                // --perf-inherit in force
+    bool multiplexed = false;            // running/enabled < 0.98 at open (after the fallbacks)
+    double open_ratio = 0;               // running/enabled of the (final) calibration spin
     std::vector<os::Event> unsupported;  // hardware members the PMU refused one by one
     std::string hardware_absent;         // why there are no hardware events, when there are none
     std::string hardware_absent_gist;    // the same in a few words (counting/messages.hpp)

@@ -16,7 +16,7 @@
 
 namespace glint::engine::counting {
 
-inline constexpr double kExactRatio = 0.98;            // open: below this the group multiplexes
+inline constexpr double kExactRatio = 0.98;  // open: below this the group multiplexes
 inline constexpr std::uint64_t kMinScaledRunningNs = 1'000'000;  // less PMU time: noise
 
 // What happened to the group between two reads (os/read_path.hpp).

@@ -59,7 +59,8 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
     return out;
 }
 
-CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations, const BracketCost& fallback) {
+CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations,
+                     const BracketCost& fallback) {
     return combine_pass(pass.totals, pass.series, pass.empties,
                         pass.cost.measured ? pass.cost : fallback, iterations, pass.batch);
 }

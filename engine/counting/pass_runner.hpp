@@ -24,9 +24,9 @@ inline constexpr std::uint64_t kEmptyEvery = 8;
 inline constexpr std::uint64_t kMinPassEmpties = 31;
 
 struct PassOutcome {
-    PassTotals totals;  // the body's brackets only
-    BracketCost cost;   // mean of the interleaved empty brackets (mean_cost)
-    BracketSeries series;            // each body bracket (batch_math.hpp)
+    PassTotals totals;                // the body's brackets only
+    BracketCost cost;                 // mean of the interleaved empty brackets (mean_cost)
+    BracketSeries series;             // each body bracket (batch_math.hpp)
     std::vector<GroupDelta> empties;  // each interleaved empty bracket
     std::uint64_t batch = 1;          // iterations per full body bracket
 };
@@ -40,6 +40,7 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
 
 // The pass's per-iteration values, combined robustly when it can be (combine_pass); `fallback`
 // is subtracted when the interleaved empty brackets could not be read.
-CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations, const BracketCost& fallback);
+CombinedPass combine(const PassOutcome& pass, std::uint64_t iterations,
+                     const BracketCost& fallback);
 
 }  // namespace glint::engine::counting

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/stats/summary.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 
 namespace glint::engine::counting {
@@ -36,8 +36,8 @@ PathCost calibrate_path(ReadPath& path, const std::vector<os::Event>& members,
     std::vector<double> wall, window;
     deltas.reserve(brackets);
     for (std::size_t i = 0; i < brackets; ++i) {
-        wall.push_back(time_window_ns(clock, ticks,
-                                      [&] { deltas.push_back(path.bracket(empty_body(), 0)); }));
+        wall.push_back(
+            time_window_ns(clock, ticks, [&] { deltas.push_back(path.bracket(empty_body(), 0)); }));
         if (ticks) {
             const double inside = path.last_window_ticks();
             if (!std::isnan(inside)) window.push_back(inside * clock.ns_per_tick);
@@ -58,7 +58,7 @@ namespace {
 
 // os::MetaWriter over a JSON object.
 class JsonMetaWriter final : public os::MetaWriter {
-public:
+  public:
     explicit JsonMetaWriter(Json& object) : object_(&object) {}
     void text(std::string_view key, std::string_view value) override { at(key) = Json(value); }
     void number(std::string_view key, double value) override { at(key) = Json(value); }
@@ -80,7 +80,7 @@ public:
         return *child_;
     }
 
-private:
+  private:
     Json& at(std::string_view key) { return (*object_)[key]; }
     Json* object_;
     std::unique_ptr<JsonMetaWriter> child_;
@@ -104,9 +104,12 @@ Json meta_json(const UserReadOffer& offer) {
 
 Status::State state_of(const UserReadOffer& offer) {
     switch (offer.state) {
-        case UserReadOffer::State::available: return Status::State::available;
-        case UserReadOffer::State::unavailable: return Status::State::unavailable;
-        case UserReadOffer::State::not_built: return Status::State::not_built;
+        case UserReadOffer::State::available:
+            return Status::State::available;
+        case UserReadOffer::State::unavailable:
+            return Status::State::unavailable;
+        case UserReadOffer::State::not_built:
+            return Status::State::not_built;
     }
     return Status::State::not_built;
 }
@@ -152,19 +155,22 @@ ReadPathSelection select_read_path(os::PerfGroup& group, PerfRead requested,
     std::string reason;
     switch (requested) {
         case PerfRead::automatic:
-            reason = fmt::format("{} path not used: {}; counting with the syscall path (ioctl + "
-                                 "read(2))",
-                                 name, s.user.reason);
+            reason = fmt::format(
+                "{} path not used: {}; counting with the syscall path (ioctl + "
+                "read(2))",
+                name, s.user.reason);
             break;
         case PerfRead::rdpmc:
-            reason = fmt::format("--perf-read={} asked for the user-space path, which is not "
-                                 "available: {}; counting with the syscall path (ioctl + read(2))",
-                                 column, s.user.reason);
+            reason = fmt::format(
+                "--perf-read={} asked for the user-space path, which is not "
+                "available: {}; counting with the syscall path (ioctl + read(2))",
+                column, s.user.reason);
             break;
         default:
-            reason = fmt::format("--perf-read=compare: the {} side is not available: {}; only "
-                                 "the syscall path counts and the @{} columns show —",
-                                 name, s.user.reason, column);
+            reason = fmt::format(
+                "--perf-read=compare: the {} side is not available: {}; only "
+                "the syscall path counts and the @{} columns show —",
+                name, s.user.reason, column);
             break;
     }
     disclosures.push_back(read_path_status(state_of(s.user), std::move(reason), s.user.remedy));

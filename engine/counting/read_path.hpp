@@ -52,7 +52,7 @@ Status::State state_of(const UserReadOffer& offer);
 // see pass_runner.hpp.)
 inline constexpr std::size_t kCalibrationBrackets = 31;
 struct PathCost {
-    BracketCost counts;        // per member: median of the empty brackets
+    BracketCost counts;  // per member: median of the empty brackets
     double cycles = std::numeric_limits<double>::quiet_NaN();     // nan: no cycles member
     double wall_ns = std::numeric_limits<double>::quiet_NaN();    // one whole bracket() call
     double window_ns = std::numeric_limits<double>::quiet_NaN();  // first to last counter read

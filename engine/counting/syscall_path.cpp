@@ -8,7 +8,7 @@ namespace glint::engine::counting {
 namespace {
 
 class SyscallPath final : public ReadPath {
-public:
+  public:
     explicit SyscallPath(os::PerfGroup& group) : group_(group) {}
 
     std::string_view name() const override { return "syscall"; }
@@ -43,7 +43,7 @@ public:
         return delta;
     }
 
-private:
+  private:
     os::PerfGroup& group_;
     os::GroupReading last_;
 };

@@ -15,7 +15,7 @@ namespace glint::engine {
 
 // What a counting pass runs. Exactly one of batch / per_call is set.
 struct Workload {
-    glint::detail::Batch batch{};             // batch.run(ctx, n): n iterations, body inlined
+    glint::detail::Batch batch{};                // batch.run(ctx, n): n iterations, body inlined
     glint::detail::PerCall* per_call = nullptr;  // timed() bracketed; after() outside the window
 
     bool batched() const { return batch.run != nullptr; }

@@ -24,7 +24,8 @@ void governor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& ou
         if (g != "performance") slow[g].push_back(cpu);
     for (const auto& [g, cpus] : slow)
         out.push_back({"governor",
-                       fmt::format("cpufreq governor '{}' on {}: the clock follows the load", g, cpus_word(cpus)),
+                       fmt::format("cpufreq governor '{}' on {}: the clock follows the load", g,
+                                   cpus_word(cpus)),
                        "cpupower frequency-set -g performance (root)"});
 }
 
@@ -39,21 +40,24 @@ void boost(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) 
 void smt(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!f.smt_active || !*f.smt_active) return;
     // Pinned (one CPU): keep its sibling idle; not pinned, there is no one sibling to keep idle.
-    const std::string sibling = f.cpus.size() == 1 ? "keep the sibling of " + cpus_word(f.cpus) + " idle"
-                                                   : "--pin, then keep the pinned CPU's sibling idle";
+    const std::string sibling = f.cpus.size() == 1
+                                    ? "keep the sibling of " + cpus_word(f.cpus) + " idle"
+                                    : "--pin, then keep the pinned CPU's sibling idle";
     out.push_back({"smt", "SMT is on: a sibling hardware thread can share the run's core",
                    sibling + ", or echo off > /sys/devices/system/cpu/smt/control"});
 }
 
 void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (f.cpus.size() > 1)
-        out.push_back({"pinning",
-                       fmt::format("not pinned: the scheduler may move the run across {}", cpus_word(f.cpus)),
-                       "--pin=auto (the least busy CPU) or --pin=CPU"});
+        out.push_back(
+            {"pinning",
+             fmt::format("not pinned: the scheduler may move the run across {}", cpus_word(f.cpus)),
+             "--pin=auto (the least busy CPU) or --pin=CPU"});
     if (!f.isolated || f.cpus.empty()) return;
     std::vector<unsigned> shared;
     for (unsigned c : f.cpus)
-        if (std::find(f.isolated->begin(), f.isolated->end(), c) == f.isolated->end()) shared.push_back(c);
+        if (std::find(f.isolated->begin(), f.isolated->end(), c) == f.isolated->end())
+            shared.push_back(c);
     if (shared.empty()) return;
     const std::string list = format_cpu_list(shared);
     out.push_back({"isolation",
@@ -64,20 +68,25 @@ void placement(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& o
 
 void load(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!std::isfinite(f.load.one) || f.load.one < kBusyLoad) return;
-    out.push_back({"load", fmt::format("load average {:.2f} at the start: other work competes for the CPUs",
-                                       f.load.one),
-                   "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ dist (disturbed)"});
+    out.push_back({"load",
+                   fmt::format("load average {:.2f} at the start: other work competes for the CPUs",
+                               f.load.one),
+                   "a quieter machine; samples that lost the CPU are left out of the headline, "
+                   "rows with too few clean ones are marked ~ dist (disturbed)"});
 }
 
 void hypervisor(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (!f.hypervisor) return;
     const std::string who = f.hypervisor_name.empty() ? "" : " (" + f.hypervisor_name + ")";
     // Whether the guest sees a CPU PMU decides which counters exist at all.
-    const std::string pmu = !f.cpu_pmu ? "" : *f.cpu_pmu ? ", which exposes a CPU PMU"
-                                                         : ", which exposes no CPU PMU (software events only)";
-    out.push_back({"hypervisor",
-                   fmt::format("running under a hypervisor{}{}: other guests can take the CPU", who, pmu),
-                   "bare metal or dedicated vCPUs; time the hypervisor takes shows as steal (rows marked ~ steal)"});
+    const std::string pmu = !f.cpu_pmu   ? ""
+                            : *f.cpu_pmu ? ", which exposes a CPU PMU"
+                                         : ", which exposes no CPU PMU (software events only)";
+    out.push_back(
+        {"hypervisor",
+         fmt::format("running under a hypervisor{}{}: other guests can take the CPU", who, pmu),
+         "bare metal or dedicated vCPUs; time the hypervisor takes shows as steal (rows marked ~ "
+         "steal)"});
 }
 
 void nmi_watchdog(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
@@ -94,17 +103,19 @@ void aslr(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
 
 void thp(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (f.thp != "always") return;
-    out.push_back({"thp", "transparent huge pages 'always': large buffers get huge pages or not, run to run",
-                   "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled (root)"});
+    out.push_back(
+        {"thp", "transparent huge pages 'always': large buffers get huge pages or not, run to run",
+         "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled (root)"});
 }
 
 void paranoid(const os::EnvironmentFacts& f, std::vector<EnvironmentWarning>& out) {
     if (f.privileged || !f.perf_event_paranoid || *f.perf_event_paranoid <= 1) return;
-    out.push_back({"paranoid",
-                   fmt::format("kernel.perf_event_paranoid={}: counters cannot see the kernel{}",
-                               *f.perf_event_paranoid,
-                               *f.perf_event_paranoid >= 3 ? " (3: perf_event is closed to users)" : ""),
-                   "sysctl kernel.perf_event_paranoid=1, or CAP_PERFMON"});
+    out.push_back(
+        {"paranoid",
+         fmt::format("kernel.perf_event_paranoid={}: counters cannot see the kernel{}",
+                     *f.perf_event_paranoid,
+                     *f.perf_event_paranoid >= 3 ? " (3: perf_event is closed to users)" : ""),
+         "sysctl kernel.perf_event_paranoid=1, or CAP_PERFMON"});
 }
 
 Json load_json(const os::LoadAverage& l) {
@@ -119,17 +130,23 @@ Json load_json(const os::LoadAverage& l) {
 std::vector<EnvironmentWarning> check_environment(const os::EnvironmentFacts& facts) {
     if (!facts.known) return {{"unknown", facts.unknown_why, ""}};
     std::vector<EnvironmentWarning> out;
-    for (auto check : {governor, boost, smt, placement, load, hypervisor, nmi_watchdog, aslr, thp, paranoid})
+    for (auto check :
+         {governor, boost, smt, placement, load, hypervisor, nmi_watchdog, aslr, thp, paranoid})
         check(facts, out);
     return out;
 }
 
-std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start, const os::LoadAverage& end) {
+std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start,
+                                                 const os::LoadAverage& end) {
     if (!std::isfinite(end.one) || end.one < kBusyLoad) return std::nullopt;
     if (std::isfinite(start.one) && start.one >= kBusyLoad) return std::nullopt;
-    return EnvironmentWarning{"load", fmt::format("load average rose to {:.2f} during the run: other work "
-                                                  "competed for the CPUs", end.one),
-                              "a quieter machine; samples that lost the CPU are left out of the headline, rows with too few clean ones are marked ~ dist (disturbed)"};
+    return EnvironmentWarning{
+        "load",
+        fmt::format("load average rose to {:.2f} during the run: other work "
+                    "competed for the CPUs",
+                    end.one),
+        "a quieter machine; samples that lost the CPU are left out of the headline, rows with too "
+        "few clean ones are marked ~ dist (disturbed)"};
 }
 
 std::string warning_line(const EnvironmentWarning& w) {

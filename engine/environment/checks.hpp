@@ -30,7 +30,8 @@ std::vector<EnvironmentWarning> check_environment(const os::EnvironmentFacts& fa
 
 // The load rose to kBusyLoad or beyond during the run (checked at its end; nothing when the
 // start was already that busy: its warning said so).
-std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start, const os::LoadAverage& end);
+std::optional<EnvironmentWarning> check_end_load(const os::LoadAverage& start,
+                                                 const os::LoadAverage& end);
 
 // "environment: <problem> — <remedy>"
 std::string warning_line(const EnvironmentWarning& warning);

@@ -73,13 +73,14 @@ std::optional<EnvironmentWarning> check_core_speed(const CoreSpeed& s) {
     if (s.chunks == 0 || s.slow_share < kSlowShareWarning) return std::nullopt;
     return EnvironmentWarning{
         "core-speed",
-        fmt::format("the core's speed changed: {:.0f}% of {} probes of a dependent add at the run's "
-                    "start and end ran over 10% slower than the fastest ({:.3g} ns; median {:.3g}, "
-                    "90th percentile {:.3g}: {:.2f}x), unseen by the CPU clock: samples beside a "
-                    "slow probe are left out of headlines, but a case slowed throughout reads "
-                    "slow, whatever its ±",
-                    100 * s.slow_share, s.chunks, s.fastest_ns, s.median_ns, s.p90_ns,
-                    s.p90_ns / s.fastest_ns),
+        fmt::format(
+            "the core's speed changed: {:.0f}% of {} probes of a dependent add at the run's "
+            "start and end ran over 10% slower than the fastest ({:.3g} ns; median {:.3g}, "
+            "90th percentile {:.3g}: {:.2f}x), unseen by the CPU clock: samples beside a "
+            "slow probe are left out of headlines, but a case slowed throughout reads "
+            "slow, whatever its ±",
+            100 * s.slow_share, s.chunks, s.fastest_ns, s.median_ns, s.p90_ns,
+            s.p90_ns / s.fastest_ns),
         "a core of steady speed: governor performance and boost off, an idle SMT sibling, "
         "dedicated vCPUs; else --bench-repeat to spread the ± over repetitions"};
 }

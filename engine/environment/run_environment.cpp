@@ -10,7 +10,8 @@ RunEnvironment::RunEnvironment(Placement placement, bool quiet, os::SystemRoots 
     facts_ = os::read_environment(roots_, placement_.cpus);
     warnings_ = check_environment(facts_);
     const int here = os::current_cpu();
-    const unsigned cpu = placement_.pinned ? *placement_.pinned : static_cast<unsigned>(here < 0 ? 0 : here);
+    const unsigned cpu =
+        placement_.pinned ? *placement_.pinned : static_cast<unsigned>(here < 0 ? 0 : here);
     topology_ = os::read_topology(roots_.sys, cpu);
     start_speed_ = probe_core_speed();
 }
@@ -45,8 +46,9 @@ std::vector<double> RunEnvironment::joined_speed() const {
 void RunEnvironment::add_meta(Json& meta) const {
     meta["placement"] = placement_json(placement_);
     meta["environment"] = environment_json(facts_, end_load_, warnings_, quiet_);
-    meta["environment"]["coreSpeed"] = core_speed_json(judge_core_speed(joined_speed()), judge_core_speed(start_speed_),
-                                                       judge_core_speed(end_speed_));
+    meta["environment"]["coreSpeed"] =
+        core_speed_json(judge_core_speed(joined_speed()), judge_core_speed(start_speed_),
+                        judge_core_speed(end_speed_));
     meta["topology"] = topology_json(topology_);
 }
 

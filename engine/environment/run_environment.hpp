@@ -20,7 +20,7 @@
 namespace glint::engine {
 
 class RunEnvironment {
-public:
+  public:
     RunEnvironment(Placement placement, bool quiet, os::SystemRoots roots = {});
 
     std::vector<std::string> header_lines() const;
@@ -33,7 +33,7 @@ public:
     const os::EnvironmentFacts& facts() const { return facts_; }
     const std::vector<EnvironmentWarning>& warnings() const { return warnings_; }
 
-private:
+  private:
     std::vector<double> joined_speed() const;  // the start probe's chunks, then the end's
 
     os::SystemRoots roots_;

@@ -11,9 +11,9 @@ namespace glint::hot::detail {
 namespace {
 
 constexpr os::Event kAll[] = {
-    os::Event::cycles,          os::Event::instructions,     os::Event::branches,
-    os::Event::branch_misses,   os::Event::cache_references, os::Event::cache_misses,
-    os::Event::page_faults,     os::Event::task_clock,       os::Event::context_switches,
+    os::Event::cycles,         os::Event::instructions,     os::Event::branches,
+    os::Event::branch_misses,  os::Event::cache_references, os::Event::cache_misses,
+    os::Event::page_faults,    os::Event::task_clock,       os::Event::context_switches,
     os::Event::cpu_migrations,
 };
 

@@ -16,10 +16,10 @@
 namespace glint::hot::detail {
 
 struct EventLookup {
-    std::optional<os::Event> event;    // a generic name
+    std::optional<os::Event> event;     // a generic name
     std::optional<os::EventSpec> spec;  // a raw:/pfm: selector, encoded
-    std::string error;                 // why neither, naming the offending name
-    std::string remedy;                // e.g. the list of known names
+    std::string error;                  // why neither, naming the offending name
+    std::string remedy;                 // e.g. the list of known names
 };
 
 EventLookup lookup_event(std::string_view name);

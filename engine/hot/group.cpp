@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/hot/events.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/hot/events.hpp"
 #include "os/perf_events.hpp"
 #include "os/perf_probes.hpp"
 #include "os/process.hpp"
@@ -26,7 +26,7 @@ namespace glint::hot::detail {
 // The library's side of a group: what the fallback reads with.
 struct Owner {
     Status status;
-    os::PerfGroup group;  // opened by name (not open for an attached group)
+    os::PerfGroup group;          // opened by name (not open for an attached group)
     SlowRead attached = nullptr;  // an attached group's own fallback
     const void* attached_context = nullptr;
     const Page* pages[kMaxCounters] = {};  // mapped pages (nullptr when not mapped)
@@ -45,7 +45,8 @@ using GenericPolicy = os::user_page_policy<arch::native>;
 
 void copy_text(char* out, std::size_t capacity, std::string_view text) {
     const std::size_t n = std::min(capacity - 1, text.size());
-    if (n != 0) std::memcpy(out, text.data(), n);  // an empty view may hold nullptr: never memcpy it
+    if (n != 0)
+        std::memcpy(out, text.data(), n);  // an empty view may hold nullptr: never memcpy it
     out[n] = '\0';
 }
 
@@ -154,9 +155,10 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
             } else if (pages[i] == nullptr) {
                 not_user = "its perf page is not mapped";
             } else {
-                not_user = fmt::format("counter {} {}", i,
-                                       r.index == 0 ? "is not on a hardware counter now (page index 0)"
-                                                    : "is not granted to user space (cap_user_rdpmc 0)");
+                not_user =
+                    fmt::format("counter {} {}", i,
+                                r.index == 0 ? "is not on a hardware counter now (page index 0)"
+                                             : "is not granted to user space (cap_user_rdpmc 0)");
             }
         }
         if (user && !fast && not_inline.empty()) {
@@ -167,8 +169,9 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
     if (all_inline) {
         s.path = Path::inline_user;
         for (std::size_t i = 0; i < count; ++i) out.inline_pages[i] = pages[i];
-        set_reason(s, fmt::format("{}: every counter read inline in user space ({}), no system call",
-                                  what, arch::native::kUserReadName));
+        set_reason(
+            s, fmt::format("{}: every counter read inline in user space ({}), no system call", what,
+                           arch::native::kUserReadName));
     } else if (all_user) {
         s.path = Path::out_of_line_user;
         set_reason(s,
@@ -179,8 +182,7 @@ void classify(const Page* const* pages, std::size_t count, const std::string& wh
                    "event counters 1, 2, ... with 32-bit counters");
     } else {
         s.path = Path::syscall;
-        set_reason(s,
-                   fmt::format("{}: each read is one read(2) of the group ({})", what, not_user),
+        set_reason(s, fmt::format("{}: each read is one read(2) of the group ({})", what, not_user),
                    user_read_remedy());
     }
 }
@@ -194,13 +196,12 @@ void explain_open_failure(const os::OpenFailure& failure, const os::GroupSpec& s
                    counting::permission_remedy());
     } else if (counting::is_unsupported_error(failure.error) && spec_is_generic &&
                os::is_hardware(failure.event)) {
-        set_reason(s,
-                   counting::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
+        set_reason(s, counting::no_hardware_reason(os::list_pmus(), failure, os::kPmuSysfsRoot),
                    "hardware events need a CPU PMU: run on a host, or in a VM with a virtual PMU");
     } else if (!spec_is_generic && failure.member < spec.specs.size()) {
-        set_reason(s, fmt::format("perf_event_open({}) failed with {}",
-                                  spec.specs[failure.member].name,
-                                  counting::describe_errno(failure.error)));
+        set_reason(
+            s, fmt::format("perf_event_open({}) failed with {}", spec.specs[failure.member].name,
+                           counting::describe_errno(failure.error)));
     } else {
         set_reason(s, counting::open_failed_reason(failure));
     }
@@ -219,7 +220,8 @@ void open_group(const std::string_view* names, std::size_t count, const Options&
     out = Opened{};
     out.slow = &read_nothing;
     if (count == 0 || count > kMaxCounters) {
-        std::fprintf(stderr, "glint: hot::Group: %zu events (1..%zu allowed)\n", count, kMaxCounters);
+        std::fprintf(stderr, "glint: hot::Group: %zu events (1..%zu allowed)\n", count,
+                     kMaxCounters);
         std::abort();
     }
     auto owner = std::make_unique<Owner>();
@@ -334,7 +336,8 @@ void thread_status_of(const Owner* owner, ThreadStatus& out) {
     }
     out.opened_on = owner->opened_on;
     out.refused = owner->wrong_thread.load(std::memory_order_relaxed);
-    out.last_refused_on = out.refused ? owner->last_wrong_thread.load(std::memory_order_relaxed) : 0;
+    out.last_refused_on =
+        out.refused ? owner->last_wrong_thread.load(std::memory_order_relaxed) : 0;
     const auto thread = [](long id) {
         return id ? fmt::format("thread {}", id) : std::string("another thread");
     };

@@ -34,12 +34,15 @@ std::vector<Bin> bin_values(const Histogram& h, std::uint64_t low, std::uint64_t
     const std::uint64_t span = high - low + 1;
     if (high / 8 > std::max<std::uint64_t>(low, 1)) {
         const double first = static_cast<double>(std::max<std::uint64_t>(low, 1));
-        const double ratio = std::pow(static_cast<double>(high + 1) / first, 1.0 / static_cast<double>(rows));
+        const double ratio =
+            std::pow(static_cast<double>(high + 1) / first, 1.0 / static_cast<double>(rows));
         std::uint64_t start = low;
         for (std::size_t i = 1; i <= rows && start <= high; ++i) {
             const std::uint64_t next =
-                i == rows ? high + 1
-                          : std::max(start + 1, static_cast<std::uint64_t>(std::llround(first * std::pow(ratio, static_cast<double>(i)))));
+                i == rows
+                    ? high + 1
+                    : std::max(start + 1, static_cast<std::uint64_t>(std::llround(
+                                              first * std::pow(ratio, static_cast<double>(i)))));
             out.push_back(Bin{start, std::min(high, next - 1), 0});
             start = next;
         }
@@ -88,7 +91,8 @@ std::string to_text(const Histogram& h, const TextOptions& options) {
     };
     // Terminal columns of a label: "–" is three bytes and one column wide.
     auto columns = [](const std::string& text) {
-        return text.size() - 2 * static_cast<std::size_t>(std::count(text.begin(), text.end(), '\xe2'));
+        return text.size() -
+               2 * static_cast<std::size_t>(std::count(text.begin(), text.end(), '\xe2'));
     };
     std::size_t label_width = 0;
     for (const Bin& b : bins) label_width = std::max(label_width, columns(label(b.low, b.high)));
@@ -99,8 +103,9 @@ std::string to_text(const Histogram& h, const TextOptions& options) {
         const std::size_t bar_columns = static_cast<std::size_t>((eighths + 7) / 8);
         const std::size_t name_columns = columns(name);
         return fmt::format("  {}{} │{}{}│ {:5.1f}% {}\n",
-                           std::string(label_width - std::min(label_width, name_columns), ' '), name,
-                           bar(eighths), std::string(options.width - std::min(options.width, bar_columns), ' '),
+                           std::string(label_width - std::min(label_width, name_columns), ' '),
+                           name, bar(eighths),
+                           std::string(options.width - std::min(options.width, bar_columns), ' '),
                            100.0 * static_cast<double>(n) / static_cast<double>(s.count), n);
     };
     for (const Bin& b : bins) out += row(label(b.low, b.high), b.count);

@@ -18,7 +18,7 @@
 namespace glint::engine {
 
 class Json {
-public:
+  public:
     using Array = std::vector<Json>;
     using Object = std::vector<std::pair<std::string, Json>>;
 
@@ -76,7 +76,7 @@ public:
 
     friend bool operator==(const Json&, const Json&) = default;
 
-private:
+  private:
     std::variant<std::monostate, bool, double, std::string, Array, Object> value_;
 };
 

@@ -24,7 +24,8 @@ template <class T>
 T json_integer(double v) {
     if (!(v > static_cast<double>(std::numeric_limits<T>::lowest())))
         return v == v ? std::numeric_limits<T>::lowest() : T{};
-    if (!(v < static_cast<double>(std::numeric_limits<T>::max()))) return std::numeric_limits<T>::max();
+    if (!(v < static_cast<double>(std::numeric_limits<T>::max())))
+        return std::numeric_limits<T>::max();
     return static_cast<T>(v);
 }
 

@@ -13,7 +13,7 @@ namespace {
 // Builds a Json from nlohmann's parse events: linear, no recursion (the open containers are a
 // stack of pointers; a container moves only when a sibling of it is added, after it closed).
 class JsonBuilder final : public nlohmann::json_sax<nlohmann::json> {
-public:
+  public:
     Json take() { return std::move(root_); }
 
     bool null() override { return put(Json{}); }
@@ -31,11 +31,12 @@ public:
     bool end_object() override { return close(); }
     bool start_array(std::size_t) override { return open(Json::array()); }
     bool end_array() override { return close(); }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    bool parse_error(std::size_t, const std::string&,
+                     const nlohmann::detail::exception& e) override {
         throw JsonReadError(e.what(), false);
     }
 
-private:
+  private:
     // Where the next value goes: the root, an array's new element, or the member just keyed.
     Json* slot() {
         if (open_.empty()) return &root_;
@@ -80,7 +81,8 @@ void check_json_depth(std::string_view text) {
         } else if (c == '[' || c == '{') {
             if (++depth > kMaxJsonDepth)
                 throw JsonReadError("JSON nests deeper than " + std::to_string(kMaxJsonDepth) +
-                                        " levels at byte " + std::to_string(i) + " (glint writes far fewer)",
+                                        " levels at byte " + std::to_string(i) +
+                                        " (glint writes far fewer)",
                                     true);
         } else if (c == ']' || c == '}') {
             --depth;
@@ -100,7 +102,8 @@ nlohmann::json read_json_tree(std::string_view text) {
 Json Json::parse(std::string_view text) {
     check_json_depth(text);
     JsonBuilder builder;
-    if (!nlohmann::json::sax_parse(text, &builder)) throw JsonReadError("JSON holds binary data", false);
+    if (!nlohmann::json::sax_parse(text, &builder))
+        throw JsonReadError("JSON holds binary data", false);
     return builder.take();
 }
 

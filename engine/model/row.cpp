@@ -17,14 +17,15 @@ std::string identity_key(const std::string& registration, const std::string& nam
     // As the documents spell them (invalid UTF-8 as U+FFFD): a row measured here and the same
     // row read back from --bench-json have one key.
     std::string key = sanitize::valid_utf8(registration) + '\x1e' + sanitize::valid_utf8(name);
-    for (const auto& [k, v] : sorted) key += '\x1f' + sanitize::valid_utf8(k) + '=' + sanitize::valid_utf8(v);
+    for (const auto& [k, v] : sorted)
+        key += '\x1f' + sanitize::valid_utf8(k) + '=' + sanitize::valid_utf8(v);
     return key;
 }
 
 bool is_own_row(std::string_view registration, std::string_view name) {
     if (registration.empty() || name == registration) return true;
-    return name.size() > registration.size() + 1 && name.substr(0, registration.size()) == registration &&
-           name[registration.size()] == '#';
+    return name.size() > registration.size() + 1 &&
+           name.substr(0, registration.size()) == registration && name[registration.size()] == '#';
 }
 
 std::string display_labels(const Labels& labels) {
@@ -38,9 +39,11 @@ std::string display_labels(const Labels& labels) {
     return s + "]";
 }
 
-std::string display_name(std::string_view registration, std::string_view name, const Labels& labels) {
-    std::string text = is_own_row(registration, name) ? std::string(name)
-                                                      : std::string(registration) + "/" + std::string(name);
+std::string display_name(std::string_view registration, std::string_view name,
+                         const Labels& labels) {
+    std::string text = is_own_row(registration, name)
+                           ? std::string(name)
+                           : std::string(registration) + "/" + std::string(name);
     return text + display_labels(labels);
 }
 

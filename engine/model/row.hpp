@@ -28,7 +28,8 @@ std::string identity_key(const std::string& registration, const std::string& nam
 // HTML, --profile) and matched by --filter: "registration/name [key=value,key=value]", labels
 // sorted by key; "name [...]" for a registration's own row (name is the registration or
 // "registration#k"; or no registration: documents that predate it); no brackets without labels.
-std::string display_name(std::string_view registration, std::string_view name, const Labels& labels);
+std::string display_name(std::string_view registration, std::string_view name,
+                         const Labels& labels);
 // Just the labels part: " [key=value,key=value]" (sorted by key), "" when there are none.
 std::string display_labels(const Labels& labels);
 // Whether `name` is `registration`'s own row (its whole body or an iter: "registration#k").

@@ -56,12 +56,23 @@ bool is_control(unsigned cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
 // takes these entities as text, so both kinds share them.
 bool append_entity(std::string& out, char c, bool quotes) {
     switch (c) {
-        case '&': out += "&amp;"; return true;
-        case '<': out += "&lt;"; return true;
-        case '>': out += "&gt;"; return true;
-        case '"': if (quotes) out += "&quot;"; return quotes;
-        case '\'': if (quotes) out += "&#39;"; return quotes;
-        default: return false;
+        case '&':
+            out += "&amp;";
+            return true;
+        case '<':
+            out += "&lt;";
+            return true;
+        case '>':
+            out += "&gt;";
+            return true;
+        case '"':
+            if (quotes) out += "&quot;";
+            return quotes;
+        case '\'':
+            if (quotes) out += "&#39;";
+            return quotes;
+        default:
+            return false;
     }
 }
 
@@ -89,7 +100,8 @@ std::string terminal(std::string_view text) {
     for_each_char(text, [&](std::string_view bytes, unsigned cp) {
         if (!is_control(cp)) {
             out += bytes;
-        } else if (cp == '\t') {  // a terminal shows a tab as blank space: so does this, in one column
+        } else if (cp ==
+                   '\t') {  // a terminal shows a tab as blank space: so does this, in one column
             out += ' ';
         } else if (cp < 0x20 || cp == 0x7F) {  // Control Pictures: U+2400 + c, DEL U+2421
             const unsigned pic = cp == 0x7F ? 0x2421 : 0x2400 + cp;
@@ -112,17 +124,26 @@ std::string markdown(std::string_view text) {
     std::string out;
     for (std::size_t i = 0; i < safe.size(); ++i) {
         const char c = safe[i];
-        if (c == '_' && i > 0 && alnum(i - 1) && alnum(i + 1)) {  // intraword: never emphasis in GFM
+        if (c == '_' && i > 0 && alnum(i - 1) &&
+            alnum(i + 1)) {  // intraword: never emphasis in GFM
             out += c;
             continue;
         }
         if (append_entity(out, c, false)) continue;
         switch (c) {
-            case '\\': case '`': case '*': case '_': case '[': case ']': case '~': case '|':
+            case '\\':
+            case '`':
+            case '*':
+            case '_':
+            case '[':
+            case ']':
+            case '~':
+            case '|':
                 out += '\\';
                 out += c;
                 break;
-            default: out += c;
+            default:
+                out += c;
         }
     }
     return out;
@@ -154,11 +175,21 @@ void append_json_string(std::string& out, std::string_view text) {
     out += '"';
     for_each_char(text, [&](std::string_view bytes, unsigned cp) {
         switch (cp) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 if (is_control(cp)) {
                     char buf[8];

@@ -12,10 +12,10 @@ namespace glint::engine {
 // Time the thread lost without running during the timing pass, which its CPU clock cannot see
 // (engine/stability/case_watch.hpp; docs/time-lost.md). nullopt: not read, why in *_unknown.
 struct TimeLost {
-    std::optional<double> wall_ns;       // wall time between the watcher's two readings
-    std::optional<double> steal_ns;      // the hypervisor's steal (whole USER_HZ ticks)
-    std::optional<int> steal_cpu;        // the CPU it was read for; nullopt: mean of every CPU
-    double steal_tick_ns = 0;            // the steal column's unit (10 ms at USER_HZ 100)
+    std::optional<double> wall_ns;   // wall time between the watcher's two readings
+    std::optional<double> steal_ns;  // the hypervisor's steal (whole USER_HZ ticks)
+    std::optional<int> steal_cpu;    // the CPU it was read for; nullopt: mean of every CPU
+    double steal_tick_ns = 0;        // the steal column's unit (10 ms at USER_HZ 100)
     std::string steal_unknown;
     std::optional<double> run_delay_ns;  // runnable on a runqueue, waiting (schedstat)
     std::string run_delay_unknown;

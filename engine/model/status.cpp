@@ -4,10 +4,14 @@ namespace glint::engine {
 
 const char* to_string(Status::State state) {
     switch (state) {
-        case Status::State::available: return "available";
-        case Status::State::degraded: return "degraded";
-        case Status::State::unavailable: return "unavailable";
-        case Status::State::not_built: return "not-built";
+        case Status::State::available:
+            return "available";
+        case Status::State::degraded:
+            return "degraded";
+        case Status::State::unavailable:
+            return "unavailable";
+        case Status::State::not_built:
+            return "not-built";
     }
     return "unavailable";
 }

@@ -11,10 +11,10 @@ namespace glint::engine {
 
 struct Status {
     enum class State {
-        available,   // works as asked
-        degraded,    // works in a reduced form (user-only, LLC pair dropped, software-only, ...)
-        unavailable, // the kernel or machine refused it
-        not_built,   // this build does not include it ("built without X" is not "refused")
+        available,    // works as asked
+        degraded,     // works in a reduced form (user-only, LLC pair dropped, software-only, ...)
+        unavailable,  // the kernel or machine refused it
+        not_built,    // this build does not include it ("built without X" is not "refused")
     };
     std::string capability;  // e.g. "scalar-counting", "perf", "tier0"
     State state = State::unavailable;

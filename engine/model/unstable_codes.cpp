@@ -7,8 +7,9 @@ namespace {
 
 // Short, and readable without the legend where possible.
 constexpr std::pair<std::string_view, std::string_view> kCodes[] = {
-    {"cpu-time", "cpu"},  {"disturbed", "dist"}, {"split", "split"}, {"spread", "spread"}, {"migrated", "mig"},
-    {"preempted", "pre"}, {"run-delay", "delay"}, {"steal", "steal"}, {"timer-resolution", "timer"}};
+    {"cpu-time", "cpu"},    {"disturbed", "dist"}, {"split", "split"},
+    {"spread", "spread"},   {"migrated", "mig"},   {"preempted", "pre"},
+    {"run-delay", "delay"}, {"steal", "steal"},    {"timer-resolution", "timer"}};
 
 }  // namespace
 

@@ -21,6 +21,7 @@ std::string_view unstable_code(std::string_view reason);
 std::string code_of_reason(std::string_view reason);
 
 // A row's codes joined by `separator` in the reasons' order ("cpu,mig"); "" for a stable row.
-std::string unstable_cell(const std::vector<std::string>& reasons, std::string_view separator = ",");
+std::string unstable_cell(const std::vector<std::string>& reasons,
+                          std::string_view separator = ",");
 
 }  // namespace glint::engine

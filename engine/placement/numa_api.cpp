@@ -21,7 +21,8 @@ PageNodes numa_nodes_of(const void* ptr, std::size_t bytes) {
     PageNodes out;
     out.pages = p.pages;
     if (!p.ok()) {
-        out.error = "the kernel cannot say where pages live: move_pages: " + os::describe_errno(p.error);
+        out.error =
+            "the kernel cannot say where pages live: move_pages: " + os::describe_errno(p.error);
         return out;
     }
     out.on_node = p.on_node;
@@ -35,11 +36,13 @@ std::vector<Metric> numa_metrics(const void* ptr, std::size_t bytes) {
     std::vector<unsigned> nodes;
     for (const auto& n : os::read_numa_nodes("/sys")) nodes.push_back(n.id);
     for (unsigned n = 0; n < where.on_node.size(); ++n)  // a node sysfs did not list
-        if (where.on_node[n] > 0 && std::find(nodes.begin(), nodes.end(), n) == nodes.end()) nodes.push_back(n);
+        if (where.on_node[n] > 0 && std::find(nodes.begin(), nodes.end(), n) == nodes.end())
+            nodes.push_back(n);
     if (nodes.empty()) nodes.push_back(0);
     std::vector<Metric> metrics;
     for (unsigned n : nodes)
-        metrics.push_back(Metric{"numa:node" + std::to_string(n), where.percent_on(n), Metric::level});
+        metrics.push_back(
+            Metric{"numa:node" + std::to_string(n), where.percent_on(n), Metric::level});
     return metrics;
 }
 

@@ -72,29 +72,34 @@ std::variant<Placement, std::string> apply_placement(const PlacementRequest& req
     if (request.numa_node) {
         const unsigned node = *request.numa_node;
         const auto nodes = os::read_numa_nodes(roots.sys);
-        const auto it = std::find_if(nodes.begin(), nodes.end(), [&](const os::NumaNode& n) { return n.id == node; });
+        const auto it = std::find_if(nodes.begin(), nodes.end(),
+                                     [&](const os::NumaNode& n) { return n.id == node; });
         if (it == nodes.end()) {
             std::vector<unsigned> ids;
             for (const auto& n : nodes) ids.push_back(n.id);
             const std::string has = nodes.empty()     ? std::string("no NUMA nodes")
                                     : ids.size() == 1 ? "only node " + format_cpu_list(ids)
                                                       : "nodes " + format_cpu_list(ids);
-            return fmt::format("--numa-node={}: no such NUMA node (this machine has {}); pick one of them",
-                               node, has);
+            return fmt::format(
+                "--numa-node={}: no such NUMA node (this machine has {}); pick one of them", node,
+                has);
         }
         candidates = intersect(p.allowed, it->cpus);
         if (candidates.empty())
-            return fmt::format("--numa-node={}: none of the node's CPUs ({}) is one this process may use ({}); "
-                               "pick a node whose CPUs it may use",
-                               node, list_or_none(it->cpus), format_cpu_list(p.allowed));
+            return fmt::format(
+                "--numa-node={}: none of the node's CPUs ({}) is one this process may use ({}); "
+                "pick a node whose CPUs it may use",
+                node, list_or_none(it->cpus), format_cpu_list(p.allowed));
     }
     if (request.pin == PlacementRequest::Pin::cpu) {
         if (!contains(candidates, request.cpu)) {
             if (request.numa_node && contains(p.allowed, request.cpu))
-                return fmt::format("--pin={}: CPU {} is not on NUMA node {} (its CPUs here: {}); pin one of them",
-                                   request.cpu, request.cpu, *request.numa_node, format_cpu_list(candidates));
-            return fmt::format("--pin={}: CPU {} is not one this process may use (allowed: {}); pick one of them",
-                               request.cpu, request.cpu, format_cpu_list(p.allowed));
+                return fmt::format(
+                    "--pin={}: CPU {} is not on NUMA node {} (its CPUs here: {}); pin one of them",
+                    request.cpu, request.cpu, *request.numa_node, format_cpu_list(candidates));
+            return fmt::format(
+                "--pin={}: CPU {} is not one this process may use (allowed: {}); pick one of them",
+                request.cpu, request.cpu, format_cpu_list(p.allowed));
         }
         p.pinned = request.cpu;
         p.chosen_by = fmt::format("--pin={}", request.cpu);
@@ -106,14 +111,16 @@ std::variant<Placement, std::string> apply_placement(const PlacementRequest& req
     const std::vector<unsigned> target = p.pinned ? std::vector<unsigned>{*p.pinned} : candidates;
     if (const int error = os::set_thread_affinity(target); error != 0)
         return fmt::format("{}: the kernel refused CPU affinity {}: {}; run without it",
-                           p.pinned ? "--pin" : "--numa-node", format_cpu_list(target), os::describe_errno(error));
+                           p.pinned ? "--pin" : "--numa-node", format_cpu_list(target),
+                           os::describe_errno(error));
     p.cpus = os::thread_affinity();
     if (request.numa_node) {
         if (const int error = os::bind_memory_to_nodes({*request.numa_node}); error != 0) {
             os::set_thread_affinity(p.allowed);  // nothing stays applied
-            return fmt::format("--numa-node={}: the kernel refused to bind memory to the node "
-                               "(set_mempolicy: {}); run without it",
-                               *request.numa_node, os::describe_errno(error));
+            return fmt::format(
+                "--numa-node={}: the kernel refused to bind memory to the node "
+                "(set_mempolicy: {}); run without it",
+                *request.numa_node, os::describe_errno(error));
         }
         p.memory_bound = true;
     }
@@ -121,8 +128,9 @@ std::variant<Placement, std::string> apply_placement(const PlacementRequest& req
 }
 
 std::string placement_line(const Placement& p) {
-    std::string line = p.pinned ? fmt::format("placement: pinned to CPU {} ({})", *p.pinned, p.chosen_by)
-                                : fmt::format("placement: not pinned (CPUs {})", list_or_none(p.cpus));
+    std::string line = p.pinned
+                           ? fmt::format("placement: pinned to CPU {} ({})", *p.pinned, p.chosen_by)
+                           : fmt::format("placement: not pinned (CPUs {})", list_or_none(p.cpus));
     if (p.request.numa_node)
         line += fmt::format(" · NUMA node {} (CPUs {}, memory bound)", *p.request.numa_node,
                             list_or_none(p.cpus));

@@ -26,18 +26,18 @@ inline constexpr int kAutoPinSampleMs = 100;
 struct PlacementRequest {
     enum class Pin { none, cpu, automatic };
     Pin pin = Pin::none;
-    unsigned cpu = 0;                 // Pin::cpu
+    unsigned cpu = 0;  // Pin::cpu
     std::optional<unsigned> numa_node;
     bool any() const { return pin != Pin::none || numa_node.has_value(); }
 };
 
 struct Placement {
     PlacementRequest request;
-    std::vector<unsigned> allowed;     // the thread's CPUs before the placement
-    std::vector<unsigned> cpus;        // the thread's CPUs during the run
-    std::optional<unsigned> pinned;    // the one CPU, when pinned
-    std::string chosen_by;             // how the pinned CPU was chosen ("--pin=1", "--pin=auto: ...")
-    bool memory_bound = false;         // memory bound to request.numa_node
+    std::vector<unsigned> allowed;   // the thread's CPUs before the placement
+    std::vector<unsigned> cpus;      // the thread's CPUs during the run
+    std::optional<unsigned> pinned;  // the one CPU, when pinned
+    std::string chosen_by;           // how the pinned CPU was chosen ("--pin=1", "--pin=auto: ...")
+    bool memory_bound = false;       // memory bound to request.numa_node
 };
 
 // Applies `request` to the calling thread. A request that cannot be met (a CPU the process may

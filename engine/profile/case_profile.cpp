@@ -66,8 +66,8 @@ std::vector<std::string> profile_lines(const CaseProfile& p) {
     const bool inclusive = std::isfinite(complete) && complete >= kCompleteForInclusive;
     const std::vector<FunctionShare> functions = p.profile.functions();
     if (!functions.empty())
-        lines.push_back(fmt::format("  {:>6} {:>6} {:>7} {:>6}  {}", "self", "±", "samples",
-                                    "incl", "function"));
+        lines.push_back(fmt::format("  {:>6} {:>6} {:>7} {:>6}  {}", "self", "±", "samples", "incl",
+                                    "function"));
     std::size_t shown = 0;
     std::uint64_t rest = 0;
     for (const FunctionShare& f : functions) {
@@ -85,9 +85,10 @@ std::vector<std::string> profile_lines(const CaseProfile& p) {
             f.name.inlined ? " [inlined]" : "", where));
     }
     if (rest)
-        lines.push_back(fmt::format("  {:>5.1f}% {:>14} {:>6}  (other functions)",
-                                    100.0 * static_cast<double>(rest) / static_cast<double>(p.profile.samples()),
-                                    rest, ""));
+        lines.push_back(fmt::format(
+            "  {:>5.1f}% {:>14} {:>6}  (other functions)",
+            100.0 * static_cast<double>(rest) / static_cast<double>(p.profile.samples()), rest,
+            ""));
     for (const auto& n : p.notes())  // the rest are the run's (NoteTally), printed once
         if (n.own_line) lines.push_back("  note: " + n.text);
     return lines;
@@ -103,11 +104,11 @@ Json profile_json(const CaseProfile& p) {
     out["samples"] = p.profile.samples();
     out["droppedGlintSamples"] = p.dropped_glint;
     out["droppedAfterSamples"] = p.dropped_after;
-    out["callSampling"] = std::isnan(p.pass.toggle_ns)  // measured in per-call passes only
-                              ? Json()
-                              : Json(std::string(p.pass.call_sampling == CallSampling::grouped
-                                                                     ? "grouped"
-                                                                     : "each call"));
+    out["callSampling"] =
+        std::isnan(p.pass.toggle_ns)  // measured in per-call passes only
+            ? Json()
+            : Json(std::string(p.pass.call_sampling == CallSampling::grouped ? "grouped"
+                                                                             : "each call"));
     out["requestedSamples"] = p.limits.samples;
     out["lost"] = p.counts.lost;
     out["throttled"] = p.counts.throttled;

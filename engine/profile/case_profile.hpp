@@ -22,8 +22,8 @@ namespace glint::engine::profile {
 
 inline constexpr double kCompleteForInclusive = 0.9;
 inline constexpr double kKernelNote = 0.05;
-inline constexpr std::size_t kTopText = 8;      // functions printed per case
-inline constexpr std::size_t kTopJson = 25;     // functions in rows[].profile.functions
+inline constexpr std::size_t kTopText = 8;       // functions printed per case
+inline constexpr std::size_t kTopJson = 25;      // functions in rows[].profile.functions
 inline constexpr std::size_t kMaxStacks = 1000;  // distinct folded stacks in JSON
 
 struct CaseProfile {

@@ -55,10 +55,12 @@ struct Drawer {
         out += fmt::format(
             "<g><title>{} ({} samples, {:.1f}%)</title><rect x=\"{:.2f}\" y=\"{:.2f}\" "
             "width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\" rx=\"2\"/>",
-            escape(name), n.samples, 100.0 * static_cast<double>(n.samples) / static_cast<double>(total),
-            x, y, w, style.bar_px - 1, colour(name));
+            escape(name), n.samples,
+            100.0 * static_cast<double>(n.samples) / static_cast<double>(total), x, y, w,
+            style.bar_px - 1, colour(name));
         if (w >= style.min_text_px) {
-            const std::string label = fitted(name, static_cast<std::size_t>(std::max(0.0, (w - 6) / style.char_px)));
+            const std::string label =
+                fitted(name, static_cast<std::size_t>(std::max(0.0, (w - 6) / style.char_px)));
             if (!label.empty())
                 out += fmt::format("<text x=\"{:.2f}\" y=\"{:.2f}\">{}</text>", x + 3,
                                    y + style.bar_px - 4, escape(label));
@@ -111,8 +113,10 @@ std::string flame_graph_from_profile(const Json& profile, const FlameStyle& styl
     for (const Json& s : folded->as_array()) {
         const Json* stack = s.find("stack");
         const Json* samples = s.find("samples");
-        if (stack && samples && stack->is_string() && samples->is_number() && samples->as_number() > 0)
-            stacks.emplace_back(stack->as_string(), static_cast<std::uint64_t>(samples->as_number()));
+        if (stack && samples && stack->is_string() && samples->is_number() &&
+            samples->as_number() > 0)
+            stacks.emplace_back(stack->as_string(),
+                                static_cast<std::uint64_t>(samples->as_number()));
     }
     return flame_graph_svg(stacks, style);
 }

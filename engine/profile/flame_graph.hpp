@@ -4,10 +4,10 @@
 // The root bar is the whole case (every sample); beneath each bar its callees, left to right by
 // name, each as wide as its share of the samples; a bar's <title> (the hover text) holds the
 // full function name, its samples and its share. Its label is the name, shortened by rule
-// (function_name.hpp) where the bar is too narrow for it; bars under min_text_px carry none. Bars narrower than
-// min_width_px are left out (their samples still count in their parents' widths). Colours: a
-// warm palette picked by a hash of the name (stable across cases and runs). Meant for the HTML
-// report: one <svg class="flame"> per case, in the full-width row beneath the case's row.
+// (function_name.hpp) where the bar is too narrow for it; bars under min_text_px carry none. Bars
+// narrower than min_width_px are left out (their samples still count in their parents' widths).
+// Colours: a warm palette picked by a hash of the name (stable across cases and runs). Meant for
+// the HTML report: one <svg class="flame"> per case, in the full-width row beneath the case's row.
 #pragma once
 
 #include <cstdint>

@@ -25,7 +25,8 @@ constexpr std::array<std::string_view, 39> kOperatorTokens = {
 std::vector<bool> literal_chars(std::string_view name) {
     std::vector<bool> literal(name.size(), false);
     constexpr std::string_view kOperator = "operator";
-    for (std::size_t at = name.find(kOperator); at != std::string_view::npos; at = name.find(kOperator, at + 1)) {
+    for (std::size_t at = name.find(kOperator); at != std::string_view::npos;
+         at = name.find(kOperator, at + 1)) {
         const std::size_t after = at + kOperator.size();
         if ((at > 0 && identifier_char(name[at - 1])) || after >= name.size()) continue;
         const std::string_view rest = name.substr(after);
@@ -87,8 +88,9 @@ std::optional<std::string> elide_parameters(std::string_view name) {
         }
         if (end == name.size()) return std::nullopt;
         const std::string_view inside = name.substr(i + 1, end - i - 1);
-        out += inside.empty() || inside == "anonymous namespace" ? std::string(name.substr(i, end - i + 1))
-                                                                 : "(" + std::string(kEllipsis) + ")";
+        out += inside.empty() || inside == "anonymous namespace"
+                   ? std::string(name.substr(i, end - i + 1))
+                   : "(" + std::string(kEllipsis) + ")";
         i = end;
     }
     return out;

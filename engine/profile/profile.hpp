@@ -35,7 +35,7 @@ struct FrameAt {
 
 struct FunctionShare {
     FrameName name;
-    std::string file;        // the line most self samples fell on ("" none known)
+    std::string file;  // the line most self samples fell on ("" none known)
     std::uint32_t line = 0;
     std::uint64_t self = 0;       // samples with this function innermost
     std::uint64_t inclusive = 0;  // samples with this function anywhere on the stack
@@ -45,7 +45,7 @@ struct FunctionShare {
 };
 
 class Profile {
-public:
+  public:
     FrameId intern(const FrameName& name);
     const FrameName& name(FrameId id) const { return names_[id]; }
 
@@ -62,7 +62,7 @@ public:
     // sorted by stack; the counts sum to samples(). `root` leads every stack ("" for none).
     std::vector<std::pair<std::string, std::uint64_t>> folded(const std::string& root) const;
 
-private:
+  private:
     struct Stats {
         std::uint64_t self = 0;
         std::uint64_t inclusive = 0;

@@ -30,7 +30,7 @@ struct ProfileNote {
 // The notes of every profiled case in a run: each gist once, the cases it applies to and the
 // range of their figures. Under --isolate each child tallies its cases and the parent merges.
 class NoteTally {
-public:
+  public:
     void add(const std::string& case_name, const std::vector<ProfileNote>& notes);
     // "profile note (all 7 cases; 0% of stacks complete): its code lacks frame pointers ...",
     // in the order the gists were first seen; none when no case had one.
@@ -39,7 +39,7 @@ public:
     Json to_json() const;
     void merge(const Json& handed);  // a child's to_json()
 
-private:
+  private:
     struct Entry {
         std::string gist;
         std::string figure;

@@ -91,7 +91,8 @@ GLINT_PASS_CODE void empty_window(os::Sampler* sampler) {
 
 // Probes called through the same call instructions: they record where those calls return to.
 [[gnu::noinline]] void record_return(void* slot, std::uint64_t) {
-    *static_cast<std::uint64_t*>(slot) = reinterpret_cast<std::uint64_t>(__builtin_return_address(0));
+    *static_cast<std::uint64_t*>(slot) =
+        reinterpret_cast<std::uint64_t>(__builtin_return_address(0));
     asm volatile("" ::: "memory");
 }
 
@@ -184,7 +185,8 @@ PassOutcome run_sampled(const Workload& work, os::Sampler& sampler, const PassLi
                     const Clock::time_point t = Clock::now();
                     grouped_window(&work, calls, &sampler);
                     out.iterations += calls;
-                    if (static_cast<double>(since(t)) < kChunkNs && calls < (std::uint64_t{1} << 40))
+                    if (static_cast<double>(since(t)) < kChunkNs &&
+                        calls < (std::uint64_t{1} << 40))
                         calls *= 2;
                 } else {
                     call_window(work.per_call, &sampler);

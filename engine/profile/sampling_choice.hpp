@@ -17,7 +17,7 @@
 
 namespace glint::engine::profile {
 
-inline constexpr std::size_t kRingPages = 128;       // 512 KiB with 4 KiB pages
+inline constexpr std::size_t kRingPages = 128;  // 512 KiB with 4 KiB pages
 inline constexpr std::size_t kSmallRingPages = 16;
 
 struct SamplingPlan {

@@ -14,14 +14,15 @@ std::string module_basename(const std::string& path) {
 Status symbolization_status(os::Symbolizer& symbols) {
     const auto self = reinterpret_cast<std::uint64_t>(&symbolization_status);
     const os::Symbolized s = symbols.lookup(self);
-    const bool named = !s.frames.empty() && s.frames.back().function.find("symbolization_status") !=
-                                                std::string::npos;
+    const bool named = !s.frames.empty() &&
+                       s.frames.back().function.find("symbolization_status") != std::string::npos;
     const bool lines = named && s.frames.front().line != 0;
     if (s.module.empty())  // the address space itself could not be read
-        return {"symbolization", Status::State::unavailable,
-                "no mapped file holds glint's own code, so profiles cannot name anything" +
-                    (symbols.debug_info_available() ? std::string() : "; " + symbols.debug_info_how()),
-                ""};
+        return {
+            "symbolization", Status::State::unavailable,
+            "no mapped file holds glint's own code, so profiles cannot name anything" +
+                (symbols.debug_info_available() ? std::string() : "; " + symbols.debug_info_how()),
+            ""};
     if (!named) {
         std::string why = "no symbol names its address in " + s.module;
         for (const auto& m : symbols.modules())
@@ -31,16 +32,16 @@ Status symbolization_status(os::Symbolizer& symbols) {
                     "; profiles show module+offset",
                 "profile an unstripped build (symbols), built with -g (lines)"};
     }
-    std::string how = "the process's own address space (/proc/self/maps), ELF symbol tables "
-                      "(demangled)";
+    std::string how =
+        "the process's own address space (/proc/self/maps), ELF symbol tables "
+        "(demangled)";
     if (symbols.debug_info_available())
         how += ", inline chains and source lines from DWARF through " + symbols.debug_info_how();
-    else
-        how += "; no inline chains or lines: " + symbols.debug_info_how();
+    else how += "; no inline chains or lines: " + symbols.debug_info_how();
     if (symbols.debug_info_available() && !lines)
         how += " (glint itself has no DWARF here: build with -g for lines)";
-    return {"symbolization", symbols.debug_info_available() ? Status::State::available
-                                                            : Status::State::degraded,
+    return {"symbolization",
+            symbols.debug_info_available() ? Status::State::available : Status::State::degraded,
             how, symbols.debug_info_available() ? "" : "apt-get install libdw1"};
 }
 

@@ -24,7 +24,7 @@ namespace glint::engine::profile {
 enum class SampleOwner { the_case, after, glint };
 
 class StackBuilder {
-public:
+  public:
     // `entries`: the return addresses of the calls into the case (entry_returns()).
     StackBuilder(os::Symbolizer& symbols, std::vector<std::uint64_t> entries);
     StackBuilder(os::Symbolizer& symbols, PassCode code);
@@ -39,7 +39,7 @@ public:
     // The frames (innermost first) and containing-symbol start of one code address.
     const os::Symbolized& resolve(std::uint64_t address);
 
-private:
+  private:
     os::Symbolizer& symbols_;
     PassCode code_;
     std::uint64_t dropped_glint_ = 0, dropped_after_ = 0;

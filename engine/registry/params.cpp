@@ -62,8 +62,9 @@ std::optional<std::string> registration_problem(const std::vector<Registration>&
             if (!p.error.empty()) return where + p.error;
             for (std::size_t j = 0; j < i; ++j)
                 if (r.params[j].name == p.name)
-                    return where + "parameter '" + p.name + "' is declared twice; give each "
-                                   "parameter its own name";
+                    return where + "parameter '" + p.name +
+                           "' is declared twice; give each "
+                           "parameter its own name";
         }
         for (const auto& m : r.metrics)
             if (auto problem = metric_param_problem(r, m)) return problem;
@@ -72,28 +73,32 @@ std::optional<std::string> registration_problem(const std::vector<Registration>&
             const bool known = std::any_of(r.params.begin(), r.params.end(),
                                            [&](const glint::Param& p) { return p.name == name; });
             if (!known)
-                return where + (name.empty()
-                                    ? std::string("glint::complexity() needs a parameter: add "
-                                                  "glint::range(\"n\", lo, hi) or glint::values(...)")
-                                    : "glint::complexity(\"" + name +
-                                          "\") names no parameter of this registration");
+                return where +
+                       (name.empty()
+                            ? std::string("glint::complexity() needs a parameter: add "
+                                          "glint::range(\"n\", lo, hi) or glint::values(...)")
+                            : "glint::complexity(\"" + name +
+                                  "\") names no parameter of this registration");
         }
     }
     return std::nullopt;
 }
 
-std::optional<std::string> metric_param_problem(const Registration& r, const glint::Metric& metric) {
+std::optional<std::string> metric_param_problem(const Registration& r,
+                                                const glint::Metric& metric) {
     if (metric.param.empty()) return std::nullopt;
     std::string declared;
     for (const auto& p : r.params) {
         if (p.name == metric.param) return std::nullopt;
         declared += (declared.empty() ? "" : ", ") + p.name;
     }
-    return "GLINT_BENCH(\"" + r.name + "\"): glint::Metric \"" + metric.unit + "\" scales by parameter '" +
-           metric.param + "', which this registration does not declare (" +
-           (declared.empty() ? std::string("it has no parameters") : "its parameters: " + declared) +
-           "); name a declared one, or add glint::range(\"" + metric.param + "\", lo, hi) or glint::values(\"" +
-           metric.param + "\", {...})";
+    return "GLINT_BENCH(\"" + r.name + "\"): glint::Metric \"" + metric.unit +
+           "\" scales by parameter '" + metric.param +
+           "', which this registration does not declare (" +
+           (declared.empty() ? std::string("it has no parameters")
+                             : "its parameters: " + declared) +
+           "); name a declared one, or add glint::range(\"" + metric.param +
+           "\", lo, hi) or glint::values(\"" + metric.param + "\", {...})";
 }
 
 std::vector<glint::Metric> resolve_metrics(const Registration& r, const ParamInstance& instance,
@@ -159,7 +164,8 @@ Param threads(std::vector<std::int64_t> counts) {
     }
     for (const std::int64_t n : p.values)
         if (n < 1 || n > kMaxThreads) {
-            p.error = call + std::to_string(n) + " threads: give counts from 1 to " + std::to_string(kMaxThreads);
+            p.error = call + std::to_string(n) + " threads: give counts from 1 to " +
+                      std::to_string(kMaxThreads);
             break;
         }
     return p;
@@ -168,12 +174,15 @@ Param threads(std::vector<std::int64_t> counts) {
 std::int64_t param(std::string_view name) {
     const engine::ParamInstance* instance = engine::g_instance;
     if (!instance || instance->empty())
-        throw std::logic_error("glint::param(): this body has no parameter; register one with "
-                               "glint::range(\"n\", lo, hi) or glint::values(\"n\", {...})");
+        throw std::logic_error(
+            "glint::param(): this body has no parameter; register one with "
+            "glint::range(\"n\", lo, hi) or glint::values(\"n\", {...})");
     if (name.empty()) {
         if (instance->size() == 1) return instance->front().value;
-        throw std::logic_error("glint::param(): this body has several parameters; name one, "
-                               "e.g. glint::param(\"" + instance->front().name + "\")");
+        throw std::logic_error(
+            "glint::param(): this body has several parameters; name one, "
+            "e.g. glint::param(\"" +
+            instance->front().name + "\")");
     }
     for (const auto& v : *instance)
         if (v.name == name) return v.value;

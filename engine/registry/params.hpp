@@ -35,13 +35,13 @@ std::vector<std::pair<std::string, std::string>> with_param_labels(
     std::vector<std::pair<std::string, std::string>> labels, const ParamInstance& instance);
 
 class ParamScope {
-public:
+  public:
     explicit ParamScope(const ParamInstance& instance);
     ~ParamScope();
     ParamScope(const ParamScope&) = delete;
     ParamScope& operator=(const ParamScope&) = delete;
 
-private:
+  private:
     const ParamInstance* previous_;
 };
 

@@ -30,7 +30,9 @@ std::string without_escapes(std::string_view text) {
             continue;
         }
         i += 2;
-        while (i < text.size() && !(static_cast<unsigned char>(text[i]) >= 0x40 && static_cast<unsigned char>(text[i]) <= 0x7E)) ++i;
+        while (i < text.size() && !(static_cast<unsigned char>(text[i]) >= 0x40 &&
+                                    static_cast<unsigned char>(text[i]) <= 0x7E))
+            ++i;
         ++i;  // the final byte
     }
     return out;

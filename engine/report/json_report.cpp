@@ -26,9 +26,10 @@ Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : 
 
 void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDetail detail) {
     if (!timing) {
-        for (const char* key : {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs",
-                                "estimator", "spreadNs", "cleanSamples", "disturbedSamples",
-                                "slowCoreSamples", "minNs", "maxNs", "samplesNs", "repetitionMediansNs"})
+        for (const char* key :
+             {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs", "estimator",
+              "spreadNs", "cleanSamples", "disturbedSamples", "slowCoreSamples", "minNs", "maxNs",
+              "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -54,8 +55,10 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     Json samples = Json::array();
     const bool all_finite = std::all_of(timing->sample_ns.begin(), timing->sample_ns.end(),
                                         [](double s) { return std::isfinite(s); });
-    const bool thin = detail == SampleDetail::thinned && all_finite && timing->sample_ns.size() > kDocumentSamples;
-    for (double s : thin ? thin_to_quantiles(timing->sample_ns, kDocumentSamples) : timing->sample_ns)
+    const bool thin = detail == SampleDetail::thinned && all_finite &&
+                      timing->sample_ns.size() > kDocumentSamples;
+    for (double s :
+         thin ? thin_to_quantiles(timing->sample_ns, kDocumentSamples) : timing->sample_ns)
         samples.push_back(number_or_null(s));
     out["samplesNs"] = std::move(samples);
     if (thin) out["samplesNsThinned"] = true;

@@ -22,12 +22,33 @@ double number(const Json& json, std::string_view key) {
 
 // The members row_json writes from Row's own fields (timing, metrics, identity, error).
 bool is_row_member(std::string_view key) {
-    static constexpr std::string_view kOwn[] = {
-        "name",      "registration", "labels", "displayName",          "error",         "samples",
-        "iterationsPerSample", "perCall", "medianNs", "madNs",       "minNs",
-        "maxNs",     "resolutionNs", "medianResolved",  "samplesNs",     "repetitionMediansNs",
-        "metrics",   "estimatedMetrics", "countIterations", "samplesNsThinned", "estimator",
-        "spreadNs",  "cleanSamples",  "disturbedSamples", "slowCoreSamples", "split",  "retaken"};
+    static constexpr std::string_view kOwn[] = {"name",
+                                                "registration",
+                                                "labels",
+                                                "displayName",
+                                                "error",
+                                                "samples",
+                                                "iterationsPerSample",
+                                                "perCall",
+                                                "medianNs",
+                                                "madNs",
+                                                "minNs",
+                                                "maxNs",
+                                                "resolutionNs",
+                                                "medianResolved",
+                                                "samplesNs",
+                                                "repetitionMediansNs",
+                                                "metrics",
+                                                "estimatedMetrics",
+                                                "countIterations",
+                                                "samplesNsThinned",
+                                                "estimator",
+                                                "spreadNs",
+                                                "cleanSamples",
+                                                "disturbedSamples",
+                                                "slowCoreSamples",
+                                                "split",
+                                                "retaken"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
 }
 
@@ -39,12 +60,14 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
     const Json& name = member(json, "name");
     if (!name.is_string()) throw std::runtime_error("a JSON row's name is not a string");
     row.name = name.as_string();
-    if (const Json* r = json.find("registration"); r && r->is_string()) row.registration = r->as_string();
+    if (const Json* r = json.find("registration"); r && r->is_string())
+        row.registration = r->as_string();
     if (const Json* labels = json.find("labels"); labels && labels->is_object())
         for (const auto& [k, v] : labels->as_object())
             row.labels.emplace_back(k, v.is_string() ? v.as_string() : v.dump(-1));
     row.labels = sorted_labels(std::move(row.labels));
-    if (const Json* error = json.find("error"); error && error->is_string()) row.error = error->as_string();
+    if (const Json* error = json.find("error"); error && error->is_string())
+        row.error = error->as_string();
     if (const Json* samples = json.find("samples"); samples && samples->is_number()) {
         TimingSummary t;
         t.samples = json_integer<std::uint64_t>(samples->as_number());
@@ -54,9 +77,12 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
         t.mad_ns = number(json, "madNs");
         t.min_ns = number(json, "minNs");
         t.max_ns = number(json, "maxNs");
-        if (const Json* r = json.find("resolutionNs"); r && r->is_number()) t.resolution_ns = r->as_number();
-        if (const Json* e = json.find("estimator"); e && e->is_string()) t.estimator = e->as_string();
-        if (const Json* r = json.find("spreadNs"); r && r->is_number()) t.spread_ns = r->as_number();
+        if (const Json* r = json.find("resolutionNs"); r && r->is_number())
+            t.resolution_ns = r->as_number();
+        if (const Json* e = json.find("estimator"); e && e->is_string())
+            t.estimator = e->as_string();
+        if (const Json* r = json.find("spreadNs"); r && r->is_number())
+            t.spread_ns = r->as_number();
         if (const Json* c = json.find("cleanSamples"); c && c->is_number())
             t.clean_samples = json_integer<std::uint64_t>(c->as_number());
         if (const Json* d = json.find("disturbedSamples"); d && d->is_number())
@@ -70,7 +96,8 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
                 t.sample_ns.push_back(s.is_number() ? s.as_number() : catalog::kNotMeasured);
         if (const Json* list = json.find("repetitionMediansNs"); list && list->is_array())
             for (const Json& m : list->as_array())
-                t.repetition_median_ns.push_back(m.is_number() ? m.as_number() : catalog::kNotMeasured);
+                t.repetition_median_ns.push_back(m.is_number() ? m.as_number()
+                                                               : catalog::kNotMeasured);
         row.timing = std::move(t);
     }
     std::vector<std::string> estimated;
@@ -86,7 +113,8 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
             catalog::MetricDescriptor descriptor;
             if (d != catalog.end()) descriptor = *d;
             else descriptor.name = descriptor.header = key;
-            const bool scaled = std::find(estimated.begin(), estimated.end(), key) != estimated.end();
+            const bool scaled =
+                std::find(estimated.begin(), estimated.end(), key) != estimated.end();
             row.cells.push_back(catalog::make_cell(
                 descriptor, value.is_number() ? value.as_number() : catalog::kNotMeasured, scaled));
         }

@@ -22,7 +22,8 @@ void hold_row(Layout& layout, const FormattedRow& row) {
     layout.name = std::max(layout.name, display_width(row.name));
     if (row.error) return;
     if (!row.reasons.empty())
-        layout.unstable = std::max({layout.unstable, display_width(kUnstableHeader), display_width(row.reasons)});
+        layout.unstable =
+            std::max({layout.unstable, display_width(kUnstableHeader), display_width(row.reasons)});
     for (std::size_t i = 0; i < row.cells.size() && i < layout.numeric.size(); ++i) {
         ColumnWidth& column = layout.numeric[i];
         PointSplit split = split_at_point(row.cells[i]);
@@ -51,11 +52,16 @@ Layout header_layout(const TableHead& head) {
 
 const char* worst_case_metric(catalog::Format format) {
     switch (format) {
-        case catalog::Format::count: return "≈999.99k";
-        case catalog::Format::ratio: return "≈999.99";
-        case catalog::Format::percent: return "≈100.00%";
-        case catalog::Format::change: return "≈+100.00%";
-        case catalog::Format::nanoseconds: return "≈999.99ns";
+        case catalog::Format::count:
+            return "≈999.99k";
+        case catalog::Format::ratio:
+            return "≈999.99";
+        case catalog::Format::percent:
+            return "≈100.00%";
+        case catalog::Format::change:
+            return "≈+100.00%";
+        case catalog::Format::nanoseconds:
+            return "≈999.99ns";
     }
     return "≈999.99k";
 }
@@ -105,7 +111,8 @@ Layout tight_layout(const TableHead& head, const std::vector<FormattedRow>& rows
 Layout pinned_layout(const TableHead& head, const std::vector<std::string>& expected_names) {
     Layout layout = header_layout(head);
     FormattedRow worst;
-    worst.cells = {"32×16777216", std::string(kUnstableMark) + "999.99ns ±999.99ns", "999.99ns", "999.99ns"};
+    worst.cells = {"32×16777216", std::string(kUnstableMark) + "999.99ns ±999.99ns", "999.99ns",
+                   "999.99ns"};
     for (const auto& metric : head.metrics) worst.cells.push_back(worst_case_metric(metric.format));
     hold_row(layout, worst);
     for (const auto& name : expected_names)
@@ -127,7 +134,8 @@ bool fits(const Layout& layout, const FormattedRow& row) {
 }
 
 Layout widened(Layout layout, const FormattedRow& row, const TableHead& head) {
-    if (layout.unstable == 0 && !row.reasons.empty() && !row.error) layout.unstable = display_width(kReservedCodes);
+    if (layout.unstable == 0 && !row.reasons.empty() && !row.error)
+        layout.unstable = display_width(kReservedCodes);
     hold_row(layout, row);
     hold_title(layout, head);
     return layout;
@@ -137,7 +145,8 @@ std::vector<std::size_t> column_widths(const Layout& layout) {
     std::vector<std::size_t> widths;
     for (const auto& column : layout.numeric) widths.push_back(column.width);
     if (layout.unstable > 0)
-        widths.insert(widths.begin() + static_cast<std::ptrdiff_t>(std::min(kUnstablePosition, widths.size())),
+        widths.insert(widths.begin() +
+                          static_cast<std::ptrdiff_t>(std::min(kUnstablePosition, widths.size())),
                       layout.unstable);
     return widths;
 }

@@ -20,9 +20,9 @@ namespace glint::engine::report {
 
 // What a table shows above its rows.
 struct TableHead {
-    std::string title;                              // rides in the top border; "" for none
-    std::string first_column = "benchmark";         // label of the (left-aligned) name column
-    std::vector<catalog::MetricDescriptor> metrics; // one column each, after n/median/min/max
+    std::string title;                               // rides in the top border; "" for none
+    std::string first_column = "benchmark";          // label of the (left-aligned) name column
+    std::vector<catalog::MetricDescriptor> metrics;  // one column each, after n/median/min/max
     // Other tables (glint-compare's): these numeric column labels replace n, median/iter, min,
     // max and the metrics; the caller formats each row's cells itself.
     std::vector<std::string> columns;

@@ -10,10 +10,10 @@
 #include <cmath>
 #include <optional>
 
+#include "engine/model/sanitize.hpp"
 #include "engine/report/render.hpp"
 #include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
-#include "engine/model/sanitize.hpp"
 #include "engine/report/text.hpp"
 #include "os/terminal.hpp"
 
@@ -26,7 +26,8 @@ constexpr std::string_view kNormal = "\x1b[0m";
 constexpr std::string_view kUpAndErase = "\x1b[1A\x1b[2K";
 
 double steady_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 // "~3s left", "~1m05s left", "<1s left".
@@ -39,11 +40,14 @@ std::string time_left(double seconds) {
 }
 
 class LiveTable final : public TableOutput {
-public:
+  public:
     LiveTable(std::FILE* out, SortSpec sort, std::optional<std::size_t> columns, std::FILE* err,
               std::function<double()> clock, bool color)
-        : TableOutput(out, std::move(sort)), fixed_columns_(columns), err_(err),
-          clock_(clock ? std::move(clock) : steady_seconds), color_(color) {}
+        : TableOutput(out, std::move(sort)),
+          fixed_columns_(columns),
+          err_(err),
+          clock_(clock ? std::move(clock) : steady_seconds),
+          color_(color) {}
 
     void diagnostic(const std::string& line) override {
         if (group_open_) {
@@ -116,7 +120,7 @@ public:
         }
         FormattedRow text = format_row(row, head_);
         Layout needed = widened(layout_, text, head_);  // == layout_ when the row fits
-        if (too_wide(needed)) {  // from here on, the rows wait for end_group
+        if (too_wide(needed)) {                         // from here on, the rows wait for end_group
             deferred_ = true;
             erase_tail();
             if (segment_open_) write_line(render_bottom_border(layout_));
@@ -174,7 +178,8 @@ public:
         erase_tail();
         if (segment_open_) write_line(render_bottom_border(layout_));
         if (!progress_only_ && shown_ < rows_.size()) {
-            std::vector<Row> waiting(rows_.begin() + static_cast<std::ptrdiff_t>(shown_), rows_.end());
+            std::vector<Row> waiting(rows_.begin() + static_cast<std::ptrdiff_t>(shown_),
+                                     rows_.end());
             start_block();
             write(render_table(tight_table(head_, sorted_rows(std::move(waiting), sort_)), color_));
         }
@@ -187,7 +192,7 @@ public:
         waiting_.clear();
     }
 
-private:
+  private:
     // Prints the head of the group's first segment.
     void open_segment() {
         if (segment_open_) return;
@@ -210,7 +215,8 @@ private:
 
     void paint_tail() {
         if (in_flight_) {
-            write_dim(render_spinner_row(kSpinnerGlyphs[spin_], *in_flight_, progress_text(), layout_));
+            write_dim(
+                render_spinner_row(kSpinnerGlyphs[spin_], *in_flight_, progress_text(), layout_));
             ++tail_lines_;
         }
         write_line(render_bottom_border(layout_));
@@ -219,8 +225,8 @@ private:
 
     void paint_status() {
         erase_tail();
-        std::string status =
-            std::string(kSpinnerGlyphs[spin_]) + " " + sanitize::terminal(*in_flight_) + "  " + progress_text();
+        std::string status = std::string(kSpinnerGlyphs[spin_]) + " " +
+                             sanitize::terminal(*in_flight_) + "  " + progress_text();
         // One column short of the terminal: a full-width line may wrap on some terminals.
         if (columns_) status = truncate_to_width(status, *columns_ > 1 ? *columns_ - 1 : 1);
         write_dim(status);
@@ -256,11 +262,11 @@ private:
     std::size_t expected_ = 0;
     std::vector<std::string> expected_names_;
     Layout layout_;
-    std::vector<Row> rows_;  // every finished row of the group
-    std::size_t shown_ = 0;  // rows_[0, shown_) are on screen in table segments
+    std::vector<Row> rows_;         // every finished row of the group
+    std::size_t shown_ = 0;         // rows_[0, shown_) are on screen in table segments
     std::size_t segment_rows_ = 0;  // rows under the newest head
-    bool deferred_ = false;  // the remaining rows print at end_group
-    bool progress_only_ = false;  // GroupInfo::progress_only: end_group prints no rows
+    bool deferred_ = false;         // the remaining rows print at end_group
+    bool progress_only_ = false;    // GroupInfo::progress_only: end_group prints no rows
     bool segment_open_ = false;
     std::size_t tail_lines_ = 0;  // lines at the bottom that the next paint replaces
     std::optional<std::string> in_flight_;

@@ -24,10 +24,11 @@ void CollectingTable::end_group() {
 namespace {
 
 class PipedTable final : public CollectingTable {
-public:
-    PipedTable(std::FILE* out, SortSpec sort, bool color) : CollectingTable(out, std::move(sort)), color_(color) {}
+  public:
+    PipedTable(std::FILE* out, SortSpec sort, bool color)
+        : CollectingTable(out, std::move(sort)), color_(color) {}
 
-private:
+  private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         return render_table(tight_table(head, rows), color_);
     }

@@ -72,10 +72,11 @@ std::string painted_cell(std::string cell, std::size_t index, const FormattedRow
     const catalog::Tone tone = index < row.tones.size() ? row.tones[index] : catalog::Tone::neutral;
     if (tone == catalog::Tone::better) return painted(cell, kBetterStyle);
     if (tone == catalog::Tone::worse) return painted(cell, kWorseStyle);
-    const std::size_t mark = index == 1 && !row.reasons.empty() ? cell.find(kUnstableMark) : std::string::npos;
+    const std::size_t mark =
+        index == 1 && !row.reasons.empty() ? cell.find(kUnstableMark) : std::string::npos;
     if (mark == std::string::npos) return cell;
-    return cell.substr(0, mark) + std::string(kUnstableStyle) + kUnstableMark + std::string(kResetStyle) +
-           cell.substr(mark + std::string_view(kUnstableMark).size());
+    return cell.substr(0, mark) + std::string(kUnstableStyle) + kUnstableMark +
+           std::string(kResetStyle) + cell.substr(mark + std::string_view(kUnstableMark).size());
 }
 
 }  // namespace
@@ -83,7 +84,8 @@ std::string painted_cell(std::string cell, std::size_t index, const FormattedRow
 std::string render_top_border(const TableHead& head, const Layout& layout) {
     std::vector<std::string> line = border_glyphs(layout, kTop);
     if (!head.title.empty()) {
-        std::vector<std::string> overlay = split_glyphs("──╼ " + sanitize::terminal(head.title) + " ╾");
+        std::vector<std::string> overlay =
+            split_glyphs("──╼ " + sanitize::terminal(head.title) + " ╾");
         // The layout guarantees room for the overlay, one "─" and the corner.
         for (std::size_t i = 0; i < overlay.size() && i + 2 < line.size(); ++i)
             line[i + 1] = overlay[i];
@@ -96,7 +98,8 @@ std::string render_header(const TableHead& head, const Layout& layout, bool colo
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < layout.numeric.size(); ++i)
         cells.push_back(pad_left(i < headers.size() ? headers[i] : "", layout.numeric[i].width));
-    cells = with_unstable_cell(std::move(cells), layout, pad_right(kUnstableHeader, layout.unstable));
+    cells =
+        with_unstable_cell(std::move(cells), layout, pad_right(kUnstableHeader, layout.unstable));
     std::string name = pad_right(head.first_column, layout.name);
     if (color) {
         name = painted(name, kBold);
@@ -117,11 +120,13 @@ std::string render_row(const FormattedRow& row, const Layout& layout, bool color
     }
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < layout.numeric.size(); ++i) {
-        std::string cell = align_numeric(layout.numeric[i], i < row.cells.size() ? row.cells[i] : "");
+        std::string cell =
+            align_numeric(layout.numeric[i], i < row.cells.size() ? row.cells[i] : "");
         cells.push_back(color ? painted_cell(std::move(cell), i, row) : std::move(cell));
     }
     std::string codes = pad_right(row.reasons, layout.unstable);
-    return cells_line(name, with_unstable_cell(std::move(cells), layout, color ? painted(codes, kUnstableStyle) : codes));
+    return cells_line(name, with_unstable_cell(std::move(cells), layout,
+                                               color ? painted(codes, kUnstableStyle) : codes));
 }
 
 std::string render_spinner_row(std::string_view glyph, std::string_view name,

@@ -11,7 +11,8 @@ void TableReporter::diagnostic(const std::string& line) {
     std::fflush(stderr);
 }
 
-std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort, bool color) {
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort,
+                                                   bool color) {
     return live ? report::make_live_table(out, std::move(sort), std::nullopt, nullptr, {}, color)
                 : report::make_piped_table(out, std::move(sort), color);
 }
@@ -29,7 +30,8 @@ void TableOutput::wrapped_header(const std::vector<std::string>& lines, std::str
     start_block();
     const std::size_t width = wrap_width(out_);
     for (const auto& line : lines)
-        for (const auto& part : wrap_to_width(sanitize::terminal(line), width, indent)) write_line(part);
+        for (const auto& part : wrap_to_width(sanitize::terminal(line), width, indent))
+            write_line(part);
     flush();
 }
 

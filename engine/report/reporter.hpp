@@ -31,12 +31,12 @@ struct GroupInfo {
 };
 
 class TableReporter {
-public:
+  public:
     virtual ~TableReporter() = default;
     virtual void header(const std::vector<std::string>& lines) = 0;  // the run header
     virtual void begin_group(const GroupInfo& group) = 0;
     virtual void case_started(const std::string& name) = 0;  // live: the spinner row
-    virtual void case_progress() {}                           // live: advance the spinner
+    virtual void case_progress() {}                          // live: advance the spinner
     virtual void case_finished(const Row& row) = 0;
     // The open group's metric columns grew (an iter declared a new client metric): `columns`
     // is the whole list. Later rows show them; a row has — in a column it has no cell for.
@@ -49,6 +49,7 @@ public:
 
 // live: an interactive terminal (rows tick in, spinner row, no escape codes otherwise).
 // color: the rows and header painted (engine/report/color.hpp), live or not.
-std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort, bool color = false);
+std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort,
+                                                   bool color = false);
 
 }  // namespace glint::engine

@@ -10,7 +10,8 @@ namespace {
 double numeric_key(const Row& row, const std::string& column) {
     if (!row.timing) return std::nan("");
     const TimingSummary& t = *row.timing;
-    if (column == "n") return static_cast<double>(t.samples) * static_cast<double>(t.iterations_per_sample);
+    if (column == "n")
+        return static_cast<double>(t.samples) * static_cast<double>(t.iterations_per_sample);
     if (column == "median") return t.median_ns;
     if (column == "mad") return t.mad_ns;
     if (column == "min") return t.min_ns;

@@ -10,7 +10,9 @@ namespace glint::engine {
 namespace {
 
 Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
-Json optional_number(const std::optional<double>& value) { return value ? number_or_null(*value) : Json(); }
+Json optional_number(const std::optional<double>& value) {
+    return value ? number_or_null(*value) : Json();
+}
 
 Json share(const std::optional<double>& part, const std::optional<double>& wall) {
     return part && wall && *wall > 0 ? number_or_null(*part / *wall) : Json();
@@ -41,7 +43,8 @@ TimeLost read_time_lost(const Json& j) {
     t.steal_ns = number_of(j, "stealNs");
     if (const auto cpu = number_of(j, "stealCpu")) t.steal_cpu = json_integer<int>(*cpu);
     t.steal_tick_ns = number_of(j, "stealTickNs").value_or(0);
-    if (const Json* why = j.find("stealUnknown"); why && why->is_string()) t.steal_unknown = why->as_string();
+    if (const Json* why = j.find("stealUnknown"); why && why->is_string())
+        t.steal_unknown = why->as_string();
     t.run_delay_ns = number_of(j, "runDelayNs");
     if (const Json* why = j.find("runDelayUnknown"); why && why->is_string())
         t.run_delay_unknown = why->as_string();
@@ -79,8 +82,8 @@ void add_stability_json(Json& out, const Row& row) {
 }
 
 bool is_stability_member(std::string_view key) {
-    static constexpr std::string_view kMembers[] = {"cpuWallRatio", "samplesCpuNs", "cpu",     "migrations",
-                                                    "preemptions",  "unstable",     "timeLost"};
+    static constexpr std::string_view kMembers[] = {
+        "cpuWallRatio", "samplesCpuNs", "cpu", "migrations", "preemptions", "unstable", "timeLost"};
     return std::find(std::begin(kMembers), std::end(kMembers), key) != std::end(kMembers);
 }
 
@@ -92,7 +95,8 @@ void read_stability_json(const Json& json, Row& row) {
             t.wall_ns = 1;
         }
         if (const Json* list = json.find("samplesCpuNs"); list && list->is_array())
-            for (const Json& c : list->as_array()) t.sample_cpu_ns.push_back(c.is_number() ? c.as_number() : NAN);
+            for (const Json& c : list->as_array())
+                t.sample_cpu_ns.push_back(c.is_number() ? c.as_number() : NAN);
     }
     const Json* unstable = json.find("unstable");
     if (!unstable || !unstable->is_array()) return;
@@ -109,7 +113,8 @@ void read_stability_json(const Json& json, Row& row) {
         s.migrations = json_integer<std::uint64_t>(m->as_number());
     if (const Json* p = json.find("preemptions"); p && p->is_number())
         s.preemptions = json_integer<std::uint64_t>(p->as_number());
-    if (const Json* lost = json.find("timeLost"); lost && lost->is_object()) s.time_lost = read_time_lost(*lost);
+    if (const Json* lost = json.find("timeLost"); lost && lost->is_object())
+        s.time_lost = read_time_lost(*lost);
     row.stability = std::move(s);
 }
 

@@ -21,10 +21,10 @@ TableHead head_of(const GroupInfo& group);
 // Output shared by both reporters: the run header, and one blank line between consecutive
 // blocks of output (header, tables).
 class TableOutput : public TableReporter {
-public:
+  public:
     void header(const std::vector<std::string>& lines) override;
 
-protected:
+  protected:
     TableOutput(std::FILE* out, SortSpec sort) : out_(out), sort_(std::move(sort)) {}
     void write(std::string_view text);
     void write_line(std::string_view line);
@@ -37,25 +37,27 @@ protected:
     std::FILE* out_;
     SortSpec sort_;
 
-private:
+  private:
     bool printed_any_ = false;
 };
 
 // Output printed per group, once, at end_group: the group's rows collected, sorted, and
 // rendered by render() (the piped box table, markdown, CSV). No escape codes.
 class CollectingTable : public TableOutput {
-public:
+  public:
     void begin_group(const GroupInfo& group) override;
     void case_started(const std::string&) override {}
     void case_finished(const Row& row) override { rows_.push_back(row); }
-    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override { head_.metrics = columns; }
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override {
+        head_.metrics = columns;
+    }
     void end_group() override;
 
-protected:
+  protected:
     CollectingTable(std::FILE* out, SortSpec sort) : TableOutput(out, std::move(sort)) {}
     virtual std::string render(const TableHead& head, const std::vector<Row>& rows) const = 0;
 
-private:
+  private:
     TableHead head_;
     bool progress_only_ = false;  // GroupInfo::progress_only: nothing printed
     std::vector<Row> rows_;
@@ -73,6 +75,7 @@ std::unique_ptr<TableReporter> make_piped_table(std::FILE* out, SortSpec sort, b
 std::unique_ptr<TableReporter> make_live_table(std::FILE* out, SortSpec sort,
                                                std::optional<std::size_t> columns = std::nullopt,
                                                std::FILE* err = nullptr,
-                                               std::function<double()> clock = {}, bool color = false);
+                                               std::function<double()> clock = {},
+                                               bool color = false);
 
 }  // namespace glint::engine::report

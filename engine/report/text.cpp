@@ -79,7 +79,8 @@ PointSplit split_at_point(std::string_view cell) {
     return {display_width(cell.substr(0, point)), display_width(cell.substr(point))};
 }
 
-std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width, std::string_view indent) {
+std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width,
+                                       std::string_view indent) {
     std::vector<std::string> lines;
     std::string current;
     std::size_t current_width = 0;
@@ -114,7 +115,8 @@ std::size_t wrap_width(std::FILE* out) {
 }
 
 void print_wrapped(std::FILE* out, std::string_view line, std::string_view indent) {
-    for (const auto& part : wrap_to_width(line, wrap_width(out), indent)) std::fprintf(out, "%s\n", part.c_str());
+    for (const auto& part : wrap_to_width(line, wrap_width(out), indent))
+        std::fprintf(out, "%s\n", part.c_str());
 }
 
 }  // namespace glint::engine::report

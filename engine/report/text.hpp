@@ -27,7 +27,8 @@ std::string pad_left(std::string_view text, std::size_t width);
 // `line` broken at spaces into lines of at most `width` columns, each after the first starting
 // with `indent`; a word wider than that stays whole (a path is never cut). A line that fits is
 // returned alone, unchanged.
-std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width, std::string_view indent = "  ");
+std::vector<std::string> wrap_to_width(std::string_view line, std::size_t width,
+                                       std::string_view indent = "  ");
 
 // The width text is wrapped to on `out`: the terminal's, else kPipedWidth.
 inline constexpr std::size_t kPipedWidth = 100;

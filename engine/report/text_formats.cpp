@@ -27,7 +27,7 @@ std::string csv_codes(const Row& row) {
 }
 
 class MarkdownTable final : public CollectingTable {
-public:
+  public:
     MarkdownTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
     void header(const std::vector<std::string>& lines) override {
         std::vector<std::string> escaped;
@@ -35,7 +35,7 @@ public:
         TableOutput::header(escaped);
     }
 
-private:
+  private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
         if (!head.title.empty()) out += "#### " + sanitize::markdown(head.title) + "\n\n";
@@ -46,7 +46,8 @@ private:
             unstable = unstable || !formatted.back().reasons.empty();
         }
         const auto headers = numeric_headers(head);
-        const std::size_t at = unstable ? std::min(kUnstablePosition, headers.size()) : headers.size() + 1;
+        const std::size_t at =
+            unstable ? std::min(kUnstablePosition, headers.size()) : headers.size() + 1;
         out += "| " + sanitize::markdown(head.first_column) + " |";
         std::string rule = "|:---|";
         for (std::size_t i = 0; i <= headers.size(); ++i) {
@@ -76,7 +77,7 @@ private:
 };
 
 class CsvTable final : public CollectingTable {
-public:
+  public:
     CsvTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
     void header(const std::vector<std::string>& lines) override {
         std::vector<std::string> comments;
@@ -84,7 +85,7 @@ public:
         wrapped_header(comments, "#   ");
     }
 
-private:
+  private:
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
         if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
@@ -92,18 +93,21 @@ private:
         for (const auto& m : head.metrics) out += "," + sanitize::csv(csv_column(m));
         out += ",error,unstable\n";
         for (const auto& row : rows) {
-            out += sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
+            out +=
+                sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
             const bool timed = row.timing && !row.error;
             const TimingSummary t = timed ? *row.timing : TimingSummary{};
             const double nan = std::nan("");
             out += "," + (timed ? std::to_string(t.samples) : "") + "," +
                    (timed ? std::to_string(t.iterations_per_sample) : "");
-            for (double v : {t.median_ns, t.mad_ns, t.min_ns, t.max_ns}) out += "," + csv_number(timed ? v : nan);
+            for (double v : {t.median_ns, t.mad_ns, t.min_ns, t.max_ns})
+                out += "," + csv_number(timed ? v : nan);
             for (const auto& m : head.metrics) {
                 const catalog::MetricCell* cell = row.cell(m.name);
                 out += "," + csv_number(cell && !row.error ? cell->value : nan);
             }
-            out += "," + sanitize::csv(row.error.value_or("")) + "," + sanitize::csv(csv_codes(row)) + "\n";
+            out += "," + sanitize::csv(row.error.value_or("")) + "," +
+                   sanitize::csv(csv_codes(row)) + "\n";
         }
         return out;
     }

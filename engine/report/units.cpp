@@ -59,11 +59,21 @@ std::string format_metric(const catalog::MetricCell& cell) {
     if (!std::isfinite(cell.value)) return kNotMeasuredText;
     std::string body;
     switch (cell.format) {
-        case catalog::Format::count: body = format_count(cell.value); break;
-        case catalog::Format::ratio: body = fixed(cell.value, 2); break;
-        case catalog::Format::percent: body = fixed(cell.value, 2) + "%"; break;
-        case catalog::Format::change: body = format_signed_percent(cell.value, 2); break;
-        case catalog::Format::nanoseconds: body = format_time_ns(cell.value); break;
+        case catalog::Format::count:
+            body = format_count(cell.value);
+            break;
+        case catalog::Format::ratio:
+            body = fixed(cell.value, 2);
+            break;
+        case catalog::Format::percent:
+            body = fixed(cell.value, 2) + "%";
+            break;
+        case catalog::Format::change:
+            body = format_signed_percent(cell.value, 2);
+            break;
+        case catalog::Format::nanoseconds:
+            body = format_time_ns(cell.value);
+            break;
     }
     return cell.estimated ? "≈" + body : body;
 }
@@ -73,7 +83,8 @@ std::string format_signed_percent(double percent, int decimals) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%+.*f%%", decimals, percent);
     std::string text = buf;
-    if (text.find_first_not_of("+-0.%") == std::string::npos) text.erase(0, 1);  // "0.00%", unsigned
+    if (text.find_first_not_of("+-0.%") == std::string::npos)
+        text.erase(0, 1);  // "0.00%", unsigned
     return text;
 }
 
@@ -85,7 +96,8 @@ std::string format_n(const TimingSummary& timing) {
 
 std::string format_sample_ns(const TimingSummary& timing, double ns) {
     // An unresolved per-call time is only bounded: the call cost less than the clock bracket.
-    if (std::isfinite(ns) && !timing.resolved(ns)) return "<" + format_time_ns(timing.resolution_ns);
+    if (std::isfinite(ns) && !timing.resolved(ns))
+        return "<" + format_time_ns(timing.resolution_ns);
     return format_time_ns(ns);
 }
 

@@ -27,8 +27,8 @@ bool term_matches(const std::string& pattern, std::string_view text) {
 bool name_matches(const std::string& pattern, std::string_view path, std::string_view registration,
                   const Labels& labels) {
     if (term_matches(pattern, path) || term_matches(pattern, registration)) return true;
-    const bool own = is_own_row(registration, path) || path.substr(0, registration.size() + 1) !=
-                                                           std::string(registration) + "/";
+    const bool own = is_own_row(registration, path) ||
+                     path.substr(0, registration.size() + 1) != std::string(registration) + "/";
     const std::string_view name = own ? path : path.substr(registration.size() + 1);
     const std::string display = display_name(registration, name, labels);
     const std::size_t name_end = display.size() - display_labels(labels).size();
@@ -96,7 +96,8 @@ CaseFilter CaseFilter::parse(std::string_view text) {
                 throw FilterError("--filter: '-' excludes nothing; write -PATTERN or -KEY=VALUE");
         }
         // KEY=GLOB when the '=' comes before any '[' ("x [size=1]" is a display name).
-        if (const std::size_t eq = body.find('='); eq != std::string_view::npos && body.find('[') > eq) {
+        if (const std::size_t eq = body.find('=');
+            eq != std::string_view::npos && body.find('[') > eq) {
             t.key = std::string(body.substr(0, eq));
             t.pattern = std::string(body.substr(eq + 1));
             if (t.key.empty() || t.pattern.empty())

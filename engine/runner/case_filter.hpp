@@ -26,8 +26,8 @@ struct FilterError : std::invalid_argument {
 };
 
 class CaseFilter {
-public:
-    CaseFilter() = default;  // selects every case
+  public:
+    CaseFilter() = default;                          // selects every case
     static CaseFilter parse(std::string_view text);  // throws FilterError
 
     bool empty() const { return terms_.empty(); }
@@ -42,7 +42,7 @@ public:
     // case of that run carries) can be selected.
     bool may_select_labels(const Labels& labels) const;
 
-private:
+  private:
     struct Term {
         bool exclude = false;
         std::string key;      // "" for a name term

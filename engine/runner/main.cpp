@@ -14,26 +14,26 @@
 #include <span>
 #include <variant>
 
-#include "engine/capabilities/capabilities.hpp"
 #include "engine/baseline/baseline.hpp"
+#include "engine/capabilities/capabilities.hpp"
 #include "engine/cli/option_table.hpp"
 #include "engine/cli/options.hpp"
 #include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
 #include "engine/model/sanitize.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/report/text.hpp"
-#include "engine/registry/params.hpp"
-#include "engine/runner/modes/list_and_version.hpp"
-#include "engine/runner/keeping/guarded_run.hpp"
-#include "engine/runner/isolation/isolated_run.hpp"
-#include "engine/runner/keeping/journal.hpp"
-#include "engine/runner/modes/info_modes.hpp"
-#include "engine/runner/preflight.hpp"
-#include "engine/runner/modes/plain_run.hpp"
 #include "engine/runner/bench/run_info.hpp"
+#include "engine/runner/isolation/isolated_run.hpp"
+#include "engine/runner/keeping/guarded_run.hpp"
+#include "engine/runner/keeping/journal.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/runner/modes/info_modes.hpp"
+#include "engine/runner/modes/list_and_version.hpp"
+#include "engine/runner/modes/plain_run.hpp"
+#include "engine/runner/preflight.hpp"
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -55,8 +55,8 @@ int check_stdout(int status) {
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         const int error = errno;
         if (error != EPIPE)  // a closed pipe: nobody reads; the status says so (141)
-            std::fprintf(stderr, "glint: error: writing the standard output failed%s%s\n", error ? ": " : "",
-                         error ? std::strerror(error) : "");
+            std::fprintf(stderr, "glint: error: writing the standard output failed%s%s\n",
+                         error ? ": " : "", error ? std::strerror(error) : "");
         return status ? status : 1;
     }
     return status;
@@ -77,7 +77,8 @@ namespace {
 int run_main(int argc, char** argv) {
     RunPlan plan;
     try {
-        plan = plan_run(parse_options(std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0))));
+        plan = plan_run(parse_options(std::span<const char* const>(
+            argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0))));
     } catch (const UsageError& e) {
         return usage_error(e.what());
     }
@@ -86,9 +87,12 @@ int run_main(int argc, char** argv) {
         return 0;
     }
     if (plan.mode == RunMode::version) return print_version();
-    if (plan.mode == RunMode::recover_journal) return recover_journal(*plan.recover_journal, plan.outputs.json_path);
-    // Cases that run in this process are watched from outside (engine/runner/keeping/supervision.hpp).
-    if (!plan.cases.isolate && (plan.mode == RunMode::plain || plan.mode == RunMode::bench)) supervise_run();
+    if (plan.mode == RunMode::recover_journal)
+        return recover_journal(*plan.recover_journal, plan.outputs.json_path);
+    // Cases that run in this process are watched from outside
+    // (engine/runner/keeping/supervision.hpp).
+    if (!plan.cases.isolate && (plan.mode == RunMode::plain || plan.mode == RunMode::bench))
+        supervise_run();
     const OutputFiles& outputs = plan.outputs;
     std::optional<Baseline> baseline;
     if (plan.comparison.baseline_path && plan.bench) {
@@ -103,7 +107,9 @@ int run_main(int argc, char** argv) {
         if (!plan.cases.isolate) return discover_cases(c);
         std::string problem;
         auto found = discover_in_child(c, plan.cases.case_timeout_s, problem);
-        if (!found) report::print_wrapped(stderr, "glint: note: listing the cases: " + sanitize::terminal(problem));
+        if (!found)
+            report::print_wrapped(stderr,
+                                  "glint: note: listing the cases: " + sanitize::terminal(problem));
         return found;
     };
     if (plan.mode != RunMode::list_metrics && plan.mode != RunMode::capabilities)
@@ -113,7 +119,8 @@ int run_main(int argc, char** argv) {
     if (plan.mode == RunMode::group_keys) return print_group_keys(plan.cases);
     if (plan.mode == RunMode::list) return print_case_list(plan.cases, plan.list_json);
     if (plan.mode == RunMode::plain)
-        return plain_summary(plan.cases.isolate ? run_plain_isolated(plan.cases) : run_plain_cases(plan.cases, nullptr));
+        return plain_summary(plan.cases.isolate ? run_plain_isolated(plan.cases)
+                                                : run_plain_cases(plan.cases, nullptr));
     // --pin / --numa-node apply before anything is measured (a request that cannot be met is
     // bad usage); the environment is read once they hold.
     std::optional<RunEnvironment> environment;
@@ -135,20 +142,23 @@ int run_main(int argc, char** argv) {
 
     TierSet tiers;
     tiers.open(request, make_tiers());
-    if (plan.mode == RunMode::list_metrics) return print_metric_listing(plan.cases, tiers.catalog());
+    if (plan.mode == RunMode::list_metrics)
+        return print_metric_listing(plan.cases, tiers.catalog());
     for (const Status& refused : tiers.refusals())  // the listing gives the reason instead
         report::print_wrapped(stderr, "glint: note: " + sanitize::terminal(note_line(refused)));
 
     std::vector<catalog::MetricDescriptor> columns = tiers.catalog();
     if (baseline)
         for (auto& d : baseline_family()) columns.push_back(std::move(d));
-    if (auto problem = check_table_keys(plan.cases, plan.measuring, plan.table, columns, tiers.selection(), discover))
+    if (auto problem = check_table_keys(plan.cases, plan.measuring, plan.table, columns,
+                                        tiers.selection(), discover))
         return usage_error(*problem);
     if (outputs.json)
         for (const auto& note : stale_journal_notes(*outputs.json))
             report::print_wrapped(stderr, "glint: note: " + sanitize::terminal(note));
 
-    std::vector<std::string> notes = environment ? environment->header_lines() : std::vector<std::string>{};
+    std::vector<std::string> notes =
+        environment ? environment->header_lines() : std::vector<std::string>{};
     for (auto& n : tiers.header_notes()) notes.push_back(std::move(n));
     if (baseline) notes.push_back(baseline_header(*baseline));
     return run_guarded_bench(BenchSetup{plan, tiers, capabilities, baseline ? &*baseline : nullptr,

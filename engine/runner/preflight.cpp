@@ -7,8 +7,8 @@
 #include "engine/model/typo_distance.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
-#include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
@@ -22,8 +22,8 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 
 }  // namespace
 
-std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
-                                       std::size_t count) {
+std::vector<std::string> closest_names(const std::string& query,
+                                       const std::vector<std::string>& names, std::size_t count) {
     std::vector<std::pair<std::size_t, std::size_t>> scored;  // distance, index
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (std::any_of(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i),
@@ -34,7 +34,8 @@ std::vector<std::string> closest_names(const std::string& query, const std::vect
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < scored.size() && i < count; ++i) out.push_back(names[scored[i].second]);
+    for (std::size_t i = 0; i < scored.size() && i < count; ++i)
+        out.push_back(names[scored[i].second]);
     return out;
 }
 
@@ -87,24 +88,28 @@ std::optional<std::string> check_filter(const CaseRun& cases, const Discover& di
     std::string message = "--filter: '" + cases.filter + "' selects no case";
     if (names.empty()) return message + " (no case is registered)";
     if (!close.empty()) message += "; closest names: " + joined(close);
-    if (!wildcard) message += " (terms match names as --list prints them, whole or up to a '/', '#', ' [' or ',': "
-                              "'*part*' matches a substring)";
+    if (!wildcard)
+        message +=
+            " (terms match names as --list prints them, whole or up to a '/', '#', ' [' or ',': "
+            "'*part*' matches a substring)";
     return message;
 }
 
-std::optional<std::string> sort_column_problem(const TableLayout& table,
-                                               const std::vector<catalog::MetricDescriptor>& catalog,
-                                               const std::vector<std::string>& selection) {
+std::optional<std::string> sort_column_problem(
+    const TableLayout& table, const std::vector<catalog::MetricDescriptor>& catalog,
+    const std::vector<std::string>& selection) {
     const std::string& column = table.sort_by;
     std::vector<std::string> columns = {"name", "n", "median", "mad", "min", "max"};
     std::vector<std::string> shown;  // the metric columns the tables show
-    for (const auto& d : catalog::select_metrics(catalog, selection).visible) shown.push_back(d.name);
+    for (const auto& d : catalog::select_metrics(catalog, selection).visible)
+        shown.push_back(d.name);
     columns.insert(columns.end(), shown.begin(), shown.end());
     if (std::find(columns.begin(), columns.end(), column) != columns.end()) return std::nullopt;
     const std::string message = "--sort-by: '" + column + "' ";
     const std::string listed = "this run's columns: " + joined(columns);
-    const auto metric = std::find_if(catalog.begin(), catalog.end(),
-                                     [&](const catalog::MetricDescriptor& d) { return d.name == column; });
+    const auto metric =
+        std::find_if(catalog.begin(), catalog.end(),
+                     [&](const catalog::MetricDescriptor& d) { return d.name == column; });
     if (metric != catalog.end() && !metric->available)
         return message + "is not measured in this run: " + metric->reason + "; " + listed;
     if (metric != catalog.end()) {
@@ -116,9 +121,11 @@ std::optional<std::string> sort_column_problem(const TableLayout& table,
     const std::size_t most = column.size() <= 4 ? 1 : 2;
     std::vector<std::string> close;
     for (const auto& name : closest_names(column, columns, 3))
-        if (typo_distance(column, name) <= most) close.push_back("--sort-by=" + std::string(table.sort_descending ? "-" : "") + name);
+        if (typo_distance(column, name) <= most)
+            close.push_back("--sort-by=" + std::string(table.sort_descending ? "-" : "") + name);
     return message + "is not a column of this run" +
-           (close.empty() ? "" : "; did you mean " + joined(close, " or ") + "?") + " (" + listed + ")";
+           (close.empty() ? "" : "; did you mean " + joined(close, " or ") + "?") + " (" + listed +
+           ")";
 }
 
 std::optional<std::string> check_table_keys(const CaseRun& selected, const Measuring& measuring,
@@ -154,7 +161,8 @@ std::optional<std::string> check_table_keys(const CaseRun& selected, const Measu
         for (const auto& k : measuring.group_by)
             if (std::find(keys.begin(), keys.end(), k) == keys.end())
                 return "--group-by: no selected case has a label '" + k + "' (" +
-                       (keys.empty() ? std::string("they have no labels") : "keys: " + joined(keys)) +
+                       (keys.empty() ? std::string("they have no labels")
+                                     : "keys: " + joined(keys)) +
                        "); --group-by=list lists the keys and their values";
     }
     return std::nullopt;

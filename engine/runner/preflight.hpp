@@ -40,12 +40,12 @@ std::optional<std::string> check_table_keys(const CaseRun& cases, const Measurin
 // of `catalog` that `selection` shows. The problem names only those columns, and the fix: a
 // close name (a typo or two), --metrics for a measured metric the tables do not show, the
 // reason for one not measured. nullopt: a column of the run.
-std::optional<std::string> sort_column_problem(const TableLayout& table,
-                                               const std::vector<catalog::MetricDescriptor>& catalog,
-                                               const std::vector<std::string>& selection);
+std::optional<std::string> sort_column_problem(
+    const TableLayout& table, const std::vector<catalog::MetricDescriptor>& catalog,
+    const std::vector<std::string>& selection);
 
 // Up to `count` of `names` closest to `query`, closest first (ties in the given order).
-std::vector<std::string> closest_names(const std::string& query, const std::vector<std::string>& names,
-                                       std::size_t count);
+std::vector<std::string> closest_names(const std::string& query,
+                                       const std::vector<std::string>& names, std::size_t count);
 
 }  // namespace glint::engine

@@ -11,7 +11,7 @@
 namespace glint::engine {
 
 class Session {
-public:
+  public:
     virtual ~Session() = default;
     // `options`: the call's pinned iterations and its own client metrics (unresolved).
     virtual void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) = 0;
@@ -21,13 +21,13 @@ public:
 
 // Installs `session` for the lifetime of the guard (restoring the previous one).
 class SessionScope {
-public:
+  public:
     explicit SessionScope(Session& session);
     ~SessionScope();
     SessionScope(const SessionScope&) = delete;
     SessionScope& operator=(const SessionScope&) = delete;
 
-private:
+  private:
     Session* previous_;
 };
 

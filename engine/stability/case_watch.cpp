@@ -25,9 +25,11 @@ std::optional<double> steal_ticks(const os::StealReading& r, int cpu) {
 
 }  // namespace
 
-TimeLost time_lost_between(const os::StealReading& steal_before, const os::StealReading& steal_after,
-                           const os::RunDelayReading& delay_before, const os::RunDelayReading& delay_after,
-                           double wall_ns, const CaseStability& seen) {
+TimeLost time_lost_between(const os::StealReading& steal_before,
+                           const os::StealReading& steal_after,
+                           const os::RunDelayReading& delay_before,
+                           const os::RunDelayReading& delay_after, double wall_ns,
+                           const CaseStability& seen) {
     TimeLost t;
     t.wall_ns = wall_ns;
     if (!steal_before.ok || !steal_after.ok) {
@@ -40,8 +42,7 @@ TimeLost time_lost_between(const os::StealReading& steal_before, const os::Steal
         if (!a || !b)
             t.steal_unknown = cpu >= 0 ? fmt::format("/proc/stat has no line for cpu{}", cpu)
                                        : "/proc/stat has no per-CPU lines";
-        else if (*b < *a)
-            t.steal_unknown = "/proc/stat's steal went backwards";
+        else if (*b < *a) t.steal_unknown = "/proc/stat's steal went backwards";
         else {
             t.steal_ns = (*b - *a) * t.steal_tick_ns;
             if (cpu >= 0) t.steal_cpu = cpu;
@@ -51,8 +52,7 @@ TimeLost time_lost_between(const os::StealReading& steal_before, const os::Steal
         t.run_delay_unknown = !delay_before.ok ? delay_before.why : delay_after.why;
     else if (delay_after.ns < delay_before.ns)
         t.run_delay_unknown = "schedstat's run delay went backwards";
-    else
-        t.run_delay_ns = static_cast<double>(delay_after.ns - delay_before.ns);
+    else t.run_delay_ns = static_cast<double>(delay_after.ns - delay_before.ns);
     return t;
 }
 
@@ -102,7 +102,8 @@ CaseStability CaseWatcher::end() {
     CaseStability s;
     const int end_cpu = os::current_cpu();
     std::uint64_t migrations = 0;
-    if (start_migrations_ok_ && read_migrations(migrations)) s.migrations = migrations - start_migrations_;
+    if (start_migrations_ok_ && read_migrations(migrations))
+        s.migrations = migrations - start_migrations_;
     const os::ThreadSwitches switches = os::thread_switches();
     if (start_switches_.ok && switches.ok)
         s.preemptions = switches.involuntary - start_switches_.involuntary;

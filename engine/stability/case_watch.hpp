@@ -22,12 +22,14 @@ namespace glint::engine {
 
 // The time lost between two pairs of readings `wall_ns` apart, for a thread `seen` on its CPUs:
 // steal of the one CPU it stayed on (no migration counted), else the mean over every CPU.
-TimeLost time_lost_between(const os::StealReading& steal_before, const os::StealReading& steal_after,
-                           const os::RunDelayReading& delay_before, const os::RunDelayReading& delay_after,
-                           double wall_ns, const CaseStability& seen);
+TimeLost time_lost_between(const os::StealReading& steal_before,
+                           const os::StealReading& steal_after,
+                           const os::RunDelayReading& delay_before,
+                           const os::RunDelayReading& delay_after, double wall_ns,
+                           const CaseStability& seen);
 
 class CaseWatcher {
-public:
+  public:
     explicit CaseWatcher(os::SystemRoots roots = {});
     CaseWatcher(const CaseWatcher&) = delete;
     CaseWatcher& operator=(const CaseWatcher&) = delete;
@@ -43,7 +45,7 @@ public:
     const std::string& run_delay_unavailable() const { return run_delay_why_; }
     std::int64_t steal_tick_ns() const { return steal_tick_ns_; }
 
-private:
+  private:
     bool read_migrations(std::uint64_t& out) const;
 
     os::PerfGroup group_;

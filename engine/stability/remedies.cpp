@@ -31,18 +31,21 @@ double resolving_min_time_ms(const RemedyContext& done, double min_timer_steps) 
 
 }  // namespace
 
-RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms, double timer_step_ns) {
+RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms,
+                             double timer_step_ns) {
     RemedyContext done;
     done.min_time_ms = min_time_ms;
     done.timer_step_ns = timer_step_ns;
     if (!facts || facts->cpus.size() != 1) return done;
     done.pinned = true;
     const auto& isolated = facts->isolated;
-    done.cpu_isolated = isolated && std::find(isolated->begin(), isolated->end(), facts->cpus.front()) != isolated->end();
+    done.cpu_isolated = isolated && std::find(isolated->begin(), isolated->end(),
+                                              facts->cpus.front()) != isolated->end();
     return done;
 }
 
-std::string reason_remedy(std::string_view reason, const RemedyContext& done, double min_timer_steps) {
+std::string reason_remedy(std::string_view reason, const RemedyContext& done,
+                          double min_timer_steps) {
     if (is_noise(reason)) {
         if (done.cpu_isolated) return "pinned to an isolated CPU already: a quieter machine";
         if (done.pinned) return "pinned already: a quieter machine, or an isolated CPU (isolcpus)";
@@ -52,19 +55,22 @@ std::string reason_remedy(std::string_view reason, const RemedyContext& done, do
     }
     if (reason == "run-delay") {
         if (done.cpu_isolated) return "another task wanted the pinned CPU: stop it";
-        if (done.pinned) return "another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)";
+        if (done.pinned)
+            return "another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)";
         return "try --pin to a quiet CPU, or stop the task that wants it";
     }
     if (reason == "steal") return "try a dedicated or quiet VM (another guest shares the host)";
     if (reason == "timer-resolution") {
         const double resolving_ms = resolving_min_time_ms(done, min_timer_steps);
         if (done.min_time_ms < resolving_ms * (1 - 1e-9))
-            return fmt::format("try --bench-min-time={:g} or more (a sample needs {:g} timer steps)", resolving_ms,
-                               min_timer_steps);
+            return fmt::format(
+                "try --bench-min-time={:g} or more (a sample needs {:g} timer steps)", resolving_ms,
+                min_timer_steps);
         return "try more iterations per sample (glint::iterations)";
     }
     const auto& known = unstable_reason_codes();
-    if (std::find(known.begin(), known.end(), reason) != known.end()) return "try --pin, a quieter machine";
+    if (std::find(known.begin(), known.end(), reason) != known.end())
+        return "try --pin, a quieter machine";
     return "";
 }
 

@@ -22,15 +22,17 @@ struct RemedyContext {
     bool pinned = false;        // the run kept one CPU (--pin, or one CPU allowed at all)
     bool cpu_isolated = false;  // ...and the kernel keeps other tasks off it (isolcpus)
     double min_time_ms = kDefaultMinTimeNs / 1e6;  // --bench-min-time
-    double timer_step_ns = 0;   // the timing clock's step (0: unknown)
+    double timer_step_ns = 0;                      // the timing clock's step (0: unknown)
 };
 
 // The context of a run confined to `facts.cpus` (null: unknown, nothing done).
-RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms, double timer_step_ns);
+RemedyContext remedy_context(const os::EnvironmentFacts* facts, double min_time_ms,
+                             double timer_step_ns);
 
 // "try --pin, a quieter machine", "pinned already: ...": what helps against `reason` after what
 // `done` did; a sample resolves from `min_timer_steps` timer steps. "" for a reason this build
 // does not know.
-std::string reason_remedy(std::string_view reason, const RemedyContext& done = {}, double min_timer_steps = 1000);
+std::string reason_remedy(std::string_view reason, const RemedyContext& done = {},
+                          double min_timer_steps = 1000);
 
 }  // namespace glint::engine

@@ -21,7 +21,8 @@ Json stability_meta(const CaseWatcher& watcher) {
     for (const auto& code : unstable_reason_codes()) reasons[code] = describe_reason(code, limits);
     j["reasons"] = std::move(reasons);
     Json codes = Json::object();  // what the tables show for each reason
-    for (const auto& reason : unstable_reason_codes()) codes[reason] = std::string(unstable_code(reason));
+    for (const auto& reason : unstable_reason_codes())
+        codes[reason] = std::string(unstable_code(reason));
     j["codes"] = std::move(codes);
     const double read = clock_properties().thread_cpu_read_ns;
     j["threadCpuReadNs"] = std::isfinite(read) ? Json(read) : Json();
@@ -32,7 +33,8 @@ Json stability_meta(const CaseWatcher& watcher) {
     if (!watcher.steal_unavailable().empty()) j["stealUnavailable"] = watcher.steal_unavailable();
     j["stealTickNs"] = watcher.steal_tick_ns() > 0 ? Json(watcher.steal_tick_ns()) : Json();
     j["runDelayRead"] = watcher.run_delay_unavailable().empty();
-    if (!watcher.run_delay_unavailable().empty()) j["runDelayUnavailable"] = watcher.run_delay_unavailable();
+    if (!watcher.run_delay_unavailable().empty())
+        j["runDelayUnavailable"] = watcher.run_delay_unavailable();
     return j;
 }
 

@@ -19,7 +19,8 @@ namespace glint::engine {
 
 // The legend's lines for `rows` (the header line, then one per code shown, with what helps
 // after what `done` did: remedies.hpp); none when no row is unstable.
-std::vector<std::string> unstable_legend(const std::vector<Row>& rows, const StabilityThresholds& limits = {},
+std::vector<std::string> unstable_legend(const std::vector<Row>& rows,
+                                         const StabilityThresholds& limits = {},
                                          const RemedyContext& done = {});
 
 }  // namespace glint::engine

@@ -12,7 +12,8 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
     const double ratio = timing.cpu_wall_ratio();
     // A headline taken from clean samples is not moved by the CPU time lost in the others.
     const bool robust = timing.estimator == "clean-median";
-    if (std::isfinite(ratio) && ratio < limits.min_cpu_wall && !robust) reasons.emplace_back("cpu-time");
+    if (std::isfinite(ratio) && ratio < limits.min_cpu_wall && !robust)
+        reasons.emplace_back("cpu-time");
     if (timing.estimator == "all-median") reasons.emplace_back("disturbed");
     if (timing.split) reasons.emplace_back("split");
     if (timing.median_resolved() && timing.median_ns > 0 &&
@@ -21,7 +22,8 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
     const bool moved = (seen.migrations && *seen.migrations > 0) || seen.cpus.size() > 1;
     if (moved) reasons.emplace_back("migrated");
     if (seen.preemptions && timing.samples > 0 &&
-        static_cast<double>(*seen.preemptions) >= limits.preempted_share * static_cast<double>(timing.samples))
+        static_cast<double>(*seen.preemptions) >=
+            limits.preempted_share * static_cast<double>(timing.samples))
         reasons.emplace_back("preempted");
     const TimeLost& lost = seen.time_lost;
     if (lost.wall_ns && *lost.wall_ns > 0) {
@@ -29,7 +31,8 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
             reasons.emplace_back("run-delay");
         // Two readings of whole ticks differ by up to one tick more than the steal between
         // them: one tick is not evidence.
-        if (lost.steal_ns && *lost.steal_ns - lost.steal_tick_ns > limits.max_steal_share * *lost.wall_ns)
+        if (lost.steal_ns &&
+            *lost.steal_ns - lost.steal_tick_ns > limits.max_steal_share * *lost.wall_ns)
             reasons.emplace_back("steal");
     }
     if (!timing.per_call && timer_step_ns > 0 && timing.median_ns > 0 &&
@@ -40,9 +43,9 @@ std::vector<std::string> unstable_reasons(const TimingSummary& timing, const Cas
 }
 
 const std::vector<std::string>& unstable_reason_codes() {
-    static const std::vector<std::string> codes = {
-        "cpu-time", "disturbed", "split", "spread", "migrated", "preempted",
-        "run-delay", "steal", "timer-resolution"};
+    static const std::vector<std::string> codes = {"cpu-time",  "disturbed", "split",
+                                                   "spread",    "migrated",  "preempted",
+                                                   "run-delay", "steal",     "timer-resolution"};
     return codes;
 }
 
@@ -52,12 +55,15 @@ std::string describe_reason(std::string_view code, const StabilityThresholds& li
     if (code == "split") return "samples in two clusters; ± covers both";
     if (code == "spread") return fmt::format("MAD > {:g}% of median", limits.max_spread * 100);
     if (code == "migrated") return "moved between CPUs";
-    if (code == "preempted") return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);
+    if (code == "preempted")
+        return fmt::format("in ≥ {:g}% of samples", limits.preempted_share * 100);
     if (code == "run-delay")
-        return fmt::format("waited for the CPU > {:g}% of wall time", limits.max_run_delay_share * 100);
+        return fmt::format("waited for the CPU > {:g}% of wall time",
+                           limits.max_run_delay_share * 100);
     if (code == "steal")
         return fmt::format("hypervisor stole > {:g}% of wall time", limits.max_steal_share * 100);
-    if (code == "timer-resolution") return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
+    if (code == "timer-resolution")
+        return fmt::format("sample < {:g} timer steps", limits.min_timer_steps);
     return std::string(code);
 }
 

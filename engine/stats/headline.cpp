@@ -25,7 +25,8 @@ bool is_clean(double wall, double cpu, const HeadlineRule& rule) {
 std::size_t count_clean(std::span<const double> wall, std::span<const double> cpu,
                         const HeadlineRule& rule) {
     std::size_t n = 0;
-    for (std::size_t i = 0; i < wall.size() && i < cpu.size(); ++i) n += is_clean(wall[i], cpu[i], rule);
+    for (std::size_t i = 0; i < wall.size() && i < cpu.size(); ++i)
+        n += is_clean(wall[i], cpu[i], rule);
     return n;
 }
 
@@ -70,8 +71,9 @@ double block_drift(std::span<const double> ordered, std::size_t blocks) {
 Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
                            const HeadlineRule& rule, const std::vector<bool>& slow_core) {
     Headline h;
-    const bool have_cpu = !cpu.empty() && cpu.size() == wall.size() &&
-                          std::any_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); });
+    const bool have_cpu =
+        !cpu.empty() && cpu.size() == wall.size() &&
+        std::any_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); });
     std::vector<double> chosen(wall.begin(), wall.end());
     if (have_cpu) {
         const bool probed = slow_core.size() == wall.size();
@@ -102,12 +104,14 @@ Headline estimate_headline(std::span<const double> wall, std::span<const double>
     if (h.too_few_clean) {
         // The real spread of all samples: down to the least disturbed one (BenchmarkTools'
         // minimum), up to the 90th percentile.
-        h.spread = std::max({h.mad, h.median - sorted.front(), quantile(sorted, 0.9) - h.median, quantum});
+        h.spread =
+            std::max({h.mad, h.median - sorted.front(), quantile(sorted, 0.9) - h.median, quantum});
         return h;
     }
     h.spread = std::max({h.mad, block_drift(chosen, rule.blocks), quantum});
     h.split = is_split(chosen, rule.step_ns);
-    if (h.split) h.spread = std::max({h.spread, h.median - sorted.front(), sorted.back() - h.median});
+    if (h.split)
+        h.spread = std::max({h.spread, h.median - sorted.front(), sorted.back() - h.median});
     return h;
 }
 

@@ -23,23 +23,24 @@ struct HeadlineRule {
     double tolerance_ns = 0;  // per sample, in the samples' unit (ns per iteration)
     double share = 0.01;      // of the sample's wall time, also tolerated
     std::size_t min_clean = 8;
-    std::size_t blocks = 4;   // time-ordered blocks of the clean samples for the drift term
-    double step_ns = 0;       // the clock's step, in the samples' unit: the ± is never finer
-                              // than its quantum, and a gap of two quanta is no split
+    std::size_t blocks = 4;  // time-ordered blocks of the clean samples for the drift term
+    double step_ns = 0;      // the clock's step, in the samples' unit: the ± is never finer
+                             // than its quantum, and a gap of two quanta is no split
 };
 
-inline constexpr const char* kEstimatorMedian = "median";            // no per-sample CPU time
+inline constexpr const char* kEstimatorMedian = "median";             // no per-sample CPU time
 inline constexpr const char* kEstimatorCleanMedian = "clean-median";  // clean samples' median
 inline constexpr const char* kEstimatorAllMedian = "all-median";      // too few clean samples
 
 struct Headline {
     std::string estimator = kEstimatorMedian;
     double median = 0;
-    double mad = 0;     // of the samples the median came from
-    double spread = 0;  // the ± printed beside the median
+    double mad = 0;                               // of the samples the median came from
+    double spread = 0;                            // the ± printed beside the median
     std::optional<std::size_t> clean, disturbed;  // unset without per-sample CPU times
-    std::optional<std::size_t> slow_core;  // of the disturbed, those on a slowed core; unset unprobed
-    bool split = false;       // the headline's samples fall in two separated clusters
+    std::optional<std::size_t>
+        slow_core;       // of the disturbed, those on a slowed core; unset unprobed
+    bool split = false;  // the headline's samples fall in two separated clusters
     bool too_few_clean = false;
 };
 

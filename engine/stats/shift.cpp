@@ -17,7 +17,7 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 // b[0..n) - a[i], ascending in j and (rounding is monotone) descending in i, so the count of
 // differences below a value takes one O(m + n) staircase walk.
 class DifferenceMatrix {
-public:
+  public:
     DifferenceMatrix(std::span<const double> a, std::span<const double> b)
         : a_(a.begin(), a.end()), b_(b.begin(), b.end()) {
         std::sort(a_.begin(), a_.end());
@@ -44,7 +44,8 @@ public:
                 std::nth_element(left.begin(), nth, left.end());
                 return *nth;
             }
-            std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, candidates - 1)(rng);
+            std::uint64_t pick =
+                std::uniform_int_distribution<std::uint64_t>(0, candidates - 1)(rng);
             std::size_t row = 0;
             while (pick >= hi[row] - lo[row]) {
                 pick -= hi[row] - lo[row];
@@ -80,7 +81,7 @@ public:
 
     std::uint64_t size() const { return static_cast<std::uint64_t>(a_.size()) * b_.size(); }
 
-private:
+  private:
     double at(std::size_t i, std::size_t j) const { return b_[j] - a_[i]; }
 
     std::vector<double> a_, b_;

@@ -103,9 +103,8 @@ PathStudy BracketCost::study_batch(Path which, detail::Batch body, std::uint64_t
                              : "the counting group did not open: " + impl_->failure;
         return absent;
     }
-    return published(counting::study_path(*path, impl_->opened.group.spec().events,
-                                          impl_->anchor, counting::body_of(body), iterations,
-                                          batch));
+    return published(counting::study_path(*path, impl_->opened.group.spec().events, impl_->anchor,
+                                          counting::body_of(body), iterations, batch));
 }
 
 bool BracketCost::begin_pass(Path which) {

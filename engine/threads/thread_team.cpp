@@ -36,11 +36,13 @@ bool spin_until(Done&& done, std::chrono::steady_clock::time_point until) {
 
 std::optional<std::string> threaded_batch_problem(const glint::detail::Batch& batch) {
     if (batch.prepare)
-        return std::string("glint::iter_batched runs on one thread: its inputs are built for one; "
-                           "use glint::iter with per-thread state indexed by glint::thread_index()");
+        return std::string(
+            "glint::iter_batched runs on one thread: its inputs are built for one; "
+            "use glint::iter with per-thread state indexed by glint::thread_index()");
     if (batch.reference)
-        return std::string("an instruction-level case (glint::asm_iter) runs on one thread: its "
-                           "difference is timed on one core");
+        return std::string(
+            "an instruction-level case (glint::asm_iter) runs on one thread: its "
+            "difference is timed on one core");
     return std::nullopt;
 }
 
@@ -119,7 +121,8 @@ std::vector<unsigned> team_cpus(unsigned threads) {
     std::vector<unsigned> order;
     if (mine.size() == 1) order.push_back(mine.front());
     for (const unsigned cpu : all)
-        if (order.size() < threads && std::find(order.begin(), order.end(), cpu) == order.end()) order.push_back(cpu);
+        if (order.size() < threads && std::find(order.begin(), order.end(), cpu) == order.end())
+            order.push_back(cpu);
     return order;
 }
 
@@ -131,7 +134,8 @@ void ThreadTeam::work(unsigned index) {
     std::uint64_t seen = 0;
     for (;;) {
         const auto until = std::chrono::steady_clock::now() + kSpinBeforeSleep;
-        if (!spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; }, until)) {
+        if (!spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; },
+                        until)) {
             sleeping_.fetch_add(1);  // seq_cst, then the wait re-reads generation_
             generation_.wait(seen);
             sleeping_.fetch_sub(1);

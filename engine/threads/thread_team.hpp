@@ -45,7 +45,7 @@ void set_worker_cpus(std::vector<unsigned> cpus);
 std::vector<unsigned> team_cpus(unsigned threads);
 
 class ThreadTeam {
-public:
+  public:
     // `cpus` (team_cpus): thread i runs on cpus[i], the calling thread until the team ends, when
     // its own placement is restored; empty: the workers run on set_worker_cpus's CPUs.
     ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector<unsigned> cpus = {});
@@ -61,14 +61,15 @@ public:
     }
     unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
-private:
+  private:
     static void run(void* ctx, std::uint64_t n);
     static glint::detail::Batch::SelfTiming timing(void* ctx);
-    void run_share(unsigned index, std::uint64_t n);  // a thread's n iterations, read; keeps the first exception
+    void run_share(unsigned index,
+                   std::uint64_t n);  // a thread's n iterations, read; keeps the first exception
     void work(unsigned index);
 
     glint::detail::Batch inner_;
-    std::uint64_t n_ = 0;                      // written before generation_ is bumped
+    std::uint64_t n_ = 0;                       // written before generation_ is bumped
     std::atomic<std::uint64_t> generation_{0};  // one more per run
     std::atomic<unsigned> finished_{0};         // workers done with the current run
     std::atomic<unsigned> sleeping_{0};         // workers asleep on generation_
@@ -79,9 +80,9 @@ private:
     std::vector<Share> shares_;  // by thread; each written by its thread before finished_
     std::mutex error_mutex_;
     std::exception_ptr error_;
-    std::vector<unsigned> cpus_;          // by thread; empty: not placed
-    std::vector<unsigned> caller_cpus_;   // the calling thread's placement before the team
-    std::vector<std::thread> workers_;    // threads 1 .. N-1
+    std::vector<unsigned> cpus_;         // by thread; empty: not placed
+    std::vector<unsigned> caller_cpus_;  // the calling thread's placement before the team
+    std::vector<std::thread> workers_;   // threads 1 .. N-1
 };
 
 }  // namespace glint::engine

@@ -50,9 +50,9 @@ std::vector<glint::Metric> merged_metrics(std::vector<glint::Metric> registratio
                                           const std::vector<glint::Metric>& own) {
     for (const auto& m : own) {
         const std::string column = client_descriptor(m).name;
-        const auto same = std::find_if(registration.begin(), registration.end(), [&](const glint::Metric& r) {
-            return client_descriptor(r).name == column;
-        });
+        const auto same = std::find_if(
+            registration.begin(), registration.end(),
+            [&](const glint::Metric& r) { return client_descriptor(r).name == column; });
         if (same != registration.end()) *same = m;
         else registration.push_back(m);
     }

@@ -26,13 +26,14 @@ ThreadsAtOpen threads_now();
 struct EscapedThread {
     long tid = 0;
     std::string name;
-    double cpu_ns = 0;         // during the passes (all of it when the thread started within them)
-    int existed_before = -1;   // alive when the counters opened: 1, 0, or -1 not known
+    double cpu_ns = 0;        // during the passes (all of it when the thread started within them)
+    int existed_before = -1;  // alive when the counters opened: 1, 0, or -1 not known
 };
 
 // The threads of `after` (but `self`) whose CPU time grew since `before`, or which are new
 // there; the most CPU first. A thread that ended before `after` is not there to name.
-std::vector<EscapedThread> escaped_threads(const os::TaskCensus& before, const os::TaskCensus& after, long self,
+std::vector<EscapedThread> escaped_threads(const os::TaskCensus& before,
+                                           const os::TaskCensus& after, long self,
                                            const ThreadsAtOpen& at_open);
 
 // One child process not yet waited for when the passes ended that used CPU time during them:
@@ -48,12 +49,13 @@ struct UnwaitedChild {
 // CPU first. Under `inherit`, one that exited is left out when its parent thread inherits the
 // counters (`self`, or a thread `at_open` knows was not alive at the open): its counts joined
 // at its exit. None when either census failed.
-std::vector<UnwaitedChild> unwaited_children(const os::ChildCensus& before, const os::ChildCensus& after,
-                                             bool inherit, long self, const ThreadsAtOpen& at_open);
+std::vector<UnwaitedChild> unwaited_children(const os::ChildCensus& before,
+                                             const os::ChildCensus& after, bool inherit, long self,
+                                             const ThreadsAtOpen& at_open);
 
 // Begun on the measuring thread just before a row's counting passes; coverage() after them.
 class EscapedWork {
-public:
+  public:
     EscapedWork(const ThreadsAtOpen& at_open, bool inherit);
 
     // Null when nothing escaped beyond the bound (5% of the measuring thread's CPU time, and
@@ -68,7 +70,7 @@ public:
     // countedCpuNs (theirs in the passes).
     Json coverage(const Json& preexisting = Json()) const;
 
-private:
+  private:
     const ThreadsAtOpen& at_open_;
     bool inherit_;
     std::int64_t process_, thread_, children_;

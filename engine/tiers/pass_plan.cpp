@@ -13,9 +13,11 @@ constexpr double kMinBracketNs = 50e3;
 
 PassPlan plan_pass(const TimingSummary& timing, const PassSizing& sizing) {
     PassPlan plan;
-    const std::uint64_t from_timing = timing.per_call ? timing.samples : timing.iterations_per_sample;
-    plan.iterations = sizing.iterations ? *sizing.iterations
-                                         : std::clamp<std::uint64_t>(from_timing, 1, kMaxCountIterations);
+    const std::uint64_t from_timing =
+        timing.per_call ? timing.samples : timing.iterations_per_sample;
+    plan.iterations = sizing.iterations
+                          ? *sizing.iterations
+                          : std::clamp<std::uint64_t>(from_timing, 1, kMaxCountIterations);
     if (timing.per_call) {
         plan.batch = 1;
     } else if (sizing.batch) {

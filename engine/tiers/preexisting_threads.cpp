@@ -25,7 +25,8 @@ OtherCounts other_counts(const os::GroupDelta& delta) {
                                                              static_cast<double>(delta.running)
                                                        : 1.0;
     out.estimated = delta.running < delta.enabled;
-    for (std::size_t i = 0; i < delta.size; ++i) out.values[i] = static_cast<double>(delta.counts[i]) * scale;
+    for (std::size_t i = 0; i < delta.size; ++i)
+        out.values[i] = static_cast<double>(delta.counts[i]) * scale;
     return out;
 }
 
@@ -46,17 +47,20 @@ std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCe
     return cells;
 }
 
-std::vector<double> in_spec_order(const counting::PerIteration& per, const std::vector<int>& positions) {
+std::vector<double> in_spec_order(const counting::PerIteration& per,
+                                  const std::vector<int>& positions) {
     std::vector<double> out(positions.size(), catalog::kNotMeasured);
     for (std::size_t i = 0; i < positions.size(); ++i)
-        if (positions[i] >= 0 && static_cast<std::size_t>(positions[i]) < per.size) out[i] = per.values[positions[i]];
+        if (positions[i] >= 0 && static_cast<std::size_t>(positions[i]) < per.size)
+            out[i] = per.values[positions[i]];
     return out;
 }
 
 Json merge_coverage(const Json& into, const Json& part) {
     if (into.is_null()) return part;
     if (part.is_null()) return into;
-    // Every thread either part lists, first seen first; the missed entry of each tier that missed it.
+    // Every thread either part lists, first seen first; the missed entry of each tier that missed
+    // it.
     std::vector<std::pair<Json, std::vector<const Json*>>> threads;
     const auto find = [&](const Json& t) -> std::vector<const Json*>& {
         for (auto& [seen, misses] : threads)
@@ -86,15 +90,15 @@ Json merge_coverage(const Json& into, const Json& part) {
                     who += (who.empty() ? "" : ", ") + tier.as_string();
                 }
             const std::string& why = m->at("why").as_string();
-            auto same = std::find_if(whys.begin(), whys.end(), [&](const auto& w) { return w.second == why; });
-            if (same == whys.end())
-                whys.emplace_back(who, why);
-            else
-                same->first += ", " + who;
+            auto same = std::find_if(whys.begin(), whys.end(),
+                                     [&](const auto& w) { return w.second == why; });
+            if (same == whys.end()) whys.emplace_back(who, why);
+            else same->first += ", " + who;
         }
         std::string why;
         for (const auto& [who, reason] : whys)
-            why += (why.empty() ? "" : "; ") + (whys.size() > 1 && !who.empty() ? who + ": " : "") + reason;
+            why += (why.empty() ? "" : "; ") + (whys.size() > 1 && !who.empty() ? who + ": " : "") +
+                   reason;
         entry["why"] = why;
         entry["tiers"] = std::move(tiers);
         missed.push_back(std::move(entry));
@@ -120,10 +124,8 @@ void PreexistingThreads::open(const os::GroupSpec& like, std::string tier) {
         os::OpenFailure failure;
         PreexistingThread t{task.tid, task.name, 0, groups_.size() >= kMaxPreexisting};
         if (!t.over_limit) {
-            if (group.open(spec, failure) && group.enable())
-                groups_.push_back(std::move(group));
-            else
-                t.error = failure.error != 0 ? failure.error : (errno != 0 ? errno : EINVAL);
+            if (group.open(spec, failure) && group.enable()) groups_.push_back(std::move(group));
+            else t.error = failure.error != 0 ? failure.error : (errno != 0 ? errno : EINVAL);
         }
         threads_.push_back(std::move(t));
     }
@@ -169,11 +171,13 @@ Json PreexistingThreads::coverage() const {
             counted.push_back(std::move(j));
             continue;
         }
-        j["why"] = t.over_limit      ? fmt::format("not opened: groups are opened on {} threads at most (each costs "
-                                                   "a file descriptor per event)",
-                                                   kMaxPreexisting)
-                   : t.error == ESRCH ? "it exited before its counters could open"
-                                      : "its counters could not open: " + os::describe_errno(t.error);
+        j["why"] =
+            t.over_limit ? fmt::format(
+                               "not opened: groups are opened on {} threads at most (each costs "
+                               "a file descriptor per event)",
+                               kMaxPreexisting)
+            : t.error == ESRCH ? "it exited before its counters could open"
+                               : "its counters could not open: " + os::describe_errno(t.error);
         j["tiers"] = Json::array();
         j["tiers"].push_back(tier_);
         missed.push_back(std::move(j));

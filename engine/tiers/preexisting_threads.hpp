@@ -22,7 +22,7 @@ namespace glint::engine {
 struct PreexistingThread {
     long tid = 0;
     std::string name;
-    int error = 0;  // errno its open failed with (ESRCH: it had exited); 0 counted
+    int error = 0;            // errno its open failed with (ESRCH: it had exited); 0 counted
     bool over_limit = false;  // not opened: kMaxPreexisting were already
 };
 // Groups opened at most: each costs a file descriptor per event.
@@ -49,7 +49,8 @@ std::vector<catalog::MetricCell> add_other_threads(std::vector<catalog::MetricCe
 
 // Pure: end()'s figures (group order) in an EventCounter's requested order: spec i's is the
 // group member positions[i] (EventCounter::positions()); nan for a spec that did not open.
-std::vector<double> in_spec_order(const counting::PerIteration& per, const std::vector<int>& positions);
+std::vector<double> in_spec_order(const counting::PerIteration& per,
+                                  const std::vector<int>& positions);
 
 // Pure: one row's threadCoverage part from two tiers' coverage() (either null), as one: a thread
 // any tier missed is in preExistingMissed (`tiers` the sources that missed it, `why` each one's
@@ -57,7 +58,7 @@ std::vector<double> in_spec_order(const counting::PerIteration& per, const std::
 Json merge_coverage(const Json& into, const Json& part);
 
 class PreexistingThreads {
-public:
+  public:
     // Opens a group like `like` (its events or specs and exclude flags, no user access, inherit
     // on) on each thread of the process now but the calling thread (glint starts none of its own
     // before the counters open: the run guard's watcher starts after). A thread whose open fails
@@ -78,7 +79,7 @@ public:
     // [{tid, name, why, tiers: [tier]}]}; null when there were no such threads.
     Json coverage() const;
 
-private:
+  private:
     std::string tier_;
     std::vector<PreexistingThread> threads_;
     std::vector<os::PerfGroup> groups_;  // one per counted thread, in threads_ order

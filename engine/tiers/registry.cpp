@@ -1,7 +1,7 @@
 #include "engine/tiers/registry.hpp"
 
-#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "engine/tiers/events/event_tier.hpp"
+#include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
 #include "engine/tiers/profile/profile_tier.hpp"
 #include "engine/tiers/syscalls/syscall_tier.hpp"

@@ -20,8 +20,8 @@ struct PerfRequest {
 };
 
 struct SyscallRequest {
-    bool total = false;               // --syscalls: the "syscalls" column
-    std::vector<std::string> names;   // --syscalls=NAME,...: one sc:NAME column each
+    bool total = false;              // --syscalls: the "syscalls" column
+    std::vector<std::string> names;  // --syscalls=NAME,...: one sc:NAME column each
 };
 
 struct PerIterationRequest {

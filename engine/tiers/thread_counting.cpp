@@ -41,8 +41,16 @@ struct ThreadPass {
     };
     std::vector<Span> spans;  // by thread
 
-    ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p, unsigned threads)
-        : tier(t), request(r), one(w), plan(p), threads(threads), results(threads), refused(threads), spans(threads) {}
+    ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p,
+               unsigned threads)
+        : tier(t),
+          request(r),
+          one(w),
+          plan(p),
+          threads(threads),
+          results(threads),
+          refused(threads),
+          spans(threads) {}
 
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);
@@ -69,7 +77,8 @@ struct ThreadPass {
         const std::int64_t cpu_start = os::thread_cpu_ns(), start = now_ns();
         pass.results[index] = twin->count(pass.one, pass.plan);
         const std::int64_t stop = now_ns(), cpu_stop = os::thread_cpu_ns();
-        pass.spans[index] = {start, stop, cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
+        pass.spans[index] = {start, stop,
+                             cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
     }
 
     // How much of the passes ran at once, 0 to 1: the share of the shortest pass during which
@@ -88,7 +97,8 @@ struct ThreadPass {
             on_cpu = std::min(on_cpu, static_cast<double>(s.cpu) / span);
         }
         if (spans.empty()) return NAN;
-        const double overlap = static_cast<double>(std::max<std::int64_t>(0, first_stop - last_start));
+        const double overlap =
+            static_cast<double>(std::max<std::int64_t>(0, first_stop - last_start));
         return std::clamp(overlap / shortest * on_cpu, 0.0, 1.0);
     }
 };
@@ -101,17 +111,22 @@ std::string joined(const std::vector<std::string>& names) {
 
 // rows[].counters of a multi-threaded row: how each tier covered its threads.
 std::string counters_text(unsigned threads, const std::vector<std::string>& summed,
-                          const std::vector<std::string>& process, const std::vector<std::string>& uncovered,
-                          bool passes_skipped) {
+                          const std::vector<std::string>& process,
+                          const std::vector<std::string>& uncovered, bool passes_skipped) {
     std::vector<std::string> parts;
     if (!summed.empty())
-        parts.push_back("each of the " + std::to_string(threads) + " threads counted itself (" + joined(summed) +
-                        ": its own group, opened and read on that thread) and each count or time cell is "
-                        "their sum, ratio and percent cells —, each thread's own in threadCounts");
-    if (!process.empty()) parts.push_back(joined(process) + ": process-wide, its brackets hold every thread");
+        parts.push_back(
+            "each of the " + std::to_string(threads) + " threads counted itself (" +
+            joined(summed) +
+            ": its own group, opened and read on that thread) and each count or time cell is "
+            "their sum, ratio and percent cells —, each thread's own in threadCounts");
+    if (!process.empty())
+        parts.push_back(joined(process) + ": process-wide, its brackets hold every thread");
     if (!uncovered.empty())
-        parts.push_back(joined(uncovered) + ": not counted, its counters follow one thread (cells —)");
-    if (passes_skipped) parts.push_back("no profile or per-call distribution is taken (they follow one thread)");
+        parts.push_back(joined(uncovered) +
+                        ": not counted, its counters follow one thread (cells —)");
+    if (passes_skipped)
+        parts.push_back("no profile or per-call distribution is taken (they follow one thread)");
     std::string text;
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? "; " : "") + parts[i];
     return text + " (docs/threads.md)";
@@ -132,8 +147,9 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
         if (progress) progress();
         PassSizing sizing = sizing_;
         if (!sizing.iterations && timing.median_ns > 0)
-            sizing.iterations = std::max(plan_pass(timing, sizing_).iterations,
-                                         static_cast<std::uint64_t>(std::ceil(kThreadPassNs / timing.median_ns)));
+            sizing.iterations =
+                std::max(plan_pass(timing, sizing_).iterations,
+                         static_cast<std::uint64_t>(std::ceil(kThreadPassNs / timing.median_ns)));
         const PassPlan plan = plan_pass(timing, sizing);
         const std::string source(tier->source());
         if (tier->counts_process()) {
@@ -157,7 +173,8 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
         const std::vector<catalog::MetricCell>* shape = nullptr;
         for (unsigned i = 0; i < threads; ++i) {
             if (!pass.results[i]) {
-                missed.push_back(source + " on thread " + std::to_string(i) + ": " + pass.refused[i]);
+                missed.push_back(source + " on thread " + std::to_string(i) + ": " +
+                                 pass.refused[i]);
                 continue;
             }
             ++ok;
@@ -166,14 +183,15 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
                 per_thread.as_array()[i][cell.name] = cell.measured() ? Json(cell.value) : Json();
         }
         counted_threads = std::min(counted_threads, ok);
-        if (const double t = pass.together(); !std::isnan(t)) together = std::isnan(together) ? t : std::min(together, t);
+        if (const double t = pass.together(); !std::isnan(t))
+            together = std::isnan(together) ? t : std::min(together, t);
         if (!shape) continue;
         for (std::size_t c = 0; c < shape->size(); ++c) {
             catalog::MetricCell cell = (*shape)[c];
             double sum = ok == threads && additive(cell) ? 0.0 : catalog::kNotMeasured;
             for (unsigned i = 0; i < threads && !std::isnan(sum); ++i) {
                 const catalog::MetricCell& mine = pass.results[i]->cells[c];
-                sum += mine.value;  // nan stays nan
+                sum += mine.value;                                  // nan stays nan
                 cell.estimated = cell.estimated || mine.estimated;  // a sum of estimates is one
             }
             cell.value = sum;
@@ -183,9 +201,10 @@ CountedCase TierSet::count_threads(const Workload& one, const Workload& team, un
         summed.push_back(source);
     }
     if (open_.empty()) return counted;
-    const bool passes_skipped =
-        std::any_of(extensions_.begin(), extensions_.end(), [](const RunExtension* e) { return e->has_pass(); });
-    counted.row_fields["counters"] = counters_text(threads, summed, process, uncovered, passes_skipped);
+    const bool passes_skipped = std::any_of(extensions_.begin(), extensions_.end(),
+                                            [](const RunExtension* e) { return e->has_pass(); });
+    counted.row_fields["counters"] =
+        counters_text(threads, summed, process, uncovered, passes_skipped);
     Json coverage = Json::object();
     coverage["threads"] = static_cast<unsigned long>(threads);
     const unsigned covered = summed.empty() && process.empty() ? 0 : counted_threads;

@@ -32,7 +32,7 @@ class RunExtension;
 
 // What a run opens from its request: a counting tier, a run extension, or both.
 class Tier {
-public:
+  public:
     virtual ~Tier() = default;
 
     // The catalog source this tier contributes ("perf", "tier0", "syscall", ...).
@@ -64,7 +64,7 @@ public:
 
 // A tier that produces columns by counting passes.
 class CountingTier : public Tier {
-public:
+  public:
     // One counting pass over `work`.
     virtual PassResult count(const Workload& work, const PassPlan& plan) = 0;
     CountingTier* counting() override { return this; }
@@ -79,7 +79,7 @@ public:
 
 // Hooks a run drives around its cases and tables; every one does nothing by default.
 class RunExtension {
-public:
+  public:
     virtual ~RunExtension() = default;
 
     // The case the next passes measure: its row name (what --histogram globs over), and how

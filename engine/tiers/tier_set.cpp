@@ -34,8 +34,9 @@ void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>
         unopened.insert(unopened.end(), f.begin(), f.end());
     }
     for (auto& t : all) {
-        const bool want = request.every_tier || t->wanted(request) ||
-                          catalog::selects_source(unopened, request.metrics, std::string(t->source()));
+        const bool want =
+            request.every_tier || t->wanted(request) ||
+            catalog::selects_source(unopened, request.metrics, std::string(t->source()));
         if (!want) {
             // Listed (--list-metrics) but never a visible column: the tier was not asked for.
             for (auto d : t->family()) {
@@ -52,9 +53,7 @@ void TierSet::open(const TierRequest& request, std::vector<std::unique_ptr<Tier>
             if (CountingTier* c = t->counting()) counting_.push_back(c);
             if (RunExtension* e = t->extension()) extensions_.push_back(e);
             open_.push_back(std::move(t));
-        }
-        else if (!st.empty())
-            refusals_.push_back(st.front());
+        } else if (!st.empty()) refusals_.push_back(st.front());
     }
     selection_ = request.metrics;
     if (!selection_.empty())
@@ -98,18 +97,20 @@ CountedCase TierSet::count(std::string_view name, std::string_view shown, const 
         counted.count_iterations = plan.iterations;
         for (auto& [key, value] : pass.row_fields.as_object()) {  // objects merge (countSpread)
             Json& into = counted.row_fields[key];
-            if (key == "threadCoverage")  // each tier's pre-existing threads: one list, per-tier misses
+            if (key ==
+                "threadCoverage")  // each tier's pre-existing threads: one list, per-tier misses
                 into = merge_coverage(into, value);
             else if (into.is_object() && value.is_object())
                 for (auto& [k, v] : value.as_object()) into[k] = v;
-            else
-                into = value;
+            else into = value;
         }
     }
-    if (others) {  // the tiers' part (the pre-existing threads they counted, under inherit) joins it
+    if (others) {  // the tiers' part (the pre-existing threads they counted, under inherit) joins
+                   // it
         Json preexisting;
         if (const Json* said = counted.row_fields.find("threadCoverage")) preexisting = *said;
-        std::erase_if(counted.row_fields.as_object(), [](const auto& field) { return field.first == "threadCoverage"; });
+        std::erase_if(counted.row_fields.as_object(),
+                      [](const auto& field) { return field.first == "threadCoverage"; });
         if (Json coverage = others->coverage(preexisting); !coverage.is_null())
             counted.row_fields["threadCoverage"] = coverage;
     }
@@ -126,7 +127,8 @@ CountedCase TierSet::count_difference(const Workload& work, const TimingSummary&
     const std::uint64_t span_calls = std::max<std::uint64_t>(work.batch.span, 1);
     const auto span = static_cast<double>(span_calls);
     TimingSummary per_call = timing;  // the passes count calls of run() and reference()
-    per_call.iterations_per_sample = std::max<std::uint64_t>(1, timing.iterations_per_sample / span_calls);
+    per_call.iterations_per_sample =
+        std::max<std::uint64_t>(1, timing.iterations_per_sample / span_calls);
     per_call.median_ns = timing.median_ns * span;
     Workload longer = work, shorter = work;
     longer.batch.reference = shorter.batch.reference = nullptr;
@@ -148,14 +150,16 @@ CountedCase TierSet::count_difference(const Workload& work, const TimingSummary&
                 differences.resize(cells.size());
             }
             for (std::size_t i = 0; i < cells.size() && i < a.cells.size(); ++i) {
-                differences[i].push_back(i < b.cells.size() ? (a.cells[i].value - b.cells[i].value) / span
-                                                            : catalog::kNotMeasured);
+                differences[i].push_back(i < b.cells.size()
+                                             ? (a.cells[i].value - b.cells[i].value) / span
+                                             : catalog::kNotMeasured);
                 cells[i].estimated = cells[i].estimated || a.cells[i].estimated ||
                                      (i < b.cells.size() && b.cells[i].estimated);
             }
         }
         for (std::size_t i = 0; i < cells.size(); ++i) {
-            cells[i].value = additive(cells[i]) ? median_or_nan(differences[i]) : catalog::kNotMeasured;
+            cells[i].value =
+                additive(cells[i]) ? median_or_nan(differences[i]) : catalog::kNotMeasured;
             counted.cells.push_back(std::move(cells[i]));
         }
         counted.count_iterations = plan.iterations;
@@ -194,7 +198,8 @@ Json TierSet::hand_back() const {
     Json handed = Json::object();
     for (const auto& t : open_)
         if (RunExtension* e = t->extension())
-            if (Json j = e->hand_back(); !j.is_null()) handed[std::string(t->source())] = std::move(j);
+            if (Json j = e->hand_back(); !j.is_null())
+                handed[std::string(t->source())] = std::move(j);
     return handed;
 }
 

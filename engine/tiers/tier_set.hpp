@@ -40,10 +40,11 @@ inline constexpr const char* kCountedByDifference =
     "per instruction by the difference method: 5 pairs of counting passes ran both unrolls with "
     "one plan, and each cell is the median of the pairs' (longer - shorter) / span; ratio and "
     "percent columns read —, and no profile or per-call distribution is taken (docs/asm.md)";
-inline constexpr int kDifferencePairs = 5;  // pairs of passes an instruction-level row's cells are the median of
+inline constexpr int kDifferencePairs =
+    5;  // pairs of passes an instruction-level row's cells are the median of
 
 class TierSet {
-public:
+  public:
     TierSet() = default;
     ~TierSet() { close(); }
     TierSet(const TierSet&) = delete;
@@ -79,9 +80,9 @@ public:
     // The counting passes of an instruction-level case (work.batch has a reference: the
     // difference method): each tier counts run() and reference() with one plan, sized per call
     // from the timing of the difference, kDifferencePairs times alternating, and every count or
-    // time cell is the median of the pairs' (run's - reference's) / span, per instruction; ratio and percent cells are not measured (a ratio of two
-    // differences is not the difference of ratios). Extensions (profiles, distributions) take
-    // no pass. row_fields["counters"] says so.
+    // time cell is the median of the pairs' (run's - reference's) / span, per instruction; ratio
+    // and percent cells are not measured (a ratio of two differences is not the difference of
+    // ratios). Extensions (profiles, distributions) take no pass. row_fields["counters"] says so.
     CountedCase count_difference(const Workload& work, const TimingSummary& timing,
                                  const std::function<void()>& progress) const;
 
@@ -110,20 +111,20 @@ public:
     // The HTML every extension shows under `row`'s plot (RunExtension::row_html), joined.
     std::string row_html(const Row& row) const;
 
-    // Under --isolate (RunExtension::hand_back): in a child, {source: what that tier hands back} for the
-    // tiers that hand back something (an empty object when none does); in the parent, each
+    // Under --isolate (RunExtension::hand_back): in a child, {source: what that tier hands back}
+    // for the tiers that hand back something (an empty object when none does); in the parent, each
     // open tier takes its own source's entry.
     Json hand_back() const;
     void take_from_child(const Json& handed) const;
 
     void close();
 
-private:
+  private:
     PassSizing sizing_;
-    TierRequest request_;  // what the tiers were opened with (a thread twin opens with it too)
+    TierRequest request_;    // what the tiers were opened with (a thread twin opens with it too)
     ThreadsAtOpen at_open_;  // the process's threads just before the counters opened
     std::vector<std::unique_ptr<Tier>> open_;
-    std::vector<CountingTier*> counting_;   // the open tiers of each kind, in tier order
+    std::vector<CountingTier*> counting_;  // the open tiers of each kind, in tier order
     std::vector<RunExtension*> extensions_;
     std::vector<catalog::MetricDescriptor> catalog_;
     std::vector<Status> statuses_;

@@ -13,8 +13,7 @@ namespace glint::engine {
 using Clock = std::chrono::steady_clock;
 
 [[gnu::always_inline]] inline std::int64_t now_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               Clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
         .count();
 }
 
@@ -26,10 +25,10 @@ struct ClockProperties {
     // The arch's timestamp counter (TSC, CNTVCT), used to time per-call samples when the OS
     // vouches for a constant rate: finer and cheaper than steady_clock.
     bool ticks_usable = false;
-    std::string ticks_name;       // "TSC"
-    std::string ticks_why;        // why it is (not) used
-    double ns_per_tick = 0;       // calibrated against steady_clock
-    double tick_bracket_ns = 0;   // median of an empty serialised begin/end pair
+    std::string ticks_name;      // "TSC"
+    std::string ticks_why;       // why it is (not) used
+    double ns_per_tick = 0;      // calibrated against steady_clock
+    double tick_bracket_ns = 0;  // median of an empty serialised begin/end pair
 
     // One read of the thread's CPU clock (os::thread_cpu_ns: a system call on Linux), median
     // of 101 back-to-back reads; NaN when that clock is unavailable.

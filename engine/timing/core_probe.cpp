@@ -16,7 +16,8 @@ double probe_step_ns(std::uint64_t steps) {
     }
     const std::int64_t stop = now_ns();
     asm volatile("" : : "r"(x));
-    return static_cast<double>(stop - start) / static_cast<double>(std::max<std::uint64_t>(steps, 1));
+    return static_cast<double>(stop - start) /
+           static_cast<double>(std::max<std::uint64_t>(steps, 1));
 }
 
 ProbeReading read_probe(double probe_ns, double fastest_ns) {

@@ -13,11 +13,13 @@ namespace glint::detail {
 
 Timing measure_batch(Batch batch, const MeasureOptions& options) {
     if (options.samples == 0)
-        throw std::invalid_argument("glint::measure: MeasureOptions::samples is 0; ask for at "
-                                    "least 1 sample (the default is 32)");
+        throw std::invalid_argument(
+            "glint::measure: MeasureOptions::samples is 0; ask for at "
+            "least 1 sample (the default is 32)");
     if (!std::isfinite(options.min_time_ns) || options.min_time_ns < 0)
-        throw std::invalid_argument("glint::measure: MeasureOptions::min_time_ns must be a "
-                                    "finite number of ns >= 0 (the default is 2.5e5, 0.25 ms)");
+        throw std::invalid_argument(
+            "glint::measure: MeasureOptions::min_time_ns must be a "
+            "finite number of ns >= 0 (the default is 2.5e5, 0.25 ms)");
     engine::TimingConfig config;
     config.min_time_ns = options.min_time_ns;
     config.samples = options.samples;

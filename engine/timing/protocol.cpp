@@ -95,11 +95,13 @@ std::uint64_t probe_calls(const glint::detail::Batch& batch) {
 // else between them (no CPU-clock reads), less the clock's bracket; it stops early at one under
 // `enough_ns` and after `wall_cap_ns` of probing. Load only adds time, so the quickest window
 // is what the calls cost.
-double quickest_full_window_ns(const glint::detail::Batch& batch, double enough_ns, double wall_cap_ns) {
+double quickest_full_window_ns(const glint::detail::Batch& batch, double enough_ns,
+                               double wall_cap_ns) {
     double quickest = INFINITY;
     const std::int64_t start = now_ns();
     for (int i = 0; i < 16 && quickest >= enough_ns; ++i) {
-        quickest = std::min(quickest, time_once(batch, probe_calls(batch), probe_calls(batch)).wall);
+        quickest =
+            std::min(quickest, time_once(batch, probe_calls(batch), probe_calls(batch)).wall);
         if (static_cast<double>(now_ns() - start) >= wall_cap_ns) break;
     }
     return quickest;
@@ -147,7 +149,8 @@ struct SampleRun {
 };
 
 SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& config,
-                      std::uint64_t n, std::uint64_t window, std::uint64_t count, double budget_ns) {
+                      std::uint64_t n, std::uint64_t window, std::uint64_t count,
+                      double budget_ns) {
     SampleRun r;
     r.wall.reserve(count);
     r.cpu.reserve(count);
@@ -168,7 +171,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
         const double took = static_cast<double>(now_ns() - start);
         r.probes.push_back(step);
         fastest = std::min(fastest, step);
-        probes_ns += std::min(took, kInterruptedProbeFactor * fastest * static_cast<double>(kProbeSteps));
+        probes_ns +=
+            std::min(took, kInterruptedProbeFactor * fastest * static_cast<double>(kProbeSteps));
     };
     if (probe) r.probes.reserve(count + 1);
     r.tolerance_per_sample = static_cast<double>(reads) * cpu_tolerance_per_read();
@@ -180,7 +184,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     if (probe) run_probe();
     for (std::uint64_t i = 0; i < count; ++i) {
         if (i >= config.samples && static_cast<double>(now_ns() - wall_start) >= budget_ns) break;
-        if (config.checkpoint) config.checkpoint();  // counted in the sample's CPU time: a flag test
+        if (config.checkpoint)
+            config.checkpoint();  // counted in the sample's CPU time: a flag test
         const Once once = time_once(batch, n, window, windows);
         if (probe) run_probe();
         const std::int64_t cpu_after = os::thread_cpu_ns();
@@ -205,7 +210,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
 // The samples the probes around them found on a slowed core (empty: not probed).
 std::vector<bool> slow_core_of(const SampleRun& r) {
     if (r.probes.empty()) return {};
-    return slow_core_samples(r.probes, r.probes.size() - 1);  // one probe before each sample, one after the last
+    return slow_core_samples(
+        r.probes, r.probes.size() - 1);  // one probe before each sample, one after the last
 }
 
 // Iterations per retaken sample: about kRetakeSampleNs, never below 1000 timer steps.
@@ -214,7 +220,8 @@ std::uint64_t retake_iterations(double per_iteration_ns, std::uint64_t n) {
     if (!(per_iteration_ns > 0)) return n;
     const double target = std::max(kRetakeSampleNs, 1000 * clock_properties().resolution_ns);
     const double k = std::ceil(target / per_iteration_ns);
-    return k >= static_cast<double>(n) ? n : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(k));
+    return k >= static_cast<double>(n) ? n
+                                       : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(k));
 }
 
 }  // namespace
@@ -289,7 +296,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
             return std::max(timed, config.min_time_ns);
         return timed;
     };
-    const std::uint64_t n = config.pinned ? config.pinned : double_until(sample, config.min_time_ns);
+    const std::uint64_t n =
+        config.pinned ? config.pinned : double_until(sample, config.min_time_ns);
     // Pinned: a probe of up to 16 calls (windows of one) sizes the windows first.
     if (config.pinned && has_inputs(batch)) sample(std::min<std::uint64_t>(n, 16));
     const std::uint64_t window = window_for(batch, per_iteration_ns, n);
@@ -297,7 +305,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     if (config.progress) config.progress();
     if (config.before_samples) config.before_samples();
     SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY);
-    TimingSummary summary = summarize_samples(std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
+    TimingSummary summary = summarize_samples(
+        std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
     summary.sample_cpu_ns = std::move(run.cpu);
     summary.slow_core = slow_core_of(run);
     summary.cpu_ns = run.cpu_total;
@@ -313,8 +322,9 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     const std::uint64_t short_n = retake ? retake_iterations(summary.median_ns, n) : n;
     if (summary.estimator == kEstimatorAllMedian && short_n * 2 <= n) {
         if (config.progress) config.progress();
-        SampleRun again = run_samples(batch, config, short_n, window_for(batch, per_iteration_ns, short_n),
-                                      4 * config.samples, std::max(run.wall_total, 0.0));
+        SampleRun again =
+            run_samples(batch, config, short_n, window_for(batch, per_iteration_ns, short_n),
+                        4 * config.samples, std::max(run.wall_total, 0.0));
         TimingSummary retake = summarize_samples(std::move(again.wall), short_n, false);
         retake.sample_cpu_ns = std::move(again.cpu);
         retake.slow_core = slow_core_of(again);
@@ -360,7 +370,9 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         measured += window;
         samples.push_back(std::max(0.0, window - bracket_ns));
         const bool read = call_cpu_start >= 0 && call_cpu_stop >= 0;
-        cpu.push_back(read ? std::min(static_cast<double>(call_cpu_stop - call_cpu_start), samples.back()) : NAN);
+        cpu.push_back(
+            read ? std::min(static_cast<double>(call_cpu_stop - call_cpu_start), samples.back())
+                 : NAN);
     }
     const std::int64_t cpu_stop = os::thread_cpu_ns();
     const std::int64_t wall_stop = now_ns();

@@ -33,15 +33,15 @@ inline constexpr double kPerCallTotalFactor = 20;
 struct TimingConfig {
     double min_time_ns = kDefaultMinTimeNs;  // --bench-min-time
     std::uint64_t samples = 32;
-    std::uint64_t pinned = 0;        // iterations per sample (batched) / timed calls (per call)
-    bool warm_up = false;            // batched: one untimed sample before the samples, run as
-                                     // they are (windows of inputs prepared first)
+    std::uint64_t pinned = 0;           // iterations per sample (batched) / timed calls (per call)
+    bool warm_up = false;               // batched: one untimed sample before the samples, run as
+                                        // they are (windows of inputs prepared first)
     bool refuse_optimized_away = true;  // batched: throw OptimizedAway (below)
     bool contended_retake = true;       // batched: retake short samples under contention
     bool core_probe = true;             // batched: probe the core's speed around each sample
-    double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
-                                     // batched with inputs: / samples caps a sample's wall time
-    std::function<void()> progress;  // called between samples' phases (never while timing)
+    double wall_budget_ns = 1e9;        // per-call: stop adding samples past 32 after this long;
+                                        // batched with inputs: / samples caps a sample's wall time
+    std::function<void()> progress;     // called between samples' phases (never while timing)
     // Called once right before the first counted sample (after the doubling and any
     // progress call): where observations of the samples (engine/stability/) begin.
     std::function<void()> before_samples;

@@ -2,8 +2,9 @@
 //
 // A batch with inputs (glint::iter_batched: Batch::prepare set) must have the inputs of each
 // run built first, untimed and outside any counting bracket, and runs in windows: about
-// kWindowTargetNs of calls each, at most max_window iterations. Every place that runs a batch (the timing pass, each counting pass, the
-// plain test run) goes through these helpers, so none of them times or counts setup.
+// kWindowTargetNs of calls each, at most max_window iterations. Every place that runs a batch (the
+// timing pass, each counting pass, the plain test run) goes through these helpers, so none of them
+// times or counts setup.
 #pragma once
 
 #include <algorithm>

@@ -14,7 +14,8 @@ using Mask = std::vector<unsigned long>;
 constexpr std::size_t kBitsPerWord = sizeof(unsigned long) * CHAR_BIT;
 
 bool has(const Mask& mask, unsigned cpu) {
-    return cpu / kBitsPerWord < mask.size() && (mask[cpu / kBitsPerWord] >> (cpu % kBitsPerWord)) & 1UL;
+    return cpu / kBitsPerWord < mask.size() &&
+           (mask[cpu / kBitsPerWord] >> (cpu % kBitsPerWord)) & 1UL;
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ const DwarfLibraryState& dwarf_library();
 std::string demangle(const char* name);
 
 class DwarfModule {
-public:
+  public:
     DwarfModule();
     ~DwarfModule();
     DwarfModule(const DwarfModule&) = delete;
@@ -43,7 +43,7 @@ public:
 
     struct State;
 
-private:
+  private:
     std::unique_ptr<State> state_;
 };
 

@@ -17,8 +17,8 @@ bool read_at(int fd, std::uint64_t offset, std::size_t size, void* out) {
     auto* bytes = static_cast<unsigned char*>(out);
     std::size_t done = 0;
     while (done < size) {
-        const ssize_t n = sys().pread(fd, bytes + done, size - done,
-                                      static_cast<off_t>(offset + done));
+        const ssize_t n =
+            sys().pread(fd, bytes + done, size - done, static_cast<off_t>(offset + done));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return false;
         done += static_cast<std::size_t>(n);
@@ -33,20 +33,21 @@ bool read_table(int fd, std::uint64_t offset, std::size_t count, std::vector<T>&
 }
 
 class Fd {
-public:
+  public:
     explicit Fd(int fd) : fd_(fd) {}
     ~Fd() {
         if (fd_ >= 0) sys().close(fd_);
     }
     int get() const { return fd_; }
 
-private:
+  private:
     int fd_;
 };
 
 bool is_function(const Elf64_Sym& s) {
     const unsigned type = ELF64_ST_TYPE(s.st_info);
-    return (type == STT_FUNC || type == STT_GNU_IFUNC) && s.st_shndx != SHN_UNDEF && s.st_value != 0;
+    return (type == STT_FUNC || type == STT_GNU_IFUNC) && s.st_shndx != SHN_UNDEF &&
+           s.st_value != 0;
 }
 
 // Reads the function symbols of symbol table `table` (its strings in section table.sh_link).

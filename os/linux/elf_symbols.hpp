@@ -27,11 +27,11 @@ struct LoadSegment {
 };
 
 class ElfSymbols {
-public:
+  public:
     // Reads `path`. false with `why` ("not an ELF file", "32-bit ELF", an errno text) otherwise.
     bool load(const std::string& path, std::string& why);
 
-    bool has_symtab() const { return symtab_; }        // .symtab (not stripped)
+    bool has_symtab() const { return symtab_; }  // .symtab (not stripped)
     bool has_dynsym_only() const { return !symtab_ && !symbols_.empty(); }
     bool has_debug_info() const { return debug_info_; }
     const std::vector<ElfSymbol>& symbols() const { return symbols_; }  // sorted by start
@@ -41,7 +41,7 @@ public:
     // The function whose [start, start+size) holds `vaddr`; nullptr when none.
     const ElfSymbol* find(std::uint64_t vaddr) const;
 
-private:
+  private:
     std::vector<LoadSegment> segments_;
     std::vector<ElfSymbol> symbols_;
     bool symtab_ = false;

@@ -46,8 +46,9 @@ bool cpuinfo_hypervisor_flag(const std::string& proc_root) {
 
 // A DMI vendor or product that names a virtual machine.
 std::string dmi_hypervisor(const std::string& sys_root) {
-    static const char* kKnown[] = {"QEMU", "KVM", "VMware", "VirtualBox", "Xen", "Microsoft Corporation",
-                                   "Amazon EC2", "Google", "innotek", "Parallels", "Bochs", "BHYVE"};
+    static const char* kKnown[] = {
+        "QEMU",       "KVM",    "VMware",  "VirtualBox", "Xen",   "Microsoft Corporation",
+        "Amazon EC2", "Google", "innotek", "Parallels",  "Bochs", "BHYVE"};
     for (const char* file : {"sys_vendor", "product_name"}) {
         const auto text = read_trimmed(sys_root + "/class/dmi/id/" + file);
         if (!text) continue;
@@ -100,7 +101,8 @@ EnvironmentFacts read_environment(const SystemRoots& roots, std::vector<unsigned
     f.cpus = std::move(cpus);
     const std::string cpu_root = roots.sys + "/devices/system/cpu";
     for (unsigned c : f.cpus) {
-        const auto governor = read_trimmed(cpu_root + "/cpu" + std::to_string(c) + "/cpufreq/scaling_governor");
+        const auto governor =
+            read_trimmed(cpu_root + "/cpu" + std::to_string(c) + "/cpufreq/scaling_governor");
         if (governor && !governor->empty()) f.governors.emplace_back(c, *governor);
     }
     if (auto boost = read_integer(cpu_root + "/cpufreq/boost")) {

@@ -32,12 +32,18 @@ inline FileKind kind_of(mode_t mode) {
 
 inline const char* kind_words(FileKind kind) {
     switch (kind) {
-        case FileKind::directory: return "a directory";
-        case FileKind::block_device: return "a block device";
-        case FileKind::socket: return "a socket";
-        case FileKind::fifo: return "a FIFO (named pipe)";
-        case FileKind::character_device: return "a character device";
-        default: return "not a regular file";
+        case FileKind::directory:
+            return "a directory";
+        case FileKind::block_device:
+            return "a block device";
+        case FileKind::socket:
+            return "a socket";
+        case FileKind::fifo:
+            return "a FIFO (named pipe)";
+        case FileKind::character_device:
+            return "a character device";
+        default:
+            return "not a regular file";
     }
 }
 

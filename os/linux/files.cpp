@@ -59,7 +59,9 @@ void copy_name(char (&out)[4096], const std::string& in) {
 }  // namespace
 
 std::optional<std::string> write_output(const OutputTarget& target, std::string_view text) {
-    auto failed = [&](int error) { return "cannot write " + quoted(target.given) + ": " + reason(error); };
+    auto failed = [&](int error) {
+        return "cannot write " + quoted(target.given) + ": " + reason(error);
+    };
     if (target.mode == OutputMode::descriptor) {
         std::fflush(nullptr);  // what stdio holds for the descriptor goes first
         if (!write_all(target.fd, text.data(), text.size())) return failed(errno);
@@ -67,8 +69,10 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
     }
     if (target.mode == OutputMode::in_place) {
         const int fd = detail::open_in_place(target.path);
-        if (fd < 0) return errno == ENXIO ? "cannot write " + quoted(target.given) + ": " + detail::no_fifo_reader()
-                                          : failed(errno);
+        if (fd < 0)
+            return errno == ENXIO
+                       ? "cannot write " + quoted(target.given) + ": " + detail::no_fifo_reader()
+                       : failed(errno);
         const bool ok = write_all(fd, text.data(), text.size());
         const int error = errno;
         ::close(fd);
@@ -77,14 +81,15 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
     }
     // The permissions of the regular file replaced, never a set-id bit, nor those of whatever a
     // link planted at the path since resolve_output points to (rename replaces the link itself).
-    struct stat existing{};
+    struct stat existing {};
     const mode_t mode = ::lstat(target.path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
                             ? (existing.st_mode & 0777)
                             : new_file_mode();
     std::string temp;
     const int fd = make_temp(target.path, temp);
     if (fd < 0) return failed(errno);
-    bool ok = write_all(fd, text.data(), text.size()) && ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
+    bool ok =
+        write_all(fd, text.data(), text.size()) && ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
     int error = errno;
     if (::close(fd) != 0 && ok) {
         ok = false;
@@ -109,7 +114,7 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         const int error = errno;
         return FileProblem{"cannot read " + quoted(path) + ": " + reason(error), error == ENOENT};
     }
-    struct stat st{};
+    struct stat st {};
     std::optional<FileProblem> problem;
     if (::fstat(fd, &st) != 0) {
         problem = FileProblem{"cannot read " + quoted(path) + ": " + reason(errno)};
@@ -117,8 +122,10 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
         problem = FileProblem{quoted(path) + " is " + kind_words(kind_of(st.st_mode)) +
                               ", not a regular file"};
     } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
-        problem = FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
-                              ", more than the " + size_words(max_bytes) + " glint reads", false, true};
+        problem =
+            FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
+                            ", more than the " + size_words(max_bytes) + " glint reads",
+                        false, true};
     } else {
         text.clear();
         char buf[65536];
@@ -164,15 +171,19 @@ EmergencyOutput prepare_emergency_output(const OutputTarget& target) {
 int emergency_open(const EmergencyOutput& out) noexcept {
     if (!out.ready) return -1;
     switch (out.mode) {
-        case OutputMode::descriptor: return out.fd;
-        case OutputMode::in_place: return ::open(out.path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+        case OutputMode::descriptor:
+            return out.fd;
+        case OutputMode::in_place:
+            return ::open(out.path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
         case OutputMode::replace:
             return ::open(out.temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     }
     return -1;
 }
 
-bool emergency_put(int fd, const char* data, std::size_t size) noexcept { return write_all(fd, data, size); }
+bool emergency_put(int fd, const char* data, std::size_t size) noexcept {
+    return write_all(fd, data, size);
+}
 
 bool emergency_commit(const EmergencyOutput& out, int fd, bool written) noexcept {
     if (fd < 0) return false;
@@ -261,10 +272,11 @@ std::vector<std::string> stale_journals(const OutputTarget& target) {
     while (const dirent* entry = ::readdir(d)) {
         const std::string name = entry->d_name;
         if (name.compare(0, prefix.size(), prefix) != 0) continue;
-        const std::string path = target.path.find('/') == std::string::npos ? name : dir + "/" + name;
+        const std::string path =
+            target.path.find('/') == std::string::npos ? name : dir + "/" + name;
         const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) continue;
-        struct stat st{};
+        struct stat st {};
         // A live run holds its journal locked; a journal nobody holds was left by a killed run.
         if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_SH | LOCK_NB) == 0)
             found.push_back(path);

@@ -57,8 +57,9 @@ bool timestamp_counter_is_stable(std::string& why) {
         why = "the CPU reports constant_tsc and nonstop_tsc";
         return true;
     }
-    why = "the kernel does not use the TSC as its clocksource and the CPU does not report an "
-          "invariant TSC";
+    why =
+        "the kernel does not use the TSC as its clocksource and the CPU does not report an "
+        "invariant TSC";
     return false;
 }
 

@@ -58,8 +58,8 @@ constexpr std::uint64_t scale_count(std::uint64_t count, std::uint64_t enabled,
                                     std::uint64_t running) {
     const std::uint64_t quot = count / running;
     const std::uint64_t rem = count % running;
-    return quot * enabled + static_cast<std::uint64_t>(
-                                (static_cast<unsigned __int128>(rem) * enabled) / running);
+    return quot * enabled +
+           static_cast<std::uint64_t>((static_cast<unsigned __int128>(rem) * enabled) / running);
 }
 
 // ---- the seqlock read --------------------------------------------------------------------------
@@ -136,11 +136,10 @@ template <class Arch>
 // first.
 template <class Arch>
 [[gnu::always_inline]] inline void load_lock_and_index(const perf_event_mmap_page* page,
-                                                       std::uint32_t& lock,
-                                                       std::uint32_t& index) {
+                                                       std::uint32_t& lock, std::uint32_t& index) {
     constexpr std::size_t kLock = offsetof(perf_event_mmap_page, lock);
     static_assert(offsetof(perf_event_mmap_page, index) == kLock + sizeof(std::uint32_t));
-    if constexpr (requires(std::uint32_t& a) { Arch::template load_pair<kLock>(page, a, a); }) {
+    if constexpr (requires(std::uint32_t & a) { Arch::template load_pair<kLock>(page, a, a); }) {
         Arch::template load_pair<kLock>(page, lock, index);
     } else {
         lock = load(page->lock);
@@ -165,7 +164,9 @@ template <class Arch>
                                               std::uint64_t& enabled, std::uint64_t& running) {
     constexpr std::size_t kEnabled = offsetof(perf_event_mmap_page, time_enabled);
     static_assert(offsetof(perf_event_mmap_page, time_running) == kEnabled + sizeof(std::uint64_t));
-    if constexpr (requires(std::uint64_t& a) { Arch::template load_pair64<kEnabled>(page, a, a); }) {
+    if constexpr (requires(std::uint64_t & a) {
+                      Arch::template load_pair64<kEnabled>(page, a, a);
+                  }) {
         Arch::template load_pair64<kEnabled>(page, enabled, running);
     } else {
         enabled = load(page->time_enabled);
@@ -179,7 +180,7 @@ namespace detail {
 // opening one (a read that stops early, the page granting no user read, is settled).
 template <class Arch, PageTimes Times>
 [[gnu::always_inline]] inline PageReading read_page_once(const perf_event_mmap_page* page,
-                                                          bool& settled) {
+                                                         bool& settled) {
     // Locals, not the result struct, until the end: the barriers' memory clobbers would
     // otherwise keep the struct in memory and cost a store per field per read.
     constexpr bool kExtrapolate = Times == PageTimes::extrapolated;
@@ -224,8 +225,9 @@ template <class Arch, PageTimes Times>
             const std::int64_t offset = load(page->offset);
             const unsigned width = pmc_width<Arch>(page);
             // Wrapping, as the kernel's own u64 arithmetic: a forged page cannot make it undefined.
-            count = static_cast<std::int64_t>(static_cast<std::uint64_t>(offset) +
-                                              static_cast<std::uint64_t>(sign_extend(Arch::read_pmc(index), width)));
+            count = static_cast<std::int64_t>(
+                static_cast<std::uint64_t>(offset) +
+                static_cast<std::uint64_t>(sign_extend(Arch::read_pmc(index), width)));
         }
         compiler_barrier();
         settled = load(page->lock) == seq;
@@ -262,7 +264,7 @@ template <class Arch, PageTimes Times>
 // read_page_with, the times extrapolated (WithTimes) or none.
 template <class Arch, bool WithTimes = true>
 [[gnu::always_inline]] inline PageReading read_page(const perf_event_mmap_page* page) {
-    return read_page_with<Arch, WithTimes ? PageTimes::extrapolated : PageTimes::none>(page);
+    return read_page_with < Arch, WithTimes ? PageTimes::extrapolated : PageTimes::none > (page);
 }
 
 // Capability bits of a page, decoded (for disclosure and for choosing a read path).

@@ -12,8 +12,8 @@
 namespace glint::os {
 namespace {
 
-constexpr int kMpolBind = 2;            // MPOL_BIND (linux/mempolicy.h)
-constexpr std::size_t kBatch = 4096;    // pages asked about per move_pages call
+constexpr int kMpolBind = 2;          // MPOL_BIND (linux/mempolicy.h)
+constexpr std::size_t kBatch = 4096;  // pages asked about per move_pages call
 constexpr std::size_t kBitsPerWord = sizeof(unsigned long) * CHAR_BIT;
 
 }  // namespace
@@ -24,7 +24,8 @@ PagePlacement page_placement(const void* ptr, std::size_t bytes) {
     p.page_size = page > 0 ? static_cast<std::size_t>(page) : 4096;
     if (bytes == 0) return p;
     const auto first = reinterpret_cast<std::uintptr_t>(ptr) & ~(std::uintptr_t{p.page_size} - 1);
-    const auto last = (reinterpret_cast<std::uintptr_t>(ptr) + bytes - 1) & ~(std::uintptr_t{p.page_size} - 1);
+    const auto last =
+        (reinterpret_cast<std::uintptr_t>(ptr) + bytes - 1) & ~(std::uintptr_t{p.page_size} - 1);
     p.pages = (last - first) / p.page_size + 1;
     std::vector<void*> pages;
     std::vector<int> status;

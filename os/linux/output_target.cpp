@@ -32,11 +32,12 @@ bool may_follow(const struct stat& link, const struct stat& dir) {
 bool follow_links(std::string& path, std::string& problem) {
     for (int hop = 0; hop < 40; ++hop) {
         if (named_descriptor(path)) return true;
-        struct stat st{};
+        struct stat st {};
         if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
-        struct stat dir{};
+        struct stat dir {};
         if (::stat(dir_of(path).c_str(), &dir) != 0 || !may_follow(st, dir)) {
-            problem = "refusing to follow the symlink " + quoted(path) + ": user " + std::to_string(st.st_uid) +
+            problem = "refusing to follow the symlink " + quoted(path) + ": user " +
+                      std::to_string(st.st_uid) +
                       " owns it in the sticky, world-writable directory " + quoted(dir_of(path)) +
                       " (it could point anywhere); remove it or choose another path";
             return false;
@@ -73,18 +74,22 @@ std::string real_spelling(const std::string& path) {
 }  // namespace
 
 bool same_output(const OutputTarget& a, const OutputTarget& b) {
-    if (a.mode == OutputMode::descriptor && b.mode == OutputMode::descriptor && a.fd == b.fd) return true;
-    struct stat sa{}, sb{};
-    if (regular_file_id(a, sa) && regular_file_id(b, sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino)
+    if (a.mode == OutputMode::descriptor && b.mode == OutputMode::descriptor && a.fd == b.fd)
+        return true;
+    struct stat sa {
+    }, sb{};
+    if (regular_file_id(a, sa) && regular_file_id(b, sb) && sa.st_dev == sb.st_dev &&
+        sa.st_ino == sb.st_ino)
         return true;
     return a.mode == OutputMode::replace && b.mode == OutputMode::replace &&
            real_spelling(a.path) == real_spelling(b.path);
 }
 
 bool overwrites_input(const OutputTarget& target, const std::string& input) {
-    struct stat out{}, in{};
-    return regular_file_id(target, out) && ::stat(input.c_str(), &in) == 0 && out.st_dev == in.st_dev &&
-           out.st_ino == in.st_ino;
+    struct stat out {
+    }, in{};
+    return regular_file_id(target, out) && ::stat(input.c_str(), &in) == 0 &&
+           out.st_dev == in.st_dev && out.st_ino == in.st_ino;
 }
 
 std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem) {
@@ -99,7 +104,7 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
         target.fd = *fd;
         return target;
     }
-    struct stat st{};
+    struct stat st {};
     FileKind kind = FileKind::absent;
     if (::stat(target.path.c_str(), &st) == 0) {
         kind = kind_of(st.st_mode);
@@ -115,7 +120,7 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
     target.mode = *mode;
     if (target.mode == OutputMode::replace) {
         const std::string dir = dir_of(target.path);
-        struct stat ds{};
+        struct stat ds {};
         if (::stat(dir.c_str(), &ds) != 0) {
             problem = "cannot write " + quoted(path) + ": directory " + quoted(dir) +
                       (errno == ENOENT ? " does not exist" : ": " + reason(errno));
@@ -142,7 +147,8 @@ std::optional<std::string> probe_output(const OutputTarget& target) {
             if (::access(target.path.c_str(), W_OK) != 0)
                 return "cannot write " + quoted(target.given) + ": " + reason(errno);
             return std::nullopt;
-        case OutputMode::replace: break;
+        case OutputMode::replace:
+            break;
     }
     std::string temp;
     const int fd = make_temp(target.path, temp);
@@ -154,7 +160,8 @@ std::optional<std::string> probe_output(const OutputTarget& target) {
     // A sticky directory (/tmp) lets only the file's owner or the directory's replace a file;
     // root, whom the kernel lets, is held to its fs.protected_regular rule instead: a file
     // another user (not the directory's owner) put there is not replaced.
-    struct stat ds{}, fs{};
+    struct stat ds {
+    }, fs{};
     const uid_t me = ::geteuid();
     if (::stat(dir_of(target.path).c_str(), &ds) == 0 && (ds.st_mode & S_ISVTX) &&
         ::stat(target.path.c_str(), &fs) == 0 && fs.st_uid != me &&
@@ -163,6 +170,5 @@ std::optional<std::string> probe_output(const OutputTarget& target) {
                ": another user owns it in a sticky directory; choose another path";
     return std::nullopt;
 }
-
 
 }  // namespace glint::os

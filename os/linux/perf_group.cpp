@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 #include "os/linux/aarch64/user_access.hpp"
@@ -25,16 +25,26 @@ struct EventCode {
 
 EventCode code_of(Event event) {
     switch (event) {
-        case Event::cycles: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES};
-        case Event::instructions: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS};
-        case Event::branches: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS};
-        case Event::branch_misses: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES};
-        case Event::cache_references: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES};
-        case Event::cache_misses: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES};
-        case Event::page_faults: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS};
-        case Event::task_clock: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK};
-        case Event::context_switches: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES};
-        case Event::cpu_migrations: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS};
+        case Event::cycles:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES};
+        case Event::instructions:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS};
+        case Event::branches:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS};
+        case Event::branch_misses:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES};
+        case Event::cache_references:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES};
+        case Event::cache_misses:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES};
+        case Event::page_faults:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS};
+        case Event::task_clock:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK};
+        case Event::context_switches:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES};
+        case Event::cpu_migrations:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS};
     }
     return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY};
 }
@@ -74,12 +84,11 @@ int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGr
     perf_event_attr attr =
         attr_of(generic ? spec_of(spec.events[i]) : spec.specs[i], spec, group_fd < 0);
     int fd;
-    if (generic && grant.mode == UserAccessGrant::Mode::requested &&
-        is_hardware(spec.events[i])) {
+    if (generic && grant.mode == UserAccessGrant::Mode::requested && is_hardware(spec.events[i])) {
         linux_::UserAccessOpen o;
         do {
-            o = linux_::open_user_access_event(attr, static_cast<pid_t>(spec.tid), -1, group_fd, PERF_FLAG_FD_CLOEXEC,
-                                               spec.want_64bit);
+            o = linux_::open_user_access_event(attr, static_cast<pid_t>(spec.tid), -1, group_fd,
+                                               PERF_FLAG_FD_CLOEXEC, spec.want_64bit);
         } while (o.fd < 0 && o.error == EINTR);
         grant.counter64[i] = o.counter64;
         grant.fell_back_to_32[i] = o.fell_back_to_32;
@@ -87,7 +96,8 @@ int open_member(std::size_t i, const GroupSpec& spec, int group_fd, UserAccessGr
         return o.fd;
     }
     do {
-        fd = sys().perf_event_open(&attr, static_cast<pid_t>(spec.tid), -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+        fd = sys().perf_event_open(&attr, static_cast<pid_t>(spec.tid), -1, group_fd,
+                                   PERF_FLAG_FD_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
     return fd;
 }
@@ -118,8 +128,8 @@ PerfGroup& PerfGroup::operator=(PerfGroup&& other) noexcept {
 bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
     close();
     if (spec.size() == 0 || spec.size() > kMaxGroupEvents) {
-        std::fprintf(stderr, "glint: PerfGroup::open: %zu events (1..%zu allowed)\n",
-                     spec.size(), kMaxGroupEvents);
+        std::fprintf(stderr, "glint: PerfGroup::open: %zu events (1..%zu allowed)\n", spec.size(),
+                     kMaxGroupEvents);
         std::abort();
     }
     const bool generic = spec.specs.empty();
@@ -154,9 +164,7 @@ void PerfGroup::close() {
 // kernel this was developed on, a group toggled with that flag stops counting a member after
 // the first DISABLE whenever task-clock or cpu-clock is in the group (page-faults read 0 from
 // the second bracket on), while toggling the leader alone counts every bracket.
-bool PerfGroup::enable() {
-    return linux_::ioctl_retry(leader_fd(), PERF_EVENT_IOC_ENABLE, 0) == 0;
-}
+bool PerfGroup::enable() { return linux_::ioctl_retry(leader_fd(), PERF_EVENT_IOC_ENABLE, 0) == 0; }
 bool PerfGroup::disable() {
     return linux_::ioctl_retry(leader_fd(), PERF_EVENT_IOC_DISABLE, 0) == 0;
 }

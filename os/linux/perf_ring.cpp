@@ -12,7 +12,7 @@ constexpr std::uint64_t kSupported =
 
 // A record's bytes, contiguous (copied when it wrapped), read as u64 fields.
 class Fields {
-public:
+  public:
     Fields(const unsigned char* bytes, std::uint64_t size) : bytes_(bytes), size_(size) {}
     bool take(std::uint64_t& out) {
         if (at_ + 8 > size_) return false;
@@ -21,7 +21,7 @@ public:
         return true;
     }
 
-private:
+  private:
     const unsigned char* bytes_;
     std::uint64_t size_;
     std::uint64_t at_ = sizeof(perf_event_header);
@@ -115,9 +115,15 @@ std::uint64_t parse_ring(const unsigned char* data, std::uint64_t size, std::uin
                 if (ok) counts.lost += lost;
                 break;
             }
-            case PERF_RECORD_THROTTLE: ++counts.throttled; break;
-            case PERF_RECORD_UNTHROTTLE: ++counts.unthrottled; break;
-            default: ++counts.other; break;
+            case PERF_RECORD_THROTTLE:
+                ++counts.throttled;
+                break;
+            case PERF_RECORD_UNTHROTTLE:
+                ++counts.unthrottled;
+                break;
+            default:
+                ++counts.other;
+                break;
         }
         if (!ok) {
             ++counts.malformed;

@@ -79,14 +79,17 @@ Loaded& loaded_locked() {
 
 PfmEncoding::Outcome outcome_of(int rc) {
     switch (rc) {
-        case PFM_ERR_NOTFOUND: return PfmEncoding::Outcome::unknown_event;
+        case PFM_ERR_NOTFOUND:
+            return PfmEncoding::Outcome::unknown_event;
         case PFM_ERR_UMASK:
         case PFM_ERR_ATTR:
         case PFM_ERR_ATTR_VAL:
         case PFM_ERR_ATTR_SET:
         case PFM_ERR_FEATCOMB:
-        case PFM_ERR_INVAL: return PfmEncoding::Outcome::invalid;
-        default: return PfmEncoding::Outcome::failed;
+        case PFM_ERR_INVAL:
+            return PfmEncoding::Outcome::invalid;
+        default:
+            return PfmEncoding::Outcome::failed;
     }
 }
 

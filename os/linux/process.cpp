@@ -70,15 +70,16 @@ void on_quick_exit_call() {
 }
 
 void restore_defaults_in_child() {
-    struct sigaction dfl{};
+    struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
     struct sigaction ign = dfl;
     ign.sa_handler = SIG_IGN;
     for (std::size_t i = 0; i < 4; ++i) {
-        struct sigaction current{};
+        struct sigaction current {};
         ::sigaction(kInterruptSignals[i], nullptr, &current);
-        const bool inherited = g_interrupt_watched ? g_inherited_ignore[i] : current.sa_handler == SIG_IGN;
+        const bool inherited =
+            g_interrupt_watched ? g_inherited_ignore[i] : current.sa_handler == SIG_IGN;
         ::sigaction(kInterruptSignals[i], inherited ? &ign : &dfl, nullptr);
     }
     for (int sig : kFatalSignals) ::sigaction(sig, &dfl, nullptr);
@@ -96,8 +97,7 @@ void kill_and_reap(pid_t pid) {
     kill_group(pid);
     ::kill(pid, SIGKILL);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
 }
 
 }  // namespace
@@ -195,30 +195,50 @@ ChildOutcome run_child(const std::function<void(int fd)>& child, const ChildWatc
 }
 
 bool write_to_parent(int fd, std::string_view text) {
-    return emergency_put(fd, text.data(), text.size());  // the whole text, EINTR retried (os/files.hpp)
+    return emergency_put(fd, text.data(),
+                         text.size());  // the whole text, EINTR retried (os/files.hpp)
 }
 
 const char* signal_abbrev(int sig) noexcept {
     switch (sig) {
-        case SIGHUP: return "SIGHUP";
-        case SIGINT: return "SIGINT";
-        case SIGQUIT: return "SIGQUIT";
-        case SIGILL: return "SIGILL";
-        case SIGTRAP: return "SIGTRAP";
-        case SIGABRT: return "SIGABRT";
-        case SIGBUS: return "SIGBUS";
-        case SIGFPE: return "SIGFPE";
-        case SIGKILL: return "SIGKILL";
-        case SIGUSR1: return "SIGUSR1";
-        case SIGSEGV: return "SIGSEGV";
-        case SIGUSR2: return "SIGUSR2";
-        case SIGPIPE: return "SIGPIPE";
-        case SIGALRM: return "SIGALRM";
-        case SIGTERM: return "SIGTERM";
-        case SIGXCPU: return "SIGXCPU";
-        case SIGXFSZ: return "SIGXFSZ";
-        case SIGSYS: return "SIGSYS";
-        default: return nullptr;
+        case SIGHUP:
+            return "SIGHUP";
+        case SIGINT:
+            return "SIGINT";
+        case SIGQUIT:
+            return "SIGQUIT";
+        case SIGILL:
+            return "SIGILL";
+        case SIGTRAP:
+            return "SIGTRAP";
+        case SIGABRT:
+            return "SIGABRT";
+        case SIGBUS:
+            return "SIGBUS";
+        case SIGFPE:
+            return "SIGFPE";
+        case SIGKILL:
+            return "SIGKILL";
+        case SIGUSR1:
+            return "SIGUSR1";
+        case SIGSEGV:
+            return "SIGSEGV";
+        case SIGUSR2:
+            return "SIGUSR2";
+        case SIGPIPE:
+            return "SIGPIPE";
+        case SIGALRM:
+            return "SIGALRM";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGXCPU:
+            return "SIGXCPU";
+        case SIGXFSZ:
+            return "SIGXFSZ";
+        case SIGSYS:
+            return "SIGSYS";
+        default:
+            return nullptr;
     }
 }
 
@@ -238,8 +258,9 @@ std::string signal_name(int sig) {
 void watch_interrupt_signals() {
     if (g_interrupt_watched) return;
     g_first_signal.store(0);
-    if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) g_signal_pipe[0] = g_signal_pipe[1] = -1;
-    struct sigaction action{};
+    if (::pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        g_signal_pipe[0] = g_signal_pipe[1] = -1;
+    struct sigaction action {};
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);  // one at a time: the first one recorded is the first delivered
     for (int sig : kInterruptSignals) sigaddset(&action.sa_mask, sig);
@@ -298,12 +319,12 @@ void watch_fatal_signals(void (*handler)(int sig)) {
         ss.ss_size = g_alt_stack.size();
         ::sigaltstack(&ss, nullptr);
     }
-    struct sigaction action{};
+    struct sigaction action {};
     action.sa_handler = on_fatal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_ONSTACK | SA_RESETHAND;
     for (std::size_t i = 0; i < 5; ++i) {
-        struct sigaction current{};
+        struct sigaction current {};
         ::sigaction(kFatalSignals[i], nullptr, &current);
         g_fatal_installed[i] = current.sa_handler == SIG_DFL && !(current.sa_flags & SA_SIGINFO);
         if (g_fatal_installed[i]) ::sigaction(kFatalSignals[i], &action, &g_previous_fatal[i]);
@@ -313,9 +334,10 @@ void watch_fatal_signals(void (*handler)(int sig)) {
 void unwatch_fatal_signals() {
     for (std::size_t i = 0; i < 5; ++i) {
         if (!g_fatal_installed[i]) continue;
-        struct sigaction current{};
+        struct sigaction current {};
         ::sigaction(kFatalSignals[i], nullptr, &current);
-        if (current.sa_handler == on_fatal) ::sigaction(kFatalSignals[i], &g_previous_fatal[i], nullptr);
+        if (current.sa_handler == on_fatal)
+            ::sigaction(kFatalSignals[i], &g_previous_fatal[i], nullptr);
         g_fatal_installed[i] = false;
     }
     g_fatal_handler = nullptr;

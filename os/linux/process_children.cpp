@@ -36,7 +36,8 @@ std::optional<StatHead> parse_stat_head(std::string_view text) {
         return std::nullopt;
     StatHead head;
     head.state = text[close + 2];
-    const std::vector<long> ppid = parse_pid_list(text.substr(close + 4, text.find(' ', close + 4) - (close + 4)));
+    const std::vector<long> ppid =
+        parse_pid_list(text.substr(close + 4, text.find(' ', close + 4) - (close + 4)));
     if (ppid.size() != 1) return std::nullopt;
     head.ppid = ppid[0];
     return head;
@@ -57,7 +58,8 @@ ChildCensus read_children(const std::string& proc, long self) {
         census.ok = true;
         for (const long pid : *pids)
             if (auto stat = read_trimmed(proc + "/" + std::to_string(pid) + "/stat"))
-                if (auto head = parse_stat_head(*stat); head && head->ppid == self) found.emplace_back(pid, -1);
+                if (auto head = parse_stat_head(*stat); head && head->ppid == self)
+                    found.emplace_back(pid, -1);
     }
     for (const auto& [pid, parent] : found) {
         const std::string base = proc + "/" + std::to_string(pid) + "/";

@@ -30,7 +30,9 @@ std::optional<std::int64_t> leading_integer(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::int64_t> parse_schedstat_ns(std::string_view text) { return leading_integer(text); }
+std::optional<std::int64_t> parse_schedstat_ns(std::string_view text) {
+    return leading_integer(text);
+}
 
 std::optional<std::int64_t> parse_stat_cpu_ns(std::string_view text, long ticks_per_second) {
     const std::size_t close = text.rfind(')');
@@ -85,8 +87,10 @@ TaskCensus read_task_dir(const std::string& dir) {
 }
 
 std::optional<std::int64_t> cpu_clock_ns(long id, bool process) {
-    // The kernel's CPUCLOCK encoding: ~id << 3, then the clock (SCHED) and, for a thread, PERTHREAD.
-    const auto clock = static_cast<clockid_t>((~static_cast<unsigned>(id) << 3) | (process ? 2 : 6));
+    // The kernel's CPUCLOCK encoding: ~id << 3, then the clock (SCHED) and, for a thread,
+    // PERTHREAD.
+    const auto clock =
+        static_cast<clockid_t>((~static_cast<unsigned>(id) << 3) | (process ? 2 : 6));
     timespec ts{};
     if (sys().clock_gettime(clock, &ts) != 0) return std::nullopt;
     return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
@@ -104,6 +108,5 @@ TaskCensus process_tasks() {
         if (const auto ns = linux_::cpu_clock_ns(task.tid, false)) task.cpu_ns = *ns;
     return census;
 }
-
 
 }  // namespace glint::os

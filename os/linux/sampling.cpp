@@ -24,10 +24,14 @@ struct Code {
 
 Code code_of(SampleEvent event) {
     switch (event) {
-        case SampleEvent::cycles: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES};
-        case SampleEvent::instructions: return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS};
-        case SampleEvent::cpu_clock: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK};
-        case SampleEvent::task_clock: return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK};
+        case SampleEvent::cycles:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES};
+        case SampleEvent::instructions:
+            return {PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS};
+        case SampleEvent::cpu_clock:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK};
+        case SampleEvent::task_clock:
+            return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK};
     }
     return {PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK};
 }
@@ -57,8 +61,7 @@ Sampler& Sampler::operator=(Sampler&& other) noexcept {
 
 int Sampler::open(const SamplerSpec& spec) {
     close();
-    if (!power_of_two(spec.data_pages) || (spec.period == 0 && spec.frequency == 0))
-        return EINVAL;
+    if (!power_of_two(spec.data_pages) || (spec.period == 0 && spec.frequency == 0)) return EINVAL;
     const Code code = code_of(spec.event);
     perf_event_attr attr{};
     attr.size = sizeof attr;

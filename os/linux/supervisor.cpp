@@ -27,9 +27,11 @@ void forward(int sig, siginfo_t* info, void*) {
 [[noreturn]] void leave_as(int status, UnfinishedMessage unfinished, const SupervisedPage& page) {
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
-        struct rlimit none{0, 0};
+        struct rlimit none {
+            0, 0
+        };
         ::setrlimit(RLIMIT_CORE, &none);  // the child dumped core already, where it could
-        struct sigaction dfl{};
+        struct sigaction dfl {};
         dfl.sa_handler = SIG_DFL;
         sigemptyset(&dfl.sa_mask);
         ::sigaction(sig, &dfl, nullptr);
@@ -67,7 +69,8 @@ bool traced() {
 
 SupervisedPage* supervise_process(UnfinishedMessage unfinished) {
     if (traced()) return nullptr;
-    void* shared = ::mmap(nullptr, sizeof(SupervisedPage), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    void* shared = ::mmap(nullptr, sizeof(SupervisedPage), PROT_READ | PROT_WRITE,
+                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) return nullptr;
     auto* page = new (shared) SupervisedPage();
     std::fflush(nullptr);
@@ -83,13 +86,13 @@ SupervisedPage* supervise_process(UnfinishedMessage unfinished) {
         return page;
     }
     g_child = child;
-    struct sigaction action{};
+    struct sigaction action {};
     action.sa_sigaction = forward;
     sigemptyset(&action.sa_mask);  // one at a time: signals pending together go on in order
     for (int sig : kForwarded) sigaddset(&action.sa_mask, sig);
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     for (int sig : kForwarded) {
-        struct sigaction current{};
+        struct sigaction current {};
         ::sigaction(sig, nullptr, &current);
         if (current.sa_handler != SIG_IGN) ::sigaction(sig, &action, nullptr);
     }

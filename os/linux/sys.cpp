@@ -2,10 +2,10 @@
 
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,7 +19,9 @@ int real_perf_event_open(perf_event_attr* attr, pid_t pid, int cpu, int group_fd
                          unsigned long flags) {
     return static_cast<int>(::syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags));
 }
-int real_ioctl(int fd, unsigned long request, unsigned long arg) { return ::ioctl(fd, request, arg); }
+int real_ioctl(int fd, unsigned long request, unsigned long arg) {
+    return ::ioctl(fd, request, arg);
+}
 ssize_t real_read(int fd, void* buf, std::size_t count) { return ::read(fd, buf, count); }
 ssize_t real_write(int fd, const void* buf, std::size_t count) { return ::write(fd, buf, count); }
 int real_open(const char* path, int flags, int mode) { return ::open(path, flags, mode); }
@@ -50,12 +52,23 @@ long real_set_mempolicy(int mode, const unsigned long* nodemask, unsigned long m
     return ::syscall(SYS_set_mempolicy, mode, nodemask, maxnode);
 }
 
-const SysTable kReal = {real_perf_event_open,   real_ioctl,         real_read,
-                        real_write,             real_open,          real_close,
-                        real_mmap,              real_munmap,        real_getrusage,
-                        real_access,            real_pread,         real_sched_getaffinity,
-                        real_sched_setaffinity, real_sched_getcpu,  real_clock_gettime,
-                        real_move_pages,        real_set_mempolicy};
+const SysTable kReal = {real_perf_event_open,
+                        real_ioctl,
+                        real_read,
+                        real_write,
+                        real_open,
+                        real_close,
+                        real_mmap,
+                        real_munmap,
+                        real_getrusage,
+                        real_access,
+                        real_pread,
+                        real_sched_getaffinity,
+                        real_sched_setaffinity,
+                        real_sched_getcpu,
+                        real_clock_gettime,
+                        real_move_pages,
+                        real_set_mempolicy};
 const SysTable* g_current = &kReal;
 
 }  // namespace

@@ -50,13 +50,13 @@ const SysTable& real_sys();
 
 // Replaces the table for the lifetime of the object (tests only; not thread-safe).
 class ScopedSys {
-public:
+  public:
     explicit ScopedSys(const SysTable& table);
     ~ScopedSys();
     ScopedSys(const ScopedSys&) = delete;
     ScopedSys& operator=(const ScopedSys&) = delete;
 
-private:
+  private:
     const SysTable* previous_;
 };
 

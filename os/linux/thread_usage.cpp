@@ -22,7 +22,9 @@ std::int64_t process_cpu_ns() {
 std::int64_t children_cpu_ns() {
     rusage usage{};
     if (linux_::sys().getrusage(RUSAGE_CHILDREN, &usage) != 0) return -1;
-    const auto ns = [](const timeval& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_usec * 1000; };
+    const auto ns = [](const timeval& t) {
+        return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_usec * 1000;
+    };
     return ns(usage.ru_utime) + ns(usage.ru_stime);
 }
 

@@ -34,8 +34,10 @@ RunDelayReading read_run_delay(const SystemRoots& roots) {
     std::string text;
     if (!linux_::read_small_file(path, text)) {
         const int error = errno;
-        return {false, unreadable(path, error) +
-                           (error == ENOENT ? " (a kernel without CONFIG_SCHED_INFO, or before 3.17)" : "")};
+        return {
+            false,
+            unreadable(path, error) +
+                (error == ENOENT ? " (a kernel without CONFIG_SCHED_INFO, or before 3.17)" : "")};
     }
     return parse_schedstat(text);
 }

@@ -78,7 +78,8 @@ std::vector<CacheLevel> read_caches(const std::string& cpu_dir) {
         if (auto size = read_trimmed(dir + "/size")) c.size_bytes = parse_size(*size);
         if (auto line = read_integer(dir + "/coherency_line_size"))
             c.line_bytes = static_cast<unsigned>(*line);
-        c.shared_cpus = read_cpu_list_file(dir + "/shared_cpu_list").value_or(std::vector<unsigned>{});
+        c.shared_cpus =
+            read_cpu_list_file(dir + "/shared_cpu_list").value_or(std::vector<unsigned>{});
         caches.push_back(std::move(c));
     }
     return caches;

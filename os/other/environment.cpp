@@ -11,8 +11,9 @@ namespace glint::os {
 
 EnvironmentFacts read_environment(const SystemRoots&, std::vector<unsigned> cpus) {
     EnvironmentFacts f;
-    f.unknown_why = "glint has no back end for this OS: governor, boost, SMT, isolation, load, "
-                    "hypervisor and kernel settings are unknown";
+    f.unknown_why =
+        "glint has no back end for this OS: governor, boost, SMT, isolation, load, "
+        "hypervisor and kernel settings are unknown";
     f.cpus = std::move(cpus);
     return f;
 }

@@ -16,14 +16,22 @@ namespace fs = std::filesystem;
 
 FileKind kind_of(fs::file_type type) {
     switch (type) {
-        case fs::file_type::not_found: return FileKind::absent;
-        case fs::file_type::regular: return FileKind::regular;
-        case fs::file_type::directory: return FileKind::directory;
-        case fs::file_type::fifo: return FileKind::fifo;
-        case fs::file_type::character: return FileKind::character_device;
-        case fs::file_type::block: return FileKind::block_device;
-        case fs::file_type::socket: return FileKind::socket;
-        default: return FileKind::other;
+        case fs::file_type::not_found:
+            return FileKind::absent;
+        case fs::file_type::regular:
+            return FileKind::regular;
+        case fs::file_type::directory:
+            return FileKind::directory;
+        case fs::file_type::fifo:
+            return FileKind::fifo;
+        case fs::file_type::character:
+            return FileKind::character_device;
+        case fs::file_type::block:
+            return FileKind::block_device;
+        case fs::file_type::socket:
+            return FileKind::socket;
+        default:
+            return FileKind::other;
     }
 }
 
@@ -84,7 +92,8 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
 std::optional<std::string> probe_output(const OutputTarget& target) {
     if (target.mode != OutputMode::replace) return std::nullopt;
     const std::string temp = temp_name(target.path);
-    if (auto problem = write_file(temp, "")) return "cannot write '" + target.given + "': " + *problem;
+    if (auto problem = write_file(temp, ""))
+        return "cannot write '" + target.given + "': " + *problem;
     std::remove(temp.c_str());
     return std::nullopt;
 }
@@ -106,7 +115,8 @@ bool overwrites_input(const OutputTarget& target, const std::string& input) {
 std::optional<std::string> write_output(const OutputTarget& target, std::string_view text) {
     if (target.mode == OutputMode::descriptor) {
         std::fflush(stdout);
-        if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+        if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
+            std::fflush(stdout) != 0)
             return "cannot write '" + target.given + "' (the standard output)";
         return std::nullopt;
     }
@@ -132,8 +142,9 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
     if (status.type() != fs::file_type::regular)
         return FileProblem{"'" + path + "' is not a regular file"};
     if (const auto size = fs::file_size(path, ec); size > max_bytes)
-        return FileProblem{"'" + path + "' is " + size_words(size) + ", more than the " + size_words(max_bytes) +
-                           " glint reads", false, true};
+        return FileProblem{"'" + path + "' is " + size_words(size) + ", more than the " +
+                               size_words(max_bytes) + " glint reads",
+                           false, true};
     std::ifstream in(path, std::ios::binary);
     if (!in) return FileProblem{"cannot read '" + path + "'"};
     std::ostringstream s;

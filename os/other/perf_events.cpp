@@ -17,9 +17,18 @@ bool PerfGroup::open(const GroupSpec& spec, OpenFailure& failure) {
     return false;
 }
 void PerfGroup::close() {}
-bool PerfGroup::enable() { errno = ENOSYS; return false; }
-bool PerfGroup::disable() { errno = ENOSYS; return false; }
-bool PerfGroup::reset() { errno = ENOSYS; return false; }
+bool PerfGroup::enable() {
+    errno = ENOSYS;
+    return false;
+}
+bool PerfGroup::disable() {
+    errno = ENOSYS;
+    return false;
+}
+bool PerfGroup::reset() {
+    errno = ENOSYS;
+    return false;
+}
 bool PerfGroup::read(GroupReading& out) const {
     out = GroupReading{};
     errno = ENOSYS;

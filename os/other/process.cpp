@@ -44,14 +44,22 @@ bool write_to_parent(int, std::string_view) { return false; }
 
 const char* signal_abbrev(int sig) noexcept {
     switch (sig) {
-        case SIGINT: return "SIGINT";
-        case SIGTERM: return "SIGTERM";
-        case SIGSEGV: return "SIGSEGV";
-        case SIGABRT: return "SIGABRT";
-        case SIGILL: return "SIGILL";
-        case SIGFPE: return "SIGFPE";
-        case 13: return "SIGPIPE";
-        default: return nullptr;
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGSEGV:
+            return "SIGSEGV";
+        case SIGABRT:
+            return "SIGABRT";
+        case SIGILL:
+            return "SIGILL";
+        case SIGFPE:
+            return "SIGFPE";
+        case 13:
+            return "SIGPIPE";
+        default:
+            return nullptr;
     }
 }
 

@@ -12,11 +12,20 @@ Sampler::Sampler(Sampler&& other) noexcept { *this = std::move(other); }
 Sampler& Sampler::operator=(Sampler&&) noexcept { return *this; }
 int Sampler::open(const SamplerSpec&) { return ENOSYS; }
 void Sampler::close() {}
-bool Sampler::enable() { errno = ENOSYS; return false; }
-bool Sampler::disable() { errno = ENOSYS; return false; }
+bool Sampler::enable() {
+    errno = ENOSYS;
+    return false;
+}
+bool Sampler::disable() {
+    errno = ENOSYS;
+    return false;
+}
 CodeRange Sampler::toggle_code() { return {}; }
 void Sampler::drain(const SampleSink&) {}
 std::size_t Sampler::pending_bytes() const { return 0; }
-bool Sampler::times(SamplerTimes&) const { errno = ENOSYS; return false; }
+bool Sampler::times(SamplerTimes&) const {
+    errno = ENOSYS;
+    return false;
+}
 
 }  // namespace glint::os

@@ -4,7 +4,8 @@
 namespace glint::os {
 
 struct Symbolizer::Impl {
-    std::string how = "symbolization reads Linux's /proc/self/maps and ELF files; this OS has neither";
+    std::string how =
+        "symbolization reads Linux's /proc/self/maps and ELF files; this OS has neither";
 };
 
 Symbolizer::Symbolizer() : impl_(std::make_unique<Impl>()) {}

@@ -1,6 +1,7 @@
 // End to end: glint::iter_batched (fixture batched_linux.cpp, which maps pages with mmap). Each
-// case's setup is far more expensive than its measured call, so setup leaking into the timed windows or into a counting
-// bracket shows by orders of magnitude: 20 us of spinning, 64 fresh page faults per input.
+// case's setup is far more expensive than its measured call, so setup leaking into the timed
+// windows or into a counting bracket shows by orders of magnitude: 20 us of spinning, 64 fresh page
+// faults per input.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -11,8 +12,8 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
-using glint::test::fixture_path;
 using glint::test::contains;
+using glint::test::fixture_path;
 using glint::test::run_process;
 
 namespace {

@@ -23,10 +23,10 @@
 
 using glint::engine::Json;
 using glint::test::contains;
-using glint::test::unwrapped;
 using glint::test::fixture_path;
 using glint::test::run_process;
 using glint::test::temp_path;
+using glint::test::unwrapped;
 
 namespace {
 
@@ -50,7 +50,8 @@ double metric(const Json& doc, const std::string& row_name, const std::string& n
 std::string normalized_listing(const std::string& out) {
     std::istringstream in(out);
     std::string line, result;
-    static const std::regex columns(R"(^(\S+)\s{2,}(.+?)\s{2,}(quantitative|diagnostic|class)\s{2,}(\S+)\s{2,}(yes|no|default)\s{2,}(.*)$)");
+    static const std::regex columns(
+        R"(^(\S+)\s{2,}(.+?)\s{2,}(quantitative|diagnostic|class)\s{2,}(\S+)\s{2,}(yes|no|default)\s{2,}(.*)$)");
     while (std::getline(in, line)) {
         std::smatch m;
         if (std::regex_match(line, m, columns)) {
@@ -64,8 +65,10 @@ std::string normalized_listing(const std::string& out) {
                       " | " + source + " | " + is_default + " | " + availability + "\n";
             continue;
         }
-        line = std::regex_replace(line, std::regex(R"(eventNaming present \(.*\)$)"), "eventNaming present");
-        line = std::regex_replace(line, std::regex(R"(eventNaming absent: .*$)"), "eventNaming absent");
+        line = std::regex_replace(line, std::regex(R"(eventNaming present \(.*\)$)"),
+                                  "eventNaming present");
+        line = std::regex_replace(line, std::regex(R"(eventNaming absent: .*$)"),
+                                  "eventNaming absent");
         result += line + "\n";
     }
     return result;
@@ -87,7 +90,9 @@ std::string golden_path() {
 
 }  // namespace
 
-TEST_CASE("e2e catalog: --list-metrics matches its snapshot, with or without --bench, or as --metrics=?") {
+TEST_CASE(
+    "e2e catalog: --list-metrics matches its snapshot, with or without --bench, or as "
+    "--metrics=?") {
     auto r = run_process({fixture_path("basic"), "--list-metrics"});
     REQUIRE(r.exit_code == 0);
     CHECK(r.err.empty());  // the listing gives reasons itself: no notes
@@ -110,7 +115,8 @@ TEST_CASE("e2e catalog: the listing gives the reason for what is unavailable her
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {
-        if (!contains(line, "  perf  ") && !contains(line, "  tier0  ") && !contains(line, "  syscall  "))
+        if (!contains(line, "  perf  ") && !contains(line, "  tier0  ") &&
+            !contains(line, "  syscall  "))
             continue;
         ++rows;
         CAPTURE(line);
@@ -122,15 +128,17 @@ TEST_CASE("e2e catalog: the listing gives the reason for what is unavailable her
 TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exactly") {
     if (!glint::test::kLinux)
         return glint::test::skip("tier 0 reads /proc/self/io and --syscalls Linux tracepoints");
-    if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
+    if (glint::test::ensure_tracefs().empty())
+        return glint::test::skip(glint::test::tracefs_missing_reason);
     const std::string json = temp_path("io.json");
-    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--metrics=syscr,rchar",
-                          "--syscalls=write", "--bench-json=" + json});
+    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
+                          "--metrics=syscr,rchar", "--syscalls=write", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     CHECK_FALSE(contains(r.err, "warning"));
     // The named columns and the --syscalls ones, nothing else.
     CHECK(contains(table_header(r.out), "max │ syscr │ rchar │ syscalls │ sc:write │"));
-    CHECK(contains(unwrapped(r.out), "tier0: each snapshot's own /proc/self/io reads removed exactly"));
+    CHECK(contains(unwrapped(r.out),
+                   "tier0: each snapshot's own /proc/self/io reads removed exactly"));
     CHECK(contains(unwrapped(r.out), "syscalls: tracepoint group from"));
 
     const Json doc = Json::parse(glint::test::read_file(json));
@@ -157,8 +165,8 @@ TEST_CASE("e2e catalog: tier 0 and --syscalls count a real I/O-bound fixture exa
 }
 
 TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unmatched warns") {
-    auto glob = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--filter=quiet",
-                             "--metrics=w*,syscr,nosuch*,bogus"});
+    auto glob = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
+                             "--filter=quiet", "--metrics=w*,syscr,nosuch*,bogus"});
     REQUIRE(glob.exit_code == 0);
     CHECK(contains(table_header(glob.out), "max │ syscr │"));  // named: shown, measured or not
     CHECK(contains(glob.err, "--metrics selector 'nosuch*' matches no metric"));
@@ -167,9 +175,10 @@ TEST_CASE("e2e catalog: naming a column opens its tier, globs pick columns, unma
         return glint::test::skip("the tiers opened here (tier 0, tracepoints) need Linux");
     CHECK(contains(table_header(glob.out), "max │ syscr │ wchar │ wr-bytes │"));
 
-    if (glint::test::ensure_tracefs().empty()) return glint::test::skip(glint::test::tracefs_missing_reason);
-    auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--filter=write_3",
-                              "--metrics=sc:write"});
+    if (glint::test::ensure_tracefs().empty())
+        return glint::test::skip(glint::test::tracefs_missing_reason);
+    auto named = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
+                              "--filter=write_3", "--metrics=sc:write"});
     REQUIRE_MESSAGE(named.exit_code == 0, named.err);
     CHECK(contains(table_header(named.out), "max │ sc:write │"));  // only what was named
     CHECK(contains(named.out, "3.00 │"));
@@ -194,19 +203,21 @@ TEST_CASE("e2e catalog: --sort-by orders rows by a tier-0 column") {
 TEST_CASE("e2e catalog: a pfm: software event counts, sorts and serializes under its selector") {
     if (!glint::test::kLinux) return glint::test::skip("libpfm4 and perf_event are Linux's");
     const std::string json = temp_path("pfm.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=whole*",
-                          "--metrics=pfm:PERF_COUNT_SW_PAGE_FAULTS,raw:r00c0",
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
+                          "--filter=whole*", "--metrics=pfm:PERF_COUNT_SW_PAGE_FAULTS,raw:r00c0",
                           "--sort-by=pfm:PERF_COUNT_SW_PAGE_FAULTS", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     CHECK_FALSE(contains(r.err, "--sort-by"));
-    CHECK(contains(unwrapped(r.out), "pfm: own counting group: pfm:PERF_COUNT_SW_PAGE_FAULTS "
-                          "(perf::PERF_COUNT_SW_PAGE_FAULTS = type 1 config 0x2)"));
+    CHECK(contains(unwrapped(r.out),
+                   "pfm: own counting group: pfm:PERF_COUNT_SW_PAGE_FAULTS "
+                   "(perf::PERF_COUNT_SW_PAGE_FAULTS = type 1 config 0x2)"));
     CHECK(contains(table_header(r.out), "max │ raw:r00c0 │ pfm:PERF_COUNT_SW_PAGE_FAULTS │"));
     const Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
     CHECK(metric(doc, "whole_body", "pfm:PERF_COUNT_SW_PAGE_FAULTS") == 0);
     const Json& pfm = doc.at("meta").at("tiers").at("pfm");
-    CHECK(pfm.at("events").as_array()[0].at("selector").as_string() == "pfm:PERF_COUNT_SW_PAGE_FAULTS");
+    CHECK(pfm.at("events").as_array()[0].at("selector").as_string() ==
+          "pfm:PERF_COUNT_SW_PAGE_FAULTS");
     if (!doc.at("meta").at("tiers").contains("raw")) {
         // No PMU here (a VM): the raw column renders —, stderr says why, the JSON has null.
         CHECK(contains(r.err, "glint: note: raw: raw:r00c0: the kernel refused it"));
@@ -235,8 +246,8 @@ TEST_CASE("e2e catalog: bad selectors exit 2 with one line naming the selector, 
         {"--metrics=ipc,raw:r12g", "--metrics selector 'raw:r12g': 'g' is not a hex digit"},
         {"--metrics=pfm:NO_SUCH_EVENT",
          "--metrics selector 'pfm:NO_SUCH_EVENT': libpfm4 knows no event 'NO_SUCH_EVENT'", true},
-        {"--metrics=pfm:INST_RETIRED:NOPE", "--metrics selector 'pfm:INST_RETIRED:NOPE': libpfm4 rejected",
-         true},
+        {"--metrics=pfm:INST_RETIRED:NOPE",
+         "--metrics selector 'pfm:INST_RETIRED:NOPE': libpfm4 rejected", true},
         {"--syscalls=read,../x", "--syscalls: '../x' is not a system call name"},
         {"--metrics=sc:a-b", "--metrics selector 'sc:a-b': not a system call name"},
     };

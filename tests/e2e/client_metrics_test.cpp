@@ -38,8 +38,9 @@ struct Run {
 // The fixture under --bench with `args`, its JSON document read back.
 Run bench(std::vector<std::string> args, const TempDir& dir) {
     const std::string path = dir.file("run.json");
-    std::vector<std::string> argv{fixture_path("client_metrics"), "--bench", "--bench-min-time=0.05",
-                                  "--quiet-environment", "--bench-json=" + path};
+    std::vector<std::string> argv{fixture_path("client_metrics"), "--bench",
+                                  "--bench-min-time=0.05", "--quiet-environment",
+                                  "--bench-json=" + path};
     argv.insert(argv.end(), args.begin(), args.end());
     Run run{run_process(argv), json()};
     INFO(run.result.err);
@@ -88,8 +89,8 @@ std::vector<std::string> cells_of(const std::string& line, const std::string& se
 }
 
 // Every row's cells by its name cell, under the header above it (a table per header).
-std::map<std::string, std::map<std::string, std::string>> table_cells(const std::string& out,
-                                                                       const std::string& separator) {
+std::map<std::string, std::map<std::string, std::string>> table_cells(
+    const std::string& out, const std::string& separator) {
     std::map<std::string, std::map<std::string, std::string>> rows;
     std::vector<std::string> header;
     std::istringstream lines(out);
@@ -108,23 +109,34 @@ double si_value(const std::string& text) {
     if (text == "—" || text.empty()) return NAN;
     double scale = 1;
     switch (text.back()) {
-        case 'k': scale = 1e3; break;
-        case 'M': scale = 1e6; break;
-        case 'G': scale = 1e9; break;
-        case 'T': scale = 1e12; break;
-        default: break;
+        case 'k':
+            scale = 1e3;
+            break;
+        case 'M':
+            scale = 1e6;
+            break;
+        case 'G':
+            scale = 1e9;
+            break;
+        case 'T':
+            scale = 1e12;
+            break;
+        default:
+            break;
     }
     return std::stod(text) * scale;
 }
 
 // A table's B/s cell of each hash/fnv1a and hash/whole row is its JSON value, to the table's
 // two decimals; "plain" shows —.
-void check_table(const std::string& out, const std::string& separator, const json& doc, bool escaped) {
+void check_table(const std::string& out, const std::string& separator, const json& doc,
+                 bool escaped) {
     const auto rows = table_cells(out, separator);
     for (const char* reg : {"hash/fnv1a", "hash/whole"})
         for (int len : {16, 256, 4096}) {
             const std::string name = std::string(reg) + " [len=" + std::to_string(len) + "]";
-            const std::string shown = escaped ? std::string(reg) + " \\[len=" + std::to_string(len) + "\\]" : name;
+            const std::string shown =
+                escaped ? std::string(reg) + " \\[len=" + std::to_string(len) + "\\]" : name;
             INFO(shown);
             REQUIRE(rows.count(shown) == 1);
             const double json_value = (*row_named(doc, name))["metrics"]["B/s"].get<double>();
@@ -136,25 +148,29 @@ void check_table(const std::string& out, const std::string& separator, const jso
 
 }  // namespace
 
-TEST_CASE("e2e client metrics: each row's B/s is its own amount over its own median, JSON and table") {
+TEST_CASE(
+    "e2e client metrics: each row's B/s is its own amount over its own median, JSON and table") {
     TempDir dir("glint_e2e_client_metrics");
     const Run run = bench({"--filter=plain,hash/*"}, dir);
     std::set<double> lens;
     for (const char* reg : {"hash/fnv1a", "hash/whole"})
         for (int len : {16, 256, 4096}) {
-            const json* row = row_named(run.doc, std::string(reg) + " [len=" + std::to_string(len) + "]");
+            const json* row =
+                row_named(run.doc, std::string(reg) + " [len=" + std::to_string(len) + "]");
             REQUIRE(row != nullptr);
             check_rate(*row, "B/s", label_value(*row, "len"));
             lens.insert(label_value(*row, "len"));
         }
     CHECK(lens == std::set<double>{16, 256, 4096});
-    CHECK((*row_named(run.doc, "plain"))["metrics"]["B/s"].is_null());  // not measured: null, never 0
+    CHECK(
+        (*row_named(run.doc, "plain"))["metrics"]["B/s"].is_null());  // not measured: null, never 0
     check_table(run.result.out, "│", run.doc, false);
 }
 
 TEST_CASE("e2e client metrics: an iter's metric replaces its registration's of the same column") {
     TempDir dir("glint_e2e_client_metrics");
-    const Run run = bench({"--filter=hash/both", "--sort-by=-words"}, dir);  // a column only its iter declares
+    const Run run =
+        bench({"--filter=hash/both", "--sort-by=-words"}, dir);  // a column only its iter declares
     for (int len : {64, 1024}) {
         const json* row = row_named(run.doc, "hash/both [len=" + std::to_string(len) + "]");
         REQUIRE(row != nullptr);
@@ -170,10 +186,12 @@ TEST_CASE("e2e client metrics: an iter's metric replaces its registration's of t
 TEST_CASE("e2e client metrics: iter_batched and bench_case rows carry their parameter's amounts") {
     TempDir dir("glint_e2e_client_metrics");
     const Run run = bench({"--filter=sum/batched,copy"}, dir);
-    for (int n : {8, 512}) check_rate(*row_named(run.doc, "sum/batched [n=" + std::to_string(n) + "]"), "elem/s", n);
+    for (int n : {8, 512})
+        check_rate(*row_named(run.doc, "sum/batched [n=" + std::to_string(n) + "]"), "elem/s", n);
     for (const char* name : {"copy/memcpy", "copy/fill"})
         for (int len : {65536, 1 << 20}) {
-            const json* row = row_named(run.doc, std::string(name) + " [len=" + std::to_string(len) + "]");
+            const json* row =
+                row_named(run.doc, std::string(name) + " [len=" + std::to_string(len) + "]");
             REQUIRE(row != nullptr);
             check_rate(*row, "B/s", len);
         }
@@ -200,13 +218,16 @@ TEST_CASE("e2e client metrics: markdown and CSV rows carry each row's own value"
     CHECK(contains(csv.result.out, "\nplain,plain,"));
 }
 
-TEST_CASE("e2e client metrics: under --isolate, with a baseline and in HTML, rows keep their own values") {
+TEST_CASE(
+    "e2e client metrics: under --isolate, with a baseline and in HTML, rows keep their own "
+    "values") {
     TempDir dir("glint_e2e_client_metrics");
     std::vector<std::string> args{"--filter=plain,hash/fnv1a"};
     if (glint::test::kLinux) args.push_back("--isolate");  // child processes: the Linux back end's
     const Run base = bench(args, dir);
     for (int len : {16, 256, 4096})
-        check_rate(*row_named(base.doc, "hash/fnv1a [len=" + std::to_string(len) + "]"), "B/s", len);
+        check_rate(*row_named(base.doc, "hash/fnv1a [len=" + std::to_string(len) + "]"), "B/s",
+                   len);
     const std::string base_path = dir.file("base.json");
     std::rename(dir.file("run.json").c_str(), base_path.c_str());
     const Run run = bench({"--filter=plain,hash/fnv1a", "--bench-baseline=" + base_path,
@@ -239,15 +260,20 @@ TEST_CASE("e2e client metrics: under --isolate, with a baseline and in HTML, row
     }
 }
 
-TEST_CASE("e2e client metrics: a registration's metric naming no parameter of it is refused before any run") {
-    for (const std::vector<std::string>& mode : {std::vector<std::string>{}, {"--bench"}, {"--list"}}) {
+TEST_CASE(
+    "e2e client metrics: a registration's metric naming no parameter of it is refused before any "
+    "run") {
+    for (const std::vector<std::string>& mode :
+         {std::vector<std::string>{}, {"--bench"}, {"--list"}}) {
         std::vector<std::string> args{fixture_path("bad_metric_param")};
         args.insert(args.end(), mode.begin(), mode.end());
         const auto r = run_process(args);
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "glint: error: GLINT_BENCH(\"copy\"): glint::Metric \"B\" scales by parameter 'size', "
-                       "which this registration does not declare (its parameters: len); name a declared one, "
-                       "or add glint::range(\"size\", lo, hi) or glint::values(\"size\", {...})\n");
+        CHECK(
+            r.err ==
+            "glint: error: GLINT_BENCH(\"copy\"): glint::Metric \"B\" scales by parameter 'size', "
+            "which this registration does not declare (its parameters: len); name a declared one, "
+            "or add glint::range(\"size\", lo, hi) or glint::values(\"size\", {...})\n");
         CHECK_FALSE(contains(r.out, "fine ran"));
     }
 }
@@ -258,8 +284,9 @@ TEST_CASE("e2e client metrics: an iter's metric naming no parameter fails its ro
     const auto r = run_process({fixture_path("client_metrics"), "--bench", "--bench-min-time=0.05",
                                 "--filter=broken*,plain", "--bench-json=" + path});
     CHECK(r.exit_code == 1);
-    const std::string problem = "GLINT_BENCH(\"broken/iter_param\"): glint::Metric \"B\" scales by parameter "
-                                "'size', which this registration does not declare (its parameters: len)";
+    const std::string problem =
+        "GLINT_BENCH(\"broken/iter_param\"): glint::Metric \"B\" scales by parameter "
+        "'size', which this registration does not declare (its parameters: len)";
     CHECK(contains(r.err, "glint: broken/iter_param [len=16]: " + problem));
     const json doc = json::parse(read_file(path));
     const json* row = row_named(doc, "broken/iter_param [len=16]");

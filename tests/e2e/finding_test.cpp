@@ -11,8 +11,8 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
-using glint::test::fixture_path;
 using glint::test::contains;
+using glint::test::fixture_path;
 using glint::test::run_process;
 
 namespace {
@@ -54,7 +54,8 @@ TEST_CASE("e2e finding: --list prints every case with its labels, and runs nothi
 }
 
 TEST_CASE("e2e finding: --list --format=json is parseable and names each case as JSON rows do") {
-    auto r = run_process({fixture_path("params"), "--list", "--format=json", "--filter=lookup,linear"});
+    auto r =
+        run_process({fixture_path("params"), "--list", "--format=json", "--filter=lookup,linear"});
     REQUIRE(r.exit_code == 0);
     const Json doc = Json::parse(r.out);
     CHECK(doc.at("glint").is_string());
@@ -107,8 +108,9 @@ TEST_CASE("e2e finding: --filter selects the same rows when measuring") {
 TEST_CASE("e2e finding: a malformed --filter or --format exits 2 with one line, before running") {
     auto empty = run_process({fixture_path("params"), "--filter=linear,,grid"});
     CHECK(empty.exit_code == 2);
-    CHECK(empty.err == "glint: error: --filter: an empty term in 'linear,,grid'; separate "
-                       "patterns with single commas\n");
+    CHECK(empty.err ==
+          "glint: error: --filter: an empty term in 'linear,,grid'; separate "
+          "patterns with single commas\n");
     CHECK(empty.out.empty());
     auto dash = run_process({fixture_path("params"), "--bench", "--filter=-"});
     CHECK(dash.exit_code == 2);
@@ -125,8 +127,9 @@ TEST_CASE("e2e finding: a malformed --filter is bad usage in the informational m
         CAPTURE(mode);
         auto r = run_process({fixture_path("params"), mode, "--filter=linear,,grid"});
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "glint: error: --filter: an empty term in 'linear,,grid'; separate "
-                       "patterns with single commas\n");
+        CHECK(r.err ==
+              "glint: error: --filter: an empty term in 'linear,,grid'; separate "
+              "patterns with single commas\n");
         CHECK(r.out.empty());
     }
 }
@@ -148,7 +151,8 @@ TEST_CASE("e2e finding: a filter that selects nothing exits 2 in every mode, nam
 
 TEST_CASE("e2e finding: --version prints the CMake project version") {
     std::ifstream cmake(std::string(GLINT_TEST_SOURCE_DIR) + "/CMakeLists.txt");
-    const std::string text((std::istreambuf_iterator<char>(cmake)), std::istreambuf_iterator<char>());
+    const std::string text((std::istreambuf_iterator<char>(cmake)),
+                           std::istreambuf_iterator<char>());
     std::smatch m;
     REQUIRE(std::regex_search(text, m, std::regex(R"(project\(glint VERSION ([0-9.]+))")));
     auto r = run_process({fixture_path("basic"), "--version"});

@@ -26,7 +26,8 @@ TEST_CASE("e2e off Linux: --capabilities answers, nothing is available, each say
     std::string line;
     std::set<std::string> seen;
     while (std::getline(in, line)) {
-        if (!line.empty() && line[0] == ' ') continue;  // a wrapped reason's continuation, or its remedy
+        if (!line.empty() && line[0] == ' ')
+            continue;  // a wrapped reason's continuation, or its remedy
         std::istringstream words(line);
         std::string name, state, reason;
         words >> name >> state;
@@ -37,22 +38,26 @@ TEST_CASE("e2e off Linux: --capabilities answers, nothing is available, each say
         CHECK(reason.find_first_not_of(' ') != std::string::npos);  // a reason follows
         seen.insert(name);
     }
-    CHECK(seen == std::set<std::string>{"scalar-counting", "overflow-sampling", "precise-data-source",
-                                        "symbolization", "event-space", "numa-topology",
-                                        "event-naming", "instruction-level", "thread-coverage"});
+    CHECK(seen == std::set<std::string>{"scalar-counting", "overflow-sampling",
+                                        "precise-data-source", "symbolization", "event-space",
+                                        "numa-topology", "event-naming", "instruction-level",
+                                        "thread-coverage"});
     CHECK(contains(glint::test::unwrapped(r.out), "perf_event_open is not available here"));
 }
 
-TEST_CASE("e2e off Linux: the timing engine measures while every tier asked for says why it cannot count") {
+TEST_CASE(
+    "e2e off Linux: the timing engine measures while every tier asked for says why it cannot "
+    "count") {
     const std::string json = "/tmp/glint_e2e_generic_os_" + std::to_string(getpid()) + ".json";
-    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05", "--filter=write_3",
-                          "--perf", "--syscalls=write", "--per-iteration",
+    auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
+                          "--filter=write_3", "--perf", "--syscalls=write", "--per-iteration",
                           "--metrics=syscr,raw:r00c0,pfm:INST_RETIRED", "--bench-json=" + json});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     for (const char* tier : {"perf", "raw", "pfm", "tier0", "syscalls", "per-iteration"})
         CHECK(contains(r.err, std::string("glint: note: ") + tier + ": "));
-    CHECK(contains(glint::test::unwrapped(r.err),
-                   "pfm:INST_RETIRED: libpfm.so.4 cannot be loaded (libpfm4 and perf_event are Linux-only)"));
+    CHECK(contains(
+        glint::test::unwrapped(r.err),
+        "pfm:INST_RETIRED: libpfm.so.4 cannot be loaded (libpfm4 and perf_event are Linux-only)"));
     CHECK(contains(r.out, "│ raw:r00c0 │ pfm:INST_RETIRED │ syscr │"));
     CHECK(contains(r.out, "│         — │                — │     — │"));
 

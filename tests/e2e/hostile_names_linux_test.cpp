@@ -29,7 +29,9 @@ TEST_CASE("e2e: a planted journal's file name reaches stderr as visible text") {
     CHECK(contains(run.err, "run.json.journal.\xE2\x90\x9B[2J\xE2\x90\x87x"));
 }
 
-TEST_CASE("e2e: under --isolate a case or registration named in invalid UTF-8 is found again in its child") {
+TEST_CASE(
+    "e2e: under --isolate a case or registration named in invalid UTF-8 is found again in its "
+    "child") {
     glint::test::TempDir dir("glint_e2e_hostile");
     auto run = run_process(bench({"--isolate", "--bench-json=" + dir.file("run.json")}));
     CHECK(run.exit_code == 1);  // the failing case only

@@ -83,7 +83,8 @@ void check_csv(const std::string& text, const std::string& where) {
         std::vector<std::string> fields{""};
         bool quoted = false;
         for (std::size_t i = 0; i < line.size(); ++i) {
-            if (quoted && line[i] == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[i++];
+            if (quoted && line[i] == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                fields.back() += line[i++];
             else if (line[i] == '"') quoted = !quoted;
             else if (line[i] == ',' && !quoted) fields.emplace_back();
             else fields.back() += line[i];
@@ -91,9 +92,11 @@ void check_csv(const std::string& text, const std::string& where) {
         if (line.rfind("benchmark,", 0) == 0) header_fields = fields.size();  // each table's own
         CHECK_MESSAGE(fields.size() == header_fields, line);
         for (const auto& f : fields) {
-            const bool number = !f.empty() && f.find_first_not_of("0123456789.e+-") == std::string::npos &&
+            const bool number = !f.empty() &&
+                                f.find_first_not_of("0123456789.e+-") == std::string::npos &&
                                 f.find_first_of("0123456789") == 0;
-            if (!f.empty() && !number) CHECK_MESSAGE(std::string("=+-@").find(f[0]) == std::string::npos, f);
+            if (!f.empty() && !number)
+                CHECK_MESSAGE(std::string("=+-@").find(f[0]) == std::string::npos, f);
         }
         ++records;
     }
@@ -116,7 +119,8 @@ TEST_CASE("e2e: hostile names reach no terminal output as raw control bytes") {
     check_terminal(plain.out, "plain stdout");
     check_terminal(plain.err, "plain stderr");
     CHECK(contains(plain.out, "FAIL  hostile\xE2\x90\x9B[31m<!--/fails\xE2\x90\x9B[2J"));
-    CHECK(contains(plain.err, "msg\xE2\x90\x9B[2J\xE2\x90\x87<!-- =HYPERLINK(\"x\")\xE2\x90\x8Asecond"));
+    CHECK(contains(plain.err,
+                   "msg\xE2\x90\x9B[2J\xE2\x90\x87<!-- =HYPERLINK(\"x\")\xE2\x90\x8Asecond"));
 
     auto list = run_process({fixture_path("hostile"), "--list"});
     CHECK(list.exit_code == 0);
@@ -156,25 +160,29 @@ TEST_CASE("e2e: hostile names make no live markup or formula in markdown, CSV an
     // so its cell starts no formula; sanitize::csv's quote for one that would is a unit test.
     CHECK(contains(csv.out, "<!--/=HYPERLINK"));
 
-    auto compare_md = run_process({compare_path(), dir.file("run.json"), dir.file("run.json"), "--format=md",
-                                   "--html=" + dir.file("compare.html")});
+    auto compare_md = run_process({compare_path(), dir.file("run.json"), dir.file("run.json"),
+                                   "--format=md", "--html=" + dir.file("compare.html")});
     CHECK(compare_md.exit_code == 0);
     check_markdown(compare_md.out, "glint-compare --format=md");
     check_html(read_file(dir.file("compare.html")), "glint-compare --html");
 
-    auto baseline_md = run_process(bench({"--bench-format=md", "--bench-baseline=" + dir.file("run.json")}));
+    auto baseline_md =
+        run_process(bench({"--bench-format=md", "--bench-baseline=" + dir.file("run.json")}));
     check_markdown(baseline_md.out, "--bench-baseline --bench-format=md");
 }
 
-TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and read back by every reader") {
+TEST_CASE(
+    "e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and read back by every reader") {
     const std::string replaced = "bad\xEF\xBF\xBD\xEF\xBF\xBDutf8";
     auto list = run_process({fixture_path("hostile"), "--list", "--format=json"});
     CHECK(list.exit_code == 0);
     check_terminal(list.out, "--list --format=json");
-    CHECK(contains(list.err, "2 case names are not valid UTF-8"));  // bad..utf8 and registration\xFF/inner
+    CHECK(contains(list.err,
+                   "2 case names are not valid UTF-8"));  // bad..utf8 and registration\xFF/inner
     const Json listed = Json::parse(list.out);
     bool found = false;
-    for (const auto& c : listed.at("cases").as_array()) found = found || c.at("name").as_string() == replaced;
+    for (const auto& c : listed.at("cases").as_array())
+        found = found || c.at("name").as_string() == replaced;
     CHECK(found);
 
     glint::test::TempDir dir("glint_e2e_hostile");
@@ -187,7 +195,8 @@ TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and rea
     const Json doc = Json::parse(text);
     const std::size_t rows = doc.at("rows").as_array().size();
     found = false;
-    for (const auto& r : doc.at("rows").as_array()) found = found || r.at("name").as_string() == replaced;
+    for (const auto& r : doc.at("rows").as_array())
+        found = found || r.at("name").as_string() == replaced;
     CHECK(found);
 
     auto compared = run_process({compare_path(), json, json, "--format=json"});
@@ -195,18 +204,22 @@ TEST_CASE("e2e: a name with invalid UTF-8 is written as U+FFFD, said so, and rea
     CHECK(Json::parse(compared.out).at("rows").as_array().size() == rows);
 
     // The run's own invalid name and the baseline's replaced one are the same row.
-    auto again = run_process(bench({"--bench-baseline=" + json, "--bench-json=" + dir.file("again.json")}));
+    auto again =
+        run_process(bench({"--bench-baseline=" + json, "--bench-json=" + dir.file("again.json")}));
     CHECK(again.exit_code == 1);
     const Json meta = Json::parse(read_file(dir.file("again.json"))).at("meta").at("baseline");
     CHECK(meta.at("matched").as_number() == static_cast<double>(rows));
 
-    if (run_process({"/usr/bin/env", "python3", "-c", "pass"}).exit_code == 0) {  // Python's json reads it too
+    if (run_process({"/usr/bin/env", "python3", "-c", "pass"}).exit_code ==
+        0) {  // Python's json reads it too
         const std::string load = "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))";
         CHECK(run_process({"/usr/bin/env", "python3", "-c", load, json}).exit_code == 0);
     }
 }
 
-TEST_CASE("e2e: listings and usage errors show hostile metric units, labels and flag values as visible text") {
+TEST_CASE(
+    "e2e: listings and usage errors show hostile metric units, labels and flag values as visible "
+    "text") {
     auto metrics = run_process({fixture_path("hostile"), "--list-metrics"});
     CHECK(metrics.exit_code == 0);
     check_terminal(metrics.out, "--list-metrics");
@@ -232,7 +245,9 @@ TEST_CASE("e2e: the warning about rows sharing an identity shows a hostile name 
     check_terminal(run.err, "the duplicate-identity warning");
 }
 
-TEST_CASE("e2e: glint-compare shows a hostile document path as visible text in its summary, box and markdown") {
+TEST_CASE(
+    "e2e: glint-compare shows a hostile document path as visible text in its summary, box and "
+    "markdown") {
     glint::test::TempDir dir("glint_e2e_hostile");
     const std::string json = dir.file("run\x1b[2J<!--.json");
     REQUIRE(run_process(bench({"--bench-json=" + json})).exit_code == 1);
@@ -253,7 +268,8 @@ TEST_CASE("e2e: a hostile case that outlives --case-timeout or a SIGINT is named
     CHECK(contains(timed_out.err, "'hang\xE2\x90\x9B[2J' is still running"));
 
     glint::test::TempDir dir("glint_e2e_hostile");
-    glint::test::BackgroundProcess run(bench({"--filter=*hang*", "--bench-json=" + dir.file("run.json")}), env);
+    glint::test::BackgroundProcess run(
+        bench({"--filter=*hang*", "--bench-json=" + dir.file("run.json")}), env);
     // The header prints just before the only case starts: SIGINT then finds it in flight.
     REQUIRE(glint::test::wait_until([&] { return contains(run.out(), "protocol:"); }));
     REQUIRE(::kill(run.pid(), SIGINT) == 0);
@@ -263,7 +279,9 @@ TEST_CASE("e2e: a hostile case that outlives --case-timeout or a SIGINT is named
     CHECK(contains(stopped.err, "hang\xE2\x90\x9B[2J"));
 }
 
-TEST_CASE("e2e: a run stopped by SIGINT at a hostile case's checkpoint names it and its labels as visible text") {
+TEST_CASE(
+    "e2e: a run stopped by SIGINT at a hostile case's checkpoint names it and its labels as "
+    "visible text") {
     glint::test::TempDir dir("glint_e2e_hostile");
     glint::test::BackgroundProcess run(
         bench({"--filter=*hang*", "--bench-repeat=20", "--bench-json=" + dir.file("run.json")}),

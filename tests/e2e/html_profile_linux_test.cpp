@@ -23,8 +23,9 @@ TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath
     // the page is checked against the profiles the same run recorded, not against a count.
     const std::string stem = "/tmp/glint_e2e_html_profile_" + std::to_string(getpid());
     const std::string html = stem + ".html", json = stem + ".json";
-    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05", "--bench-html=" + html,
-                          "--bench-json=" + json, "--profile", "--profile-samples=50", "--profile-time=2000"});
+    auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05",
+                          "--bench-html=" + html, "--bench-json=" + json, "--profile",
+                          "--profile-samples=50", "--profile-time=2000"});
     REQUIRE(r.exit_code == 0);
     const std::string page = read_file(html);
     const Json doc = Json::parse(read_file(json));
@@ -37,14 +38,19 @@ TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath
         const Json* folded = row.at("profile").find("folded");
         bool drawn = false;
         if (folded && folded->is_array())
-            for (const auto& s : folded->as_array()) drawn = drawn || s.at("samples").as_number() > 0;
+            for (const auto& s : folded->as_array())
+                drawn = drawn || s.at("samples").as_number() > 0;
         sampled += drawn ? 1 : 0;
     }
-    if (sampled == 0) return glint::test::skip("no case got a profile sample on this machine: nothing to draw");
+    if (sampled == 0)
+        return glint::test::skip("no case got a profile sample on this machine: nothing to draw");
     std::size_t plots = 0, flames = 0;
-    for (auto at = page.find("<svg class=\"dist\""); at != std::string::npos; at = page.find("<svg class=\"dist\"", at + 1)) ++plots;
+    for (auto at = page.find("<svg class=\"dist\""); at != std::string::npos;
+         at = page.find("<svg class=\"dist\"", at + 1))
+        ++plots;
     // Each flame graph fills the full-width row beneath its case's row.
-    const std::string beneath = "</td></tr>\n<tr class=\"extra\"><td colspan=", flame = "<svg class=\"flame\"";
+    const std::string beneath = "</td></tr>\n<tr class=\"extra\"><td colspan=",
+                      flame = "<svg class=\"flame\"";
     for (auto at = page.find(beneath); at != std::string::npos; at = page.find(beneath, at + 1)) {
         const auto cell = page.find('>', at + beneath.size());
         flames += page.compare(cell + 1, flame.size(), flame) == 0 ? 1 : 0;

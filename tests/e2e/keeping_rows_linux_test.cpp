@@ -1,5 +1,6 @@
 // End to end: a run keeps what it measured when a case crashes, exits, hangs, or the run is
-// signalled or killed (engine/runner/keeping/run_guard.hpp, isolation/isolated_run.hpp, run_record.hpp).
+// signalled or killed (engine/runner/keeping/run_guard.hpp, isolation/isolated_run.hpp,
+// run_record.hpp).
 #include <doctest/doctest.h>
 
 #include <signal.h>
@@ -11,8 +12,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <thread>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/model/json.hpp"
@@ -70,7 +71,9 @@ bool first_row_journaled(const TempDir& dir, const std::string& json) {
 
 }  // namespace
 
-TEST_CASE("e2e keep: under --isolate, cases that segfault, abort, exit(0) or hang become error rows and the rest is kept") {
+TEST_CASE(
+    "e2e keep: under --isolate, cases that segfault, abort, exit(0) or hang become error rows and "
+    "the rest is kept") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
     auto r = run_process({fixture_path("crashing"), "--bench", "--isolate", "--case-timeout=1",
@@ -88,18 +91,22 @@ TEST_CASE("e2e keep: under --isolate, cases that segfault, abort, exit(0) or han
                                    {"crash_case", "killed by SIGSEGV"},
                                    {"ok_last", ""}});
     CHECK_FALSE(doc.at("meta").contains("interrupted"));
-    for (const char* shown : {"keep_before", "keep_after", "matrix/ok_first [kind=ok]", "matrix/ok_last [kind=ok]", "killed by SIGSEGV",
-                              "killed by SIGABRT", "exit(0) inside the case", "timeout after 1 s"})
+    for (const char* shown :
+         {"keep_before", "keep_after", "matrix/ok_first [kind=ok]", "matrix/ok_last [kind=ok]",
+          "killed by SIGSEGV", "killed by SIGABRT", "exit(0) inside the case", "timeout after 1 s"})
         CHECK(contains(r.out, shown));
     CHECK(contains(r.err, "glint: crash_hang: timeout after 1 s"));
     CHECK(dir.entries() == std::vector<std::string>{"out.json"});  // no journal, no temporary file
 }
 
-TEST_CASE("e2e keep: without --isolate, exit(0) inside a case keeps the rows before it and fails the run") {
+TEST_CASE(
+    "e2e keep: without --isolate, exit(0) inside a case keeps the rows before it and fails the "
+    "run") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
-    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
-                         {"GLINT_CRASH=exit"});
+    auto r = run_process(
+        {fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
+        {"GLINT_CRASH=exit"});
     CHECK(r.exit_code == 1);
     const Json doc = Json::parse(read_file(json));
     CHECK(row_summary(doc) == Rows{{"keep_before", ""}, {"crash_segv", ""}, {"crash_abort", ""}});
@@ -112,11 +119,14 @@ TEST_CASE("e2e keep: without --isolate, exit(0) inside a case keeps the rows bef
     CHECK(dir.entries() == std::vector<std::string>{"out.json"});
 }
 
-TEST_CASE("e2e keep: without --isolate, a segfault writes the finished rows before the process dies by it") {
+TEST_CASE(
+    "e2e keep: without --isolate, a segfault writes the finished rows before the process dies by "
+    "it") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
-    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
-                         {"GLINT_CRASH=segv", "ASAN_OPTIONS=handle_segv=0"});
+    auto r = run_process(
+        {fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
+        {"GLINT_CRASH=segv", "ASAN_OPTIONS=handle_segv=0"});
     CHECK(r.term_signal == SIGSEGV);
     const Json doc = Json::parse(read_file(json));
     CHECK(row_summary(doc) == Rows{{"keep_before", ""}});
@@ -129,8 +139,9 @@ TEST_CASE("e2e keep: without --isolate, a segfault writes the finished rows befo
 TEST_CASE("e2e keep: the case in flight is named with its labels, in JSON and on stderr") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
-    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
-                         {"GLINT_CRASH=case-segv", "ASAN_OPTIONS=handle_segv=0"});
+    auto r = run_process(
+        {fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
+        {"GLINT_CRASH=case-segv", "ASAN_OPTIONS=handle_segv=0"});
     CHECK(r.term_signal == SIGSEGV);
     const Json doc = Json::parse(read_file(json));
     const Json& interrupted = doc.at("meta").at("interrupted");
@@ -139,15 +150,17 @@ TEST_CASE("e2e keep: the case in flight is named with its labels, in JSON and on
     CHECK(contains(r.err, "killed by SIGSEGV during \"crash_case\" [kind=bad]"));
     // The rows before it are kept, the labelled one before it among them.
     bool ok_first = false;
-    for (const auto& row : doc.at("rows").as_array()) ok_first |= row.at("name").as_string() == "ok_first";
+    for (const auto& row : doc.at("rows").as_array())
+        ok_first |= row.at("name").as_string() == "ok_first";
     CHECK(ok_first);
 }
 
-TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run and names the case") {
+TEST_CASE(
+    "e2e keep: without --isolate, a case past --case-timeout ends the run and names the case") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
-    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1", "--case-timeout=1",
-                          "--bench-json=" + json},
+    auto r = run_process({fixture_path("crashing"), "--bench", "--bench-min-time=0.1",
+                          "--case-timeout=1", "--bench-json=" + json},
                          {"GLINT_CRASH=hang"});
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "'crash_hang' is still running after 1 s (--case-timeout)"));
@@ -157,7 +170,9 @@ TEST_CASE("e2e keep: without --isolate, a case past --case-timeout ends the run 
     CHECK(contains(r.out, "crash_exit"));
 }
 
-TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a valid JSON with the finished rows") {
+TEST_CASE(
+    "e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a valid JSON with the "
+    "finished rows") {
     for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
         CAPTURE(sig);
         TempDir dir{"glint-e2e-keep"};
@@ -180,10 +195,12 @@ TEST_CASE("e2e keep: SIGINT, SIGTERM, SIGHUP and SIGPIPE during a run leave a va
     }
 }
 
-TEST_CASE("e2e keep: an interrupted --group-by run shows the rows it held for groups that did not come") {
+TEST_CASE(
+    "e2e keep: an interrupted --group-by run shows the rows it held for groups that did not come") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("out.json");
-    BackgroundProcess run({fixture_path("slow"), "--bench", "--group-by=all", "--bench-json=" + json});
+    BackgroundProcess run(
+        {fixture_path("slow"), "--bench", "--group-by=all", "--bench-json=" + json});
     REQUIRE(first_row_journaled(dir, json));
     REQUIRE(kill(run.pid(), SIGINT) == 0);
     const auto r = run.wait();
@@ -219,19 +236,22 @@ TEST_CASE("e2e keep: the journal of a run killed with SIGKILL recovers its finis
     CHECK_FALSE(fs::exists(json));
 
     // The next run writing the same target names the journal.
-    auto next = run_process({fixture_path("slow"), "--bench", "--filter=later", "--bench-json=" + json});
+    auto next =
+        run_process({fixture_path("slow"), "--bench", "--filter=later", "--bench-json=" + json});
     CHECK(next.exit_code == 0);
     CHECK(contains(next.err, "was killed before it finished"));
     CHECK(contains(next.err, "--recover-journal=" + journal));
 
     const std::string recovered = dir.file("recovered.json");
-    auto r = run_process({fixture_path("slow"), "--recover-journal=" + journal, "--bench-json=" + recovered});
+    auto r = run_process(
+        {fixture_path("slow"), "--recover-journal=" + journal, "--bench-json=" + recovered});
     CHECK(r.exit_code == 0);
     const Json doc = Json::parse(read_file(recovered));
     const auto rows = row_summary(doc);
     REQUIRE(rows.size() >= 1);
     CHECK(rows[0].first == "slow_1");
-    CHECK(doc.at("meta").at("interrupted").at("by").as_string() == "unknown (recovered from a journal)");
+    CHECK(doc.at("meta").at("interrupted").at("by").as_string() ==
+          "unknown (recovered from a journal)");
     CHECK(doc.at("meta").at("interrupted").at("journal").as_string() == journal);
     CHECK(contains(r.err, "recovered " + std::to_string(rows.size()) + " row"));
 
@@ -245,9 +265,10 @@ TEST_CASE("e2e keep: a character device given as --bench-json stays what it is")
     std::string why;
     const auto device = make_char_device(dir, glint::test::kNullDevice, why);
     if (!device) return glint::test::skip(why);
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
+    auto r = run_process(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
     CHECK(r.exit_code == 0);
-    struct stat st{};
+    struct stat st {};
     REQUIRE(lstat(device->c_str(), &st) == 0);
     CHECK(S_ISCHR(st.st_mode));
     CHECK(st.st_rdev == makedev(1, 3));
@@ -260,11 +281,12 @@ TEST_CASE("e2e keep: a FIFO given as --bench-json stays what it is") {
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     std::string received;
     std::thread reader([&] { received = read_file(fifo); });  // blocks until the run opens it
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
+    auto r = run_process(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
     reader.join();
     CHECK(r.exit_code == 0);
     CHECK(Json::parse(received).at("rows").size() == 7);
-    struct stat st{};
+    struct stat st {};
     REQUIRE(lstat(fifo.c_str(), &st) == 0);
     CHECK(S_ISFIFO(st.st_mode));
     CHECK(dir.entries() == std::vector<std::string>{"fifo"});  // nothing created beside it
@@ -283,8 +305,10 @@ TEST_CASE("e2e keep: a symlink given as --bench-json writes its target and stays
 TEST_CASE("e2e keep: two runs writing the same JSON path at once leave a whole document") {
     TempDir dir{"glint-e2e-keep"};
     const std::string json = dir.file("shared.json");
-    BackgroundProcess a({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
-    BackgroundProcess b({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
+    BackgroundProcess a(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
+    BackgroundProcess b(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json});
     CHECK(a.wait().exit_code == 0);
     CHECK(b.wait().exit_code == 0);
     CHECK(Json::parse(read_file(json)).at("rows").size() == 7);
@@ -293,12 +317,14 @@ TEST_CASE("e2e keep: two runs writing the same JSON path at once leave a whole d
 
 TEST_CASE("e2e keep: outputs that cannot be written are found before measuring") {
     TempDir dir{"glint-e2e-keep"};
-    // Its directory is writable, but not its temporary sibling's name (NAME_MAX is 255), for root too.
+    // Its directory is writable, but not its temporary sibling's name (NAME_MAX is 255), for root
+    // too.
     const std::string longest = dir.file(std::string(250, 'n'));
     auto proc = run_process({fixture_path("basic"), "--bench", "--bench-json=" + longest});
     CHECK(proc.exit_code == 2);
-    CHECK(proc.err == "glint: error: --bench-json: cannot write '" + longest + "': cannot create a file in '" +
-                          dir.path.string() + "': File name too long\n");
+    CHECK(proc.err == "glint: error: --bench-json: cannot write '" + longest +
+                          "': cannot create a file in '" + dir.path.string() +
+                          "': File name too long\n");
     CHECK(proc.out.empty());
     CHECK(dir.entries().empty());
 }
@@ -308,14 +334,18 @@ TEST_CASE("e2e keep: an output device that refuses every write fails the run") {
     std::string why;
     const auto device = make_char_device(dir, glint::test::kFullDevice, why);
     if (!device) return glint::test::skip(why);
-    auto full = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
+    auto full = run_process(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--bench-json=" + *device});
     CHECK(full.exit_code == 1);
-    CHECK(contains(full.err, "--bench-json: cannot write '" + *device + "': No space left on device"));
-    BackgroundProcess table({fixture_path("basic"), "--bench", "--bench-min-time=0.1"}, {}, *device);
+    CHECK(contains(full.err,
+                   "--bench-json: cannot write '" + *device + "': No space left on device"));
+    BackgroundProcess table({fixture_path("basic"), "--bench", "--bench-min-time=0.1"}, {},
+                            *device);
     const auto t = table.wait();
     CHECK(t.exit_code == 1);
-    CHECK(contains(t.err, "the table could not be written to the standard output: No space left on device"));
-    struct stat st{};
+    CHECK(contains(
+        t.err, "the table could not be written to the standard output: No space left on device"));
+    struct stat st {};
     REQUIRE(lstat(device->c_str(), &st) == 0);
     CHECK(S_ISCHR(st.st_mode));
     CHECK(dir.entries() == std::vector<std::string>{"full"});  // no journal, no temporary beside it
@@ -327,7 +357,8 @@ TEST_CASE("e2e keep: a baseline that is a FIFO or a device is refused at once") 
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-baseline=" + fifo});
     CHECK(r.exit_code == 2);
-    CHECK(r.err == "glint: error: --bench-baseline: '" + fifo + "' is a FIFO (named pipe), not a regular file\n");
+    CHECK(r.err == "glint: error: --bench-baseline: '" + fifo +
+                       "' is a FIFO (named pipe), not a regular file\n");
     std::string why;
     const auto device = glint::test::make_char_device(dir, glint::test::kNullDevice, why);
     if (!device) return glint::test::skip(why);
@@ -336,10 +367,14 @@ TEST_CASE("e2e keep: a baseline that is a FIFO or a device is refused at once") 
     CHECK(contains(refused.err, "'" + *device + "' is a character device, not a regular file"));
 }
 
-TEST_CASE("e2e keep: the plain run fails a case that calls exit(0), and under --isolate goes on past crashes") {
+TEST_CASE(
+    "e2e keep: the plain run fails a case that calls exit(0), and under --isolate goes on past "
+    "crashes") {
     auto in_process = run_process({fixture_path("crashing")}, {"GLINT_CRASH=exit"});
     CHECK(in_process.exit_code == 1);
-    CHECK(contains(in_process.out, "ok    crash_abort\nFAIL  crash_exit: exit(0) inside the case\n3 passed, 1 failed\n"));
+    CHECK(contains(
+        in_process.out,
+        "ok    crash_abort\nFAIL  crash_exit: exit(0) inside the case\n3 passed, 1 failed\n"));
     auto isolated = run_process({fixture_path("crashing"), "--isolate", "--case-timeout=1"},
                                 {"GLINT_CRASH=segv,abort,exit,hang,case-segv"});
     CHECK(isolated.exit_code == 1);

@@ -46,7 +46,8 @@ TEST_CASE("e2e line width: --capabilities fits 100 columns when piped") {
 
 // Every --perf variant, both streams: the notes of each (read paths, inherit, the profile's).
 TEST_CASE("e2e line width: every line of a --perf run fits 100 columns, whatever the variant") {
-    if (!glint::test::kLinux) return glint::test::skip("--perf opens perf_event groups: Linux only");
+    if (!glint::test::kLinux)
+        return glint::test::skip("--perf opens perf_event groups: Linux only");
     for (const char* variant : {"--perf-read=auto", "--perf-read=rdpmc", "--perf-read=compare",
                                 "--perf-read=syscall", "--perf-inherit", "--profile"}) {
         CAPTURE(variant);
@@ -61,7 +62,8 @@ TEST_CASE("e2e line width: every line of a --perf run fits 100 columns, whatever
 // Without a hardware PMU (this host or a VM like it) the fallback is one note and its remedy
 // another; nothing else repeats the cause. Hosts with a PMU print neither.
 TEST_CASE("e2e line width: --perf without a PMU states the fallback once, then the remedy") {
-    if (!glint::test::kLinux) return glint::test::skip("--perf opens perf_event groups: Linux only");
+    if (!glint::test::kLinux)
+        return glint::test::skip("--perf opens perf_event groups: Linux only");
     const auto r = run_process({fixture_path("basic"), "--bench", "--perf", "--bench-min-time=0.05",
                                 "--filter=add_chain"});
     REQUIRE(r.exit_code == 0);
@@ -84,8 +86,10 @@ TEST_CASE("e2e line width: --perf without a PMU states the fallback once, then t
 }
 
 TEST_CASE("e2e line width: --perf's notes fit 100 columns and task-clock is a time") {
-    if (!glint::test::kLinux) return glint::test::skip("--perf opens perf_event groups: Linux only");
-    const auto r = run_process({fixture_path("basic"), "--bench", "--perf", "--bench-min-time=0.2", "--filter=*"});
+    if (!glint::test::kLinux)
+        return glint::test::skip("--perf opens perf_event groups: Linux only");
+    const auto r = run_process(
+        {fixture_path("basic"), "--bench", "--perf", "--bench-min-time=0.2", "--filter=*"});
     REQUIRE(r.exit_code == 0);
     CAPTURE(r.out);
     CAPTURE(r.err);

@@ -48,7 +48,8 @@ const std::vector<Factor>& factors() {
         {"--bench", {{"--bench"}, {}, {"--list"}}},
         {"--bench-repeat", {{}, {"--bench-repeat=2"}}},
         {"--isolate", {{}, {"--isolate"}}},
-        {"--profile", {{}, {"--profile", "--profile-time=20", "--profile-folded={dir}/folded.txt"}}},
+        {"--profile",
+         {{}, {"--profile", "--profile-time=20", "--profile-folded={dir}/folded.txt"}}},
         // --perf, and under --perf-inherit with a pfm: software event: both tiers' groups inherit
         // and open on the threads already running (the pfm: column shown beside the defaults).
         {"--perf", {{}, {"--perf"}, {"--perf", "--perf-inherit", "--metrics=*,pfm:TASK-CLOCK"}}},
@@ -73,16 +74,19 @@ const std::vector<Factor>& factors() {
 const std::map<std::string, std::string>& exclusions() {
     static const std::map<std::string, std::string> table = {
         {"--list", "a level of the --bench factor (the run mode)"},
-        {"--bench-min-time", "every combination runs with --bench-min-time=0.05, so the matrix fits CI"},
+        {"--bench-min-time",
+         "every combination runs with --bench-min-time=0.05, so the matrix fits CI"},
         {"--bench-json", "every combination writes it: the JSON is what the matrix checks"},
         {"--filter", "selects cases before anything runs; the matrix needs every case kind"},
         {"--format", "--list --format=json only; e2e list tests cover it"},
         {"--threshold", "a comparison setting of --bench-baseline; compare tests cover it"},
         {"--fail-if-slower", "changes the exit status by timing, which is not stable under load"},
-        {"--allow-unjudged", "relaxes --fail-if-slower's gate (excluded above); compare tests cover it"},
+        {"--allow-unjudged",
+         "relaxes --fail-if-slower's gate (excluded above); compare tests cover it"},
         {"--perf-scaled", "a variant of --perf (how multiplexed groups render)"},
-        {"--perf-inherit", "a level of the --perf factor, with a pfm: column (threads created later: the fixture "
-                           "makes none; those already running: threads tests cover them)"},
+        {"--perf-inherit",
+         "a level of the --perf factor, with a pfm: column (threads created later: the fixture "
+         "makes none; those already running: threads tests cover them)"},
         {"--perf-iters", "sizes the --perf pass"},
         {"--perf-batch", "sizes the --perf pass"},
         {"--perf-read", "a variant of --perf (how counters are read)"},
@@ -121,7 +125,8 @@ using Combination = std::vector<std::size_t>;  // a level per factor
 std::vector<Combination> covering_array() {
     const auto& fs = factors();
     const std::size_t n = fs.size();
-    std::set<std::pair<Level, Level>> uncovered;  // pairs of run options (factor 0, the mode, fixed)
+    std::set<std::pair<Level, Level>>
+        uncovered;  // pairs of run options (factor 0, the mode, fixed)
     for (std::size_t a = 1; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b)
             for (std::size_t la = 0; la < fs[a].levels.size(); ++la)
@@ -131,7 +136,8 @@ std::vector<Combination> covering_array() {
         std::size_t gain = 0;
         for (std::size_t a = 1; a < n; ++a)
             for (std::size_t b = a + 1; b < n; ++b)
-                if (row[a] != SIZE_MAX && row[b] != SIZE_MAX) gain += uncovered.count({{a, row[a]}, {b, row[b]}});
+                if (row[a] != SIZE_MAX && row[b] != SIZE_MAX)
+                    gain += uncovered.count({{a, row[a]}, {b, row[b]}});
         return gain;
     };
     std::mt19937 rng(2026);
@@ -140,30 +146,35 @@ std::vector<Combination> covering_array() {
         Combination best;
         std::size_t best_gain = 0;
         for (int candidate = 0; candidate < 40; ++candidate) {
-            const auto& [first, second] = *std::next(uncovered.begin(), static_cast<long>(rng() % uncovered.size()));
+            const auto& [first, second] =
+                *std::next(uncovered.begin(), static_cast<long>(rng() % uncovered.size()));
             Combination row(n, SIZE_MAX);
             row[0] = 0;
             row[first.first] = first.second;
             row[second.first] = second.second;
             std::vector<std::size_t> order;
             for (std::size_t f = 1; f < n; ++f) order.push_back(f);
-            for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng() % i]);
+            for (std::size_t i = order.size(); i > 1; --i)
+                std::swap(order[i - 1], order[rng() % i]);
             for (std::size_t f : order) {
                 if (row[f] != SIZE_MAX) continue;
                 std::size_t pick = SIZE_MAX, pick_gain = 0;
                 for (std::size_t l = 0; l < fs[f].levels.size(); ++l) {
                     bool allowed = true;
                     for (std::size_t g = 1; g < n; ++g)
-                        if (g != f && row[g] != SIZE_MAX && is_refused({f, l}, {g, row[g]})) allowed = false;
+                        if (g != f && row[g] != SIZE_MAX && is_refused({f, l}, {g, row[g]}))
+                            allowed = false;
                     row[f] = l;
                     const std::size_t gain = gain_of(row);
                     row[f] = SIZE_MAX;
-                    if (allowed && (pick == SIZE_MAX || gain > pick_gain)) pick = l, pick_gain = gain;
+                    if (allowed && (pick == SIZE_MAX || gain > pick_gain))
+                        pick = l, pick_gain = gain;
                 }
                 REQUIRE(pick != SIZE_MAX);
                 row[f] = pick;
             }
-            if (const std::size_t gain = gain_of(row); gain > best_gain) best = row, best_gain = gain;
+            if (const std::size_t gain = gain_of(row); gain > best_gain)
+                best = row, best_gain = gain;
         }
         REQUIRE(best_gain > 0);
         for (std::size_t a = 1; a < n; ++a)
@@ -196,9 +207,9 @@ std::string command_line(const std::vector<std::string>& argv) {
 
 // The rows the fixture produces, "registration/name" with their count.
 const std::map<std::string, int> kMatrixRows = {
-    {"k_iter/k_iter", 1},   {"k_batched/k_batched", 1}, {"k_whole/k_whole", 1},
-    {"k_cases/add", 1},     {"k_cases/mul", 1},         {"k_params/k_params", 2},
-    {"k_metric/k_metric", 1}, {"k_fails/wrong", 1},   {"k_param_metric/k_param_metric", 2},
+    {"k_iter/k_iter", 1},       {"k_batched/k_batched", 1}, {"k_whole/k_whole", 1},
+    {"k_cases/add", 1},         {"k_cases/mul", 1},         {"k_params/k_params", 2},
+    {"k_metric/k_metric", 1},   {"k_fails/wrong", 1},       {"k_param_metric/k_param_metric", 2},
     {"k_threads/k_threads", 1},
 #if defined(GLINT_CONFIG_ARCH_x86_64)
     {"k_asm/k_asm", 1},
@@ -206,11 +217,11 @@ const std::map<std::string, int> kMatrixRows = {
 };
 
 // A name of each case, as listings, tables and reports show it.
-const char* const kCaseNames[] = {"k_iter",   "k_batched", "k_whole", "add",           "mul",
-                                  "k_params", "k_metric",  "wrong",   "k_param_metric",
-                                  "k_threads",
+const char* const kCaseNames[] = {
+    "k_iter",   "k_batched", "k_whole",        "add",       "mul", "k_params",
+    "k_metric", "wrong",     "k_param_metric", "k_threads",
 #if defined(GLINT_CONFIG_ARCH_x86_64)
-                                  "k_asm",
+    "k_asm",
 #endif
 };
 
@@ -221,7 +232,8 @@ void check_numbers(const nlohmann::json& j, const std::string& where, std::strin
     else if (j.is_object())
         for (const auto& [k, v] : j.items()) check_numbers(v, where + "." + k, bad);
     else if (j.is_array())
-        for (std::size_t i = 0; i < j.size(); ++i) check_numbers(j[i], where + "[" + std::to_string(i) + "]", bad);
+        for (std::size_t i = 0; i < j.size(); ++i)
+            check_numbers(j[i], where + "[" + std::to_string(i) + "]", bad);
 }
 
 // Fields of one CSV line ("" quotes a field holding commas or quotes), or cells of one markdown
@@ -249,7 +261,8 @@ std::string table_problem(const std::string& out, bool csv) {
         else if (line[0] == '#') continue;
         else if (header == 0) header = fields(line, csv);
         else if (fields(line, csv) != header)
-            return "'" + line + "' has " + std::to_string(fields(line, csv)) + " fields, its header " + std::to_string(header);
+            return "'" + line + "' has " + std::to_string(fields(line, csv)) +
+                   " fields, its header " + std::to_string(header);
     }
     return "";
 }
@@ -257,8 +270,8 @@ std::string table_problem(const std::string& out, bool csv) {
 // A baseline for --bench-baseline: two of the cases (rows only in the run are part of it).
 std::string baseline_file(const TempDir& dir) {
     const std::string path = dir.file("base.json");
-    auto r = run_process({fixture_path("matrix"), "--bench", "--bench-min-time=0.05", "--filter=k_iter,k_cases",
-                          "--bench-json=" + path});
+    auto r = run_process({fixture_path("matrix"), "--bench", "--bench-min-time=0.05",
+                          "--filter=k_iter,k_cases", "--bench-json=" + path});
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     return path;
 }
@@ -283,11 +296,14 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
     expect(r.term_signal == 0, "killed by signal " + std::to_string(r.term_signal));
     if (mode == "list") {
         expect(r.exit_code == 0, "exit " + std::to_string(r.exit_code) + ", expected 0");
-        for (const char* name : kCaseNames) expect(contains(r.out, name), std::string("the listing lacks ") + name);
-        for (std::size_t i = 1; i < argv.size(); ++i) {  // a listing runs nothing: every run option says so
+        for (const char* name : kCaseNames)
+            expect(contains(r.out, name), std::string("the listing lacks ") + name);
+        for (std::size_t i = 1; i < argv.size();
+             ++i) {  // a listing runs nothing: every run option says so
             const std::string flag = argv[i].substr(0, argv[i].find('='));
             if (flag != "--list")
-                expect(contains(r.err, "glint: note: " + flag + " has no effect with --list"), flag + " is ignored without a note");
+                expect(contains(r.err, "glint: note: " + flag + " has no effect with --list"),
+                       flag + " is ignored without a note");
         }
         return problems;
     }
@@ -297,32 +313,40 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         return problems;
     }
     // k_fails fails its check in every mode: exit 1, and nothing else fails.
-    expect(r.exit_code == 1, "exit " + std::to_string(r.exit_code) + ", expected 1 (k_fails fails)");
+    expect(r.exit_code == 1,
+           "exit " + std::to_string(r.exit_code) + ", expected 1 (k_fails fails)");
     if (mode == "plain") {
         // Plain mode runs each case once (in a child under --isolate), each under --case-timeout's
         // watchdog: every other flag says it has no effect rather than being dropped in silence.
         for (std::size_t i = 1; i < argv.size(); ++i) {
             const std::string flag = argv[i].substr(0, argv[i].find('='));
             if (flag != "--isolate" && flag != "--case-timeout")
-                expect(contains(r.err, "glint: note: " + flag + " has no effect"), flag + " is ignored without a note");
+                expect(contains(r.err, "glint: note: " + flag + " has no effect"),
+                       flag + " is ignored without a note");
         }
-        expect(contains(r.err, "k_fails/wrong") && contains(r.err, "expected 1, got 2"), "k_fails's failure not reported");
+        expect(contains(r.err, "k_fails/wrong") && contains(r.err, "expected 1, got 2"),
+               "k_fails's failure not reported");
         return problems;
     }
-    for (const char* name : kCaseNames) expect(contains(r.out, name), std::string("the table lacks ") + name);
+    for (const char* name : kCaseNames)
+        expect(contains(r.out, name), std::string("the table lacks ") + name);
     for (const char* format : {"csv", "md"})
         if (contains(command, std::string("--bench-format=") + format)) {
             const std::string bad = table_problem(r.out, format == std::string("csv"));
             expect(bad.empty(), std::string("the ") + format + " output: " + bad);
         }
     // Colour only in the box table, and piped only when asked for.
-    const bool painted = contains(command, "--color=always") && !contains(command, "--bench-format=");
-    expect(contains(r.out, "\x1b[") == painted, painted ? "--color=always painted nothing" : "escape codes in the output");
+    const bool painted =
+        contains(command, "--color=always") && !contains(command, "--bench-format=");
+    expect(contains(r.out, "\x1b[") == painted,
+           painted ? "--color=always painted nothing" : "escape codes in the output");
     if (contains(command, "--bench-html=")) {
         const std::string html = read_file(dir.file("report.html"));
-        for (const char* name : kCaseNames) expect(contains(html, name), std::string("the HTML report lacks ") + name);
+        for (const char* name : kCaseNames)
+            expect(contains(html, name), std::string("the HTML report lacks ") + name);
     }
-    const nlohmann::json doc = nlohmann::json::parse(read_file(dir.file("run.json")), nullptr, false);
+    const nlohmann::json doc =
+        nlohmann::json::parse(read_file(dir.file("run.json")), nullptr, false);
     if (doc.is_discarded() || !doc.contains("rows")) {
         problems.push_back("--bench-json is not valid JSON with rows");
         return problems;
@@ -339,20 +363,25 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         expect(stated, "--profile: meta.statuses does not say whether this host can sample");
     }
     if (contains(command, "--profile-folded=") && profiling)
-        expect(contains(read_file(dir.file("folded.txt")), "k_iter"), "the folded stacks lack k_iter");
+        expect(contains(read_file(dir.file("folded.txt")), "k_iter"),
+               "the folded stacks lack k_iter");
     std::map<std::string, int> rows;
     std::set<std::string> sizes;
     for (const auto& row : doc["rows"]) {
         const std::string id = row.value("registration", "?") + "/" + row.value("name", "?");
         ++rows[id];
         expect(row.contains("error") == (id == "k_fails/wrong"),
-               "row " + id + (row.contains("error") ? " has an error: " + row["error"].dump() : " has no error"));
+               "row " + id +
+                   (row.contains("error") ? " has an error: " + row["error"].dump()
+                                          : " has no error"));
         if (row.contains("error")) continue;
         if (contains(command, "--bench-repeat=2")) {
             const auto& medians = row.value("repetitionMediansNs", nlohmann::json());
-            expect(medians.is_array() && medians.size() == 2, "row " + id + " lacks its 2 repetition medians");
+            expect(medians.is_array() && medians.size() == 2,
+                   "row " + id + " lacks its 2 repetition medians");
         }
-        // An instruction-level row is counted by the difference, never sampled, and says so (docs/asm.md).
+        // An instruction-level row is counted by the difference, never sampled, and says so
+        // (docs/asm.md).
         const bool asm_row = id == "k_asm/k_asm";
         // A multi-threaded row is counted on each thread and summed, never sampled, and says so
         // (docs/threads.md).
@@ -363,11 +392,13 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         if (threads_row) {
             expect(row.value("threads", 0) == 2, "row k_threads does not say it ran on 2 threads");
             const auto rate = row["metrics"].value("B/s", nlohmann::json());
-            expect(rate.is_number() && rate.get<double>() > 0, "row k_threads has no B/s: " + rate.dump());
+            expect(rate.is_number() && rate.get<double>() > 0,
+                   "row k_threads has no B/s: " + rate.dump());
             if (counted_or_sampled(doc))
-                expect(row.value("counters", "").find("each of the 2 threads counted itself") == 0 ||
-                           row.value("counters", "").find("no profile or per-call distribution") == 0,
-                       "row k_threads does not say how its threads are counted");
+                expect(
+                    row.value("counters", "").find("each of the 2 threads counted itself") == 0 ||
+                        row.value("counters", "").find("no profile or per-call distribution") == 0,
+                    "row k_threads does not say how its threads are counted");
         }
         if (asm_row && counted_or_sampled(doc))
             expect(row.value("counters", "").find("per instruction by the difference method") == 0,
@@ -375,19 +406,23 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
         if (id == "k_params/k_params") sizes.insert(row["labels"].value("size", "?"));
         if (id == "k_metric/k_metric") {
             const auto rate = row["metrics"].value("B/s", nlohmann::json());
-            expect(rate.is_number() && rate.get<double>() > 0, "row k_metric has no B/s: " + rate.dump());
+            expect(rate.is_number() && rate.get<double>() > 0,
+                   "row k_metric has no B/s: " + rate.dump());
         }
-        if (id == "k_param_metric/k_param_metric") {  // the iter's B and the registration's elem per row
+        if (id ==
+            "k_param_metric/k_param_metric") {  // the iter's B and the registration's elem per row
             const auto bytes = row["metrics"].value("B/s", nlohmann::json());
             const auto elems = row["metrics"].value("elem/s", nlohmann::json());
             const bool both = bytes.is_number() && elems.is_number() && bytes.get<double>() > 0;
             expect(both && std::abs(bytes.get<double>() / elems.get<double>() - 1) < 1e-5,
-                   "row k_param_metric's B/s and elem/s differ: " + bytes.dump() + ", " + elems.dump());
+                   "row k_param_metric's B/s and elem/s differ: " + bytes.dump() + ", " +
+                       elems.dump());
         }
     }
     expect(sizes == std::set<std::string>{"8", "64"}, "the k_params rows are not size 8 and 64");
     for (const auto& [id, count] : kMatrixRows)
-        expect(rows[id] == count, "JSON has " + std::to_string(rows[id]) + " rows " + id + ", expected " + std::to_string(count));
+        expect(rows[id] == count, "JSON has " + std::to_string(rows[id]) + " rows " + id +
+                                      ", expected " + std::to_string(count));
     std::string bad;
     check_numbers(doc, "json", bad);
     expect(bad.empty(), "a number that is not finite: " + bad);
@@ -402,7 +437,8 @@ std::map<Level, std::string> host_refusals() {
     for (std::size_t f = 1; f < fs.size(); ++f) {
         if (fs[f].flag != "--pin" && fs[f].flag != "--numa-node") continue;
         for (std::size_t l = 1; l < fs[f].levels.size(); ++l) {
-            std::vector<std::string> argv{fixture_path("matrix"), "--bench", "--bench-min-time=0.05", "--filter=k_whole"};
+            std::vector<std::string> argv{fixture_path("matrix"), "--bench",
+                                          "--bench-min-time=0.05", "--filter=k_whole"};
             for (const auto& arg : fs[f].levels[l]) argv.push_back(arg);
             const auto r = run_process(argv);
             if (r.exit_code != 2) continue;
@@ -416,35 +452,46 @@ std::map<Level, std::string> host_refusals() {
 // A combination holding a level the host refuses must be refused before measuring: exit 2, one
 // of those levels' lines, nothing written.
 std::vector<std::string> host_refusal_problems(const glint::test::ProcessResult& r,
-                                               const std::vector<std::string>& lines, const TempDir& dir) {
+                                               const std::vector<std::string>& lines,
+                                               const TempDir& dir) {
     std::vector<std::string> problems;
-    if (r.exit_code != 2) problems.push_back("exit " + std::to_string(r.exit_code) + ", expected 2 (the host refuses it)");
+    if (r.exit_code != 2)
+        problems.push_back("exit " + std::to_string(r.exit_code) +
+                           ", expected 2 (the host refuses it)");
     if (std::find(lines.begin(), lines.end(), r.err) == lines.end())
         problems.push_back("stderr is not the host's one-line refusal: " + lines.front());
-    if (!read_file(dir.file("run.json")).empty()) problems.push_back("JSON written before the refusal");
+    if (!read_file(dir.file("run.json")).empty())
+        problems.push_back("JSON written before the refusal");
     return problems;
 }
 
-void run_combination(const Combination& c, const std::string& base, const std::map<Level, std::string>& host) {
+void run_combination(const Combination& c, const std::string& base,
+                     const std::map<Level, std::string>& host) {
     const auto& fs = factors();
     TempDir dir("glint_e2e_matrix");
     const std::string json = dir.file("run.json");
-    std::vector<std::string> argv{fixture_path("matrix"), "--bench-min-time=0.05", "--bench-json=" + json};
+    std::vector<std::string> argv{fixture_path("matrix"), "--bench-min-time=0.05",
+                                  "--bench-json=" + json};
     for (std::size_t f = 0; f < fs.size(); ++f)
         for (const auto& arg : fs[f].levels[c[f]])
-            argv.push_back(replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
+            argv.push_back(
+                replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
     const std::string mode = c[0] == 0 ? "bench" : c[0] == 1 ? "plain" : "list";
     const auto started = std::chrono::steady_clock::now();
     const auto r = run_process(argv);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::vector<std::string> refusals;
     for (std::size_t f = 0; f < fs.size() && mode == "bench"; ++f)
         if (auto it = host.find({f, c[f]}); it != host.end()) refusals.push_back(it->second);
-    const auto problems = refusals.empty() ? problems_of(r, mode, argv, dir) : host_refusal_problems(r, refusals, dir);
+    const auto problems = refusals.empty() ? problems_of(r, mode, argv, dir)
+                                           : host_refusal_problems(r, refusals, dir);
     std::string list;
     for (const auto& p : problems) list += "\n  - " + p;
     MESSAGE(seconds << " s: " << command_line(argv));
-    CHECK_MESSAGE(problems.empty(), "combination failed: " << command_line(argv) << list << "\nstderr:\n" << r.err);
+    CHECK_MESSAGE(problems.empty(), "combination failed: " << command_line(argv) << list
+                                                           << "\nstderr:\n"
+                                                           << r.err);
 }
 
 // A declared refusal: the pair alone (with --bench) exits 2 before measuring (no JSON written)
@@ -456,7 +503,8 @@ void run_refused(Level a, Level b, const std::string& base) {
                                   "--bench-json=" + dir.file("run.json")};
     for (const Level& l : {a, b})
         for (const auto& arg : fs[l.first].levels[l.second])
-            argv.push_back(replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
+            argv.push_back(
+                replace_all(replace_all(arg, "{dir}", dir.path.string()), "{base}", base));
     const auto r = run_process(argv);
     INFO("refused pair: " << command_line(argv) << "\nstderr:\n" << r.err);
     CHECK(r.exit_code == 2);
@@ -497,21 +545,27 @@ TEST_CASE("e2e matrix: every flag of --help has values in the matrix or a reason
     const auto flags = help_flags();
     CHECK(flags.size() >= 20);  // the parse found the flag list
     for (const auto& flag : flags) {
-        const bool varied = std::any_of(factors().begin(), factors().end(), [&](const Factor& f) { return f.flag == flag; });
+        const bool varied = std::any_of(factors().begin(), factors().end(),
+                                        [&](const Factor& f) { return f.flag == flag; });
         CHECK_MESSAGE((varied || exclusions().count(flag) == 1),
-                      flag << " (in --help) has no entry in tests/e2e/matrix_linux_test.cpp: give it values in factors() "
+                      flag << " (in --help) has no entry in tests/e2e/matrix_linux_test.cpp: give "
+                              "it values in factors() "
                               "or a reason in exclusions()");
-        CHECK_MESSAGE(!(varied && exclusions().count(flag) == 1), flag << " is both varied and excluded");
+        CHECK_MESSAGE(!(varied && exclusions().count(flag) == 1),
+                      flag << " is both varied and excluded");
     }
     // No entry outlives its flag.
     for (const auto& f : factors())
-        CHECK_MESSAGE(std::find(flags.begin(), flags.end(), f.flag) != flags.end(), f.flag << " is not in --help");
+        CHECK_MESSAGE(std::find(flags.begin(), flags.end(), f.flag) != flags.end(),
+                      f.flag << " is not in --help");
     for (const auto& excluded : exclusions())  // not a structured binding: CHECK_MESSAGE's lambda
         CHECK_MESSAGE(std::find(flags.begin(), flags.end(), excluded.first) != flags.end(),
                       excluded.first << " is not in --help");
 }
 
-TEST_CASE("e2e matrix: the array holds every allowed pair of run options in bench mode and every level in each mode") {
+TEST_CASE(
+    "e2e matrix: the array holds every allowed pair of run options in bench mode and every level "
+    "in each mode") {
     const auto rows = covering_array();
     const auto& fs = factors();
     auto held = [&](std::size_t a, std::size_t la, std::size_t b, std::size_t lb, bool bench_only) {
@@ -526,10 +580,12 @@ TEST_CASE("e2e matrix: the array holds every allowed pair of run options in benc
                 for (std::size_t lb = 0; lb < fs[b].levels.size(); ++lb) {
                     if (is_refused({a, la}, {b, lb})) continue;
                     ++pairs;
-                    CHECK_MESSAGE(held(a, la, b, lb, a != 0),
-                                  fs[a].flag << " level " << la << " with " << fs[b].flag << " level " << lb);
+                    CHECK_MESSAGE(held(a, la, b, lb, a != 0), fs[a].flag << " level " << la
+                                                                         << " with " << fs[b].flag
+                                                                         << " level " << lb);
                 }
-    MESSAGE(rows.size() << " combinations cover " << pairs << " pairs of " << fs.size() << " factors");
+    MESSAGE(rows.size() << " combinations cover " << pairs << " pairs of " << fs.size()
+                        << " factors");
 }
 
 TEST_CASE("e2e matrix: combinations part 1 of 4") { run_part(0, 4); }

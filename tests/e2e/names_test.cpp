@@ -24,7 +24,9 @@ namespace {
 const std::vector<std::string> kNames{"split/1KiB", "count/comma [len=256,op=count]",
                                       "count/comma [len=4096,op=count]"};
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
 
 // `name` as markdown shows it: brackets escaped, rendered as they are.
 std::string escaped(const std::string& name) {
@@ -71,10 +73,12 @@ TEST_CASE("e2e names: the table, --list, JSON and glint-compare print one name p
     const Json list_doc = Json::parse(list_json.out);
     const auto& cases = list_doc.at("cases").as_array();
     REQUIRE(cases.size() == kNames.size());
-    for (std::size_t i = 0; i < cases.size(); ++i) CHECK(cases[i].at("displayName").as_string() == kNames[i]);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        CHECK(cases[i].at("displayName").as_string() == kNames[i]);
 
     const std::string json = temp_path("names") + ".json";
-    const auto run = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
+    const auto run = run_process(
+        {fixture_path("names"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(run.exit_code == 0);
     const Json doc = Json::parse(read_file(json));
     const auto& rows = doc.at("rows").as_array();
@@ -89,9 +93,9 @@ TEST_CASE("e2e names: the table, --list, JSON and glint-compare print one name p
     for (std::size_t i = 0; i < kNames.size(); ++i) {
         const std::string& name = kNames[i];
         CAPTURE(name);
-        CHECK(contains(run.out, "│ " + name + " "));          // the table's name cell
-        CHECK(rows[i].at("displayName").as_string() == name);  // JSON rows
-        CHECK(contains(compared.out, "│ " + name + " "));      // glint-compare's table
+        CHECK(contains(run.out, "│ " + name + " "));                 // the table's name cell
+        CHECK(rows[i].at("displayName").as_string() == name);        // JSON rows
+        CHECK(contains(compared.out, "│ " + name + " "));            // glint-compare's table
         CHECK(contains(markdown.out, "| " + escaped(name) + " |"));  // and its markdown
         CHECK(compared_rows[i].at("displayName").as_string() == name);
     }
@@ -110,7 +114,8 @@ TEST_CASE("e2e names: --filter with each printed name selects exactly that row")
     CHECK(listed("count/comma [len=256") == std::vector<std::string>{kNames[1]});
     CHECK(listed("count/comma") == std::vector<std::string>{kNames[1], kNames[2]});
     CHECK(listed("count,split/1KiB") == kNames);
-    CHECK(listed("-split,op=count") == std::vector<std::string>{kNames[1], kNames[2]});  // old forms
+    CHECK(listed("-split,op=count") ==
+          std::vector<std::string>{kNames[1], kNames[2]});  // old forms
     CHECK(listed("len=4096") == std::vector<std::string>{kNames[2]});
     // Never a fragment of a part: that is what '*' is for.
     const auto fragment = run_process({fixture_path("names"), "--list", "--filter=spl"});

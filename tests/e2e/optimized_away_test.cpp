@@ -24,7 +24,8 @@ struct Outcome {
 
 Outcome run_fixture(const std::string& filter) {
     const std::string json = glint::test::temp_json_path("optimized_away");
-    std::vector<std::string> args{fixture_path("optimized_away"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json};
+    std::vector<std::string> args{fixture_path("optimized_away"), "--bench",
+                                  "--bench-min-time=0.05", "--bench-json=" + json};
     if (!filter.empty()) args.push_back("--filter=" + filter);
     Outcome o{run_process(args), {}};
     const Json doc = Json::parse(read_file(json));
@@ -33,13 +34,16 @@ Outcome run_fixture(const std::string& filter) {
         const Json* error = row.find("error");
         o.error_of[row.at("name").as_string()] = error ? error->as_string() : "";
         // A measured row's CPU/wall ratio is one thread's: never above 1.
-        if (!error && row.at("cpuWallRatio").is_number()) CHECK(row.at("cpuWallRatio").as_number() <= 1.0);
+        if (!error && row.at("cpuWallRatio").is_number())
+            CHECK(row.at("cpuWallRatio").as_number() <= 1.0);
     }
     return o;
 }
 }  // namespace
 
-TEST_CASE("e2e: a deleted iter, whole body or iter_batched fn is an error row saying it was optimized away") {
+TEST_CASE(
+    "e2e: a deleted iter, whole body or iter_batched fn is an error row saying it was optimized "
+    "away") {
     const Outcome first = run_fixture("");
     const auto& r = first.process;
     CHECK(r.exit_code == 1);  // error rows fail the run; every row is still written
@@ -49,9 +53,11 @@ TEST_CASE("e2e: a deleted iter, whole body or iter_batched fn is an error row sa
     // measured, not judged. Up to two more runs of that case alone; a detector that never
     // fires fails all three.
     std::string batched_err = r.err;
-    for (int again = 0; again < 2 && !contains(error_of["batched_empty"], "optimized away"); ++again) {
+    for (int again = 0; again < 2 && !contains(error_of["batched_empty"], "optimized away");
+         ++again) {
         const Outcome retry = run_fixture("batched_empty");
-        error_of["batched_empty"] = retry.error_of.count("batched_empty") ? retry.error_of.at("batched_empty") : "";
+        error_of["batched_empty"] =
+            retry.error_of.count("batched_empty") ? retry.error_of.at("batched_empty") : "";
         batched_err = retry.process.err;
     }
     for (const std::string deleted : {"empty", "whole_empty", "batched_empty"}) {
@@ -59,7 +65,8 @@ TEST_CASE("e2e: a deleted iter, whole body or iter_batched fn is an error row sa
         CAPTURE(error_of[deleted]);
         CHECK(contains(error_of[deleted], "optimized away"));
         CHECK(contains(error_of[deleted], "glint::black_box"));
-        CHECK(contains(deleted == "batched_empty" ? batched_err : r.err, std::string("glint: ") + deleted + ": optimized away"));
+        CHECK(contains(deleted == "batched_empty" ? batched_err : r.err,
+                       std::string("glint: ") + deleted + ": optimized away"));
     }
     for (const std::string real : {"add_chain", "batched_fast", "call_empty", "call_add"}) {
         CAPTURE(real);

@@ -36,7 +36,9 @@ std::vector<std::string> quick_run(std::vector<std::string> flags) {
 
 }  // namespace
 
-TEST_CASE("e2e outputs: --bench-json through a symlink another user planted in a sticky directory is refused before measuring") {
+TEST_CASE(
+    "e2e outputs: --bench-json through a symlink another user planted in a sticky directory is "
+    "refused before measuring") {
     TempDir dir{"glint-e2e-outputs"};
     const std::string tmp = dir.file("tmp");
     REQUIRE(mkdir(tmp.c_str(), 0777) == 0);
@@ -48,9 +50,10 @@ TEST_CASE("e2e outputs: --bench-json through a symlink another user planted in a
         return glint::test::skip("lchown to another uid needs root or CAP_CHOWN");
     auto r = run_process(quick_run({"--bench-json=" + tmp + "/report.json"}));
     CHECK(r.exit_code == 2);
-    CHECK(r.err == "glint: error: --bench-json: refusing to follow the symlink '" + tmp +
-                       "/report.json': user 65534 owns it in the sticky, world-writable directory '" + tmp +
-                       "' (it could point anywhere); remove it or choose another path\n");
+    CHECK(r.err ==
+          "glint: error: --bench-json: refusing to follow the symlink '" + tmp +
+              "/report.json': user 65534 owns it in the sticky, world-writable directory '" + tmp +
+              "' (it could point anywhere); remove it or choose another path\n");
     CHECK(r.out.empty());  // nothing measured
     CHECK(read_file(victim) == "secret");
 
@@ -69,7 +72,8 @@ TEST_CASE("e2e outputs: --bench-json through a symlink another user planted in a
     CHECK(Json::parse(read_file(dir.file("mine.json"))).at("rows").size() == 7);
 }
 
-TEST_CASE("e2e outputs: two outputs naming one file are refused before measuring, by any spelling") {
+TEST_CASE(
+    "e2e outputs: two outputs naming one file are refused before measuring, by any spelling") {
     TempDir dir{"glint-e2e-outputs"};
     REQUIRE(mkdir(dir.file("sub").c_str(), 0700) == 0);
     const std::string json = dir.file("run.json");
@@ -79,8 +83,8 @@ TEST_CASE("e2e outputs: two outputs naming one file are refused before measuring
                           "'; give each its own file\n");
     CHECK(same.out.empty());
     CHECK(dir.entries() == std::vector<std::string>{"sub"});
-    auto folded = run_process(quick_run({"--bench-json=" + json, "--profile", "--profile-folded=" +
-                                         dir.file("sub/../run.json")}));
+    auto folded = run_process(quick_run(
+        {"--bench-json=" + json, "--profile", "--profile-folded=" + dir.file("sub/../run.json")}));
     CHECK(folded.exit_code == 2);
     CHECK(contains(folded.err, "--bench-json ('" + json + "') and --profile-folded ('" +
                                    dir.file("sub/../run.json") + "') write the same file"));
@@ -97,31 +101,40 @@ TEST_CASE("e2e outputs: two outputs naming one file are refused before measuring
     fs::create_symlink("/dev/stdout", dir.path / "out.html");
     auto out = run_process(quick_run({"--bench-json=-", "--bench-html=" + dir.file("out.html")}));
     CHECK(out.exit_code == 2);
-    CHECK(contains(out.err, "--bench-json ('-') and --bench-html ('" + dir.file("out.html") + "') write the same file"));
+    CHECK(contains(out.err, "--bench-json ('-') and --bench-html ('" + dir.file("out.html") +
+                                "') write the same file"));
     CHECK(read_file(json) == "kept");
 }
 
-TEST_CASE("e2e outputs: --bench-html or --profile-folded naming the --bench-baseline document is refused, --bench-json may replace it") {
+TEST_CASE(
+    "e2e outputs: --bench-html or --profile-folded naming the --bench-baseline document is "
+    "refused, --bench-json may replace it") {
     TempDir dir{"glint-e2e-outputs"};
     const std::string base = dir.file("base.json");
     REQUIRE(run_process(quick_run({"--bench-json=" + base})).exit_code == 0);
     const std::string before = read_file(base);
     fs::create_symlink("base.json", dir.path / "base-link.html");
-    auto html = run_process(quick_run({"--bench-baseline=" + base, "--bench-html=" + dir.file("base-link.html")}));
+    auto html = run_process(
+        quick_run({"--bench-baseline=" + base, "--bench-html=" + dir.file("base-link.html")}));
     CHECK(html.exit_code == 2);
     CHECK(html.err == "glint: error: --bench-html ('" + dir.file("base-link.html") +
-                          "') would overwrite the --bench-baseline document '" + base + "'; give it its own file\n");
+                          "') would overwrite the --bench-baseline document '" + base +
+                          "'; give it its own file\n");
     CHECK(html.out.empty());
-    auto folded = run_process(quick_run({"--bench-baseline=" + base, "--profile", "--profile-folded=" + base}));
+    auto folded = run_process(
+        quick_run({"--bench-baseline=" + base, "--profile", "--profile-folded=" + base}));
     CHECK(folded.exit_code == 2);
-    CHECK(contains(folded.err, "--profile-folded ('" + base + "') would overwrite the --bench-baseline document"));
+    CHECK(contains(folded.err, "--profile-folded ('" + base +
+                                   "') would overwrite the --bench-baseline document"));
     CHECK(read_file(base) == before);
     auto rolling = run_process(quick_run({"--bench-baseline=" + base, "--bench-json=" + base}));
     CHECK(rolling.exit_code == 0);
     CHECK(read_file(base) != before);
 }
 
-TEST_CASE("e2e outputs: a --profile-folded that cannot be written fails the run, the other outputs kept") {
+TEST_CASE(
+    "e2e outputs: a --profile-folded that cannot be written fails the run, the other outputs "
+    "kept") {
     TempDir dir{"glint-e2e-outputs"};
     std::string why;
     const auto full = glint::test::make_char_device(dir, glint::test::kFullDevice, why);
@@ -137,7 +150,8 @@ TEST_CASE("e2e outputs: a --profile-folded that cannot be written fails the run,
     CHECK(Json::parse(read_file(json)).at("rows").size() == 1);
 }
 
-TEST_CASE("e2e outputs: --bench-json=- has the standard output to itself, the table goes to stderr") {
+TEST_CASE(
+    "e2e outputs: --bench-json=- has the standard output to itself, the table goes to stderr") {
     auto r = run_process(quick_run({"--bench-json=-"}));
     CHECK(r.exit_code == 0);
     CHECK(Json::parse(r.out).at("rows").size() == 7);  // nothing but the document
@@ -145,7 +159,8 @@ TEST_CASE("e2e outputs: --bench-json=- has the standard output to itself, the ta
     CHECK(contains(r.err, "╰"));
 }
 
-TEST_CASE("e2e outputs: glint-compare refuses an --html that would overwrite a document it compares") {
+TEST_CASE(
+    "e2e outputs: glint-compare refuses an --html that would overwrite a document it compares") {
     TempDir dir{"glint-e2e-outputs"};
     const std::string a = dir.file("a.json"), b = dir.file("b.json");
     std::ofstream(a) << "base";
@@ -155,7 +170,8 @@ TEST_CASE("e2e outputs: glint-compare refuses an --html that would overwrite a d
         CAPTURE(html);
         auto r = run_process({glint::test::compare_path(), a, b, "--html=" + html});
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "glint-compare: error: --html='" + html + "' would overwrite the document '" + a +
+        CHECK(r.err == "glint-compare: error: --html='" + html +
+                           "' would overwrite the document '" + a +
                            "' it compares; choose another path\n");
     }
     // A side of several runs, comma-separated: each file counts.
@@ -166,22 +182,27 @@ TEST_CASE("e2e outputs: glint-compare refuses an --html that would overwrite a d
     CHECK(read_file(b) == "new");
 }
 
-TEST_CASE("e2e outputs: glint-compare whose table cannot be written exits 2, and still writes its --html") {
+TEST_CASE(
+    "e2e outputs: glint-compare whose table cannot be written exits 2, and still writes its "
+    "--html") {
     TempDir dir{"glint-e2e-outputs"};
     std::string why;
     const auto full = glint::test::make_char_device(dir, glint::test::kFullDevice, why);
     if (!full) return glint::test::skip(why);
     const std::string json = dir.file("run.json");
     REQUIRE(run_process(quick_run({"--bench-json=" + json})).exit_code == 0);
-    glint::test::BackgroundProcess c({glint::test::compare_path(), json, json, "--html=" + dir.file("c.html")}, {},
-                                     *full);
+    glint::test::BackgroundProcess c(
+        {glint::test::compare_path(), json, json, "--html=" + dir.file("c.html")}, {}, *full);
     const auto r = c.wait();
     CHECK(r.exit_code == 2);
-    CHECK(r.err == "glint-compare: error: writing the standard output failed: No space left on device\n");
+    CHECK(r.err ==
+          "glint-compare: error: writing the standard output failed: No space left on device\n");
     CHECK(contains(read_file(dir.file("c.html")), "<html"));
 }
 
-TEST_CASE("e2e outputs: glint-compare --html=- has the standard output to itself, the table goes to stderr") {
+TEST_CASE(
+    "e2e outputs: glint-compare --html=- has the standard output to itself, the table goes to "
+    "stderr") {
     TempDir dir{"glint-e2e-outputs"};
     const std::string json = dir.file("run.json");
     REQUIRE(run_process(quick_run({"--bench-json=" + json})).exit_code == 0);

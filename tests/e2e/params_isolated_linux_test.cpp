@@ -32,8 +32,9 @@ TEST_CASE("e2e params: under --isolate each body run and each case runs with its
             rows += "/" + std::to_string(static_cast<long>(items->as_number()));
         rows += " ";
     }
-    CHECK(rows == "linear=64 linear=512 linear=4096 linear=32768 find=10/10 count=10/10 find=1000/1000 "
-                  "count=1000/1000 ");
+    CHECK(rows ==
+          "linear=64 linear=512 linear=4096 linear=32768 find=10/10 count=10/10 find=1000/1000 "
+          "count=1000/1000 ");
     // Rows that come back from children are fitted.
     const auto& fits = doc.at("meta").at("complexity").as_array();
     REQUIRE(fits.size() == 1);

@@ -12,8 +12,8 @@
 #include "support/process.hpp"
 
 using glint::engine::Json;
-using glint::test::fixture_path;
 using glint::test::contains;
+using glint::test::fixture_path;
 using glint::test::run_process;
 
 namespace {
@@ -74,7 +74,8 @@ void check_fit_follows_points(const Json& fit) {
         if (rms < best_rms) best = name, best_rms = rms;
     }
     INFO("the best model over the points: " << best);
-    CHECK(rms_of.at(fit.at("model").as_string()) <= best_rms + 2e-4);  // a tie within that precision
+    CHECK(rms_of.at(fit.at("model").as_string()) <=
+          best_rms + 2e-4);  // a tie within that precision
 }
 
 // Runs the fixture's `path` case with a fit, up to 3 times until the fit is `model`; returns the
@@ -103,8 +104,10 @@ std::vector<Table> tables_of(const std::string& out) {
         const std::size_t end = out.find("╰", at);
         Table t{"", out.substr(at, end == std::string::npos ? std::string::npos : end - at)};
         const std::string top = t.text.substr(0, t.text.find('\n'));
-        if (const auto open = top.find("╼ "), close = top.find(" ╾"); open != std::string::npos && close != std::string::npos)
-            t.title = top.substr(open + std::string("╼ ").size(), close - open - std::string("╼ ").size());
+        if (const auto open = top.find("╼ "), close = top.find(" ╾");
+            open != std::string::npos && close != std::string::npos)
+            t.title = top.substr(open + std::string("╼ ").size(),
+                                 close - open - std::string("╼ ").size());
         found.push_back(std::move(t));
     }
     return found;
@@ -112,18 +115,20 @@ std::vector<Table> tables_of(const std::string& out) {
 
 }  // namespace
 
-TEST_CASE("e2e params: --group-by groups every row by its label: iter, whole-body and bench_case rows") {
+TEST_CASE(
+    "e2e params: --group-by groups every row by its label: iter, whole-body and bench_case rows") {
     const std::string json = glint::test::temp_json_path("params_grouped");
-    auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--group-by=size",
-                          "--filter=linear,grid,lookup", "--quiet-environment", "--bench-json=" + json});
+    auto r =
+        run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--group-by=size",
+                     "--filter=linear,grid,lookup", "--quiet-environment", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const auto tables = tables_of(r.out);
     std::vector<std::string> titles;
     for (const auto& t : tables) titles.push_back(t.title);
     // The iter rows' groups first (measured first), then the bench_cases'; the rows without a
     // size (grid's whole-body rows) in one group of their own, last.
-    CHECK(titles == std::vector<std::string>{"size: 64", "size: 512", "size: 4096", "size: 32768", "size: 10",
-                                             "size: 1000", "size: —"});
+    CHECK(titles == std::vector<std::string>{"size: 64", "size: 512", "size: 4096", "size: 32768",
+                                             "size: 10", "size: 1000", "size: —"});
     REQUIRE(tables.size() == 7);
     CHECK(contains(tables[0].text, "│ linear "));  // the grouped label leaves the name
     CHECK_FALSE(contains(tables[0].text, "[size="));
@@ -146,10 +151,11 @@ TEST_CASE("e2e params: --group-by groups every row by its label: iter, whole-bod
 TEST_CASE("e2e params: --group-by=list lists the keys of every row, parameters included") {
     auto r = run_process({fixture_path("params"), "--group-by=list"});
     CHECK(r.exit_code == 0);
-    CHECK(r.out == "size: 64, 512, 4096, 32768, 10, 1000\ncols: 10, 20, 30\nrows: 1, 2\nop: find, count\n");
+    CHECK(r.out ==
+          "size: 64, 512, 4096, 32768, 10, 1000\ncols: 10, 20, 30\nrows: 1, 2\nop: find, count\n");
     // A parameter is a key --group-by takes (before, only bench_case labels were).
-    auto grouped = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.1", "--filter=grid",
-                                "--group-by=rows"});
+    auto grouped = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.1",
+                                "--filter=grid", "--group-by=rows"});
     CHECK(grouped.exit_code == 0);
     CHECK(contains(grouped.out, "╼ rows: 1 ╾"));
     CHECK(contains(grouped.out, "╼ rows: 2 ╾"));
@@ -167,7 +173,8 @@ TEST_CASE("e2e params: test mode runs every value, each line labelled") {
 }
 
 TEST_CASE("e2e params: one labelled row per value, for iter, whole-body and bench_case cases") {
-    const Json doc = run_json({"--bench", "--bench-min-time=0.2", "--filter=linear,grid,lookup"}, "params_rows");
+    const Json doc =
+        run_json({"--bench", "--bench-min-time=0.2", "--filter=linear,grid,lookup"}, "params_rows");
     std::vector<std::string> seen;
     for (const auto& row : doc.at("rows").as_array()) {
         std::string id = row.at("name").as_string();
@@ -175,11 +182,11 @@ TEST_CASE("e2e params: one labelled row per value, for iter, whole-body and benc
         seen.push_back(id);
     }
     const std::vector<std::string> expected = {
-        "linear size=64", "linear size=512", "linear size=4096", "linear size=32768",
-        "grid cols=10 rows=1", "grid cols=20 rows=1", "grid cols=30 rows=1",
-        "grid cols=10 rows=2", "grid cols=20 rows=2", "grid cols=30 rows=2",
-        "find op=find size=10", "count op=count size=10", "find op=find size=1000",
-        "count op=count size=1000"};
+        "linear size=64",         "linear size=512",         "linear size=4096",
+        "linear size=32768",      "grid cols=10 rows=1",     "grid cols=20 rows=1",
+        "grid cols=30 rows=1",    "grid cols=10 rows=2",     "grid cols=20 rows=2",
+        "grid cols=30 rows=2",    "find op=find size=10",    "count op=count size=10",
+        "find op=find size=1000", "count op=count size=1000"};
     CHECK(seen == expected);
 }
 
@@ -208,7 +215,8 @@ TEST_CASE("e2e params: an O(n) iter body over 4 sizes fits O(n), an O(1) one fit
 }
 
 TEST_CASE("e2e params: the fit is printed under the tables") {
-    auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--filter=linear"});
+    auto r =
+        run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--filter=linear"});
     REQUIRE(r.exit_code == 0);
     const auto table_end = r.out.rfind("╰");
     const auto line = r.out.find("complexity: linear ~ O(");
@@ -224,8 +232,9 @@ TEST_CASE("e2e params: a bad range is refused in every mode before anything runs
         args.insert(args.end(), mode.begin(), mode.end());
         auto r = run_process(args);
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "glint: error: GLINT_BENCH(\"bad\"): glint::range(\"size\", 0, 1024, 2): lo "
-                       "must be at least 1\n");
+        CHECK(r.err ==
+              "glint: error: GLINT_BENCH(\"bad\"): glint::range(\"size\", 0, 1024, 2): lo "
+              "must be at least 1\n");
         CHECK_FALSE(contains(r.out, "fine ran"));
     }
 }

@@ -54,6 +54,7 @@ TEST_CASE("e2e: --per-iteration adds distribution columns, or refuses with the r
         CHECK(contains(r.out, "instr p99"));
         CHECK(row->at("metrics").contains("instr-p50"));
         CHECK(contains(r.out, "add_chain: cycles per call"));
-        CHECK(doc.at("meta").at("tiers").at("per-iteration").at("histograms").contains("add_chain"));
+        CHECK(
+            doc.at("meta").at("tiers").at("per-iteration").at("histograms").contains("add_chain"));
     }
 }

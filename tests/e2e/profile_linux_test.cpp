@@ -23,7 +23,9 @@ using glint::test::temp_path;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
 
 struct Run {
     glint::test::ProcessResult r;
@@ -32,8 +34,9 @@ struct Run {
 
 Run profile_run(const std::string& filter, std::vector<std::string> extra = {}) {
     const std::string json = temp_path(filter) + ".json";
-    std::vector<std::string> argv{fixture_path("profile"), "--bench", "--bench-min-time=0.05",
-                                  "--profile", "--filter=" + filter, "--bench-json=" + json};
+    std::vector<std::string> argv{fixture_path("profile"), "--bench",
+                                  "--bench-min-time=0.05", "--profile",
+                                  "--filter=" + filter,    "--bench-json=" + json};
     // The default time bound (1 s of wall time) is reached before 2,000 samples when the machine
     // is loaded (cpu-clock samples CPU time): tests that need the sample target allow longer.
     const bool bounded = std::any_of(extra.begin(), extra.end(), [](const std::string& a) {
@@ -83,7 +86,8 @@ TEST_CASE("e2e profile: a 3:1 split of work between two functions reads 75/25, e
     REQUIRE(one);
     CHECK(three->at("selfShare").as_number() == doctest::Approx(0.75).epsilon(0.05 / 0.75));
     CHECK(one->at("selfShare").as_number() == doctest::Approx(0.25).epsilon(0.05 / 0.25));
-    CHECK(p.at("functions").as_array()[0].at("function").as_string() == three->at("function").as_string());
+    CHECK(p.at("functions").as_array()[0].at("function").as_string() ==
+          three->at("function").as_string());
     // The flat profile after the table names both, with their shares.
     CHECK(contains(run.r.out, "profile split: "));
     CHECK(contains(run.r.out, "work_three"));
@@ -107,7 +111,8 @@ TEST_CASE("e2e profile: an inlined helper is attributed to its own name and line
     CHECK_FALSE(heavy->at("inlined").as_bool());
     // heavy contains mix: its inclusive samples hold mix's self samples (counts, exact; the
     // shares are written with 6 significant digits and their sum can round past the total).
-    CHECK(heavy->at("inclusive").as_number() >= heavy->at("self").as_number() + mix->at("self").as_number());
+    CHECK(heavy->at("inclusive").as_number() >=
+          heavy->at("self").as_number() + mix->at("self").as_number());
     CHECK(contains(run.r.out, "mix [inlined]"));
 }
 
@@ -118,7 +123,8 @@ TEST_CASE("e2e profile: JSON carries the profile, its rate, cost and losses") {
     // The pass stops once the sampler took 2000 samples; those of glint's own code (switching
     // the sampler, calling into the case) are dropped and counted apart from the case's.
     CHECK(p.at("samples").as_number() + p.at("droppedGlintSamples").as_number() +
-              p.at("droppedAfterSamples").as_number() >= 2000);
+              p.at("droppedAfterSamples").as_number() >=
+          2000);
     CHECK(p.at("samples").as_number() >= 1900);
     CHECK(p.at("requestedSamples").as_number() == 2000);
     CHECK(p.at("lost").as_number() == 0);
@@ -161,7 +167,9 @@ std::map<std::string, double> folded_sums(const std::string& path) {
     return sums;
 }
 
-TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the samples, with and without --isolate") {
+TEST_CASE(
+    "e2e profile: --profile-folded writes folded stacks that sum to the samples, with and without "
+    "--isolate") {
     // Under --isolate each child hands its cases' stacks back; the parent writes the file once.
     for (const std::vector<std::string> isolation : {std::vector<std::string>{}, {"--isolate"}}) {
         CAPTURE(isolation.size());
@@ -173,15 +181,19 @@ TEST_CASE("e2e profile: --profile-folded writes folded stacks that sum to the sa
         const auto sums = folded_sums(folded);
         CHECK(sums.size() == 4);
         // Each case's root frame is its display name (engine/model/row.hpp).
-        for (const auto& [case_name, root] : std::vector<std::pair<std::string, std::string>>{
-                 {"split", "split"}, {"inlined", "inlined"}, {"per_call", "cases/per_call"},
-                 {"short_call", "cases/short_call"}}) {
-            const std::string name = case_name;  // a structured binding cannot be captured (clang 14)
+        for (const auto& [case_name, root] :
+             std::vector<std::pair<std::string, std::string>>{{"split", "split"},
+                                                              {"inlined", "inlined"},
+                                                              {"per_call", "cases/per_call"},
+                                                              {"short_call", "cases/short_call"}}) {
+            const std::string name =
+                case_name;  // a structured binding cannot be captured (clang 14)
             CAPTURE(name);
             REQUIRE(sums.count(root));
             CHECK(sums.at(root) == row(run.doc, name).at("profile").at("samples").as_number());
         }
-        CHECK(contains(glint::test::unwrapped(run.r.out), "profile: folded stacks of 4 cases written to " + folded));
+        CHECK(contains(glint::test::unwrapped(run.r.out),
+                       "profile: folded stacks of 4 cases written to " + folded));
     }
 }
 
@@ -199,19 +211,22 @@ TEST_CASE("e2e profile: a per-call case is sampled in timed(), never in after()"
 // Frames of glint's own runner, sampling pass, sampler toggles or their system call (the
 // header-only wrapper the case's timed() runs in, glint::detail::PerCallImpl, is the case's).
 bool glint_frame(const std::string& f) {
-    for (const char* own : {"glint::engine::", "glint::os::", "ioctl", "run_sampled", "run_inputs",
-                            "Sampler::"})
+    for (const char* own :
+         {"glint::engine::", "glint::os::", "ioctl", "run_sampled", "run_inputs", "Sampler::"})
         if (contains(f, own)) return true;
     return false;
 }
 
-TEST_CASE("e2e profile: a ~40 ns per-call case is sampled with its calls grouped, never a profile of glint") {
+TEST_CASE(
+    "e2e profile: a ~40 ns per-call case is sampled with its calls grouped, never a profile of "
+    "glint") {
     const Run run = profile_run("cases/short_call", {"--profile-time=5000"});
     REQUIRE(run.r.exit_code == 0);
     CAPTURE(run.r.out);
     const Json& p = row(run.doc, "short_call").at("profile");
     CHECK(p.at("callSampling").as_string() == "grouped");
-    CHECK(contains(glint::test::unwrapped(run.r.out), "calls grouped between one enable and disable of the sampler"));
+    CHECK(contains(glint::test::unwrapped(run.r.out),
+                   "calls grouped between one enable and disable of the sampler"));
     for (const auto& f : p.at("functions").as_array()) {
         CAPTURE(f.at("function").as_string());
         CHECK_FALSE(glint_frame(f.at("function").as_string()));
@@ -245,8 +260,9 @@ TEST_CASE("e2e profile: a case too short for the samples asked says so") {
     const Json& p = row(run.doc, "split").at("profile");
     CHECK(p.at("timeBound").as_bool());
     CHECK(p.at("samples").as_number() < 1000000);
-    CHECK(contains(glint::test::unwrapped(run.r.out),
-                   "fewer than the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
+    CHECK(contains(
+        glint::test::unwrapped(run.r.out),
+        "fewer than the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
     bool noted = false;  // other notes (a kernel share, dropped samples) may come before it
     for (const auto& note : p.at("notes").as_array())
         noted = noted || contains(note.as_string(), "of the 1000000 samples asked for");
@@ -255,7 +271,8 @@ TEST_CASE("e2e profile: a case too short for the samples asked says so") {
 
 TEST_CASE("e2e profile: a stripped binary profiles to module+offset, with a note") {
     const std::string stripped = temp_path("glint_e2e_profile_stripped");
-    REQUIRE(run_process({"/usr/bin/strip", "-o", stripped, fixture_path("profile")}).exit_code == 0);
+    REQUIRE(run_process({"/usr/bin/strip", "-o", stripped, fixture_path("profile")}).exit_code ==
+            0);
     const std::string json = stripped + ".json";
     const auto r = run_process({stripped, "--bench", "--bench-min-time=0.05", "--profile",
                                 "--filter=split", "--bench-json=" + json});
@@ -279,9 +296,12 @@ TEST_CASE("e2e profile: bad --profile flags are usage errors, before anything is
     const std::pair<std::vector<std::string>, std::string> cases[] = {
         {{"--profile=0"}, "--profile: must be at least 1, got 0"},
         {{"--profile=fast"}, "--profile: 'fast' is not a positive integer"},
-        {{"--profile=1000000"}, "--profile: 1000000 is out of range; it must be between 1 and 100000"},
-        {{"--profile-samples=100000000"}, "--profile-samples: 100000000 is out of range; it must be between 1 and 10000000"},
-        {{"--profile-time=1e9"}, "--profile-time: 1e9 is out of range; it must be between 1 and 600000"},
+        {{"--profile=1000000"},
+         "--profile: 1000000 is out of range; it must be between 1 and 100000"},
+        {{"--profile-samples=100000000"},
+         "--profile-samples: 100000000 is out of range; it must be between 1 and 10000000"},
+        {{"--profile-time=1e9"},
+         "--profile-time: 1e9 is out of range; it must be between 1 and 600000"},
         {{"--profile-samples=-3"}, "--profile-samples: must be a positive integer"},
         {{"--profile-time=0"}, "--profile-time: must be greater than 0"},
         {{"--profile-folded=/nonexistent-dir/x.folded"}, "--profile-folded: cannot write"},
@@ -299,7 +319,9 @@ TEST_CASE("e2e profile: bad --profile flags are usage errors, before anything is
     }
 }
 
-TEST_CASE("e2e profile: under --isolate each case's profile comes back from its child, in JSON and under the table") {
+TEST_CASE(
+    "e2e profile: under --isolate each case's profile comes back from its child, in JSON and under "
+    "the table") {
     const Run run = profile_run("split", {"--isolate"});
     REQUIRE(run.r.exit_code == 0);
     CAPTURE(run.r.out);
@@ -330,19 +352,20 @@ TEST_CASE("e2e profile: each parameterised case's profile is named with its labe
     auto r = run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--profile",
                           "--profile-time=20", "--filter=linear,lookup/find"});
     REQUIRE(r.exit_code == 0);
-    for (const char* who : {"linear [size=64]", "linear [size=32768]", "lookup/find [op=find,size=10]",
-                            "lookup/find [op=find,size=1000]"})
+    for (const char* who : {"linear [size=64]", "linear [size=32768]",
+                            "lookup/find [op=find,size=10]", "lookup/find [op=find,size=1000]"})
         CHECK(contains(r.out, std::string("profile ") + who + ": "));
 }
 
 TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row's display name") {
-    const std::string json = temp_path("profile-names") + ".json", folded = temp_path("profile-names") + ".txt";
-    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05", "--profile",
-                                "--profile-time=200", "--filter=count/comma [len=256",
+    const std::string json = temp_path("profile-names") + ".json",
+                      folded = temp_path("profile-names") + ".txt";
+    const auto r = run_process({fixture_path("names"), "--bench", "--bench-min-time=0.05",
+                                "--profile", "--profile-time=200", "--filter=count/comma [len=256",
                                 "--profile-folded=" + folded, "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const std::string name = "count/comma [len=256,op=count]";
-    CHECK(contains(r.out, "│ " + name + " "));      // the table's name cell
+    CHECK(contains(r.out, "│ " + name + " "));         // the table's name cell
     CHECK(contains(r.out, "profile " + name + ": "));  // the flat profile's header
     const Json doc = Json::parse(read_file(json));
     const auto& rows = doc.at("rows").as_array();
@@ -358,12 +381,15 @@ TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row
 // The notes a run's profiles share are printed once, in its footer, with the cases they apply
 // to; none is repeated under each case. The basic fixture is built without frame pointers (and
 // without -g), so every case's stacks stop short and each profile carries that note in JSON.
-TEST_CASE("e2e profile: each note is printed once per run, with the cases it applies to, with and without --isolate") {
+TEST_CASE(
+    "e2e profile: each note is printed once per run, with the cases it applies to, with and "
+    "without --isolate") {
     for (const bool isolate : {false, true}) {
         CAPTURE(isolate);
         const std::string json = temp_path("notes_once") + ".json";
-        std::vector<std::string> argv{fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--profile",
-                                      "--profile-time=50", "--filter=*", "--bench-json=" + json};
+        std::vector<std::string> argv{
+            fixture_path("basic"), "--bench",    "--bench-min-time=0.05", "--profile",
+            "--profile-time=50",   "--filter=*", "--bench-json=" + json};
         if (isolate) argv.push_back("--isolate");
         const auto r = run_process(argv);
         REQUIRE(r.exit_code == 0);

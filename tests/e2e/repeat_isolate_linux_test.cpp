@@ -20,8 +20,8 @@ using glint::test::run_process;
 
 TEST_CASE("e2e: --bench-repeat under --isolate merges every child's repetition into one row") {
     const std::string json = "/tmp/glint_e2e_repeat_isolate_" + std::to_string(getpid()) + ".json";
-    auto r = run_process({fixture_path("ab"), "--bench", "--isolate", "--bench-repeat=3", "--bench-min-time=0.05",
-                          "--bench-json=" + json});
+    auto r = run_process({fixture_path("ab"), "--bench", "--isolate", "--bench-repeat=3",
+                          "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("│ steady") == r.out.rfind("│ steady"));  // the table shows each row once
     const Json doc = Json::parse(read_file(json));
@@ -34,14 +34,16 @@ TEST_CASE("e2e: --bench-repeat under --isolate merges every child's repetition i
         CHECK(row.at("registration").is_string());
         const auto& medians = row.at("repetitionMediansNs").as_array();
         REQUIRE(medians.size() == 3);
-        std::vector<double> m{medians[0].as_number(), medians[1].as_number(), medians[2].as_number()};
+        std::vector<double> m{medians[0].as_number(), medians[1].as_number(),
+                              medians[2].as_number()};
         std::sort(m.begin(), m.end());
         CHECK(row.at("medianNs").as_number() == doctest::Approx(m[1]).epsilon(1e-5));
     }
     // The two registrations' "impl" rows keep their registrations across the child boundary.
     std::vector<std::string> impl;
     for (const auto& row : rows)
-        if (row.at("name").as_string() == "impl") impl.push_back(row.at("registration").as_string());
+        if (row.at("name").as_string() == "impl")
+            impl.push_back(row.at("registration").as_string());
     std::sort(impl.begin(), impl.end());
     CHECK(impl == std::vector<std::string>{"fast", "slow"});
 }
@@ -76,17 +78,18 @@ void check_repeated_rows(const std::string& json, const std::vector<std::string>
 // Repetitions after the first pin a batched case's iterations and run one untimed warm-up
 // sample first: before that sample built its windows of inputs, every iter_batched case
 // aborted ("iter_batched window of N iterations run with 0 inputs prepared").
-TEST_CASE("e2e: --bench-repeat=2 and 3 measure every iter_batched case, alone and under --isolate") {
+TEST_CASE(
+    "e2e: --bench-repeat=2 and 3 measure every iter_batched case, alone and under --isolate") {
     const std::vector<std::string> names{"setup_faults", "sort_fresh"};
     for (const char* repeat : {"2", "3"}) {
         for (const bool isolate : {false, true}) {
             CAPTURE(repeat);
             CAPTURE(isolate);
             const std::string json = glint::test::temp_json_path("repeat_batched");
-            std::vector<std::string> argv{fixture_path("batched_linux"), "--bench",
-                                          std::string("--bench-repeat=") + repeat,
-                                          "--bench-min-time=0.05", "--filter=setup_faults,sort_fresh",
-                                          "--bench-json=" + json};
+            std::vector<std::string> argv{
+                fixture_path("batched_linux"),           "--bench",
+                std::string("--bench-repeat=") + repeat, "--bench-min-time=0.05",
+                "--filter=setup_faults,sort_fresh",      "--bench-json=" + json};
             if (isolate) argv.push_back("--isolate");
             const auto r = run_process(argv);
             CHECK_FALSE(contains(r.err, "internal error"));

@@ -57,7 +57,8 @@ TEST_CASE("e2e: --filter selects cases in both modes") {
     auto nested = run_process({fixture_path("basic"), "--filter=matrix/fill"});
     CHECK(contains(nested.out, "2 passed, 0 failed"));
     CHECK_FALSE(contains(nested.out, "memcpy"));
-    auto bench = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=whole*"});
+    auto bench =
+        run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=whole*"});
     CHECK(bench.exit_code == 0);
     CHECK(contains(bench.out, "whole_body"));
     CHECK_FALSE(contains(bench.out, "add_chain"));
@@ -65,12 +66,14 @@ TEST_CASE("e2e: --filter selects cases in both modes") {
 
 TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     const std::string json = temp_path("basic.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
+    auto r = run_process(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     CHECK_FALSE(contains(r.out, "\x1b"));  // piped: no escape codes
     CHECK(contains(r.out, "╭"));
     CHECK(contains(r.out, "median/iter"));
-    CHECK(contains(r.out, "×"));  // n: samples × iterations (32, or more where a loaded machine retook)
+    CHECK(contains(r.out,
+                   "×"));  // n: samples × iterations (32, or more where a loaded machine retook)
     CHECK(contains(r.out, "B/s"));
     CHECK(contains(r.out, "elem/s"));
     CHECK(contains(r.out, "provenance: fixture: basic suite"));
@@ -109,7 +112,8 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(rows[3].contains("samplesNsThinned") == (measured > 256));
     const Json* large = nullptr;
     for (const auto& row : rows)
-        if (row.at("name").as_string() == "memcpy" && row.at("labels").at("dataset").as_string() == "large")
+        if (row.at("name").as_string() == "memcpy" &&
+            row.at("labels").at("dataset").as_string() == "large")
             large = &row;
     REQUIRE(large);
     CHECK(large->at("metrics").at("B/s").as_number() > 0);
@@ -118,7 +122,8 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
     CHECK(rows[0].at("samplesNs").size() == std::min<std::size_t>(add_samples, 256));
     CHECK(rows[0].at("medianNs").as_number() > 0);
     CHECK_FALSE(rows[0].contains("countIterations"));
-    for (const auto& member : rows[0].at("metrics").as_object()) {  // clang 14: no captured bindings
+    for (const auto& member :
+         rows[0].at("metrics").as_object()) {  // clang 14: no captured bindings
         CAPTURE(member.first);
         CHECK(member.second.is_null());  // only B/s and elem/s exist, and add_chain has neither
     }
@@ -126,8 +131,8 @@ TEST_CASE("e2e: --bench prints the piped table and writes the JSON baseline") {
 
 TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or all is accepted") {
     const std::string json = temp_path("all_samples.json");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--filter=matrix",
-                          "--bench-json-samples=all", "--bench-json=" + json});
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
+                          "--filter=matrix", "--bench-json-samples=all", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
@@ -146,7 +151,8 @@ TEST_CASE("e2e: --bench-json-samples=all keeps every sample, and only thinned or
 
 TEST_CASE("e2e: an error row keeps the matrix running and the exit status non-zero") {
     const std::string json = temp_path("failing.json");
-    auto r = run_process({fixture_path("failing"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
+    auto r = run_process(
+        {fixture_path("failing"), "--bench", "--bench-min-time=0.05", "--bench-json=" + json});
     CHECK(r.exit_code == 1);
     CHECK(contains(r.err, "mismatch: got 2"));
     CHECK(contains(r.err, "verification threw"));
@@ -191,12 +197,14 @@ TEST_CASE("e2e: bad flags exit 2 with one line naming the flag, before measuring
 }
 
 TEST_CASE("e2e: --group-by streams one table per group with the group in the border") {
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--group-by=dataset"});
+    auto r = run_process(
+        {fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--group-by=dataset"});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "╼ dataset: small ╾"));  // the title names its key
     CHECK(contains(r.out, "╼ dataset: large ╾"));
     CHECK_FALSE(contains(r.out, "implementation"));  // the first column keeps its name
-    CHECK(contains(r.out, "╼ dataset: — ╾"));  // the rows without a dataset label: a group of their own
+    CHECK(contains(r.out,
+                   "╼ dataset: — ╾"));  // the rows without a dataset label: a group of their own
     auto two = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
                             "--filter=matrix/fill", "--group-by=dataset,operation"});
     CHECK(contains(two.out, "╼ dataset: small · operation: copy ╾"));
@@ -208,30 +216,37 @@ TEST_CASE("e2e: --group-by streams one table per group with the group in the bor
 }
 
 TEST_CASE("e2e: --group-by=all over rows without labels shows them in one table, as without it") {
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--filter=add_chain,whole_body",
-                          "--group-by=all"});
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1",
+                          "--filter=add_chain,whole_body", "--group-by=all"});
     CHECK(r.exit_code == 0);
     CHECK(contains(r.out, "│ add_chain "));
     CHECK(contains(r.out, "│ whole_body "));
     CHECK(r.out.find("╭") == r.out.rfind("╭"));  // one table
 }
 
-TEST_CASE("e2e: a --group-by key or --sort-by column the run does not have exits 2 before measuring") {
-    auto key = run_process({fixture_path("basic"), "--bench", "--filter=matrix*", "--group-by=datset"});
+TEST_CASE(
+    "e2e: a --group-by key or --sort-by column the run does not have exits 2 before measuring") {
+    auto key =
+        run_process({fixture_path("basic"), "--bench", "--filter=matrix*", "--group-by=datset"});
     CHECK(key.exit_code == 2);
-    CHECK(key.err == "glint: error: --group-by: no selected case has a label 'datset' (keys: dataset, "
-                     "operation); --group-by=list lists the keys and their values\n");
+    CHECK(key.err ==
+          "glint: error: --group-by: no selected case has a label 'datset' (keys: dataset, "
+          "operation); --group-by=list lists the keys and their values\n");
     CHECK(key.out.empty());
     auto column = run_process({fixture_path("basic"), "--bench", "--sort-by=-medain"});
     CHECK(column.exit_code == 2);
-    CHECK(contains(column.err, "--sort-by: 'medain' is not a column of this run; did you mean --sort-by=-median? "
-                               "(this run's columns: name, n, median, mad, min, max, "));
+    CHECK(
+        contains(column.err,
+                 "--sort-by: 'medain' is not a column of this run; did you mean --sort-by=-median? "
+                 "(this run's columns: name, n, median, mad, min, max, "));
     CHECK(column.out.empty());
     // Nothing close: the run's columns only, never a metric it does not show (ipc, without --perf).
     auto far = run_process({fixture_path("basic"), "--bench", "--sort-by=speed"});
     CHECK(far.exit_code == 2);
-    CHECK(contains(far.err, "--sort-by: 'speed' is not a column of this run (this run's columns: name, n, median, "
-                            "mad, min, max"));
+    CHECK(contains(
+        far.err,
+        "--sort-by: 'speed' is not a column of this run (this run's columns: name, n, median, "
+        "mad, min, max"));
     CHECK_FALSE(contains(far.err, "ipc"));
     CHECK_FALSE(contains(far.err, "did you mean"));
     // A metric of the catalog the run does not measure (the perf tier is Linux's): why.
@@ -241,21 +256,23 @@ TEST_CASE("e2e: a --group-by key or --sort-by column the run does not have exits
         CHECK(contains(unmeasured.err, "--sort-by: 'ipc' is not measured in this run: "));
     }
     // A client metric of a bench_case (known only once the bodies ran) is a column.
-    auto client = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1", "--filter=matrix*",
-                               "--sort-by=-B/s"});
+    auto client = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.1",
+                               "--filter=matrix*", "--sort-by=-B/s"});
     CHECK(client.exit_code == 0);
 }
 
-TEST_CASE("e2e: a --filter that selects nothing exits 2 before measuring and names the closest cases") {
+TEST_CASE(
+    "e2e: a --filter that selects nothing exits 2 before measuring and names the closest cases") {
     for (const bool bench : {true, false}) {
         CAPTURE(bench);
         std::vector<std::string> args = {fixture_path("basic"), "--filter=adx_chain"};
         if (bench) args.push_back("--bench");
         auto r = run_process(args);
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "glint: error: --filter: 'adx_chain' selects no case; closest names: add_chain, "
-                       "matrix, pinned (terms match names as --list prints them, whole or up to a "
-                       "'/', '#', ' [' or ',': '*part*' matches a substring)\n");
+        CHECK(r.err ==
+              "glint: error: --filter: 'adx_chain' selects no case; closest names: add_chain, "
+              "matrix, pinned (terms match names as --list prints them, whole or up to a "
+              "'/', '#', ' [' or ',': '*part*' matches a substring)\n");
         CHECK(r.out.empty());
     }
     auto nested = run_process({fixture_path("basic"), "--filter=matrix/fil"});
@@ -283,10 +300,14 @@ TEST_CASE("e2e: without --group-by each registration's bench_cases get their own
     CHECK(contains(first, "╰"));  // the first table closed before the second began
 }
 
-TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refuses a bad file before measuring") {
+TEST_CASE(
+    "e2e: --bench-baseline compares with an earlier --bench-json, and refuses a bad file before "
+    "measuring") {
     const std::string base = temp_path("baseline_base.json");
     const std::string next = temp_path("baseline_next.json");
-    REQUIRE(run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + base}).exit_code == 0);
+    REQUIRE(run_process(
+                {fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--bench-json=" + base})
+                .exit_code == 0);
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
                           "--bench-baseline=" + base, "--bench-json=" + next});
     REQUIRE(r.exit_code == 0);
@@ -308,9 +329,11 @@ TEST_CASE("e2e: --bench-baseline compares with an earlier --bench-json, and refu
     std::remove(next.c_str());
     std::remove(base.c_str());
     CHECK(bad.exit_code == 2);
-    CHECK(contains(bad.err, "--bench-baseline: '" + next + "' is not a glint --bench-json document"));
+    CHECK(
+        contains(bad.err, "--bench-baseline: '" + next + "' is not a glint --bench-json document"));
     CHECK_FALSE(contains(bad.out, "╭"));
-    auto missing = run_process({fixture_path("basic"), "--bench", "--bench-baseline=/nonexistent/b.json"});
+    auto missing =
+        run_process({fixture_path("basic"), "--bench", "--bench-baseline=/nonexistent/b.json"});
     CHECK(missing.exit_code == 2);
     CHECK(contains(missing.err, "cannot read '/nonexistent/b.json'"));
 }

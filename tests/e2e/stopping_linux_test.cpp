@@ -22,23 +22,31 @@ using glint::test::run_process;
 using glint::test::TempDir;
 using glint::test::wait_until;
 
-TEST_CASE("e2e stop: a FIFO with no reader as --bench-json is waited for 10 s, then the run fails saying so") {
+TEST_CASE(
+    "e2e stop: a FIFO with no reader as --bench-json is waited for 10 s, then the run fails saying "
+    "so") {
     TempDir dir{"glint-e2e-stop"};
     const std::string fifo = dir.file("fifo");
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-    BackgroundProcess run({fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
+    BackgroundProcess run(
+        {fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
     const auto r = run.wait(60);  // an open() that blocks for ever is killed here
     CHECK(r.term_signal == 0);
     CHECK(r.exit_code == 1);
-    CHECK(contains(r.err, "--bench-json: cannot write '" + fifo +
-                              "': no process opened the FIFO for reading within 10 s (start its reader first)"));
+    CHECK(contains(
+        r.err,
+        "--bench-json: cannot write '" + fifo +
+            "': no process opened the FIFO for reading within 10 s (start its reader first)"));
 }
 
-TEST_CASE("e2e stop: signals after the cases, while the output is still being written, end the run at once") {
+TEST_CASE(
+    "e2e stop: signals after the cases, while the output is still being written, end the run at "
+    "once") {
     TempDir dir{"glint-e2e-stop"};
     const std::string fifo = dir.file("fifo");
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-    BackgroundProcess run({fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
+    BackgroundProcess run(
+        {fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo});
     REQUIRE(wait_until([&] { return contains(run.out(), "╰"); }));  // the cases are over
     REQUIRE(kill(run.pid(), SIGINT) == 0);
     REQUIRE(kill(run.pid(), SIGTERM) == 0);
@@ -59,10 +67,11 @@ TEST_CASE("e2e stop: SIGHUP and SIGINT ignored by whoever started the run (nohup
         TempDir dir{"glint-e2e-stop"};
         const std::string json = dir.file("out.json");
         // sh sets the ignores and exec keeps them, as nohup and a script's background job do.
-        BackgroundProcess run({"/bin/sh", "-c", "trap '' HUP INT; exec \"$0\" \"$@\"", fixture_path("slow"),
-                               "--bench", "--bench-json=" + json},
+        BackgroundProcess run({"/bin/sh", "-c", "trap '' HUP INT; exec \"$0\" \"$@\"",
+                               fixture_path("slow"), "--bench", "--bench-json=" + json},
                               {supervise});
-        REQUIRE(wait_until([&] { return contains(run.out(), "protocol:"); }));  // handlers are in place
+        REQUIRE(
+            wait_until([&] { return contains(run.out(), "protocol:"); }));  // handlers are in place
         REQUIRE(kill(run.pid(), SIGHUP) == 0);
         REQUIRE(kill(run.pid(), SIGINT) == 0);
         const auto r = run.wait(120);
@@ -87,7 +96,8 @@ bool running(int pid) {
 TEST_CASE("e2e stop: --isolate ends the processes a case started with the case") {
     TempDir dir{"glint-e2e-stop"};
     const std::string pidfile = dir.file("grandchild.pid");
-    BackgroundProcess run({fixture_path("stopping"), "--bench", "--isolate", "--case-timeout=1", "--bench-min-time=0.1"},
+    BackgroundProcess run({fixture_path("stopping"), "--bench", "--isolate", "--case-timeout=1",
+                           "--bench-min-time=0.1"},
                           {"GLINT_STOP=fork-hang", "GLINT_STOP_PIDFILE=" + pidfile});
     const auto r = run.wait(60);
     CHECK(r.exit_code == 1);
@@ -100,10 +110,12 @@ TEST_CASE("e2e stop: --isolate ends the processes a case started with the case")
     if (!ended) kill(grandchild, SIGKILL);  // left behind: the test cleans up
 }
 
-TEST_CASE("e2e stop: a case that closes glint's pipe under --isolate is named as such, not as exit(0)") {
+TEST_CASE(
+    "e2e stop: a case that closes glint's pipe under --isolate is named as such, not as exit(0)") {
     const std::string why = "the case closed glint's pipe to the runner";
-    auto bench = run_process({fixture_path("stopping"), "--bench", "--isolate", "--bench-min-time=0.1"},
-                             {"GLINT_STOP=close-fds"});
+    auto bench =
+        run_process({fixture_path("stopping"), "--bench", "--isolate", "--bench-min-time=0.1"},
+                    {"GLINT_STOP=close-fds"});
     CHECK(bench.exit_code == 1);
     CHECK(contains(bench.err, "glint: quick: " + why));
     CHECK_FALSE(contains(bench.out + bench.err, "exit(0) inside the case"));
@@ -112,13 +124,15 @@ TEST_CASE("e2e stop: a case that closes glint's pipe under --isolate is named as
     CHECK(contains(plain.out, "FAIL  quick: " + why));
 }
 
-TEST_CASE("e2e stop: a fatal signal in another thread outside any case says so, not 'during null'") {
+TEST_CASE(
+    "e2e stop: a fatal signal in another thread outside any case says so, not 'during null'") {
     TempDir dir{"glint-e2e-stop"};
     const std::string fifo = dir.file("fifo");  // no reader: the run waits 10 s after its cases
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
     const std::string trigger = dir.file("segfault-now");
-    BackgroundProcess run({fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo},
-                          {"GLINT_STOP=thread-segv", "GLINT_STOP_TRIGGER=" + trigger, "ASAN_OPTIONS=handle_segv=0"});
+    BackgroundProcess run(
+        {fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + fifo},
+        {"GLINT_STOP=thread-segv", "GLINT_STOP_TRIGGER=" + trigger, "ASAN_OPTIONS=handle_segv=0"});
     REQUIRE(wait_until([&] { return contains(run.out(), "╰"); }));  // the cases are over
     { std::ofstream{trigger}; }
     const auto r = run.wait(60);
@@ -132,14 +146,19 @@ TEST_CASE("e2e stop: --case-timeout ends a plain run whose case hangs, naming it
     const auto r = run.wait(60);
     CHECK(r.exit_code == 1);
     CHECK(contains(r.out, "FAIL  quick: timeout after 1 s (--case-timeout)\n0 passed, 1 failed\n"));
-    CHECK(contains(r.err, "glint: quick: still running after 1 s (--case-timeout): the run stops here"));
+    CHECK(contains(r.err,
+                   "glint: quick: still running after 1 s (--case-timeout): the run stops here"));
 }
 
-TEST_CASE("e2e stop: an interrupted --bench-repeat keeps each case's finished repetitions, marked partial") {
+TEST_CASE(
+    "e2e stop: an interrupted --bench-repeat keeps each case's finished repetitions, marked "
+    "partial") {
     TempDir dir{"glint-e2e-stop"};
     const std::string json = dir.file("out.json");
-    BackgroundProcess run({fixture_path("slow"), "--bench", "--bench-repeat=3", "--bench-json=" + json});
-    REQUIRE(wait_until([&] { return contains(run.err(), "repetition 2 of 3"); }, 60));  // the first is whole
+    BackgroundProcess run(
+        {fixture_path("slow"), "--bench", "--bench-repeat=3", "--bench-json=" + json});
+    REQUIRE(wait_until([&] { return contains(run.err(), "repetition 2 of 3"); },
+                       60));  // the first is whole
     REQUIRE(kill(run.pid(), SIGINT) == 0);
     const auto r = run.wait(60);
     CHECK(r.exit_code == 130);
@@ -161,27 +180,34 @@ TEST_CASE("e2e stop: an interrupted --bench-repeat keeps each case's finished re
     CHECK(partial_rows->as_number() == 10);
     CHECK(contains(r.out, "partial: slow_1: "));  // under the table
     CHECK(contains(r.out, " of 3 repetitions (--bench-repeat was interrupted)"));
-    CHECK(contains(r.err, "0 finished rows and 10 partial rows (--bench-repeat: not every repetition ran) are in '" +
-                              json + "'"));
+    CHECK(contains(
+        r.err,
+        "0 finished rows and 10 partial rows (--bench-repeat: not every repetition ran) are in '" +
+            json + "'"));
 }
 
-TEST_CASE("e2e stop: _exit(0) inside a case fails the run, naming the case, in plain and --bench runs") {
+TEST_CASE(
+    "e2e stop: _exit(0) inside a case fails the run, naming the case, in plain and --bench runs") {
     auto plain = run_process({fixture_path("stopping")}, {"GLINT_STOP=_exit"});
     CHECK(plain.exit_code == 1);
-    CHECK(contains(plain.err, "glint: error: the run exited with status 0 before it finished, during 'quick': "
-                              "something called _exit()"));
+    CHECK(contains(plain.err,
+                   "glint: error: the run exited with status 0 before it finished, during 'quick': "
+                   "something called _exit()"));
     CHECK_FALSE(contains(plain.out, "passed"));
 
     TempDir dir{"glint-e2e-stop"};
     const std::string json = dir.file("out.json");
-    auto bench = run_process({fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
-                             {"GLINT_STOP=_exit"});
+    auto bench = run_process(
+        {fixture_path("stopping"), "--bench", "--bench-min-time=0.1", "--bench-json=" + json},
+        {"GLINT_STOP=_exit"});
     CHECK(bench.exit_code == 1);
     CHECK(contains(bench.err, "before it finished, during 'quick'"));
-    CHECK(contains(bench.err, "its finished rows are in the journal '" + dir.file("out.json.journal.")));
+    CHECK(contains(bench.err,
+                   "its finished rows are in the journal '" + dir.file("out.json.journal.")));
 }
 
-TEST_CASE("e2e stop: GLINT_SUPERVISE=0 runs without the supervising parent (and cannot see _exit(0))") {
+TEST_CASE(
+    "e2e stop: GLINT_SUPERVISE=0 runs without the supervising parent (and cannot see _exit(0))") {
     auto r = run_process({fixture_path("stopping")}, {"GLINT_STOP=_exit", "GLINT_SUPERVISE=0"});
     CHECK(r.exit_code == 0);
     CHECK_FALSE(contains(r.err, "before it finished"));

@@ -28,7 +28,8 @@ namespace {
 
 Json run_json(const std::vector<std::string>& extra, std::string& out) {
     const std::string json = glint::test::temp_json_path("time_lost");
-    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--filter=affinity", "--bench-json=" + json};
+    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--filter=affinity",
+                                     "--bench-json=" + json};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = run_process(args);
     REQUIRE(r.exit_code == 0);
@@ -56,7 +57,8 @@ TEST_CASE("e2e: every measured row says what it lost to steal and run delay, or 
     const Json& stability = doc.at("meta").at("stability");
     CHECK(stability.at("thresholds").at("maxRunDelayShare").as_number() == 0.05);
     CHECK(stability.at("thresholds").at("maxStealShare").as_number() == 0.05);
-    CHECK(stability.at("reasons").at("run-delay").as_string() == "waited for the CPU > 5% of wall time");
+    CHECK(stability.at("reasons").at("run-delay").as_string() ==
+          "waited for the CPU > 5% of wall time");
     CHECK(stability.at("reasons").at("steal").as_string() == "hypervisor stole > 5% of wall time");
     const Json& lost = only_row(doc).at("timeLost");
     CHECK(lost.at("wallNs").as_number() > 0);
@@ -77,7 +79,9 @@ TEST_CASE("e2e: every measured row says what it lost to steal and run delay, or 
     if (stability.at("stealRead").as_bool()) CHECK(stability.at("stealTickNs").as_number() > 0);
 }
 
-TEST_CASE("e2e: a busy competitor pinned to the measuring CPU shows as run delay and marks the row run-delay (on a quiet machine)") {
+TEST_CASE(
+    "e2e: a busy competitor pinned to the measuring CPU shows as run delay and marks the row "
+    "run-delay (on a quiet machine)") {
     const auto allowed = glint::os::thread_affinity();
     if (allowed.empty()) return glint::test::skip("this thread's affinity is unknown");
     const unsigned cpu = allowed.back();
@@ -88,16 +92,19 @@ TEST_CASE("e2e: a busy competitor pinned to the measuring CPU shows as run delay
         doc = run_json({"--pin=" + std::to_string(cpu)}, out);
     }
     if (!doc.at("meta").at("stability").at("runDelayRead").as_bool())
-        return glint::test::skip("run delay cannot be read here: " +
-                                 doc.at("meta").at("stability").at("runDelayUnavailable").as_string());
+        return glint::test::skip(
+            "run delay cannot be read here: " +
+            doc.at("meta").at("stability").at("runDelayUnavailable").as_string());
     const Json& row = only_row(doc);
     // Sharing the CPU with a spinning process, the thread waits about half of the pass.
     CHECK(row.at("timeLost").at("runDelayShare").as_number() > 0.2);
     CHECK(row.at("timeLost").at("runDelayNs").as_number() > 0);
     CHECK(has(row.at("unstable"), "run-delay"));
-    CHECK(contains(glint::test::unwrapped(out), "waited for the CPU > 5% of wall time (run-delay, 1 row)"));
+    CHECK(contains(glint::test::unwrapped(out),
+                   "waited for the CPU > 5% of wall time (run-delay, 1 row)"));
     CHECK(contains(out, "\n~delay "));  // the legend's entry for the row's code, and what helps
     // The run is pinned already: the remedy is to stop the other task, not to pin.
-    CHECK(contains(glint::test::unwrapped(out), "(run-delay, 1 row) · another task wanted the pinned CPU: stop it"));
+    CHECK(contains(glint::test::unwrapped(out),
+                   "(run-delay, 1 row) · another task wanted the pinned CPU: stop it"));
     CHECK_FALSE(contains(glint::test::unwrapped(out), "--pin to a quiet CPU"));
 }

@@ -31,8 +31,8 @@ std::vector<std::string> split(const std::string& line, char sep) {
 }
 
 glint::test::ProcessResult perf_run(const std::vector<std::string>& extra) {
-    std::vector<std::string> argv{fixture_path("basic"), "--bench", "--perf", "--bench-min-time=0.2",
-                                  "--filter=*"};
+    std::vector<std::string> argv{fixture_path("basic"), "--bench", "--perf",
+                                  "--bench-min-time=0.2", "--filter=*"};
     argv.insert(argv.end(), extra.begin(), extra.end());
     auto r = run_process(argv);
     REQUIRE(r.exit_code == 0);
@@ -51,7 +51,8 @@ TEST_CASE("e2e time units: markdown's task-clock cells are times") {
         const auto row = split(line, '|');
         for (std::size_t i = 0; i < row.size(); ++i)
             if (row[i] == "task-clock/iter") column = static_cast<int>(i);
-        if (column < 0 || row[column] == "task-clock/iter" || row[column].starts_with("---")) continue;
+        if (column < 0 || row[column] == "task-clock/iter" || row[column].starts_with("---"))
+            continue;
         INFO("row: ", line);
         CHECK(std::regex_match(row[column], kTimeCell));
         ++cells;
@@ -74,7 +75,8 @@ TEST_CASE("e2e time units: CSV names the unit in the header and writes plain nan
         }
         REQUIRE(column >= 0);
         INFO("row: ", line);
-        CHECK(std::regex_match(row[column], std::regex(R"(^(-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?)?$)")));
+        CHECK(std::regex_match(row[column],
+                               std::regex(R"(^(-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?)?$)")));
         ++cells;
     }
     CHECK(cells > 0);
@@ -87,7 +89,8 @@ TEST_CASE("e2e time units: the HTML report's task-clock cells are times") {
     std::remove(path.c_str());
     static const std::regex cell(R"re(<td class="num" data-col="task-clock"[^>]*>([^<]*)</td>)re");
     int cells = 0;
-    for (auto it = std::sregex_iterator(html.begin(), html.end(), cell); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), cell);
+         it != std::sregex_iterator(); ++it) {
         INFO("cell: ", (*it)[1].str());
         CHECK(std::regex_match((*it)[1].str(), kTimeCell));
         ++cells;

@@ -32,8 +32,8 @@ struct Run {
 
 Run run_noise(const std::vector<std::string>& extra, const std::vector<std::string>& env = {}) {
     const std::string json = glint::test::temp_json_path("unstable_codes");
-    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--bench-min-time=0.05", "--filter=sleeper,tiny",
-                                     "--bench-json=" + json};
+    std::vector<std::string> args = {fixture_path("noise"), "--bench", "--bench-min-time=0.05",
+                                     "--filter=sleeper,tiny", "--bench-json=" + json};
     args.insert(args.end(), extra.begin(), extra.end());
     Run run{run_process(args, env), {}};
     REQUIRE(run.result.exit_code == 0);
@@ -66,7 +66,8 @@ std::string table_line(const std::string& out, const std::string& name, const st
 std::set<std::string> legend_codes(const std::string& out) {
     std::set<std::string> codes;
     for (const auto& line : lines_of(out))
-        if (line.size() > 1 && line[0] == '~' && line[1] != ' ') codes.insert(line.substr(1, line.find(' ') - 1));
+        if (line.size() > 1 && line[0] == '~' && line[1] != ' ')
+            codes.insert(line.substr(1, line.find(' ') - 1));
     return codes;
 }
 
@@ -84,7 +85,8 @@ TEST_CASE("e2e: each unstable row shows its codes, and the legend names exactly 
         const std::string line = table_line(out, name, "│ ");
         CHECK(contains(line, "│ ~"));
         CHECK(contains(line, "│ " + glint::engine::unstable_cell(why) + " "));
-        for (const auto& reason : why) shown.insert(std::string(glint::engine::unstable_code(reason)));
+        for (const auto& reason : why)
+            shown.insert(std::string(glint::engine::unstable_code(reason)));
     }
     CHECK(shown.count("cpu") == 1);
     CHECK(shown.count("timer") == 1);
@@ -115,8 +117,8 @@ TEST_CASE("e2e: markdown and CSV carry the codes too") {
 
 TEST_CASE("e2e: grouped tables show each unstable row's codes") {
     const std::string json = glint::test::temp_json_path("unstable_grouped");
-    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05", "--group-by=dataset",
-                          "--bench-json=" + json});
+    auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
+                          "--group-by=dataset", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);
     const Json doc = Json::parse(glint::test::read_file(json));
     std::remove(json.c_str());
@@ -167,8 +169,8 @@ TEST_CASE("e2e: --color=auto paints a terminal, unless NO_COLOR is set or TERM=d
     if (which.exit_code != 0)
         return glint::test::skip("no script(1) here (util-linux): no pseudo-terminal to run under");
     const std::string script = which.out.substr(0, which.out.find('\n'));
-    const std::string bold_header =
-        std::string(glint::engine::report::kBold) + "benchmark" + std::string(glint::engine::report::kResetStyle);
+    const std::string bold_header = std::string(glint::engine::report::kBold) + "benchmark" +
+                                    std::string(glint::engine::report::kResetStyle);
     const auto on_terminal = [&](const std::string& env) {
         const std::string transcript = glint::test::temp_json_path("color_tty") + ".txt";
         const auto r = run_process({script, "-q", "-e", "-c",

@@ -19,7 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Json line = Json::parse(text);
         if (const Json* r = line.find("row")) (void)row_from_json(*r, {});
         if (const Json* d = line.find("deferred")) (void)deferred_from_json(*d);
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     return 0;
 }

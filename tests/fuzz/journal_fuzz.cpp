@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Json again;
     try {
         again = Json::parse(recovered->document.dump(2));
-    } catch (const JsonReadError& e) {  // a row at the line's depth limit sits two levels deeper here
+    } catch (
+        const JsonReadError& e) {  // a row at the line's depth limit sits two levels deeper here
         if (!e.too_deep) __builtin_trap();
         return 0;
     }

@@ -53,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(terminal_safe(csv));
     const bool quoted = !csv.empty() && csv.front() == '"';
     const std::string_view field = quoted ? std::string_view(csv).substr(1) : std::string_view(csv);
-    require(field.empty() || std::string_view("=+-@").find(field.front()) == std::string_view::npos);
+    require(field.empty() ||
+            std::string_view("=+-@").find(field.front()) == std::string_view::npos);
     if (!quoted) require(csv.find_first_of(",\"") == std::string::npos);
 
     const std::string html = sanitize::html(text);

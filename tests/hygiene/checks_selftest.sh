@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/hygiene/checks_selftest.sh HYGIENE_DIR: file_sizes.sh, comment_blocks.sh and
-# installed_headers.sh each name every planted violation in a scratch tree, and pass its clean files.
+# installed_headers.sh each name every planted violation in a scratch tree, and pass its clean files;
+# format.sh names a file clang-format would change and passes one it would not.
 set -u
 dir=${1:?usage: checks_selftest.sh HYGIENE_DIR}
 work=$(mktemp -d /tmp/glint-hygiene-XXXXXX)
@@ -42,4 +43,14 @@ out=$(bash "$dir/installed_headers.sh" "$work/inc"); rc=$?
 [[ $(grep -c '^glint/' <<<"$out") -eq 4 ]] || fail "installed_headers named a <glint/...> line"
 sed -i '/PLANTED/d' "$work/inc/glint/hot.hpp" "$work/target/pmu.hpp"
 out=$(bash "$dir/installed_headers.sh" "$work/inc") || fail "installed_headers failed a clean tree"
+mkdir -p "$work/fmt/engine"
+cp "$dir/../../.clang-format" "$work/fmt/"
+printf 'int f(int x) { return x; }\n' >"$work/fmt/engine/good.cpp"
+printf 'int g( int x ){return x ;}\n' >"$work/fmt/engine/bad.cpp"
+out=$(bash "$dir/format.sh" "$work/fmt"); rc=$?
+[[ $rc -eq 1 ]] || fail "format exited $rc, not 1"
+grep -qxF "engine/bad.cpp: not formatted (clang-format -i engine/bad.cpp)" <<<"$out" || fail "format missed the planted file"
+[[ $(grep -c 'not formatted (' <<<"$out") -eq 1 ]] || fail "format named a formatted file"
+rm "$work/fmt/engine/bad.cpp"
+out=$(bash "$dir/format.sh" "$work/fmt") || fail "format failed a clean tree"
 echo "hygiene self-test: each checker names every planted violation and passes clean files"

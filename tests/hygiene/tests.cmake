@@ -5,7 +5,8 @@
 # (comment_blocks.sh: contracts stay short; rationale lives in docs/rationale.md). Installed headers (engine/include and
 # the build's include root: the files the package installs) name no repository path
 # (installed_headers.sh). checks_selftest.sh plants what
-# file_sizes.sh, comment_blocks.sh and installed_headers.sh must each find.
+# file_sizes.sh, comment_blocks.sh, installed_headers.sh and format.sh must each find. Every C++
+# source is as clang-format 14 writes it with .clang-format (format.sh).
 find_program(GLINT_BASH bash)
 if(GLINT_BASH)
   add_test(NAME "hygiene/no test writes a host path under /dev, /proc or /sys"
@@ -19,6 +20,8 @@ if(GLINT_BASH)
   add_test(NAME "hygiene/no installed header names a repository path"
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/installed_headers.sh ${PROJECT_SOURCE_DIR}/engine/include
             ${PROJECT_BINARY_DIR}/include)
+  add_test(NAME "hygiene/every C++ source is clang-formatted"
+    COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/format.sh ${PROJECT_SOURCE_DIR})
   add_test(NAME "hygiene/the size, comment and installed-header checks find each planted violation"
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/checks_selftest.sh ${CMAKE_CURRENT_LIST_DIR})
 endif()

@@ -41,7 +41,8 @@ Outcome touch_under(const PlacementRequest& request) {
     std::thread t([&] {
         out.placement = apply_placement(request);
         out.cpus = glint::os::thread_affinity();
-        void* mem = ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void* mem =
+            ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         REQUIRE(mem != MAP_FAILED);
         std::memset(mem, 0x5a, kBytes);  // first touch: the pages are allocated now
         out.pages = glint::numa_nodes_of(mem, kBytes);
@@ -100,7 +101,8 @@ TEST_CASE("numa guest: the binding, not the CPU, decides: bound to node 1 while 
         std::thread t([&] {
             REQUIRE(glint::os::set_thread_affinity({1 - node}) == 0);
             REQUIRE(glint::os::bind_memory_to_nodes({node}) == 0);
-            void* mem = ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            void* mem =
+                ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
             REQUIRE(mem != MAP_FAILED);
             std::memset(mem, 0x5a, kBytes);
             pages = glint::numa_nodes_of(mem, kBytes);
@@ -109,7 +111,8 @@ TEST_CASE("numa guest: the binding, not the CPU, decides: bound to node 1 while 
         t.join();
         REQUIRE(pages.ok());
         CHECK(pages.percent_on(node) == 100.0);
-        measure(node == 1 ? "bound to node 1 from CPU 0" : "bound to node 0 from CPU 1", pages, node);
+        measure(node == 1 ? "bound to node 1 from CPU 0" : "bound to node 0 from CPU 1", pages,
+                node);
     }
 }
 
@@ -131,24 +134,26 @@ TEST_CASE("numa guest: a bench run with --numa-node states where its buffer's pa
     for (unsigned node : {1u, 0u}) {
         CAPTURE(node);
         const std::string json = "/tmp/glint-numa-" + std::to_string(node) + ".json";
-        const auto r = glint::test::run_process({"/bin/glint_fixture_noise", "--bench",
-                                                 "--bench-min-time=1", "--filter=numa/*",
-                                                 "--numa-node=" + std::to_string(node), "--bench-json=" + json});
+        const auto r = glint::test::run_process(
+            {"/bin/glint_fixture_noise", "--bench", "--bench-min-time=1", "--filter=numa/*",
+             "--numa-node=" + std::to_string(node), "--bench-json=" + json});
         std::fputs(r.out.c_str(), stdout);
         REQUIRE_MESSAGE(r.exit_code == 0, r.err);
         CHECK(r.out.find("placement: not pinned (CPUs " + std::to_string(node) + ") · NUMA node " +
-                         std::to_string(node) + " (CPUs " + std::to_string(node) + ", memory bound)") !=
-              std::string::npos);
+                         std::to_string(node) + " (CPUs " + std::to_string(node) +
+                         ", memory bound)") != std::string::npos);
         const Json doc = Json::parse(glint::test::read_file(json));
         const Json& meta = doc.at("meta");
         CHECK(meta.at("placement").at("numaNode").as_number() == node);
         CHECK(meta.at("placement").at("memoryBound").as_bool());
         CHECK(meta.at("topology").at("numaNodes").as_array().size() == 2);
         const Json& metrics = doc.at("rows").as_array().at(0).at("metrics");
-        const std::string here = "numa:node" + std::to_string(node), there = "numa:node" + std::to_string(1 - node);
+        const std::string here = "numa:node" + std::to_string(node),
+                          there = "numa:node" + std::to_string(1 - node);
         CHECK(metrics.at(here).as_number() == 100.0);
         CHECK(metrics.at(there).as_number() == 0.0);
-        std::printf("glint-measure: glint_fixture_noise --numa-node=%u: %s %g, %s %g\n", node, here.c_str(),
-                    metrics.at(here).as_number(), there.c_str(), metrics.at(there).as_number());
+        std::printf("glint-measure: glint_fixture_noise --numa-node=%u: %s %g, %s %g\n", node,
+                    here.c_str(), metrics.at(here).as_number(), there.c_str(),
+                    metrics.at(there).as_number());
     }
 }

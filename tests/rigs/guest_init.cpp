@@ -100,8 +100,7 @@ std::string run(const std::vector<std::string>& args, const std::vector<std::str
     std::fflush(stdout);
     ::close(out[0]);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
     if (WIFSIGNALED(status))
         return args[0] + " killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
@@ -116,7 +115,7 @@ int main() {
     mount_or_say("sysfs", "/sys", "sysfs");
     mount_or_say("devtmpfs", "/dev", "devtmpfs");
     mount_or_say("tmpfs", "/tmp", "tmpfs");
-    ::chmod("/tmp", 01777);  // the engine tests write JSON there as an unprivileged user
+    ::chmod("/tmp", 01777);         // the engine tests write JSON there as an unprivileged user
     if (::fcntl(1, F_GETFD) < 0) {  // no console inherited: open it now
         const int fd = ::open("/dev/console", O_RDWR);
         if (fd >= 0) {

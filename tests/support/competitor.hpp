@@ -18,7 +18,7 @@
 namespace glint::test {
 
 class PinnedCompetitor {
-public:
+  public:
     explicit PinnedCompetitor(unsigned cpu) {
         pid_ = ::fork();
         REQUIRE(pid_ >= 0);
@@ -40,7 +40,7 @@ public:
     PinnedCompetitor(const PinnedCompetitor&) = delete;
     PinnedCompetitor& operator=(const PinnedCompetitor&) = delete;
 
-private:
+  private:
     pid_t pid_ = -1;
 };
 

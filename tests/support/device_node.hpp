@@ -26,21 +26,24 @@ struct CharDevice {
     unsigned minor;
 };
 inline constexpr CharDevice kNullDevice{"null", 1, 3};  // what /dev/null is
-inline constexpr CharDevice kFullDevice{"full", 1, 7};  // what /dev/full is: writes fail with ENOSPC
+inline constexpr CharDevice kFullDevice{"full", 1,
+                                        7};  // what /dev/full is: writes fail with ENOSPC
 
 // Makes `d` as <dir>/<d.name> and returns its path; nullopt when mknod is refused or the node
 // cannot be opened (a nodev mount), with `why` saying so for glint::test::skip.
-inline std::optional<std::string> make_char_device(const TempDir& dir, CharDevice d, std::string& why) {
+inline std::optional<std::string> make_char_device(const TempDir& dir, CharDevice d,
+                                                   std::string& why) {
     const std::string path = dir.file(d.name);
     if (::mknod(path.c_str(), S_IFCHR | 0666, makedev(d.major, d.minor)) != 0) {
         why = std::string("mknod of a ") + d.name + " device in " + dir.path.string() +
-              " was refused (" + std::strerror(errno) + "): run as root or with CAP_MKNOD to check it";
+              " was refused (" + std::strerror(errno) +
+              "): run as root or with CAP_MKNOD to check it";
         return std::nullopt;
     }
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        why = std::string("the ") + d.name + " device made in " + dir.path.string() + " cannot be opened (" +
-              std::strerror(errno) + "): its file system is mounted nodev";
+        why = std::string("the ") + d.name + " device made in " + dir.path.string() +
+              " cannot be opened (" + std::strerror(errno) + "): its file system is mounted nodev";
         return std::nullopt;
     }
     ::close(fd);

@@ -46,7 +46,7 @@
 namespace glint::test {
 
 class EmulatedPmu {
-public:
+  public:
     static constexpr int kMaxEvents = 128;  // ever added (closing a perf fd frees no slot)
     static constexpr int kMaxThreads = 64;  // threads whose traps are counted apart
     static constexpr int kMaxActions = 16;
@@ -93,10 +93,10 @@ public:
     std::int64_t descheduled_ns(int event) const { return enabled_ns_[event] - running_ns_[event]; }
 
     // ---- "kernel" updates (lock bumped around them) ----
-    void reprogram(int event, std::uint64_t raw_start);                        // same counter
-    void move(int event, std::uint32_t counter, std::uint64_t raw_start);     // another counter
-    void deschedule(int event);                                // index 0: no user read now
-    void set_user_rdpmc(int event, bool granted);              // the cap_user_rdpmc bit
+    void reprogram(int event, std::uint64_t raw_start);                    // same counter
+    void move(int event, std::uint32_t counter, std::uint64_t raw_start);  // another counter
+    void deschedule(int event);                    // index 0: no user read now
+    void set_user_rdpmc(int event, bool granted);  // the cap_user_rdpmc bit
     void reset(int event);  // PERF_EVENT_IOC_RESET: the count restarts at 0, the counter runs on
 
     // Runs `action(*this, arg)` inside the handler of emulated rdpmc number `trap` (1-based,
@@ -135,10 +135,10 @@ public:
     std::uint64_t emulate_rdpmc(std::uint32_t ecx, pid_t reader);
     void after_rdpmc(pid_t reader);
     void after_step();
-    bool stepping = false;  // set by Stepping
+    bool stepping = false;    // set by Stepping
     std::uint64_t steps = 0;  // instructions single-stepped since the Stepping scope began
 
-private:
+  private:
     void set_counter(int event, bool on_counter, std::uint32_t counter, std::uint64_t raw_start);
     std::uint64_t mask() const;
 
@@ -146,14 +146,14 @@ private:
 
     unsigned width_;
     bool intercepts_ = false;
-    std::mutex adding_;              // add_event only; never taken by a handler
-    std::atomic<int> events_{0};     // published: every slot below is whole
+    std::mutex adding_;           // add_event only; never taken by a handler
+    std::atomic<int> events_{0};  // published: every slot below is whole
     std::atomic<pid_t> owner_[kMaxEvents] = {};
     perf_event_mmap_page* pages_[kMaxEvents] = {};
     std::atomic<std::int64_t> truth_[kMaxEvents] = {};
     std::int64_t enabled_ns_[kMaxEvents] = {};
     std::int64_t running_ns_[kMaxEvents] = {};
-    std::int64_t base_[kMaxEvents] = {};        // hardware counter = (T - base) mod 2^width
+    std::int64_t base_[kMaxEvents] = {};  // hardware counter = (T - base) mod 2^width
     std::uint32_t counter_of_[kMaxEvents] = {};
     bool on_counter_[kMaxEvents] = {};
     int layout_events_[arch::x86_64::kMaxStubCounters] = {};
@@ -182,13 +182,13 @@ private:
 // Single-steps the calling thread (EFLAGS.TF) for its lifetime; each retired instruction
 // advances pmu's instruction event. About 1-2 us per instruction: keep the scope small.
 class Stepping {
-public:
+  public:
     explicit Stepping(EmulatedPmu& pmu);
     ~Stepping();
     Stepping(const Stepping&) = delete;
     Stepping& operator=(const Stepping&) = delete;
 
-private:
+  private:
     EmulatedPmu& pmu_;
 };
 
@@ -198,7 +198,7 @@ private:
 // cross zero) and, when `spare_counter` is set, sometimes swaps an event onto it. Tests must
 // not call the kernel updates themselves while it runs.
 class AsyncKernel {
-public:
+  public:
     struct Options {
         unsigned min_gap_us = 2;
         unsigned max_gap_us = 30;
@@ -215,7 +215,7 @@ public:
     void stop();
     std::uint64_t updates() const;
 
-private:
+  private:
     std::thread thread_;
     std::atomic<bool> running_{true};
 };

@@ -304,12 +304,14 @@ void on_trap(int sig, siginfo_t* info, void* context) {
 
 // TF on/off through the flags image on the stack (clear of the red zone).
 [[gnu::noinline]] void set_trap_flag() {
-    asm volatile("sub $128, %%rsp\n\tpushfq\n\torq $0x100, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp"
-                 ::: "memory", "cc");
+    asm volatile(
+        "sub $128, %%rsp\n\tpushfq\n\torq $0x100, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp" ::
+            : "memory", "cc");
 }
 [[gnu::noinline]] void clear_trap_flag() {
-    asm volatile("sub $128, %%rsp\n\tpushfq\n\tandq $-257, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp"
-                 ::: "memory", "cc");
+    asm volatile(
+        "sub $128, %%rsp\n\tpushfq\n\tandq $-257, (%%rsp)\n\tpopfq\n\tlea 128(%%rsp), %%rsp" ::
+            : "memory", "cc");
 }
 
 }  // namespace
@@ -389,7 +391,8 @@ AsyncKernel::AsyncKernel(EmulatedPmu& pmu, Options options) {
         std::uint64_t rng = options.seed ^ 0x5555;
         const unsigned span = options.max_gap_us - options.min_gap_us + 1;
         while (running_.load(std::memory_order_relaxed)) {
-            const unsigned gap = options.min_gap_us + static_cast<unsigned>(next_random(rng) % span);
+            const unsigned gap =
+                options.min_gap_us + static_cast<unsigned>(next_random(rng) % span);
             std::this_thread::sleep_for(std::chrono::microseconds(gap));
             syscall(SYS_tgkill, pid, reader, SIGUSR2);
         }

@@ -70,7 +70,7 @@ namespace glint::test {
 class EmulatedPmu;  // support/emulated_pmu.hpp (x86-64)
 
 class FakePerfKernel {
-public:
+  public:
     static constexpr int kFirstFd = 1000;
 
     FakePerfKernel();                           // counts by windows
@@ -80,21 +80,21 @@ public:
     FakePerfKernel& operator=(const FakePerfKernel&) = delete;
 
     // ---- knobs, both models ----
-    int refuse_kernel_errno = 0;    // refuse opens counting the kernel (exclude_kernel == 0)
-    int refuse_all_errno = 0;       // refuse every open
-    int hardware_errno = 0;         // refuse PERF_TYPE_HARDWARE opens (ENOENT: no PMU)
+    int refuse_kernel_errno = 0;  // refuse opens counting the kernel (exclude_kernel == 0)
+    int refuse_all_errno = 0;     // refuse every open
+    int hardware_errno = 0;       // refuse PERF_TYPE_HARDWARE opens (ENOENT: no PMU)
     std::map<std::uint64_t, int> hardware_config_errno;  // refuse one hardware config
     // time_running / time_enabled of a group of `members` events.
     std::function<double(std::size_t members)> ratio = [](std::size_t) { return 1.0; };
-    int eintr_opens = 0;                  // the next N perf_event_open calls fail with EINTR
-    int eintr_reads = 0;                  // likewise read(2) of a perf fd
-    int eintr_ioctls = 0;                 // likewise ioctl(2) of a perf fd
-    int short_reads_after = -1;           // perf reads after this many return 8 bytes short
-    int read_errno = 0;                   // every read(2) of a perf fd fails with this errno
-    int enable_errno = 0;                 // every PERF_EVENT_IOC_ENABLE fails with this errno
-    int max_precise_ip = 3;               // a hardware open asking more fails with EOPNOTSUPP
-    std::size_t mmap_limit_bytes = 0;     // a longer mmap of a perf fd fails with EPERM (the
-                                          // locked-memory limit); 0: no limit
+    int eintr_opens = 0;               // the next N perf_event_open calls fail with EINTR
+    int eintr_reads = 0;               // likewise read(2) of a perf fd
+    int eintr_ioctls = 0;              // likewise ioctl(2) of a perf fd
+    int short_reads_after = -1;        // perf reads after this many return 8 bytes short
+    int read_errno = 0;                // every read(2) of a perf fd fails with this errno
+    int enable_errno = 0;              // every PERF_EVENT_IOC_ENABLE fails with this errno
+    int max_precise_ip = 3;            // a hardware open asking more fails with EOPNOTSUPP
+    std::size_t mmap_limit_bytes = 0;  // a longer mmap of a perf fd fails with EPERM (the
+                                       // locked-memory limit); 0: no limit
     // Files served instead of the real ones (path -> content), and paths that fail to open.
     std::map<std::string, std::string> files{{"/proc/sys/kernel/perf_event_paranoid", "2\n"}};
     std::map<std::string, int> file_errno;
@@ -105,8 +105,8 @@ public:
     std::uint64_t apparatus_count = 100;  // count each window adds to every member
 
     // ---- knobs, the emulated PMU ----
-    bool grant_rdpmc = true;   // cap_user_rdpmc on hardware pages
-    bool page_times = false;   // cap_user_time on hardware pages (see above)
+    bool grant_rdpmc = true;                   // cap_user_rdpmc on hardware pages
+    bool page_times = false;                   // cap_user_time on hardware pages (see above)
     std::optional<os::Event> never_scheduled;  // this hardware kind stays at index 0 when enabled
     std::uint64_t ns_per_call = 1000;
     std::uint64_t ns_per_iteration = 10;
@@ -148,7 +148,7 @@ public:
     int do_munmap(void* addr, std::size_t length);
     int do_access(const char* path, int mode);
 
-private:
+  private:
     struct Event {
         perf_event_attr attr;
         int leader = -1;
@@ -173,7 +173,7 @@ private:
     // How counts and times come about. The kernel calls enable() after marking the group
     // enabled, disable() before marking it disabled, and each at most once per change.
     class Model {
-    public:
+      public:
         virtual ~Model() = default;
         virtual int open(Event& e) = 0;  // 0, or the errno refusing an event it cannot count
         virtual void call() {}           // every perf system call, before it acts

@@ -44,7 +44,7 @@ std::uint64_t scaled(std::uint64_t value, double ratio) {
 // ---- the window model ----
 
 class FakePerfKernel::WindowModel final : public FakePerfKernel::Model {
-public:
+  public:
     explicit WindowModel(FakePerfKernel& kernel) : k_(kernel) {}
 
     int open(Event&) override { return 0; }
@@ -72,7 +72,7 @@ public:
     void* page(const Event&) override { return page_; }
     bool owns_page(const void* addr) const override { return addr == page_; }
 
-private:
+  private:
     FakePerfKernel& k_;
     alignas(4096) unsigned char page_[4096] = {};
 };
@@ -212,7 +212,9 @@ int FakePerfKernel::do_ioctl(int fd, unsigned long request, unsigned long arg) {
             ++reset_calls;
             model_->reset(group);
             return 0;
-        default: errno = ENOTTY; return -1;
+        default:
+            errno = ENOTTY;
+            return -1;
     }
 }
 

@@ -15,22 +15,44 @@ bool kind_of(const perf_event_attr& attr, os::Event& kind) {
     using E = os::Event;
     if (attr.type == PERF_TYPE_HARDWARE) {
         switch (attr.config) {
-            case PERF_COUNT_HW_CPU_CYCLES: kind = E::cycles; return true;
-            case PERF_COUNT_HW_INSTRUCTIONS: kind = E::instructions; return true;
-            case PERF_COUNT_HW_BRANCH_INSTRUCTIONS: kind = E::branches; return true;
-            case PERF_COUNT_HW_BRANCH_MISSES: kind = E::branch_misses; return true;
-            case PERF_COUNT_HW_CACHE_REFERENCES: kind = E::cache_references; return true;
-            case PERF_COUNT_HW_CACHE_MISSES: kind = E::cache_misses; return true;
-            default: return false;
+            case PERF_COUNT_HW_CPU_CYCLES:
+                kind = E::cycles;
+                return true;
+            case PERF_COUNT_HW_INSTRUCTIONS:
+                kind = E::instructions;
+                return true;
+            case PERF_COUNT_HW_BRANCH_INSTRUCTIONS:
+                kind = E::branches;
+                return true;
+            case PERF_COUNT_HW_BRANCH_MISSES:
+                kind = E::branch_misses;
+                return true;
+            case PERF_COUNT_HW_CACHE_REFERENCES:
+                kind = E::cache_references;
+                return true;
+            case PERF_COUNT_HW_CACHE_MISSES:
+                kind = E::cache_misses;
+                return true;
+            default:
+                return false;
         }
     }
     if (attr.type == PERF_TYPE_SOFTWARE) {
         switch (attr.config) {
-            case PERF_COUNT_SW_PAGE_FAULTS: kind = E::page_faults; return true;
-            case PERF_COUNT_SW_TASK_CLOCK: kind = E::task_clock; return true;
-            case PERF_COUNT_SW_CONTEXT_SWITCHES: kind = E::context_switches; return true;
-            case PERF_COUNT_SW_CPU_MIGRATIONS: kind = E::cpu_migrations; return true;
-            default: return false;
+            case PERF_COUNT_SW_PAGE_FAULTS:
+                kind = E::page_faults;
+                return true;
+            case PERF_COUNT_SW_TASK_CLOCK:
+                kind = E::task_clock;
+                return true;
+            case PERF_COUNT_SW_CONTEXT_SWITCHES:
+                kind = E::context_switches;
+                return true;
+            case PERF_COUNT_SW_CPU_MIGRATIONS:
+                kind = E::cpu_migrations;
+                return true;
+            default:
+                return false;
         }
     }
     return false;
@@ -45,7 +67,7 @@ void store(T& field, V value) {
 }  // namespace
 
 class FakePerfKernel::PmuModel final : public FakePerfKernel::Model {
-public:
+  public:
     PmuModel(FakePerfKernel& kernel, EmulatedPmu& pmu) : k_(kernel), pmu_(pmu) {}
 
     int open(Event& e) override {
@@ -116,7 +138,7 @@ public:
         return false;
     }
 
-private:
+  private:
     // The fake clock of the group's thread.
     std::uint64_t& clock(const Group& g) {
         return clocks_.try_emplace(g.owner, kClockStart).first->second;
@@ -150,7 +172,8 @@ private:
             if (!e.hardware) continue;
             perf_event_mmap_page* page = pmu_.page(e.id);
             store(page->lock, page->lock + 1);
-            store(page->capabilities, page->capabilities | (std::uint64_t{1} << 3));  // cap_user_time
+            store(page->capabilities,
+                  page->capabilities | (std::uint64_t{1} << 3));  // cap_user_time
             store(page->time_mult, 0u);
             store(page->time_shift, 0u);
             store(page->time_offset, 0u);

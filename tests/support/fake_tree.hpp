@@ -13,7 +13,7 @@
 namespace glint::test {
 
 class FakeTree {
-public:
+  public:
     FakeTree() {
         char templ[] = "/tmp/glint-tree-XXXXXX";
         REQUIRE(::mkdtemp(templ) != nullptr);
@@ -37,7 +37,7 @@ public:
         std::filesystem::create_directories(std::filesystem::path(root_) / relative);
     }
 
-private:
+  private:
     std::string root_;
 };
 

@@ -104,8 +104,7 @@ ProcessResult run_process(const std::vector<std::string>& argv,
         }
     }
     int status = 0;
-    while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {}
     record_status(status, result);
     return result;
 }

@@ -22,8 +22,9 @@ ProcessResult run_process(const std::vector<std::string>& argv,
 // A program running in the background while the test watches it (and signals it). Its stdout
 // and stderr are collected by a thread; stdout goes to `stdout_path` instead when given.
 class BackgroundProcess {
-public:
-    BackgroundProcess(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env = {},
+  public:
+    BackgroundProcess(const std::vector<std::string>& argv,
+                      const std::vector<std::string>& extra_env = {},
                       const std::string& stdout_path = "");
     ~BackgroundProcess();  // kills it (SIGKILL) when it is still running
     BackgroundProcess(const BackgroundProcess&) = delete;
@@ -37,7 +38,7 @@ public:
     // Waits for it to end (at most `timeout_s`, then SIGKILL) and returns everything.
     ProcessResult wait(double timeout_s = 60);
 
-private:
+  private:
     struct State;
     State* state_;
     int pid_ = -1;
@@ -51,7 +52,9 @@ std::string fixture_path(const std::string& name);
 
 #ifdef GLINT_TEST_BINARY_DIR
 // Path of the built glint-compare tool (the test binaries define GLINT_TEST_BINARY_DIR).
-inline std::string compare_path() { return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare"; }
+inline std::string compare_path() {
+    return std::string(GLINT_TEST_BINARY_DIR) + "/tools/glint-compare";
+}
 #endif
 
 std::string read_file(const std::string& path);
@@ -67,7 +70,8 @@ inline bool contains(std::string_view text, std::string_view part) {
 inline std::string unwrapped(std::string_view text) {
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\n' && text.substr(i + 1, 2) == "  " && i + 3 < text.size() && text[i + 3] != ' ') {
+        if (text[i] == '\n' && text.substr(i + 1, 2) == "  " && i + 3 < text.size() &&
+            text[i + 3] != ' ') {
             out += ' ';
             i += 2;
             continue;

@@ -145,8 +145,8 @@ TEST_CASE("seqlock tears by policy hook: an update between the counter and the c
         const auto r = paired ? read<PairedPolicy>(s.kernel) : read<SeparatePolicy>(s.kernel);
         REQUIRE(r.user_read);
         CHECK(r.count == s.kernel.truth);
-        CHECK(r.index == 2);               // the value after the update, read again
-        CHECK(s.kernel.pmc_reads == 2);    // the lock changed: the read did not stand
+        CHECK(r.index == 2);             // the value after the update, read again
+        CHECK(s.kernel.pmc_reads == 2);  // the lock changed: the read did not stand
     }
 }
 

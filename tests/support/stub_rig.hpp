@@ -39,8 +39,8 @@ inline std::unique_ptr<arch::x86_64::BracketStub> must_emit(arch::x86_64::EmitRe
 
 // `count` empty-body brackets of `stub`, for min_cost.
 inline std::vector<arch::x86_64::BracketRecord> empty_brackets(
-    const arch::x86_64::BracketStub& stub, int count, arch::x86_64::BracketStub::Run run = &empty_body,
-    void* ctx = nullptr) {
+    const arch::x86_64::BracketStub& stub, int count,
+    arch::x86_64::BracketStub::Run run = &empty_body, void* ctx = nullptr) {
     std::vector<arch::x86_64::BracketRecord> records(static_cast<std::size_t>(count));
     for (auto& r : records) stub(run, ctx, 0, &r);
     return records;
@@ -48,12 +48,12 @@ inline std::vector<arch::x86_64::BracketRecord> empty_brackets(
 
 // Ends the calling test case as skipped (support/skip.hpp: ctest shows it skipped, never
 // passed) when rdpmc does not trap on this host, so the rig cannot emulate it.
-#define GLINT_REQUIRE_EMULATION(pmu)                                                          \
-    do {                                                                                      \
-        if (!(pmu).intercepts())                                                              \
-            return ::glint::test::skip(                                                       \
-                "rdpmc does not trap on this host (user rdpmc always granted), so the "       \
-                "emulated PMU cannot run: nothing here is checked");                          \
+#define GLINT_REQUIRE_EMULATION(pmu)                                                    \
+    do {                                                                                \
+        if (!(pmu).intercepts())                                                        \
+            return ::glint::test::skip(                                                 \
+                "rdpmc does not trap on this host (user rdpmc always granted), so the " \
+                "emulated PMU cannot run: nothing here is checked");                    \
     } while (0)
 
 }  // namespace glint::test

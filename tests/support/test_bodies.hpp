@@ -25,7 +25,8 @@ inline void burn_cpu(long cpu_ns) {
 inline void touch_fresh_pages(int pages) {
     const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
     const std::size_t bytes = static_cast<std::size_t>(pages) * page;
-    void* region = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* region =
+        ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (region == MAP_FAILED) std::abort();
     auto* p = static_cast<volatile char*>(region);
     for (int i = 0; i < pages; ++i) p[static_cast<std::size_t>(i) * page] = 1;

@@ -19,9 +19,9 @@
 namespace {
 
 struct RunRecord {
-    bool ran = false;         // a test run (not a query) ended
-    int started = 0;          // test cases executed
-    std::string current;      // the test case running
+    bool ran = false;     // a test run (not a query) ended
+    int started = 0;      // test cases executed
+    std::string current;  // the test case running
     std::set<std::string> skipped;
 };
 RunRecord g_record;
@@ -69,8 +69,9 @@ int main(int argc, char** argv) {
     if (result != 0 || g_record.skipped.empty()) return result;
     std::printf("GLINT: %zu of %d test case(s) skipped on this host (see GLINT-SKIP lines)\n",
                 g_record.skipped.size(), g_record.started);
-    return static_cast<int>(g_record.skipped.size()) == g_record.started ? glint::test::kSkipExitCode
-                                                                          : result;
+    return static_cast<int>(g_record.skipped.size()) == g_record.started
+               ? glint::test::kSkipExitCode
+               : result;
 }
 
 // Self-tests of the two guards, run by tests/check_test_main.cmake through --no-skip (the

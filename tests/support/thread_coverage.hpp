@@ -10,7 +10,8 @@
 namespace glint::test {
 
 // {threads, counted: threads, missed, missedWhy: [], escaped: []}; `missed` null: not known.
-inline engine::Json thread_coverage(unsigned long threads = 1, engine::Json missed = engine::Json()) {
+inline engine::Json thread_coverage(unsigned long threads = 1,
+                                    engine::Json missed = engine::Json()) {
     engine::Json coverage = engine::Json::object();
     coverage["threads"] = threads;
     coverage["counted"] = threads;
@@ -21,7 +22,8 @@ inline engine::Json thread_coverage(unsigned long threads = 1, engine::Json miss
 }
 
 // One `escaped` entry: {tid, name, cpuNs, existedBefore} (existedBefore null: not known).
-inline engine::Json escaped_thread(long tid, const std::string& name, double cpu_ns, engine::Json existed_before) {
+inline engine::Json escaped_thread(long tid, const std::string& name, double cpu_ns,
+                                   engine::Json existed_before) {
     engine::Json t = engine::Json::object();
     t["tid"] = tid;
     t["name"] = name;

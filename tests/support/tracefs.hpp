@@ -31,6 +31,7 @@ inline std::string ensure_tracefs() {
 }
 
 inline constexpr const char* tracefs_missing_reason =
-    "tracefs is not mounted and could not be mounted (mount -t tracefs nodev /sys/kernel/tracing, as root)";
+    "tracefs is not mounted and could not be mounted (mount -t tracefs nodev /sys/kernel/tracing, "
+    "as root)";
 
 }  // namespace glint::test

@@ -38,8 +38,8 @@ inline double cell(const engine::PassResult& r, std::string_view name) {
     return 0;
 }
 
-inline const catalog::MetricDescriptor& descriptor(const std::vector<catalog::MetricDescriptor>& family,
-                                                   std::string_view name) {
+inline const catalog::MetricDescriptor& descriptor(
+    const std::vector<catalog::MetricDescriptor>& family, std::string_view name) {
     for (const auto& d : family)
         if (d.name == name) return d;
     FAIL("no descriptor " << std::string(name));

@@ -1,7 +1,8 @@
 // <glint/asm.hpp>: instruction-level cases. A few instructions, emitted unrolled in a JIT buffer
 // and timed by the difference method, per instruction. x86-64 (xbyak emits the body):
 //   GLINT_BENCH("asm/imul") {
-//       glint::asm_iter({.body = [](Xbyak::CodeGenerator& g, const Xbyak::Reg64& r) { g.imul(r, r); }});
+//       glint::asm_iter({.body = [](Xbyak::CodeGenerator& g, const Xbyak::Reg64& r) { g.imul(r, r);
+//       }});
 //   }
 // AArch64 (glint::a64::Assembler encodes it): .body = [](glint::a64::Assembler& a, glint::a64::X r)
 // { a.mul(r, r, r); }. body emits one copy on chain register r. One chain (the default, rax /
@@ -17,7 +18,8 @@
 #elif defined(__aarch64__) && defined(GLINT_CONFIG_ARCH_aarch64)
 #include <glint/detail/asm_aarch64.hpp>
 #else
-#error "<glint/asm.hpp>: instruction-level cases need glint's x86-64 or AArch64 back end; see asm.md in glint's documentation"
+#error \
+    "<glint/asm.hpp>: instruction-level cases need glint's x86-64 or AArch64 back end; see asm.md in glint's documentation"
 #endif
 
 #include <algorithm>
@@ -37,12 +39,17 @@ namespace glint {
 namespace detail {
 
 inline void check_asm_case(const AsmCase& c) {
-    auto refuse = [](const std::string& why) { throw std::invalid_argument("glint::asm_iter: " + why); };
+    auto refuse = [](const std::string& why) {
+        throw std::invalid_argument("glint::asm_iter: " + why);
+    };
     if (!c.body) refuse("no body: set AsmCase::body to a function emitting one copy");
-    if (c.instructions == 0) refuse("instructions is 0: say how many instructions one body copy emits");
+    if (c.instructions == 0)
+        refuse("instructions is 0: say how many instructions one body copy emits");
     if (c.chains.empty()) refuse("no chain register: give one (latency) or several (throughput)");
     if (c.unroll_short >= c.unroll_long)
-        refuse("unroll_short must be below unroll_long: the difference of the two is what is measured");
+        refuse(
+            "unroll_short must be below unroll_long: the difference of the two is what is "
+            "measured");
     for (const auto& reg : c.chains)
         if (const std::string why = reserved_chain(reg); !why.empty()) refuse(why);
 }

@@ -31,8 +31,8 @@ namespace glint {
 // forced to memory.
 template <class T>
 [[gnu::always_inline]] inline T black_box(T value) noexcept {
-    if constexpr ((std::is_integral_v<T> || std::is_pointer_v<T> || std::is_enum_v<T>) &&
-                  sizeof(T) <= sizeof(void*)) {
+    if constexpr ((std::is_integral_v<T> || std::is_pointer_v<T> || std::is_enum_v<T>)&&sizeof(T) <=
+                  sizeof(void*)) {
         asm volatile("" : "+r"(value));
     } else {
         asm volatile("" : : "r"(&value) : "memory");
@@ -87,13 +87,13 @@ inline Iterations iterations(std::uint64_t n) { return Iterations{n}; }
 
 // The outcome of an `after` hook: ok, or an error that turns the case into an error row.
 class Outcome {
-public:
+  public:
     Outcome() = default;
     static Outcome fail(std::string message) { return Outcome(std::move(message)); }
     bool ok() const { return !error_; }
     const std::string& error() const { return *error_; }
 
-private:
+  private:
     explicit Outcome(std::string message) : error_(std::move(message)) {}
     std::optional<std::string> error_;
 };
@@ -127,12 +127,14 @@ struct Batch {
     void (*prepare)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no inputs
     std::uint64_t max_window = 0;  // at most this many iterations per prepare/run (0: any)
     void (*reference)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no difference
-    std::uint64_t span = 1;  // with a reference: iterations one run(ctx, 1) adds to reference(ctx, 1)
+    std::uint64_t span =
+        1;  // with a reference: iterations one run(ctx, 1) adds to reference(ctx, 1)
     // A batch that times itself (a multi-threaded case's team): its reading of the last
     // run(ctx, n), which replaces the caller's clock around run.
     struct SelfTiming {
         double wall_ns = 0;  // the slowest thread's own time, from its start to its finish
-        double cpu_ns = 0;   // wall_ns less the most CPU time any thread lost inside its own (nan: unread)
+        double cpu_ns =
+            0;  // wall_ns less the most CPU time any thread lost inside its own (nan: unread)
     };
     SelfTiming (*self_timing)(void* ctx) = nullptr;
 };
@@ -140,7 +142,7 @@ struct Batch {
 // Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.
 template <class R>
 [[gnu::always_inline]] inline void sink(R& result) {
-    if constexpr ((std::is_integral_v<R> || std::is_pointer_v<R>) && sizeof(R) <= sizeof(void*)) {
+    if constexpr ((std::is_integral_v<R> || std::is_pointer_v<R>)&&sizeof(R) <= sizeof(void*)) {
         black_box(result);
     } else {
         black_box_ref(result);
@@ -173,7 +175,7 @@ class PerCallImpl final : public PerCall {
     static constexpr bool kVoid = std::is_void_v<Result>;
     using Slot = std::conditional_t<kVoid, bool, std::optional<Result>>;
 
-public:
+  public:
     PerCallImpl(Timed timed, After after) : timed_(std::move(timed)), after_(std::move(after)) {}
     void timed() override {
         if constexpr (kVoid) {
@@ -194,7 +196,7 @@ public:
         }
     }
 
-private:
+  private:
     template <class Call>
     static Outcome finish(Call&& call) {
         using R = decltype(call());
@@ -204,7 +206,8 @@ private:
         } else if constexpr (std::is_same_v<R, bool>) {
             return call() ? Outcome{} : Outcome::fail("after() returned false");
         } else {
-            static_assert(std::is_same_v<R, Outcome>, "after must return void, bool or glint::Outcome");
+            static_assert(std::is_same_v<R, Outcome>,
+                          "after must return void, bool or glint::Outcome");
             return call();
         }
     }
@@ -229,8 +232,11 @@ template <class... Options>
 void take_iter_options(IterOptions& o, Options... options) {
     [[maybe_unused]] auto take = [&](auto option) {
         if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
-        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
-        else static_assert(sizeof(option) == 0, "glint::iter options: glint::iterations, glint::Metric");
+        else if constexpr (std::is_same_v<decltype(option), Metric>)
+            o.metrics.push_back(std::move(option));
+        else
+            static_assert(sizeof(option) == 0,
+                          "glint::iter options: glint::iterations, glint::Metric");
     };
     (take(std::move(options)), ...);
 }
@@ -267,11 +273,17 @@ struct Registration {
     static void add(const char* name, void (*body)(), Batch whole_body, BuildFlags flags,
                     const char* file, int line, RegistrationOptions options);
 
-private:
+  private:
     static void take(Iterations option, RegistrationOptions& o) { o.pinned = option.count; }
-    static void take(Metric option, RegistrationOptions& o) { o.metrics.push_back(std::move(option)); }
-    static void take(Param option, RegistrationOptions& o) { o.params.push_back(std::move(option)); }
-    static void take(Complexity option, RegistrationOptions& o) { o.complexity = std::move(option); }
+    static void take(Metric option, RegistrationOptions& o) {
+        o.metrics.push_back(std::move(option));
+    }
+    static void take(Param option, RegistrationOptions& o) {
+        o.params.push_back(std::move(option));
+    }
+    static void take(Complexity option, RegistrationOptions& o) {
+        o.complexity = std::move(option);
+    }
 };
 
 }  // namespace detail
@@ -324,12 +336,15 @@ void bench_case(CaseInfo info, Timed timed) {
 
 #define GLINT_DETAIL_CAT2(a, b) a##b
 #define GLINT_DETAIL_CAT(a, b) GLINT_DETAIL_CAT2(a, b)
-#define GLINT_DETAIL_BENCH(id, name, ...)                                                      \
-    static void id();                                                                          \
-    static const ::glint::detail::Registration GLINT_DETAIL_CAT(id, _registration){            \
-        name, &id, ::glint::detail::Batch{&::glint::detail::run_body_batch<&id>, nullptr},     \
-        ::glint::detail::BuildFlags{GLINT_DETAIL_OPTIMIZED, GLINT_DETAIL_ASSERTIONS},          \
-        __FILE__, __LINE__ __VA_OPT__(, ) __VA_ARGS__};                                        \
+#define GLINT_DETAIL_BENCH(id, name, ...)                                             \
+    static void id();                                                                 \
+    static const ::glint::detail::Registration GLINT_DETAIL_CAT(id, _registration){   \
+        name,                                                                         \
+        &id,                                                                          \
+        ::glint::detail::Batch{&::glint::detail::run_body_batch<&id>, nullptr},       \
+        ::glint::detail::BuildFlags{GLINT_DETAIL_OPTIMIZED, GLINT_DETAIL_ASSERTIONS}, \
+        __FILE__,                                                                     \
+        __LINE__ __VA_OPT__(, ) __VA_ARGS__};                                         \
     static void id()
 
 // GLINT_BENCH("name") { body },  GLINT_BENCH("name", glint::iterations(1000)) { body },

@@ -30,7 +30,7 @@ struct PathStudy {
     std::uint64_t iterations = 0;  // body iterations per pass
     std::uint64_t batch = 0;       // iterations per bracket of the batched pass
     std::string clock;  // what timed the ns figures: the tick counter ("TSC", "CNTVCT") or
-                       // "steady_clock" where it is not usable
+                        // "steady_clock" where it is not usable
     // One empty bracket (the median of 31 in one pass):
     double ns_per_bracket = kNaN;      // one whole bracket call
     double window_ns = kNaN;           // first to last counter read: the user path's stub or
@@ -40,7 +40,7 @@ struct PathStudy {
     // The body, anchor per iteration; raw: nothing subtracted (what unbatched brackets report
     // is mostly the apparatus); the others subtract the pass's interleaved empty brackets as
     // the perf tier does (nan when the body is within that subtraction's noise).
-    double batch1_raw = kNaN;   // every iteration bracketed
+    double batch1_raw = kNaN;  // every iteration bracketed
     double batch1 = kNaN;
     double batched_raw = kNaN;  // `batch` iterations per bracket
     double batched = kNaN;
@@ -49,7 +49,7 @@ struct PathStudy {
 };
 
 class BracketCost {
-public:
+  public:
     enum class Path { user, syscall };
 
     BracketCost();  // opens the group and both paths (see the contracts above)
@@ -78,10 +78,9 @@ public:
     template <class F>
     PathStudy study(Path path, F& body, std::uint64_t iterations, std::uint64_t batch) {
         using Fn = std::remove_reference_t<F>;
-        return study_batch(path,
-                           {&detail::run_batch<Fn>,
-                            const_cast<void*>(static_cast<const void*>(&body))},
-                           iterations, batch);
+        return study_batch(
+            path, {&detail::run_batch<Fn>, const_cast<void*>(static_cast<const void*>(&body))},
+            iterations, batch);
     }
 
     // The calls per-call rows time. A pass of `path` (false: it cannot start, or the path is
@@ -107,7 +106,7 @@ public:
     }
     static double timestamp_pair_ns();
 
-private:
+  private:
     PathStudy study_batch(Path path, detail::Batch body, std::uint64_t iterations,
                           std::uint64_t batch);
     struct Impl;

@@ -19,7 +19,7 @@
 namespace glint::hot {
 
 class Histogram {
-public:
+  public:
     static constexpr unsigned kExactBits = 10;  // values < 2^10 are exact
     static constexpr unsigned kSubBits = 8;     // 2^8 buckets per power of two above that
     static constexpr unsigned kTopBits = 40;    // values >= 2^40 share the last bucket
@@ -82,7 +82,7 @@ public:
     }
     std::uint64_t bucket_count(std::size_t b) const noexcept { return counts_[b]; }
 
-private:
+  private:
     std::uint64_t counts_[kBuckets] = {};
     std::uint64_t count_ = 0;
     std::uint64_t sum_ = 0;

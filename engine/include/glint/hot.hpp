@@ -34,10 +34,14 @@ enum class Path : std::uint8_t {
 
 constexpr const char* to_string(Path path) {
     switch (path) {
-        case Path::none: return "none";
-        case Path::inline_user: return "inline user reads";
-        case Path::out_of_line_user: return "out-of-line user reads";
-        case Path::syscall: return "read(2)";
+        case Path::none:
+            return "none";
+        case Path::inline_user:
+            return "inline user reads";
+        case Path::out_of_line_user:
+            return "out-of-line user reads";
+        case Path::syscall:
+            return "read(2)";
     }
     return "none";
 }
@@ -56,18 +60,18 @@ struct Options {
 struct Status {
     bool ok = false;
     Path path = Path::none;
-    bool user_only = false;    // the group counts user space only
-    char reason[384] = {};     // !ok: why not; ok: how the group reads (and why not faster)
-    char remedy[256] = {};     // what would make it available or faster; empty when nothing
+    bool user_only = false;  // the group counts user space only
+    char reason[384] = {};   // !ok: why not; ok: how the group reads (and why not faster)
+    char remedy[256] = {};   // what would make it available or faster; empty when nothing
 };
 
 // Which thread a group belongs to, and the reads other threads were refused.
 struct ThreadStatus {
-    long opened_on = 0;          // the OS's id of the thread that opened it (0: not known)
-    long last_refused_on = 0;    // the thread of the last refused read (0: none, or not known)
-    std::uint64_t refused = 0;   // reads refused (wrong_thread_reads())
-    char reason[256] = {};       // which thread it counts and, once refused, who read it
-    char remedy[128] = {};       // refused: one Group per thread; else empty
+    long opened_on = 0;         // the OS's id of the thread that opened it (0: not known)
+    long last_refused_on = 0;   // the thread of the last refused read (0: none, or not known)
+    std::uint64_t refused = 0;  // reads refused (wrong_thread_reads())
+    char reason[256] = {};      // which thread it counts and, once refused, who read it
+    char remedy[128] = {};      // refused: one Group per thread; else empty
 };
 
 namespace detail {
@@ -126,7 +130,7 @@ template <std::size_t N>
 class Group {
     static_assert(N >= 1 && N <= kMaxCounters, "a group has 1 to kMaxCounters counters");
 
-public:
+  public:
     // Opens `names` as one group, in this order, and calibrates the read pairs: generic perf
     // names (cycles, instructions, branches, branch-misses, cache-references, cache-misses,
     // page-faults, task-clock, context-switches, cpu-migrations), or raw:r<hex> and pfm:<name>
@@ -144,8 +148,7 @@ public:
 
     static Group attach(const Attachment& attachment) {
         detail::Opened opened;
-        detail::attach_pages(attachment.pages, N, attachment.slow, attachment.slow_context,
-                             opened);
+        detail::attach_pages(attachment.pages, N, attachment.slow, attachment.slow_context, opened);
         return Group(opened);
     }
 
@@ -176,8 +179,8 @@ public:
         Snapshot<N> s;
         s.ticks = arch::native::timestamp_begin();
         if (detail::this_thread() != thread_ ||
-            !detail::read_slots(pages_, s.counts, s.descheduled_ns,
-                                std::make_index_sequence<N>{})) [[unlikely]]
+            !detail::read_slots(pages_, s.counts, s.descheduled_ns, std::make_index_sequence<N>{}))
+            [[unlikely]]
             return read_again(s.ticks);
         for (std::int64_t& count : s.counts) detail::in_register(count);
         detail::in_register(s.descheduled_ns);
@@ -190,8 +193,8 @@ public:
         Counts<N> c;
         arch::native::read_barrier();
         if (detail::this_thread() != thread_ ||
-            !detail::read_slots(pages_, c.counts, c.descheduled_ns,
-                                std::make_index_sequence<N>{})) [[unlikely]]
+            !detail::read_slots(pages_, c.counts, c.descheduled_ns, std::make_index_sequence<N>{}))
+            [[unlikely]]
             return read_counts_again();
         for (std::int64_t& count : c.counts) detail::in_register(count);
         detail::in_register(c.descheduled_ns);
@@ -239,7 +242,7 @@ public:
         return out;
     }
 
-private:
+  private:
     explicit Group(const detail::Opened& opened) { adopt(opened); }
 
     // The jump to the fallback (or the refusal of another thread's read): out of line, so the
@@ -258,8 +261,7 @@ private:
     void read_out_of_line(std::int64_t* counts, std::int64_t& descheduled_ns) const {
         if (detail::this_thread() != thread_)
             detail::refuse_read(owner_, counts, N, descheduled_ns);
-        else
-            slow_(owner_, counts, N, descheduled_ns);
+        else slow_(owner_, counts, N, descheduled_ns);
     }
 
     void adopt(const detail::Opened& opened) {
@@ -279,17 +281,16 @@ private:
             const auto b = read_one();
             const auto d = b - a;
             for (std::size_t i = 0; i < N; ++i) row[i] = d.counts[i];
-            if constexpr (requires { d.ticks; })
-                row[N] = d.ticks;
-            else
-                row[N] = 0;
+            if constexpr (requires { d.ticks; }) row[N] = d.ticks;
+            else row[N] = 0;
         }
         std::int64_t medians[N + 1];
         detail::column_medians(&values[0][0], kCalibrationPairs, N + 1, medians);
         Delta<N> cost;
         for (std::size_t i = 0; i < N; ++i) cost.counts[i] = medians[i];
         cost.ticks = medians[N];
-        cost.descheduled_ns = 0;  // a cost, not a region: it never flags the region it is taken from
+        cost.descheduled_ns =
+            0;  // a cost, not a region: it never flags the region it is taken from
         return cost;
     }
 

@@ -84,9 +84,12 @@ void iter_batched(Setup&& setup, F&& fn, Options... options) {
     [[maybe_unused]] auto take = [&](auto option) {
         if constexpr (std::is_same_v<decltype(option), Iterations>) o.pinned = option;
         else if constexpr (std::is_same_v<decltype(option), MaxInputs>) cap = option;
-        else if constexpr (std::is_same_v<decltype(option), Metric>) o.metrics.push_back(std::move(option));
-        else static_assert(sizeof(option) == 0,
-                           "iter_batched options: glint::iterations, glint::max_inputs, glint::Metric");
+        else if constexpr (std::is_same_v<decltype(option), Metric>)
+            o.metrics.push_back(std::move(option));
+        else
+            static_assert(
+                sizeof(option) == 0,
+                "iter_batched options: glint::iterations, glint::max_inputs, glint::Metric");
     };
     (take(std::move(options)), ...);
     State state{setup, fn, {}, 0};

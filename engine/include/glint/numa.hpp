@@ -20,11 +20,11 @@
 namespace glint {
 
 struct PageNodes {
-    std::size_t pages = 0;              // pages the range touches
-    std::vector<std::size_t> on_node;   // on_node[n]: pages on node n
-    std::size_t not_present = 0;        // pages not faulted in yet: on no node
-    std::size_t unknown = 0;            // pages the kernel reported an error for
-    std::string error;                  // why the kernel could not answer; "" when it did
+    std::size_t pages = 0;             // pages the range touches
+    std::vector<std::size_t> on_node;  // on_node[n]: pages on node n
+    std::size_t not_present = 0;       // pages not faulted in yet: on no node
+    std::size_t unknown = 0;           // pages the kernel reported an error for
+    std::string error;                 // why the kernel could not answer; "" when it did
 
     bool ok() const { return error.empty(); }
     // Percent (0..100) of the range's pages on `node`; NaN when !ok() or the range is empty.

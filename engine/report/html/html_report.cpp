@@ -77,14 +77,16 @@ std::string cell_html(const Column& column, const Cell& cell) {
     std::string cls = column.numeric ? "num" : "";
     if (column.key.rfind("verdict", 0) == 0) cls += cls.empty() ? "verdict" : " verdict";
     if (!cell.unstable.empty()) cls += cls.empty() ? "unstable" : " unstable";
-    std::string out = "<td class=\"" + cls + "\" data-col=\"" + escape(column.key) + "\"" + sort_attr(cell);
+    std::string out =
+        "<td class=\"" + cls + "\" data-col=\"" + escape(column.key) + "\"" + sort_attr(cell);
     if (cell.unstable.empty()) return out + ">" + escape(cell.text) + "</td>";
     std::vector<std::string> named;
     for (const auto& reason : cell.unstable) named.push_back(code_of_reason(reason));
-    const std::string title = cell.unstable_title.empty() ? "unstable: " + joined(named, ", ") : cell.unstable_title;
-    return out + " title=\"" + escape(title) + "\"><span class=\"mark\">" + kUnstableMark + "</span>" +
-           escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " + escape(unstable_cell(cell.unstable)) +
-           "</div></td>";
+    const std::string title =
+        cell.unstable_title.empty() ? "unstable: " + joined(named, ", ") : cell.unstable_title;
+    return out + " title=\"" + escape(title) + "\"><span class=\"mark\">" + kUnstableMark +
+           "</span>" + escape(cell.text) + "<div class=\"why\">" + kUnstableMark + " " +
+           escape(unstable_cell(cell.unstable)) + "</div></td>";
 }
 
 }  // namespace
@@ -101,29 +103,38 @@ std::string render_page(const Report& report) {
                       escape(report.title) + "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + escape(report.title) + "</h1>\n";
     for (const auto& note : report.notes) out += "<p class=\"note\">" + escape(note) + "</p>\n";
-    out += "<p class=\"legend\">distribution per iteration:<span style=\"background:#2a5db0\"></span>" +
-           escape(report.sample_label);
+    out +=
+        "<p class=\"legend\">distribution per iteration:<span "
+        "style=\"background:#2a5db0\"></span>" +
+        escape(report.sample_label);
     if (any_base) out += "<span style=\"background:#777\"></span>" + escape(report.base_label);
     out += " (box: quartiles, bar: median, whiskers: 1.5 IQR, ▸: beyond the axis)";
-    if (any_unstable) out += std::string(" · ") + kUnstableMark + ": measured unstably, the reasons' codes under the value (hover: what they mean)";
+    if (any_unstable)
+        out += std::string(" · ") + kUnstableMark +
+               ": measured unstably, the reasons' codes under the value (hover: what they mean)";
     out += "</p>\n";
-    out += "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>"
-           "<th data-key=\"plot\">distribution</th>";
-    for (const auto& c : report.columns) out += "<th data-key=\"" + escape(c.key) + "\">" + escape(c.header) + "</th>";
+    out +=
+        "<table id=\"results\"><thead><tr><th data-key=\"name\">benchmark</th>"
+        "<th data-key=\"plot\">distribution</th>";
+    for (const auto& c : report.columns)
+        out += "<th data-key=\"" + escape(c.key) + "\">" + escape(c.header) + "</th>";
     out += "</tr></thead>\n<tbody>\n";
     for (const auto& row : report.rows) {
-        out += "<tr class=\"row\" data-verdict=\"" + escape(row.verdict) + "\"><td class=\"name\" data-sort=\"" +
-               escape(row.name) + "\">" + escape(row.name) + "</td>";
+        out += "<tr class=\"row\" data-verdict=\"" + escape(row.verdict) +
+               "\"><td class=\"name\" data-sort=\"" + escape(row.name) + "\">" + escape(row.name) +
+               "</td>";
         std::vector<PlotLane> lanes;
-        if (!row.base_samples_ns.empty()) lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
+        if (!row.base_samples_ns.empty())
+            lanes.push_back({report.base_label, "lane-base", row.base_samples_ns});
         lanes.push_back({report.sample_label, "lane-new", row.samples_ns});
         out += "<td class=\"plot\">" + distribution_svg(lanes) + "</td>";
         for (std::size_t i = 0; i < report.columns.size(); ++i)
             out += cell_html(report.columns[i], i < row.cells.size() ? row.cells[i] : Cell{"—"});
         out += "</tr>\n";
         if (!row.extra_html.empty())
-            out += "<tr class=\"extra\"><td colspan=\"" + std::to_string(report.columns.size() + 2) + "\">" +
-                   row.extra_html + "</td></tr>\n";
+            out += "<tr class=\"extra\"><td colspan=\"" +
+                   std::to_string(report.columns.size() + 2) + "\">" + row.extra_html +
+                   "</td></tr>\n";
     }
     out += "</tbody></table>\n<script>" + std::string(kScript) + "</script>\n</body></html>\n";
     return out;

@@ -20,9 +20,9 @@
 namespace glint::engine::report::html {
 
 struct Column {
-    std::string key;     // the #sort= key (e.g. "median", "instr", "verdict")
-    std::string header;  // as shown
-    bool numeric = true; // right-aligned
+    std::string key;      // the #sort= key (e.g. "median", "instr", "verdict")
+    std::string header;   // as shown
+    bool numeric = true;  // right-aligned
 };
 
 struct Cell {
@@ -34,12 +34,12 @@ struct Cell {
 };
 
 struct Row {
-    std::string name;                  // the identity as text
-    std::vector<Cell> cells;           // one per column
-    std::vector<double> samples_ns;    // the distribution plotted (ns per iteration)
+    std::string name;                     // the identity as text
+    std::vector<Cell> cells;              // one per column
+    std::vector<double> samples_ns;       // the distribution plotted (ns per iteration)
     std::vector<double> base_samples_ns;  // the baseline's, overlaid (empty: no overlay)
-    std::string verdict;               // "faster", "slower", "same", "noisy" or "" (colours the row)
-    std::string extra_html;            // trusted markup in a full-width row beneath this one
+    std::string verdict;     // "faster", "slower", "same", "noisy" or "" (colours the row)
+    std::string extra_html;  // trusted markup in a full-width row beneath this one
 };
 
 struct Report {

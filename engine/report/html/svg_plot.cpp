@@ -65,7 +65,9 @@ struct Axis {
         return kMargin + (clamped - from) / (to - from) * (kPlotWidth - 2 * kMargin);
     }
     bool beyond(double v) const { return v < lo || v > hi; }
-    std::string time(double v) const { return plot_time(v, std::max(std::fabs(lo), std::fabs(hi)), hi - lo); }
+    std::string time(double v) const {
+        return plot_time(v, std::max(std::fabs(lo), std::fabs(hi)), hi - lo);
+    }
 };
 
 // The whiskers of every set together, widened by their span on each side to take in mild
@@ -98,15 +100,16 @@ std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, co
     const double mid = top + kLaneHeight / 2;
     std::string out = "<g class=\"" + lane.css_class + "\" data-min=\"" + exact(sorted.front()) +
                       "\" data-max=\"" + exact(sorted.back()) + "\"><title>" + escape(lane.label) +
-                      ": n " + std::to_string(sorted.size()) + ", median " + axis.time(med) + ", quartiles " +
-                      axis.time(q1) + " – " + axis.time(q3) + ", min " + axis.time(sorted.front()) + ", max " +
-                      axis.time(sorted.back());
+                      ": n " + std::to_string(sorted.size()) + ", median " + axis.time(med) +
+                      ", quartiles " + axis.time(q1) + " – " + axis.time(q3) + ", min " +
+                      axis.time(sorted.front()) + ", max " + axis.time(sorted.back());
     if (beyond) out += ", " + std::to_string(beyond) + " beyond the axis (drawn at its edge)";
     out += "</title>";
     out += "<line class=\"whisker\" x1=\"" + num(axis.x(wlo)) + "\" x2=\"" + num(axis.x(whi)) +
            "\" y1=\"" + num(mid) + "\" y2=\"" + num(mid) + "\"/>";
     out += "<rect class=\"box\" x=\"" + num(axis.x(q1)) + "\" y=\"" + num(top + 3) + "\" width=\"" +
-           num(std::max(1.0, axis.x(q3) - axis.x(q1))) + "\" height=\"" + num(kLaneHeight - 6) + "\"/>";
+           num(std::max(1.0, axis.x(q3) - axis.x(q1))) + "\" height=\"" + num(kLaneHeight - 6) +
+           "\"/>";
     out += "<line class=\"median\" x1=\"" + num(axis.x(med)) + "\" x2=\"" + num(axis.x(med)) +
            "\" y1=\"" + num(top + 2) + "\" y2=\"" + num(top + kLaneHeight - 2) + "\"/>";
     const std::vector<double> dots = thin_to_quantiles(sorted, kMaxDots);
@@ -117,10 +120,11 @@ std::string lane_svg(const PlotLane& lane, const std::vector<double>& sorted, co
         const double v = dots[i];
         if (axis.beyond(v)) {
             const double x = v > axis.hi ? kPlotWidth - 4 : 4, dir = v > axis.hi ? 1 : -1;
-            out += "<path class=\"beyond\" d=\"M" + num(x - 3 * dir) + " " + num(y - 3) + " L" + num(x) + " " +
-                   num(y) + " L" + num(x - 3 * dir) + " " + num(y + 3) + " Z\"/>";
+            out += "<path class=\"beyond\" d=\"M" + num(x - 3 * dir) + " " + num(y - 3) + " L" +
+                   num(x) + " " + num(y) + " L" + num(x - 3 * dir) + " " + num(y + 3) + " Z\"/>";
         } else {
-            out += "<circle class=\"dot\" cx=\"" + num(axis.x(v)) + "\" cy=\"" + num(y) + "\" r=\"1.6\"/>";
+            out += "<circle class=\"dot\" cx=\"" + num(axis.x(v)) + "\" cy=\"" + num(y) +
+                   "\" r=\"1.6\"/>";
         }
     }
     return out + "</g>";
@@ -137,25 +141,31 @@ std::string labels_svg(const Axis& axis, const std::vector<std::vector<double>>&
         }
     // A stray's extreme is far from the axis's scale: written at its own.
     std::string lo = axis.time(axis.lo), hi = axis.time(axis.hi);
-    if (below) lo = "◂ " + std::to_string(below) + " down to " + plot_time(axis.min, axis.min, 0) + " · " + lo;
-    if (above) hi += " · " + std::to_string(above) + " up to " + plot_time(axis.max, axis.max, 0) + " ▸";
+    if (below)
+        lo = "◂ " + std::to_string(below) + " down to " + plot_time(axis.min, axis.min, 0) + " · " +
+             lo;
+    if (above)
+        hi += " · " + std::to_string(above) + " up to " + plot_time(axis.max, axis.max, 0) + " ▸";
     // One value drawn (a nil span): the labels sit either side of its tick, not across it.
     const bool one = axis.hi == axis.lo;
     const bool lo_end = one && !below, hi_end = !(one && !above);
     const double lo_x = below ? 2 : std::max(2.0, axis.x(axis.lo) + (lo_end ? -4 : -3));
-    const double hi_x = above ? kPlotWidth - 2 : std::min(kPlotWidth - 2, axis.x(axis.hi) + (hi_end ? 3 : 4));
+    const double hi_x =
+        above ? kPlotWidth - 2 : std::min(kPlotWidth - 2, axis.x(axis.hi) + (hi_end ? 3 : 4));
     const double y = top + kAxisHeight - 3;
     std::string out;
     for (double v : {axis.lo, axis.hi})
-        out += "<line class=\"tick\" x1=\"" + num(axis.x(v)) + "\" x2=\"" + num(axis.x(v)) + "\" y1=\"" + num(top) +
-               "\" y2=\"" + num(top + 3) + "\"/>";
-    const auto label = [&](const char* cls, double ns, std::optional<double> stray, double x, bool end,
-                           const std::string& text) {
-        return std::string("<text class=\"axis ") + cls + "\"" + (end ? " text-anchor=\"end\"" : "") + " data-ns=\"" +
-               exact(ns) + "\"" + (stray ? " data-stray-ns=\"" + exact(*stray) + "\"" : "") +
-               " x=\"" + num(x) + "\" y=\"" + num(y) + "\">" + escape(text) + "</text>";
+        out += "<line class=\"tick\" x1=\"" + num(axis.x(v)) + "\" x2=\"" + num(axis.x(v)) +
+               "\" y1=\"" + num(top) + "\" y2=\"" + num(top + 3) + "\"/>";
+    const auto label = [&](const char* cls, double ns, std::optional<double> stray, double x,
+                           bool end, const std::string& text) {
+        return std::string("<text class=\"axis ") + cls + "\"" +
+               (end ? " text-anchor=\"end\"" : "") + " data-ns=\"" + exact(ns) + "\"" +
+               (stray ? " data-stray-ns=\"" + exact(*stray) + "\"" : "") + " x=\"" + num(x) +
+               "\" y=\"" + num(y) + "\">" + escape(text) + "</text>";
     };
-    return out + label("lo", axis.lo, below ? std::optional(axis.min) : std::nullopt, lo_x, lo_end, lo) +
+    return out +
+           label("lo", axis.lo, below ? std::optional(axis.min) : std::nullopt, lo_x, lo_end, lo) +
            label("hi", axis.hi, above ? std::optional(axis.max) : std::nullopt, hi_x, hi_end, hi);
 }
 
@@ -173,7 +183,9 @@ std::string plot_time(double ns, double scale_ns, double span_ns) {
     while (u + 1 < std::size(kUnits) && std::fabs(scale_ns) / kUnits[u].scale >= 999.995) ++u;
     int decimals = kUnits[u].decimals;
     // Enough decimals to resolve a fiftieth of the span, at most 4.
-    if (span_ns > 0) decimals = std::max(decimals, static_cast<int>(std::ceil(-std::log10(span_ns / kUnits[u].scale / 50))));
+    if (span_ns > 0)
+        decimals = std::max(
+            decimals, static_cast<int>(std::ceil(-std::log10(span_ns / kUnits[u].scale / 50))));
     decimals = std::clamp(decimals, 0, 4);
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f%s", decimals, ns / kUnits[u].scale, kUnits[u].suffix);
@@ -192,12 +204,15 @@ std::string distribution_svg(const std::vector<PlotLane>& lanes) {
         shown.push_back(&lane);
         sorted.push_back(std::move(s));
     }
-    const double lanes_height = kLaneHeight * static_cast<double>(std::max<std::size_t>(shown.size(), 1));
+    const double lanes_height =
+        kLaneHeight * static_cast<double>(std::max<std::size_t>(shown.size(), 1));
     const double height = lanes_height + kAxisHeight;
-    std::string out = "<svg class=\"dist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kPlotWidth) +
-                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(kPlotWidth) + " " + num(height) + "\">";
+    std::string out = "<svg class=\"dist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                      num(kPlotWidth) + "\" height=\"" + num(height) + "\" viewBox=\"0 0 " +
+                      num(kPlotWidth) + " " + num(height) + "\">";
     if (shown.empty())
-        return out + "<text class=\"axis\" x=\"" + num(kMargin) + "\" y=\"14\">no samples</text></svg>";
+        return out + "<text class=\"axis\" x=\"" + num(kMargin) +
+               "\" y=\"14\">no samples</text></svg>";
     const Axis axis = axis_of(sorted);
     for (std::size_t i = 0; i < shown.size(); ++i)
         out += lane_svg(*shown[i], sorted[i], axis, kLaneHeight * static_cast<double>(i));

@@ -16,9 +16,9 @@ inline constexpr std::size_t kMaxDots = 120;
 inline constexpr double kPlotWidth = 480;
 
 struct PlotLane {
-    std::string label;             // "this run", "baseline"
-    std::string css_class;         // "lane-new" or "lane-base"
-    std::vector<double> samples;   // ns per iteration
+    std::string label;            // "this run", "baseline"
+    std::string css_class;        // "lane-new" or "lane-base"
+    std::vector<double> samples;  // ns per iteration
 };
 
 // `<svg class="dist" ...>...</svg>`; lanes without samples are left out (an empty plot reads

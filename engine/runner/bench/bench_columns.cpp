@@ -45,25 +45,32 @@ void BenchRun::client_metrics(const std::vector<glint::Metric>& metrics) {
         }
     if (!grew || !phase1_table_open_ || !body_.registration) return;
     std::vector<catalog::MetricDescriptor> columns = phase1_columns();
-    if (std::equal(columns.begin(), columns.end(), phase1_table_columns_.begin(), phase1_table_columns_.end(),
+    if (std::equal(columns.begin(), columns.end(), phase1_table_columns_.begin(),
+                   phase1_table_columns_.end(),
                    [](const auto& a, const auto& b) { return a.name == b.name; }))
         return;  // e.g. a column a registration already showed
     phase1_table_columns_ = columns;
     table_.columns_grew(columns);
 }
 
-std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(const MetricLists& case_metrics,
-                                                                 const std::vector<const Row*>& rows) const {
+std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(
+    const MetricLists& case_metrics, const std::vector<const Row*>& rows) const {
     std::vector<catalog::MetricDescriptor> used;
     for (const auto& d : catalog_) {
         if (d.source != "client") {
             used.push_back(d);
             continue;
         }
-        const bool in_group = std::any_of(case_metrics.begin(), case_metrics.end(), [&](const auto* list) {
-            return std::any_of(list->begin(), list->end(),
-                               [&](const glint::Metric& m) { return client_descriptor(m).name == d.name; });
-        }) || std::any_of(rows.begin(), rows.end(), [&](const Row* r) { return r->cell(d.name) != nullptr; });
+        const bool in_group =
+            std::any_of(case_metrics.begin(), case_metrics.end(),
+                        [&](const auto* list) {
+                            return std::any_of(list->begin(), list->end(),
+                                               [&](const glint::Metric& m) {
+                                                   return client_descriptor(m).name == d.name;
+                                               });
+                        }) ||
+            std::any_of(rows.begin(), rows.end(),
+                        [&](const Row* r) { return r->cell(d.name) != nullptr; });
         if (in_group) used.push_back(d);
     }
     return catalog::select_metrics(used, tiers_.selection()).visible;
@@ -71,8 +78,10 @@ std::vector<catalog::MetricDescriptor> BenchRun::visible_columns(const MetricLis
 
 void BenchRun::warn_unmatched_selectors() const {
     for (const auto& s : catalog::select_metrics(catalog_, tiers_.selection()).unmatched)
-        std::fprintf(stderr, "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
-                     sanitize::terminal(s).c_str());
+        std::fprintf(
+            stderr,
+            "glint: warning: --metrics selector '%s' matches no metric (see --list-metrics)\n",
+            sanitize::terminal(s).c_str());
 }
 
 }  // namespace glint::engine

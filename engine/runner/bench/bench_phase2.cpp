@@ -38,7 +38,8 @@ void BenchRun::run_phase2() {
     const std::vector<std::string> keys = group_keys(labels);
     const auto name_of = [&](std::size_t i) {
         return i < held ? grouped_name(held_[i].registration, held_[i].name, sorted[i], keys)
-                        : grouped_name(chosen[i - held]->registration, chosen[i - held]->info.name, sorted[i], keys);
+                        : grouped_name(chosen[i - held]->registration, chosen[i - held]->info.name,
+                                       sorted[i], keys);
     };
     // Without --group-by keys (=all over rows without labels: the held rows first, as a table
     // of their own), one table per registration (each with its own client columns), titled
@@ -90,11 +91,14 @@ void BenchRun::run_phase2() {
 std::vector<std::string> BenchRun::group_keys(const std::vector<const Labels*>& labels) const {
     if (measuring_.group_by_all) return label_keys(labels);
     std::string list;
-    for (const auto& o : label_keys(labels)) list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
+    for (const auto& o : label_keys(labels))
+        list += (list.empty() ? "" : ", ") + sanitize::terminal(o);
     for (const auto& k : missing_keys(labels, measuring_.group_by))
         if (repetitions_.last())
-            std::fprintf(stderr, "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
-                         sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
+            std::fprintf(
+                stderr,
+                "glint: warning: --group-by key '%s' matches no label (the run offers: %s)\n",
+                sanitize::terminal(k).c_str(), list.empty() ? "no labels" : list.c_str());
     return measuring_.group_by;
 }
 
@@ -105,7 +109,8 @@ void BenchRun::show_held_rows(const std::string& title) {
     for (std::size_t i = 0; i < held_.size(); ++i) {
         if (held_shown_[i]) continue;
         rows.push_back(held_[i]);
-        rows.back().name = display_name(held_[i].registration, held_[i].name, sorted_labels(held_[i].labels));
+        rows.back().name =
+            display_name(held_[i].registration, held_[i].name, sorted_labels(held_[i].labels));
         info.expected_names.push_back(rows.back().name);
     }
     if (rows.empty()) return;

@@ -9,15 +9,16 @@
 #include "catalog/selection.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/registry/params.hpp"
-#include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/stability/unstable_legend.hpp"
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
 
 namespace glint::engine {
 
-BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers)
+BenchRun::BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table,
+                   const TierSet& tiers)
     : measuring_(measuring),
       filter_(CaseFilter::parse(cases.filter)),
       gate_(table),
@@ -84,9 +85,14 @@ void BenchRun::run_body(const BodyRun& run) {
     const std::size_t deferred_before = deferred_.size();
     body_ = {&registration, &run, deferred_before, 0};
     // Its parameters were checked before the run (registration_problem): this cannot throw.
-    Case whole{registration.name, display_name(registration.name, registration.name, run.labels), run.labels,
-               {}, registration.pinned_iterations, resolve_metrics(registration, run.instance, registration.metrics),
-               registration.name, threads_of(run.instance)};
+    Case whole{registration.name,
+               display_name(registration.name, registration.name, run.labels),
+               run.labels,
+               {},
+               registration.pinned_iterations,
+               resolve_metrics(registration, run.instance, registration.metrics),
+               registration.name,
+               threads_of(run.instance)};
     started(registration.name, run.labels);
     try {
         registration.body();
@@ -110,15 +116,22 @@ void BenchRun::on_iter(glint::detail::Batch batch, const glint::detail::IterOpti
     const std::string name = iter_path(r.name, ++body_.iter_calls);
     if (!filter_.selects(name, r.name, body_.run->labels)) return;
     // A metric naming no parameter of r throws here, out of the body: its error row.
-    std::vector<glint::Metric> metrics = merged_metrics(resolve_metrics(r, body_.run->instance, r.metrics),
-                                                        resolve_metrics(r, body_.run->instance, options.metrics));
+    std::vector<glint::Metric> metrics =
+        merged_metrics(resolve_metrics(r, body_.run->instance, r.metrics),
+                       resolve_metrics(r, body_.run->instance, options.metrics));
     if (!options.metrics.empty()) {
         client_metrics(metrics);
         if (observer_) observer_->client_metrics(metrics);
     }
     const std::uint64_t pinned = options.pinned.count ? options.pinned.count : r.pinned_iterations;
-    Case c{name, display_name(r.name, name, body_.run->labels), body_.run->labels, {}, pinned, std::move(metrics),
-           r.name, threads_of(body_.run->instance)};
+    Case c{name,
+           display_name(r.name, name, body_.run->labels),
+           body_.run->labels,
+           {},
+           pinned,
+           std::move(metrics),
+           r.name,
+           threads_of(body_.run->instance)};
     c.work.batch = batch;
     const std::size_t rows_before = rows_.size();
     measure(c);
@@ -128,10 +141,11 @@ void BenchRun::on_iter(glint::detail::Batch batch, const glint::detail::IterOpti
 void BenchRun::on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) {
     if (threads_of(body_.run->instance) > 1) throw std::invalid_argument(kBenchCaseOneThread);
     info.labels = with_param_labels(std::move(info.labels), body_.run->instance);
-    info.metrics = resolve_metrics(*body_.registration, body_.run->instance, std::move(info.metrics));
+    info.metrics =
+        resolve_metrics(*body_.registration, body_.run->instance, std::move(info.metrics));
     const std::size_t index = deferred_.size() - body_.deferred_start;
-    deferred_.push_back({body_.registration->name, std::move(info), std::move(body), index, body_.run->index,
-                         body_.registration});
+    deferred_.push_back({body_.registration->name, std::move(info), std::move(body), index,
+                         body_.run->index, body_.registration});
 }
 
 void BenchRun::run_registration_alone(const BodyRun& body) {
@@ -141,9 +155,11 @@ void BenchRun::run_registration_alone(const BodyRun& body) {
 }
 
 void BenchRun::hand_over(CaseSink& sink) {
-    for (auto& d : deferred_) sink.case_deferred({d.registration, d.info, nullptr, d.index, d.instance, nullptr});
+    for (auto& d : deferred_)
+        sink.case_deferred({d.registration, d.info, nullptr, d.index, d.instance, nullptr});
     for (auto& line : tiers_.after_table()) sink.after_table(std::move(line));
-    if (const Json handed = tiers_.hand_back(); !handed.as_object().empty()) sink.handed_back(handed);
+    if (const Json handed = tiers_.hand_back(); !handed.as_object().empty())
+        sink.handed_back(handed);
 }
 
 void BenchRun::started(const std::string& name, const Labels& labels) {
@@ -157,7 +173,8 @@ void BenchRun::checkpoint() {
 void BenchRun::finished(Row row, const std::string& display) {
     if (row.is_error()) failed_ = true;
     if (repetitions_.last())  // whose work the row's counts cover, under its table
-        if (auto line = CaseMeasurer::coverage_line(row, display)) after_table_.push_back(std::move(*line));
+        if (auto line = CaseMeasurer::coverage_line(row, display))
+            after_table_.push_back(std::move(*line));
     Row shown = row;
     shown.name = display;
     table_.case_finished(shown);
@@ -175,7 +192,8 @@ void BenchRun::finished(Row row, const std::string& display) {
     if (observer_ && repetitions_.last()) observer_->row_finished(rows_.back());
 }
 
-void BenchRun::case_started(const std::string& name, const Labels& labels, const std::string& display) {
+void BenchRun::case_started(const std::string& name, const Labels& labels,
+                            const std::string& display) {
     if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     table_.case_started(display);
     started(name, labels);
@@ -189,7 +207,12 @@ void BenchRun::row_finished(Row row, const std::string& display) {
 }
 
 void BenchRun::case_failed(const FailedCase& c, const std::string& message) {
-    record_error(Case{c.name, c.display, c.labels, {}, 0, c.metrics ? *c.metrics : std::vector<glint::Metric>{},
+    record_error(Case{c.name,
+                      c.display,
+                      c.labels,
+                      {},
+                      0,
+                      c.metrics ? *c.metrics : std::vector<glint::Metric>{},
                       c.registration},
                  message);
 }
@@ -201,7 +224,8 @@ void BenchRun::on_provenance(std::string_view line) {
 
 void BenchRun::print_pending_header() {
     if (gate_.muted()) return;  // printed by the last repetition
-    if (const std::vector<std::string> lines = pending_.take(); !lines.empty()) table_.header(lines);
+    if (const std::vector<std::string> lines = pending_.take(); !lines.empty())
+        table_.header(lines);
 }
 
 void BenchRun::begin_phase1_table() {
@@ -229,7 +253,8 @@ void BenchRun::measure(const Case& c) {
     started(c.name, c.labels);
     Row row;
     try {
-        row = measurer_.measure(c, repetitions_, [this] { table_.case_progress(); }, [this] { checkpoint(); });
+        row = measurer_.measure(
+            c, repetitions_, [this] { table_.case_progress(); }, [this] { checkpoint(); });
     } catch (const ReportedFailure&) {
         throw;
     } catch (const Interrupted&) {
@@ -245,7 +270,8 @@ void BenchRun::record_error(const Case& c, const std::string& message) {
     Row row = CaseMeasurer::error_row(c, message);
     if (!phase1_table_open_ && body_.registration) begin_phase1_table();
     finished(std::move(row), c.display_name);
-    table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": " + message);  // live: after the group's frame
+    table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": " +
+                      message);  // live: after the group's frame
 }
 
 void BenchRun::run_deferred_alone(DeferredCase& d) {
@@ -274,7 +300,8 @@ void BenchRun::measure_deferred(DeferredCase& d, const Labels& sorted, const std
         throw;
     } catch (...) {
         failed_ = true;
-        table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) + ": teardown: " + describe_failure(std::current_exception()));
+        table_.diagnostic("glint: " + display_name(c.registration, c.name, c.labels) +
+                          ": teardown: " + describe_failure(std::current_exception()));
     }
 }
 

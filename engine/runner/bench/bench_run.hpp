@@ -20,14 +20,14 @@
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/reporter.hpp"
-#include "engine/runner/body_runs.hpp"
-#include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/case_measure.hpp"
 #include "engine/runner/bench/case_sink.hpp"
 #include "engine/runner/bench/complexity_report.hpp"
 #include "engine/runner/bench/pending_header.hpp"
 #include "engine/runner/bench/repetition.hpp"
 #include "engine/runner/bench/run_observer.hpp"
+#include "engine/runner/body_runs.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/stability/remedies.hpp"
 #include "engine/tiers/tier.hpp"
@@ -39,7 +39,7 @@ namespace glint::engine {
 // The host reports what it measured into the run's sink; `columns` is the run's catalog so far
 // (what rows are read against).
 class CaseHost {
-public:
+  public:
     using Columns = std::vector<catalog::MetricDescriptor>;
     virtual ~CaseHost() = default;
     // Phase 1 of one body run: its rows, and the bench_cases its body registers.
@@ -50,9 +50,10 @@ public:
 };
 
 class BenchRun final : public Session, public CaseSink {
-public:
+  public:
     // `tiers` is open; its catalog and column selection are the run's.
-    BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table, const TierSet& tiers);
+    BenchRun(const CaseRun& cases, const Measuring& measuring, TableReporter& table,
+             const TierSet& tiers);
 
     // Runs both phases; returns the rows in measurement order.
     std::vector<Row> run(const std::vector<std::string>& header_lines);
@@ -93,7 +94,8 @@ public:
     void hand_over(CaseSink& sink);
     // Isolation, parent side (CaseSink): a case measured by the CaseHost (its table row, JSON
     // row); a child's after-table lines print when the table in progress ends.
-    void case_started(const std::string& name, const Labels& labels, const std::string& display) override;
+    void case_started(const std::string& name, const Labels& labels,
+                      const std::string& display) override;
     void row_finished(Row row, const std::string& display) override;
     void case_failed(const FailedCase& c, const std::string& message) override;
     void case_deferred(DeferredCase d) override { deferred_.push_back(std::move(d)); }
@@ -107,7 +109,7 @@ public:
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override;
     void on_provenance(std::string_view line) override;
 
-private:
+  private:
     void run_once();  // phase 1 then phase 2: one repetition of every selected case
     void run_body(const BodyRun& run);
     void measure_deferred(DeferredCase& d, const Labels& sorted, const std::string& display);
@@ -129,14 +131,14 @@ private:
     // The table's columns: every tier column, plus the client columns the given cases declare.
     using MetricLists = std::vector<const std::vector<glint::Metric>*>;
     // ...and those the given measured rows hold (phase 1's, whose iters may have declared more).
-    std::vector<catalog::MetricDescriptor> visible_columns(const MetricLists& case_metrics,
-                                                           const std::vector<const Row*>& rows = {}) const;
+    std::vector<catalog::MetricDescriptor> visible_columns(
+        const MetricLists& case_metrics, const std::vector<const Row*>& rows = {}) const;
     void warn_unmatched_selectors() const;
 
     const Measuring& measuring_;
     CaseFilter filter_;
-    GatedTable gate_;        // the caller's table, muted before the last repetition
-    TableReporter& table_;   // gate_
+    GatedTable gate_;       // the caller's table, muted before the last repetition
+    TableReporter& table_;  // gate_
     Repetitions repetitions_;
     const TierSet& tiers_;
     std::vector<catalog::MetricDescriptor> catalog_;
@@ -159,7 +161,7 @@ private:
     std::vector<glint::Metric> iter_metrics_;  // one per column the run's iter rows declared
     std::vector<catalog::MetricDescriptor> phase1_table_columns_;  // the open phase 1 table's
     RemedyContext done_;
-    std::vector<Row> held_;  // --group-by: phase 1's rows, shown in their groups' tables
+    std::vector<Row> held_;         // --group-by: phase 1's rows, shown in their groups' tables
     std::vector<bool> held_shown_;  // ...and whether each was
     std::vector<std::string> after_table_;  // lines children sent (after_table)
     std::vector<Row> rows_;

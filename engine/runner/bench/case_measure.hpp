@@ -26,14 +26,15 @@ struct Case {
     Workload work;
     std::uint64_t pinned = 0;
     std::vector<glint::Metric> metrics;  // resolved: no parameter left (row_metrics)
-    std::string registration;  // the row's registration (its identity's first part)
-    unsigned threads = 1;      // glint::threads: the body runs on this many threads at once
+    std::string registration;            // the row's registration (its identity's first part)
+    unsigned threads = 1;  // glint::threads: the body runs on this many threads at once
 };
 
 class CaseMeasurer {
-public:
+  public:
     // `tiers` is open; `min_time_ms` is each timing pass's target (--min-time).
-    CaseMeasurer(double min_time_ms, const TierSet& tiers) : min_time_ns_(min_time_ms * 1e6), tiers_(tiers) {}
+    CaseMeasurer(double min_time_ms, const TierSet& tiers)
+        : min_time_ns_(min_time_ms * 1e6), tiers_(tiers) {}
 
     // Every measured row also gets the baseline's cells (--bench-baseline; owned by the caller).
     void compare_with(const Baseline* baseline) { baseline_ = baseline; }
@@ -56,18 +57,20 @@ public:
     // counted, 0 missed", or what escaped them); nullopt for a row that says nothing of threads.
     static std::optional<std::string> coverage_line(const Row& row, const std::string& shown);
 
-private:
+  private:
     // measure() for a case whose batch runs here as given (a team's batch, for threads > 1);
     // `one` is the case's own workload (what each thread of a team counts), `cpus` the team's.
-    Row measure_on(const Case& c, const Workload& one, Repetitions& reps, const std::function<void()>& progress,
-                   const std::function<void()>& checkpoint, const std::vector<unsigned>& cpus);
+    Row measure_on(const Case& c, const Workload& one, Repetitions& reps,
+                   const std::function<void()>& progress, const std::function<void()>& checkpoint,
+                   const std::vector<unsigned>& cpus);
 
     double min_time_ns_;
     const TierSet& tiers_;
     const Baseline* baseline_ = nullptr;
     CaseWatcher watcher_;
-    bool noted_difference_ = false;  // the note on how instruction-level rows are counted is printed
-    bool noted_threads_ = false;     // the note on multi-threaded rows' counters is printed
+    bool noted_difference_ =
+        false;                    // the note on how instruction-level rows are counted is printed
+    bool noted_threads_ = false;  // the note on multi-threaded rows' counters is printed
 };
 
 }  // namespace glint::engine

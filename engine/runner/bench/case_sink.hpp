@@ -18,10 +18,10 @@ namespace glint::engine {
 // A bench_case deferred to phase 2.
 struct DeferredCase {
     std::string registration;
-    glint::CaseInfo info;  // its labels include the parameters'
+    glint::CaseInfo info;                          // its labels include the parameters'
     std::unique_ptr<glint::detail::PerCall> body;  // null when the case runs elsewhere
-    std::size_t index = 0;     // its place among its body run's bench_case calls
-    std::size_t instance = 0;  // its body run's parameter combination, in instances(r)
+    std::size_t index = 0;                 // its place among its body run's bench_case calls
+    std::size_t instance = 0;              // its body run's parameter combination, in instances(r)
     const Registration* source = nullptr;  // null when it came from a child process
 };
 
@@ -35,10 +35,11 @@ struct FailedCase {
 };
 
 class CaseSink {
-public:
+  public:
     virtual ~CaseSink() = default;
     // A case starts: its row name, its labels (sorted), and the table's name for it.
-    virtual void case_started(const std::string& name, const Labels& labels, const std::string& display) = 0;
+    virtual void case_started(const std::string& name, const Labels& labels,
+                              const std::string& display) = 0;
     // A finished row (measured, or an error row), shown as `display`.
     virtual void row_finished(Row row, const std::string& display) = 0;
     virtual void case_failed(const FailedCase& c, const std::string& message) = 0;

@@ -52,10 +52,10 @@ std::vector<std::string> ComplexityCollector::lines() const {
         const ModelFit& best = fit->best_fit();
         const auto [lo, hi] = std::minmax_element(s.n.begin(), s.n.end());
         const std::string term = model_term(best.model, s.parameter);
-        out.push_back(fmt::format("complexity: {} ~ {}: {:.3g} ns{}, rms {:.1f}% ({} {}…{}, {} points)",
-                                  who, best.model, best.coefficient,
-                                  term == "1" ? "" : " × " + term, best.rms * 100, s.parameter,
-                                  *lo, *hi, s.n.size()));
+        out.push_back(
+            fmt::format("complexity: {} ~ {}: {:.3g} ns{}, rms {:.1f}% ({} {}…{}, {} points)", who,
+                        best.model, best.coefficient, term == "1" ? "" : " × " + term,
+                        best.rms * 100, s.parameter, *lo, *hi, s.n.size()));
     }
     return out;
 }

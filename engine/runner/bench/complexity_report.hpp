@@ -15,7 +15,7 @@
 namespace glint::engine {
 
 class ComplexityCollector {
-public:
+  public:
     // Records a measured row (a no-op for a registration without glint::complexity(), and for
     // error rows). `path` is the row's --filter path (case_filter.hpp).
     void add(const Registration& registration, const std::string& path, const Row& row);
@@ -30,7 +30,7 @@ public:
     // model, coefficientNs, rms, models{...}; or reason), in first-seen order.
     Json json() const;
 
-private:
+  private:
     struct Series {
         std::string registration;
         std::string path;

@@ -21,7 +21,8 @@ std::vector<std::string> label_keys(const std::vector<const Labels*>& all) {
     return keys;
 }
 
-std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked) {
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all,
+                                      const std::vector<std::string>& asked) {
     const std::vector<std::string> offered = label_keys(all);
     std::vector<std::string> missing;
     for (const auto& k : asked)
@@ -56,8 +57,9 @@ std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
     std::vector<GroupIndex> groups = group_by_value(values);
     const auto has_a_key = [&](const GroupIndex& g) {
         const Labels& first = *all[g.members.front()];
-        return keys.empty() || std::any_of(keys.begin(), keys.end(),
-                                           [&](const std::string& k) { return find_label(first, k) != nullptr; });
+        return keys.empty() || std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
+                   return find_label(first, k) != nullptr;
+               });
     };
     std::stable_partition(groups.begin(), groups.end(), has_a_key);
     return groups;
@@ -78,11 +80,12 @@ std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values) {
     return groups;
 }
 
-std::string grouped_name(const std::string& registration, const std::string& name, const Labels& labels,
-                         const std::vector<std::string>& grouped_keys) {
+std::string grouped_name(const std::string& registration, const std::string& name,
+                         const Labels& labels, const std::vector<std::string>& grouped_keys) {
     Labels shown;
     for (const auto& [k, v] : labels)
-        if (std::find(grouped_keys.begin(), grouped_keys.end(), k) == grouped_keys.end()) shown.emplace_back(k, v);
+        if (std::find(grouped_keys.begin(), grouped_keys.end(), k) == grouped_keys.end())
+            shown.emplace_back(k, v);
     return display_name(registration, name, shown);
 }
 

@@ -12,7 +12,8 @@ namespace glint::engine {
 // Every label key, in first-seen order.
 std::vector<std::string> label_keys(const std::vector<const Labels*>& all);
 // Of `asked`, the keys none of `all` has.
-std::vector<std::string> missing_keys(const std::vector<const Labels*>& all, const std::vector<std::string>& asked);
+std::vector<std::string> missing_keys(const std::vector<const Labels*>& all,
+                                      const std::vector<std::string>& asked);
 
 // The group a row belongs to: its values for `keys` joined by "/" ("—" for a missing key).
 std::string group_value(const Labels& labels, const std::vector<std::string>& keys);
@@ -35,7 +36,7 @@ std::vector<GroupIndex> group_by_value(const std::vector<std::string>& values);
 // The table's name cell: the row's display name (model/row.hpp) without the labels the
 // --group-by title shows ("json/asdf [operation=parse]" under "dataset: canada"); with no
 // grouped keys, the display name itself.
-std::string grouped_name(const std::string& registration, const std::string& name, const Labels& labels,
-                         const std::vector<std::string>& grouped_keys);
+std::string grouped_name(const std::string& registration, const std::string& name,
+                         const Labels& labels, const std::vector<std::string>& grouped_keys);
 
 }  // namespace glint::engine

@@ -5,9 +5,9 @@
 #include <map>
 
 #include "engine/compare/compare_html.hpp"
+#include "engine/model/unstable_codes.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
-#include "engine/model/unstable_codes.hpp"
 #include "engine/stability/unstable_legend.hpp"
 
 namespace glint::engine {
@@ -26,25 +26,29 @@ html::Cell median_cell(const Row& row, const TimingSummary& t) {
     median.unstable = row.stability->unstable;
     median.unstable_title = "unstable: ";
     for (std::size_t i = 0; i < median.unstable.size(); ++i)
-        median.unstable_title +=
-            (i ? ", " : "") + code_of_reason(median.unstable[i]) + " (" + describe_reason(median.unstable[i]) + ")";
+        median.unstable_title += (i ? ", " : "") + code_of_reason(median.unstable[i]) + " (" +
+                                 describe_reason(median.unstable[i]) + ")";
     return median;
 }
 
 }  // namespace
 
-std::optional<std::string> write_run_html(const os::OutputTarget& target, const std::vector<Row>& rows,
+std::optional<std::string> write_run_html(const os::OutputTarget& target,
+                                          const std::vector<Row>& rows,
                                           const std::vector<catalog::MetricDescriptor>& columns,
                                           const std::vector<std::string>& notes,
                                           const Baseline* baseline,
-                                          const BaselineComparison* comparison, const TierSet& tiers,
-                                          const RemedyContext& done) {
+                                          const BaselineComparison* comparison,
+                                          const TierSet& tiers, const RemedyContext& done) {
     html::Report r;
     r.title = "glint run";
     r.notes = notes;
     for (auto& line : unstable_legend(rows, {}, done)) r.notes.push_back(std::move(line));
-    r.columns = {{"n", "n", true}, {"median", "median/iter", true}, {"mad", "±", true},
-                 {"min", "min", true}, {"max", "max", true}};
+    r.columns = {{"n", "n", true},
+                 {"median", "median/iter", true},
+                 {"mad", "±", true},
+                 {"min", "min", true},
+                 {"max", "max", true}};
     std::vector<const catalog::MetricDescriptor*> shown;
     for (const auto& d : columns) {
         if (d.source == "baseline") continue;  // the change columns below say it
@@ -61,7 +65,8 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
         r.base_label = side_label(baseline->document, "baseline", true);
         add_change_columns(r.columns, baseline->options.settings, "");
         for (const auto& row : comparison->comparison().rows)
-            if (const RowChange& c = row.changes.at(0); c.row) changes[identity_key(*c.row, true)] = &c;
+            if (const RowChange& c = row.changes.at(0); c.row)
+                changes[identity_key(*c.row, true)] = &c;
     }
     for (const Row& row : rows) {
         html::Row out;
@@ -69,10 +74,12 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
         const bool timed = row.timing && !row.error;
         if (timed) {
             const TimingSummary& t = *row.timing;
-            out.cells.push_back(cell(report::format_n(t), static_cast<double>(t.samples) *
-                                                              static_cast<double>(t.iterations_per_sample)));
+            out.cells.push_back(cell(
+                report::format_n(t),
+                static_cast<double>(t.samples) * static_cast<double>(t.iterations_per_sample)));
             out.cells.push_back(median_cell(row, t));
-            out.cells.push_back(cell(report::format_time_ns(t.printed_spread_ns()), t.printed_spread_ns()));
+            out.cells.push_back(
+                cell(report::format_time_ns(t.printed_spread_ns()), t.printed_spread_ns()));
             out.cells.push_back(cell(report::format_sample_ns(t, t.min_ns), t.min_ns));
             out.cells.push_back(cell(report::format_sample_ns(t, t.max_ns), t.max_ns));
             out.samples_ns = t.sample_ns;
@@ -85,13 +92,15 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target, const 
             out.cells.push_back(c ? cell(report::format_metric(*c), c->value) : cell("—", kNan));
         }
         if (comparison) {
-            const auto it = changes.find(identity_key(row.registration, row.name, sorted_labels(row.labels)));
+            const auto it =
+                changes.find(identity_key(row.registration, row.name, sorted_labels(row.labels)));
             RowChange none;
             none.reason = "only in this run";
             const RowChange& c = it == changes.end() ? none : *it->second;
             add_change_cells(out.cells, c);
             out.verdict = c.change ? to_string(c.change->verdict) : "";
-            if (const DocumentRow* base = baseline->find(row)) out.base_samples_ns = base->samples_ns;
+            if (const DocumentRow* base = baseline->find(row))
+                out.base_samples_ns = base->samples_ns;
         }
         out.extra_html = tiers.row_html(row);
         r.rows.push_back(std::move(out));

@@ -12,7 +12,7 @@
 namespace glint::engine {
 
 class PendingHeader {
-public:
+  public:
     void set(std::vector<std::string> header) { header_ = std::move(header); }
     // The lines to print now: the header the first time, then the provenance lines registered
     // since the last call ("provenance: LINE").
@@ -26,7 +26,7 @@ public:
         return lines;
     }
 
-private:
+  private:
     std::vector<std::string> header_;
     bool printed_ = false;
     std::size_t provenance_printed_ = 0;

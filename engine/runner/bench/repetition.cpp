@@ -53,16 +53,20 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     merged.max_ns = pool.max;
     // The headline across repetitions (docs/load.md): clean/disturbed summed, the widest ±
     // or the repetition medians' range, whichever is larger; a disturbed or split one marks it.
-    const auto [lo, hi] = std::minmax_element(merged.repetition_median_ns.begin(), merged.repetition_median_ns.end());
+    const auto [lo, hi] =
+        std::minmax_element(merged.repetition_median_ns.begin(), merged.repetition_median_ns.end());
     merged.spread_ns = *hi - *lo;
     merged.clean_samples.reset();
     merged.disturbed_samples.reset();
     merged.slow_core_samples.reset();
     for (const auto& r : repetitions) {
         merged.spread_ns = std::max(merged.spread_ns, r.printed_spread_ns());
-        if (r.clean_samples) merged.clean_samples = merged.clean_samples.value_or(0) + *r.clean_samples;
-        if (r.disturbed_samples) merged.disturbed_samples = merged.disturbed_samples.value_or(0) + *r.disturbed_samples;
-        if (r.slow_core_samples) merged.slow_core_samples = merged.slow_core_samples.value_or(0) + *r.slow_core_samples;
+        if (r.clean_samples)
+            merged.clean_samples = merged.clean_samples.value_or(0) + *r.clean_samples;
+        if (r.disturbed_samples)
+            merged.disturbed_samples = merged.disturbed_samples.value_or(0) + *r.disturbed_samples;
+        if (r.slow_core_samples)
+            merged.slow_core_samples = merged.slow_core_samples.value_or(0) + *r.slow_core_samples;
         if (r.estimator == "all-median") merged.estimator = r.estimator;
         merged.split = merged.split || r.split;
         merged.retaken = merged.retaken || r.retaken;
@@ -74,7 +78,8 @@ void Repetitions::begin(std::uint64_t index) {
     current_ = index;
     if (count_ > 1)
         std::fprintf(stderr, "glint: --bench-repeat: repetition %llu of %llu%s\n",
-                     static_cast<unsigned long long>(index), static_cast<unsigned long long>(count_),
+                     static_cast<unsigned long long>(index),
+                     static_cast<unsigned long long>(count_),
                      index == count_ ? "" : " (the table follows the last)");
 }
 
@@ -110,13 +115,15 @@ void Repetitions::merge(Row& row) const {
     row.timing = merge_repetitions(all);
 }
 
-std::vector<Row> Repetitions::partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const {
+std::vector<Row> Repetitions::partial_rows(const std::vector<Row>& current,
+                                           const std::vector<Row>& complete) const {
     Repetitions done = *this;
     if (!last()) done.keep(current);  // the interrupted repetition's finished rows count
     std::vector<Row> partial;
     for (const Row& first : current_ == 1 ? current : first_rows_) {
         const std::string key = key_of(first);
-        if (std::any_of(complete.begin(), complete.end(), [&](const Row& r) { return key_of(r) == key; }))
+        if (std::any_of(complete.begin(), complete.end(),
+                        [&](const Row& r) { return key_of(r) == key; }))
             continue;
         Row row = first;
         std::size_t finished = 0;

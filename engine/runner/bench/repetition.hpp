@@ -19,7 +19,7 @@ namespace glint::engine {
 
 // The table reporter of a run, muted during the repetitions before the last.
 class GatedTable final : public TableReporter {
-public:
+  public:
     explicit GatedTable(TableReporter& inner) : inner_(inner) {}
     void mute(bool muted) { muted_ = muted; }
     bool muted() const { return muted_; }
@@ -32,7 +32,7 @@ public:
     void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
     void end_group() override;
 
-private:
+  private:
     TableReporter& inner_;
     bool muted_ = false;
 };
@@ -41,7 +41,7 @@ private:
 TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions);
 
 class Repetitions {
-public:
+  public:
     explicit Repetitions(std::uint64_t count) : count_(count ? count : 1) {}
     std::uint64_t count() const { return count_; }
     // Starts repetition `index` (1-based); announces it on stderr when there are several.
@@ -62,14 +62,15 @@ public:
     // its finished repetitions merged (the interrupted repetition's `current` rows included,
     // unless it is the last), marked with the JSON field
     // "partialRepetitions": {"done": K, "of": N}.
-    std::vector<Row> partial_rows(const std::vector<Row>& current, const std::vector<Row>& complete) const;
+    std::vector<Row> partial_rows(const std::vector<Row>& current,
+                                  const std::vector<Row>& complete) const;
 
-private:
+  private:
     std::uint64_t count_;
     std::uint64_t current_ = 0;
     std::map<std::string, std::vector<TimingSummary>> timings_;
     std::map<std::string, std::string> errors_;  // the first failure, with its repetition
-    std::vector<Row> first_rows_;                 // the first repetition's rows, in order
+    std::vector<Row> first_rows_;                // the first repetition's rows, in order
 };
 
 }  // namespace glint::engine

@@ -14,7 +14,8 @@
 namespace glint::engine {
 
 // The run header: host, timer, protocol, build warnings, then `notes` (tiers, baseline).
-std::vector<std::string> header_lines(const Measuring& measuring, const std::vector<std::string>& notes);
+std::vector<std::string> header_lines(const Measuring& measuring,
+                                      const std::vector<std::string>& notes);
 
 // meta.tiers and meta.statuses: what each opened tier established; meta.capabilities: the
 // probe's seven concerns (probed once, before the tiers opened); meta.knobs: `knobs`.

@@ -2,8 +2,9 @@
 // its observer when a case starts (a registration body, a bench_case's setup, or a row's
 // measurement), when a row is finished (measured or an error row), and calls checkpoint()
 // between samples and passes, outside every timed window. In the runner's process the
-// observer is the run guard (engine/runner/keeping/run_guard.hpp: the journal, timeouts, signals); in
-// an isolated child it streams the rows to the parent (engine/runner/isolation/isolated_run.hpp).
+// observer is the run guard (engine/runner/keeping/run_guard.hpp: the journal, timeouts, signals);
+// in an isolated child it streams the rows to the parent
+// (engine/runner/isolation/isolated_run.hpp).
 #pragma once
 
 #include <string>
@@ -23,7 +24,7 @@ struct Interrupted {
 };
 
 class RunObserver {
-public:
+  public:
     virtual ~RunObserver() = default;
     // `name` is the row's name (a registration's for its body), `labels` its labels (sorted).
     virtual void case_started(const std::string& name, const Labels& labels) = 0;

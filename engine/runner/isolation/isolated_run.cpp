@@ -10,8 +10,8 @@
 #include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
 #include "engine/report/json_rows.hpp"
-#include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/grouping.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/isolation/wire.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/tiers/registry.hpp"
@@ -22,7 +22,7 @@ namespace glint::engine {
 namespace {
 
 class NullTable final : public TableReporter {
-public:
+  public:
     void header(const std::vector<std::string>&) override {}
     void begin_group(const GroupInfo&) override {}
     void case_started(const std::string&) override {}
@@ -33,16 +33,17 @@ public:
 // Runs a registration body with glint::iter skipped and bench_case calls recorded, keeping
 // the `index`-th bench_case (its code included).
 class PickCase final : public Session {
-public:
+  public:
     explicit PickCase(std::size_t index) : index_(index) {}
     void on_iter(glint::detail::Batch, const glint::detail::IterOptions&) override {}
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall> body) override {
-        if (seen_++ == index_) picked_ = DeferredCase{"", std::move(info), std::move(body), index_, 0, nullptr};
+        if (seen_++ == index_)
+            picked_ = DeferredCase{"", std::move(info), std::move(body), index_, 0, nullptr};
     }
     void on_provenance(std::string_view line) override { add_provenance(line); }
     std::optional<DeferredCase> picked_;
 
-private:
+  private:
     std::size_t index_;
     std::size_t seen_ = 0;
 };
@@ -54,11 +55,16 @@ bool same_name(const std::string& a, const std::string& b) {
 
 std::string child_failure(const os::ChildOutcome& outcome, double timeout_s) {
     switch (outcome.end) {
-        case os::ChildOutcome::End::signaled: return "killed by " + os::signal_name(outcome.signal);
-        case os::ChildOutcome::End::timed_out: return fmt::format("timeout after {:g} s", timeout_s);
-        case os::ChildOutcome::End::not_started: return "cannot run in a child process: " + outcome.problem;
-        case os::ChildOutcome::End::abandoned: return "stopped";
-        case os::ChildOutcome::End::exited: break;
+        case os::ChildOutcome::End::signaled:
+            return "killed by " + os::signal_name(outcome.signal);
+        case os::ChildOutcome::End::timed_out:
+            return fmt::format("timeout after {:g} s", timeout_s);
+        case os::ChildOutcome::End::not_started:
+            return "cannot run in a child process: " + outcome.problem;
+        case os::ChildOutcome::End::abandoned:
+            return "stopped";
+        case os::ChildOutcome::End::exited:
+            break;
     }
     if (outcome.exit_code == kChildLostPipeExit)
         return "the case closed glint's pipe to the runner (its results could not be sent)";
@@ -80,8 +86,8 @@ bool parent_interrupted_too(const std::function<int()>& stop_signal) {
 }  // namespace
 
 struct Isolation::Child {
-    std::string display;     // the parent's name for the case in flight
-    std::string in_flight;   // the child's case in flight ("" between cases)
+    std::string display;    // the parent's name for the case in flight
+    std::string in_flight;  // the child's case in flight ("" between cases)
     bool ended = false;
     std::function<std::string(const std::string&)> display_of;
     Labels labels;  // the labels of what the child runs (its rows carry their own)
@@ -106,7 +112,8 @@ std::optional<std::string> Isolation::run_child(CaseSink& run, const Columns& co
         if (const Json* c = line.find("case"); c && c->is_string()) {
             if (c->as_string() == received.in_flight) return;
             received.in_flight = c->as_string();
-            run.case_started(received.in_flight, received.labels, received.display_of(received.in_flight));
+            run.case_started(received.in_flight, received.labels,
+                             received.display_of(received.in_flight));
         } else if (const Json* r = line.find("row")) {
             Row row = row_from_json(*r, columns);
             const std::string display = received.display_of(row.name);
@@ -133,7 +140,8 @@ std::optional<std::string> Isolation::run_child(CaseSink& run, const Columns& co
     const os::ChildOutcome outcome = os::run_child(child_main, watch);
     using End = os::ChildOutcome::End;
     if (outcome.end == End::exited && received.ended && outcome.exit_code == 0) return std::nullopt;
-    if (outcome.end == End::abandoned) throw Interrupted{settings_.stop_signal ? settings_.stop_signal() : 0};
+    if (outcome.end == End::abandoned)
+        throw Interrupted{settings_.stop_signal ? settings_.stop_signal() : 0};
     if (outcome.end == End::signaled && os::is_interrupt_signal(outcome.signal) &&
         parent_interrupted_too(settings_.stop_signal))
         throw Interrupted{settings_.stop_signal()};
@@ -144,7 +152,9 @@ void Isolation::run_body(CaseSink& run, const Columns& columns, const BodyRun& b
     const Registration& registration = body.registration;
     Child received;
     // Phase 1 rows are named by their path and carry the body run's labels.
-    received.display_of = [&](const std::string& name) { return display_name(registration.name, name, body.labels); };
+    received.display_of = [&](const std::string& name) {
+        return display_name(registration.name, name, body.labels);
+    };
     received.labels = body.labels;
     run.case_started(registration.name, received.labels, received.display_of(registration.name));
     received.in_flight = registration.name;
@@ -164,8 +174,10 @@ void Isolation::run_body(CaseSink& run, const Columns& columns, const BodyRun& b
         stream.send("end", true);
     };
     if (auto failure = run_child(run, columns, child_main, received)) {
-        const std::string name = received.in_flight.empty() ? registration.name : received.in_flight;
-        run.case_failed({registration.name, name, body.labels, &registration.metrics, received.display_of(name)},
+        const std::string name =
+            received.in_flight.empty() ? registration.name : received.in_flight;
+        run.case_failed({registration.name, name, body.labels, &registration.metrics,
+                         received.display_of(name)},
                         *failure);
     }
 }
@@ -190,8 +202,8 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
         PickCase pick(d.index);
         {
             // The body runs again for the case's parameter combination.
-            const std::vector<ParamInstance> all = registration ? instances(*registration)
-                                                                : std::vector<ParamInstance>{};
+            const std::vector<ParamInstance> all =
+                registration ? instances(*registration) : std::vector<ParamInstance>{};
             const ParamInstance none;
             ParamScope params(d.instance < all.size() ? all[d.instance] : none);
             SessionScope scope(pick);
@@ -207,15 +219,16 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
             Row row;
             row.name = d.info.name;
             row.labels = sorted_labels(d.info.labels);
-            row.error = "its registration body did not register it again in the child process "
-                        "(a body must register the same cases on every run)";
+            row.error =
+                "its registration body did not register it again in the child process "
+                "(a body must register the same cases on every run)";
             stream.row_finished(row);
             stream.send("end", true);
             return;
         }
         pick.picked_->registration = d.registration;
         pick.picked_->instance = d.instance;
-        pick.picked_->info.labels = d.info.labels;  // the parameters' included
+        pick.picked_->info.labels = d.info.labels;    // the parameters' included
         pick.picked_->info.metrics = d.info.metrics;  // resolved against them
         NullTable table;
         BenchRun child(cases, measuring, table, tiers);
@@ -225,16 +238,18 @@ void Isolation::run_case(CaseSink& run, const Columns& columns, const DeferredCa
         stream.send("end", true);
     };
     if (auto failure = run_child(run, columns, child_main, received))
-        run.case_failed({d.registration, d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display},
-                        *failure);
+        run.case_failed(
+            {d.registration, d.info.name, sorted_labels(d.info.labels), &d.info.metrics, display},
+            *failure);
 }
 
 namespace {
 
 // The child's end of a plain run: each case's start and end, as lines.
 class PlainStream final : public PlainListener {
-public:
-    PlainStream(int fd, std::string registration) : stream_(fd), registration_(std::move(registration)) {}
+  public:
+    PlainStream(int fd, std::string registration)
+        : stream_(fd), registration_(std::move(registration)) {}
     void started(const std::string& name) override { stream_.send("case", name); }
     void ended(bool passed) override { stream_.send(passed ? "passed" : "failed", true); }
     bool defer(const glint::CaseInfo& info, std::size_t index) override {
@@ -243,7 +258,7 @@ public:
     }
     ChildStream stream_;
 
-private:
+  private:
     std::string registration_;
 };
 
@@ -252,7 +267,8 @@ private:
 // One child of a plain isolated run: its lines counted, its death a FAIL line for the case in
 // flight (`in_flight` to start with).
 void run_plain_child(const CaseRun& cases, std::string in_flight, PlainCounts& total,
-                     std::vector<DeferredCase>* deferred, const std::function<void(PlainStream&)>& work,
+                     std::vector<DeferredCase>* deferred,
+                     const std::function<void(PlainStream&)>& work,
                      const std::string& registration) {
     bool ended = false;
     os::ChildWatch watch;
@@ -263,10 +279,10 @@ void run_plain_child(const CaseRun& cases, std::string in_flight, PlainCounts& t
             if (const Json* c = line.find("case"); c && c->is_string()) in_flight = c->as_string();
             if (line.contains("passed")) ++total.passed;
             if (line.contains("failed")) ++total.failed;
-            if (const Json* d = line.find("deferred"); d && deferred) deferred->push_back(deferred_from_json(*d));
+            if (const Json* d = line.find("deferred"); d && deferred)
+                deferred->push_back(deferred_from_json(*d));
             if (line.contains("end")) ended = true;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     };
     const os::ChildOutcome outcome = os::run_child(
         [&](int fd) {
@@ -287,39 +303,44 @@ PlainCounts run_plain_isolated(const CaseRun& selected) {
     for_each_body_run(CaseFilter::parse(selected.filter), [&](const BodyRun& run) {
         const Registration& r = run.registration;
         std::vector<DeferredCase> cases;
-        run_plain_child(selected, display_name(r.name, r.name, run.labels), total, &cases,
-                        [&](PlainStream& stream) { run_plain_cases(selected, &run, &stream); }, r.name);
+        run_plain_child(
+            selected, display_name(r.name, r.name, run.labels), total, &cases,
+            [&](PlainStream& stream) { run_plain_cases(selected, &run, &stream); }, r.name);
         for (const DeferredCase& d : cases) {
             const std::string full = display_name(r.name, d.info.name, d.info.labels);
-            run_plain_child(selected, full, total, nullptr, [&](PlainStream& stream) {
-                PickCase pick(d.index);
-                {
-                    SessionScope scope(pick);
-                    try {
-                        r.body();
-                    } catch (...) {
+            run_plain_child(
+                selected, full, total, nullptr,
+                [&](PlainStream& stream) {
+                    PickCase pick(d.index);
+                    {
+                        SessionScope scope(pick);
+                        try {
+                            r.body();
+                        } catch (...) {}
                     }
-                }
-                stream.started(full);
-                std::string failure;
-                if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
-                    failure = "its registration body did not register it again in the child process";
-                } else {
-                    try {
-                        run_case_once(pick.picked_->info, *pick.picked_->body);
-                    } catch (...) {
-                        failure = describe_failure(std::current_exception());
+                    stream.started(full);
+                    std::string failure;
+                    if (!pick.picked_ || !same_name(pick.picked_->info.name, d.info.name)) {
+                        failure =
+                            "its registration body did not register it again in the child process";
+                    } else {
+                        try {
+                            run_case_once(pick.picked_->info, *pick.picked_->body);
+                        } catch (...) {
+                            failure = describe_failure(std::current_exception());
+                        }
                     }
-                }
-                stream.ended(failure.empty());
-                print_plain_result(full, failure.empty() ? nullptr : &failure);
-            }, r.name);
+                    stream.ended(failure.empty());
+                    print_plain_result(full, failure.empty() ? nullptr : &failure);
+                },
+                r.name);
         }
     });
     return total;
 }
 
-std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& selected, double timeout_s,
+std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& selected,
+                                                             double timeout_s,
                                                              std::string& problem) {
     std::vector<DiscoveredCase> found;
     bool ended = false;
@@ -333,14 +354,14 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& sele
                 const Json* path = d->find("path");
                 const Json* kind = d->find("kind");
                 if (!path || !path->is_string() || !kind || !kind->is_number()) return;
-                found.push_back({c.registration, c.info.name, path->as_string(),
-                                 static_cast<DiscoveredCase::Kind>(json_integer<int>(kind->as_number())),
-                                 sorted_labels(c.info.labels), c.info.metrics});
+                found.push_back(
+                    {c.registration, c.info.name, path->as_string(),
+                     static_cast<DiscoveredCase::Kind>(json_integer<int>(kind->as_number())),
+                     sorted_labels(c.info.labels), c.info.metrics});
             } else if (line.contains("end")) {
                 ended = true;
             }
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     };
     const os::ChildOutcome outcome = os::run_child(
         [&](int fd) {
@@ -358,7 +379,8 @@ std::optional<std::vector<DiscoveredCase>> discover_in_child(const CaseRun& sele
             stream.send("end", true);
         },
         watch);
-    if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0) return found;
+    if (ended && outcome.end == os::ChildOutcome::End::exited && outcome.exit_code == 0)
+        return found;
     problem = child_failure(outcome, timeout_s);
     return std::nullopt;
 }

@@ -21,25 +21,27 @@
 namespace glint::engine {
 
 class Isolation final : public CaseHost {
-public:
+  public:
     struct Settings {
-        double timeout_s = 300;           // --case-timeout (0: none)
-        std::function<void()> progress;   // while a child runs, about every 100 ms
-        std::function<int()> stop_signal; // non-zero: kill the child, throw Interrupted
+        double timeout_s = 300;            // --case-timeout (0: none)
+        std::function<void()> progress;    // while a child runs, about every 100 ms
+        std::function<int()> stop_signal;  // non-zero: kill the child, throw Interrupted
     };
-    Isolation(const CaseRun& cases, const Measuring& measuring, const TierRequest& request, Settings settings);
+    Isolation(const CaseRun& cases, const Measuring& measuring, const TierRequest& request,
+              Settings settings);
 
     void run_body(CaseSink& run, const Columns& columns, const BodyRun& body) override;
     void run_case(CaseSink& run, const Columns& columns, const DeferredCase& d,
                   const std::string& display) override;
 
-private:
+  private:
     struct Child;
     // Runs `child_main` in a child and reports its lines into `run` (rows read against
     // `columns`); returns the error message when it did not end well (nullopt when it did).
     // Throws Interrupted.
     std::optional<std::string> run_child(CaseSink& run, const Columns& columns,
-                                         const std::function<void(int fd)>& child_main, Child& received);
+                                         const std::function<void(int fd)>& child_main,
+                                         Child& received);
 
     const CaseRun& cases_;
     const Measuring& measuring_;

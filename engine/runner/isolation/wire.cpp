@@ -15,7 +15,9 @@ Json metrics_json(const std::vector<glint::Metric>& metrics) {
         Json metric = Json::object();
         metric["unit"] = m.unit;
         metric["amount"] = m.amount;
-        metric["mode"] = m.mode == glint::Metric::rate ? "rate" : m.mode == glint::Metric::level ? "level" : "clock";
+        metric["mode"] = m.mode == glint::Metric::rate    ? "rate"
+                         : m.mode == glint::Metric::level ? "level"
+                                                          : "clock";
         if (!m.param.empty()) metric["param"] = m.param;
         if (m.estimated) metric["estimated"] = true;
         out.push_back(std::move(metric));
@@ -35,12 +37,13 @@ std::vector<glint::Metric> metrics_from_json(const Json& json) {
             throw std::runtime_error("a metric lacks its unit or amount");
         const std::string how = mode && mode->is_string() ? mode->as_string() : "rate";
         const Json* estimated = m.find("estimated");
-        out.push_back(glint::Metric{unit->as_string(), amount->as_number(),
-                                    how == "level"   ? glint::Metric::level
-                                    : how == "clock" ? glint::Metric::clock
-                                                     : glint::Metric::rate,
-                                    param && param->is_string() ? param->as_string() : std::string(),
-                                    estimated && estimated->is_bool() && estimated->as_bool()});
+        out.push_back(
+            glint::Metric{unit->as_string(), amount->as_number(),
+                          how == "level"   ? glint::Metric::level
+                          : how == "clock" ? glint::Metric::clock
+                                           : glint::Metric::rate,
+                          param && param->is_string() ? param->as_string() : std::string(),
+                          estimated && estimated->is_bool() && estimated->as_bool()});
     }
     return out;
 }
@@ -63,12 +66,14 @@ Json deferred_json(const std::string& registration, std::size_t index, const gli
 DeferredCase deferred_from_json(const Json& json) {
     auto text = [&](const Json& j, std::string_view key) -> std::string {
         const Json* v = j.find(key);
-        if (!v || !v->is_string()) throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
+        if (!v || !v->is_string())
+            throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
         return v->as_string();
     };
     auto number = [&](const Json& j, std::string_view key) -> double {
         const Json* v = j.find(key);
-        if (!v || !v->is_number()) throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
+        if (!v || !v->is_number())
+            throw std::runtime_error("a deferred case lacks '" + std::string(key) + "'");
         return v->as_number();
     };
     DeferredCase d;
@@ -81,7 +86,8 @@ DeferredCase deferred_from_json(const Json& json) {
         for (const Json& pair : labels->as_array())
             if (pair.is_array() && pair.size() == 2 && pair.as_array()[0].is_string() &&
                 pair.as_array()[1].is_string())
-                d.info.labels.emplace_back(pair.as_array()[0].as_string(), pair.as_array()[1].as_string());
+                d.info.labels.emplace_back(pair.as_array()[0].as_string(),
+                                           pair.as_array()[1].as_string());
     if (const Json* metrics = json.find("metrics")) d.info.metrics = metrics_from_json(*metrics);
     return d;
 }
@@ -98,8 +104,10 @@ void ChildStream::send(const char* key, Json value) {
 void ChildStream::case_started(const std::string& name, const Labels&) { send("case", name); }
 
 void ChildStream::case_failed(const FailedCase& c, const std::string& message) {
-    const std::vector<glint::Metric> metrics = c.metrics ? *c.metrics : std::vector<glint::Metric>{};
-    row_finished(CaseMeasurer::error_row({c.name, c.display, c.labels, {}, 0, metrics, c.registration}, message));
+    const std::vector<glint::Metric> metrics =
+        c.metrics ? *c.metrics : std::vector<glint::Metric>{};
+    row_finished(CaseMeasurer::error_row(
+        {c.name, c.display, c.labels, {}, 0, metrics, c.registration}, message));
 }
 
 void ChildStream::case_deferred(DeferredCase d) {
@@ -107,6 +115,8 @@ void ChildStream::case_deferred(DeferredCase d) {
 }
 
 // Every sample: the parent thins them where it writes documents.
-void ChildStream::row_finished(const Row& row) { send("row", row_json(row, {}, SampleDetail::all)); }
+void ChildStream::row_finished(const Row& row) {
+    send("row", row_json(row, {}, SampleDetail::all));
+}
 
 }  // namespace glint::engine

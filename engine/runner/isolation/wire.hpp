@@ -41,7 +41,7 @@ inline constexpr int kChildLostPipeExit = 75;
 // The child's end of the pipe: the sink its run reports into (and the observer of its rows),
 // writing each report as a line.
 class ChildStream final : public RunObserver, public CaseSink {
-public:
+  public:
     explicit ChildStream(int fd) : fd_(fd) {}
     void case_started(const std::string& name, const Labels& labels) override;
     void row_finished(const Row& row) override;
@@ -51,12 +51,14 @@ public:
     void row_finished(Row row, const std::string&) override { row_finished(row); }
     void case_failed(const FailedCase& c, const std::string& message) override;
     void case_deferred(DeferredCase d) override;
-    void client_metrics(const std::vector<glint::Metric>& metrics) override { send("metrics", metrics_json(metrics)); }
+    void client_metrics(const std::vector<glint::Metric>& metrics) override {
+        send("metrics", metrics_json(metrics));
+    }
     void after_table(std::string line) override { send("after", std::move(line)); }
     void handed_back(const Json& handed) override { send("tiers", handed); }
     void send(const char* key, Json value);
 
-private:
+  private:
     int fd_;
 };
 

@@ -13,11 +13,11 @@
 #include "engine/report/text.hpp"
 #include "engine/report/text_formats.hpp"
 #include "engine/runner/bench/bench_run.hpp"
-#include "engine/runner/case_filter.hpp"
 #include "engine/runner/bench/html_output.hpp"
+#include "engine/runner/bench/run_info.hpp"
+#include "engine/runner/case_filter.hpp"
 #include "engine/runner/isolation/isolated_run.hpp"
 #include "engine/runner/keeping/run_guard.hpp"
-#include "engine/runner/bench/run_info.hpp"
 #include "engine/runner/keeping/run_record.hpp"
 #include "engine/runner/keeping/supervision.hpp"
 #include "engine/runner/keeping/table_guard.hpp"
@@ -53,14 +53,16 @@ std::vector<std::string> partial_marks(const std::vector<Row>& rows) {
     std::vector<std::string> lines;
     for (const Row& row : rows)
         if (const Json* mark = row.extra_fields.find("partialRepetitions"))
-            lines.push_back("partial: " + display_name(row.registration, row.name, row.labels) + ": " +
-                            std::to_string(static_cast<long>(mark->at("done").as_number())) + " of " +
-                            std::to_string(static_cast<long>(mark->at("of").as_number())) +
-                            " repetitions (--bench-repeat was interrupted)" + (row.error ? "; " + *row.error : ""));
+            lines.push_back("partial: " + display_name(row.registration, row.name, row.labels) +
+                            ": " + std::to_string(static_cast<long>(mark->at("done").as_number())) +
+                            " of " + std::to_string(static_cast<long>(mark->at("of").as_number())) +
+                            " repetitions (--bench-repeat was interrupted)" +
+                            (row.error ? "; " + *row.error : ""));
     return lines;
 }
 
-// "3 finished rows", "0 finished rows and 2 partial rows (--bench-repeat: not every repetition ran)".
+// "3 finished rows", "0 finished rows and 2 partial rows (--bench-repeat: not every repetition
+// ran)".
 std::string kept_rows_text(const std::vector<Row>& rows) {
     const std::size_t partial = partial_rows(rows), finished = rows.size() - partial;
     std::string text = std::to_string(finished) + " finished row" + (finished == 1 ? "" : "s");
@@ -73,8 +75,10 @@ std::string kept_rows_text(const std::vector<Row>& rows) {
 // A document whose rows share an identity cannot serve as a baseline: say so while it is cheap.
 void warn_duplicate_identities(const std::vector<Row>& rows) {
     if (auto twice = duplicate_identity(document_of_rows(rows, "this run")))
-        std::fprintf(stderr, "glint: warning: two rows share the identity %s; comparisons refuse a "
-                             "document like this: give the cases distinct names or labels\n", sanitize::terminal(*twice).c_str());
+        std::fprintf(stderr,
+                     "glint: warning: two rows share the identity %s; comparisons refuse a "
+                     "document like this: give the cases distinct names or labels\n",
+                     sanitize::terminal(*twice).c_str());
 }
 
 void note_invalid_utf8(const std::vector<Row>& rows) {
@@ -96,32 +100,37 @@ int run_guarded_bench(const BenchSetup& setup) {
     const bool live = !plan.outputs.stdout_taken && os::stdout_is_terminal();
     const SortSpec sort{plan.table.sort_by, plan.table.sort_descending};
     // --color=auto paints the live table only: a table on stderr, or piped, stays plain.
-    const bool color = report::paints(plan.table.color, live, std::getenv("NO_COLOR"), std::getenv("TERM"));
-    auto table = plan.table.format == "box" ? make_table_reporter(table_out, live, sort, color)
-                                            : make_text_format_reporter(table_out, plan.table.format, sort);
+    const bool color =
+        report::paints(plan.table.color, live, std::getenv("NO_COLOR"), std::getenv("TERM"));
+    auto table = plan.table.format == "box"
+                     ? make_table_reporter(table_out, live, sort, color)
+                     : make_text_format_reporter(table_out, plan.table.format, sort);
     TableGuard guarded_table(*table, table_out);
 
     RunRecord record;
     std::string journal_note;
     Json journal_meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
     if (setup.environment) setup.environment->add_meta(journal_meta);
-    const SampleDetail detail = plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    const SampleDetail detail =
+        plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
     record.start(json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) report::print_wrapped(stderr, "glint: note: " + journal_note);
     supervised_journal(record.journal_path());
     RunGuard guard({plan.cases.case_timeout_s, !plan.cases.isolate}, record, guarded_table);
 
     BenchRun run(plan.cases, plan.measuring, guarded_table, setup.tiers);
-    const RemedyContext done = remedy_context(setup.environment ? &setup.environment->facts() : nullptr,
-                                              plan.measuring.min_time_ms, clock_properties().resolution_ns);
+    const RemedyContext done =
+        remedy_context(setup.environment ? &setup.environment->facts() : nullptr,
+                       plan.measuring.min_time_ms, clock_properties().resolution_ns);
     run.remedies_for(done);
     if (setup.baseline) run.compare_with(setup.baseline);
     run.observe(&guard);
     std::optional<Isolation> isolation;
     if (plan.cases.isolate) {
-        isolation.emplace(plan.cases, plan.measuring, plan.tiers,
-                          Isolation::Settings{plan.cases.case_timeout_s, [&] { guarded_table.case_progress(); },
-                                              [&] { return guard.poll_stop(); }});
+        isolation.emplace(
+            plan.cases, plan.measuring, plan.tiers,
+            Isolation::Settings{plan.cases.case_timeout_s, [&] { guarded_table.case_progress(); },
+                                [&] { return guard.poll_stop(); }});
         run.host_cases(&*isolation);
     }
 
@@ -146,7 +155,8 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.baseline) {  // the verdicts, as glint-compare prints them (csv: to stderr)
         compared.emplace(*setup.baseline, rows);
         if (!interrupted) {
-            const std::string text = compared->text(plan.table.format == "md" ? CompareFormat::md : CompareFormat::box);
+            const std::string text =
+                compared->text(plan.table.format == "md" ? CompareFormat::md : CompareFormat::box);
             std::fputs(("\n" + text).c_str(), plan.table.format == "csv" ? stderr : table_out);
             // The gate: 1 a row slower beyond it, 3 a row it could not judge (or none compared).
             if (const int gate = compared->gate_status(); gate && status == 0) status = gate;
@@ -168,12 +178,15 @@ int run_guarded_bench(const BenchSetup& setup) {
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);
         meta["stability"] = stability_meta(run.watcher());
-        const std::string text = build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
+        const std::string text =
+            build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
         if (auto error = os::write_output(*json_target, text)) {
-            std::fprintf(stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
-                         record.journal_path().empty()
-                             ? ""
-                             : ("; the finished rows are in the journal '" + record.journal_path() + "'").c_str());
+            std::fprintf(
+                stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
+                record.journal_path().empty()
+                    ? ""
+                    : ("; the finished rows are in the journal '" + record.journal_path() + "'")
+                          .c_str());
             status = status ? status : 1;
         } else {
             record.finish();
@@ -181,13 +194,15 @@ int run_guarded_bench(const BenchSetup& setup) {
     }
     if (interrupted) {
         const std::string during = record.case_in_flight_shown();
-        std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n", os::signal_name(interrupted).c_str(),
+        std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n",
+                     os::signal_name(interrupted).c_str(),
                      (during == "null" ? std::string("between cases") : "during " + during).c_str(),
                      kept_rows_text(rows).c_str(),
                      json_target ? (" are in '" + json_target->given + "'").c_str() : "");
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
-        std::fprintf(stderr, "glint: error: the table could not be written to the standard %s: %s\n",
+        std::fprintf(stderr,
+                     "glint: error: the table could not be written to the standard %s: %s\n",
                      table_out == stdout ? "output" : "error", std::strerror(error));
         std::clearerr(table_out);  // reported: glint::main's last check reports only a new failure
         status = status ? status : 1;

@@ -1,5 +1,5 @@
-// engine/runner/keeping/guarded_run.hpp: a --bench run with everything that keeps its rows around it:
-// the table behind a TableGuard, the RunRecord (journal, abnormal-end document), the RunGuard
+// engine/runner/keeping/guarded_run.hpp: a --bench run with everything that keeps its rows around
+// it: the table behind a TableGuard, the RunRecord (journal, abnormal-end document), the RunGuard
 // (signals, --case-timeout, exit(), fatal signals) and, with --isolate, the Isolation host.
 //
 // Exit status: 0 every case passed; 1 a case failed (an error row), the JSON or the table could

@@ -10,7 +10,9 @@ namespace glint::engine {
 std::optional<RecoveredJournal> read_journal(const std::string& path, std::string& problem) {
     std::string text;
     if (auto p = os::read_regular_file(path, kMaxJournalBytes, text)) {
-        problem = p->message + (p->too_large ? ": too large to recover (delete it, and run the benchmarks again)" : "");
+        problem = p->message +
+                  (p->too_large ? ": too large to recover (delete it, and run the benchmarks again)"
+                                : "");
         return std::nullopt;
     }
     return journal_from_text(text, path, problem);
@@ -37,7 +39,8 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
         } catch (const JsonReadError& e) {
             if (e.too_deep) {
                 problem = "'" + path + "' line " + std::to_string(number) + " nests deeper than " +
-                          std::to_string(kMaxJsonDepth) + " levels: not a journal glint wrote (delete it)";
+                          std::to_string(kMaxJsonDepth) +
+                          " levels: not a journal glint wrote (delete it)";
                 return std::nullopt;
             }
             if (first) break;
@@ -62,7 +65,8 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
         }
     }
     if (first) {
-        problem = "'" + path + "' is not a glint journal (its first line must be {\"glintJournal\": 1, ...})";
+        problem = "'" + path +
+                  "' is not a glint journal (its first line must be {\"glintJournal\": 1, ...})";
         return std::nullopt;
     }
     if (!meta.is_object()) meta = Json::object();
@@ -73,7 +77,8 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
     interrupted["duringCaseLabels"] = during_labels;
     interrupted["finishedRows"] = static_cast<unsigned long>(out.rows);
     interrupted["journal"] = path;
-    if (out.skipped_lines) interrupted["skippedLines"] = static_cast<unsigned long>(out.skipped_lines);
+    if (out.skipped_lines)
+        interrupted["skippedLines"] = static_cast<unsigned long>(out.skipped_lines);
     out.document = Json::object();
     out.document["schema"] = kJsonSchema;
     out.document["meta"] = std::move(meta);
@@ -109,12 +114,13 @@ int recover_journal(const std::string& journal, const std::optional<std::string>
         std::fprintf(stderr, "glint: error: --bench-json: %s\n", error->c_str());
         return 2;
     }
-    std::fprintf(stderr, "glint: recovered %zu row%s from '%s'%s%s\n", recovered->rows,
-                 recovered->rows == 1 ? "" : "s", journal.c_str(),
-                 json_path ? (" into '" + *json_path + "'").c_str() : "",
-                 recovered->skipped_lines
-                     ? (" (" + std::to_string(recovered->skipped_lines) + " cut-short line skipped)").c_str()
-                     : "");
+    std::fprintf(
+        stderr, "glint: recovered %zu row%s from '%s'%s%s\n", recovered->rows,
+        recovered->rows == 1 ? "" : "s", journal.c_str(),
+        json_path ? (" into '" + *json_path + "'").c_str() : "",
+        recovered->skipped_lines
+            ? (" (" + std::to_string(recovered->skipped_lines) + " cut-short line skipped)").c_str()
+            : "");
     return 0;
 }
 
@@ -125,7 +131,8 @@ std::vector<std::string> stale_journal_notes(const os::OutputTarget& target) {
         const auto recovered = read_journal(path, problem);
         if (!recovered) {  // a corrupt or planted file is named and skipped, never fatal
             notes.push_back("'" + path + "' is named like a journal of '" + target.given +
-                            "' but cannot be read (" + problem + "): skipped; delete it if no run of yours left it");
+                            "' but cannot be read (" + problem +
+                            "): skipped; delete it if no run of yours left it");
             continue;
         }
         const std::string rows = std::to_string(recovered->rows) + " finished rows";

@@ -37,9 +37,10 @@ std::optional<RecoveredJournal> read_journal(const std::string& path, std::strin
 std::optional<RecoveredJournal> journal_from_text(std::string_view text, const std::string& path,
                                                   std::string& problem);
 
-// --recover-journal=FILE: (a warning first when a running glint still holds it: os::journal_held) the document to --bench-json when given (atomically), else to the
-// standard output; one line on stderr says how many rows. Returns the exit status (2 when the
-// journal cannot be read or the output cannot be written).
+// --recover-journal=FILE: (a warning first when a running glint still holds it: os::journal_held)
+// the document to --bench-json when given (atomically), else to the standard output; one line on
+// stderr says how many rows. Returns the exit status (2 when the journal cannot be read or the
+// output cannot be written).
 int recover_journal(const std::string& journal, const std::optional<std::string>& json_path);
 
 // One note per journal of `target` that a killed run left (os::stale_journals); one naming

@@ -28,7 +28,8 @@ std::string kept_rows(const RunRecord& record, bool written) {
     if (record.target_name().empty()) return text + " (no --bench-json to keep them)";
     if (written) return text + " are in '" + record.target_name() + "'";
     text += ": writing '" + record.target_name() + "' failed";
-    if (!record.journal_path().empty()) text += "; the journal '" + record.journal_path() + "' has them";
+    if (!record.journal_path().empty())
+        text += "; the journal '" + record.journal_path() + "' has them";
     return text;
 }
 
@@ -130,7 +131,8 @@ void RunGuard::watch() {
             const bool answered = signals_seen_ == 1 && answered_first_signal_;
             if (sig > 0 && !answered)
                 end_run(os::signal_name(sig),
-                        fmt::format("glint: {} after the cases: the run stops now", os::signal_name(sig)),
+                        fmt::format("glint: {} after the cases: the run stops now",
+                                    os::signal_name(sig)),
                         128 + (first != 0 ? first : sig));
             continue;
         }
@@ -148,19 +150,21 @@ void RunGuard::watch() {
             continue;
         }
         if (first != 0 && now >= grace_end_) {
-            end_run(os::signal_name(first),
-                    fmt::format("glint: {}{}: the case reached no checkpoint within {:g} s, the run "
-                                "stops without it",
-                                os::signal_name(first), during, settings_.grace_s),
-                    128 + first);
+            end_run(
+                os::signal_name(first),
+                fmt::format("glint: {}{}: the case reached no checkpoint within {:g} s, the run "
+                            "stops without it",
+                            os::signal_name(first), during, settings_.grace_s),
+                128 + first);
         }
         if (settings_.time_cases && settings_.case_timeout_s > 0 && in_case_ &&
             seconds(now - case_start_) >= settings_.case_timeout_s) {
-            end_run("case-timeout",
-                    fmt::format("glint: error: '{}' is still running after {:g} s (--case-timeout): "
-                                "the run stops here (--isolate ends only that case and goes on)",
-                                case_, settings_.case_timeout_s),
-                    1);
+            end_run(
+                "case-timeout",
+                fmt::format("glint: error: '{}' is still running after {:g} s (--case-timeout): "
+                            "the run stops here (--isolate ends only that case and goes on)",
+                            case_, settings_.case_timeout_s),
+                1);
         }
     }
 }
@@ -182,9 +186,10 @@ void RunGuard::on_exit_hook(int status) {
     if (guard->over_ || guard->stopping_) return;
     const std::string call = status < 0 ? "quick_exit()" : fmt::format("exit({})", status);
     const std::string during = guard->in_case_ ? "'" + guard->case_ + "'" : "a case";
-    guard->end_run(call, fmt::format("glint: error: {} called {}: the run stops here (--isolate "
-                                     "runs each case in a child process and goes on)",
-                                     during, call),
+    guard->end_run(call,
+                   fmt::format("glint: error: {} called {}: the run stops here (--isolate "
+                               "runs each case in a child process and goes on)",
+                               during, call),
                    1);
 }
 

@@ -22,7 +22,7 @@
 namespace glint::engine {
 
 class RunGuard final : public RunObserver {
-public:
+  public:
     struct Settings {
         double case_timeout_s = 300;  // 0: none
         bool time_cases = true;       // false under --isolate (each child is timed instead)
@@ -48,7 +48,7 @@ public:
     // (glint::main writes the final document).
     void run_over();
 
-private:
+  private:
     void watch();
     // On the watcher thread or in the exit hook, with state_ locked: never returns.
     [[noreturn]] void end_run(const std::string& by, const std::string& message, int status);

@@ -29,7 +29,9 @@ const char* decimal(std::size_t n, char* out) noexcept {
 }  // namespace
 
 RunRecord* active_record() noexcept { return g_active.load(std::memory_order_acquire); }
-void set_active_record(RunRecord* record) noexcept { g_active.store(record, std::memory_order_release); }
+void set_active_record(RunRecord* record) noexcept {
+    g_active.store(record, std::memory_order_release);
+}
 
 RunRecord::~RunRecord() {
     if (active_record() == this) set_active_record(nullptr);
@@ -68,7 +70,8 @@ void RunRecord::start(const os::OutputTarget* target, const Json& meta, std::str
 }
 
 void RunRecord::keep(std::string text, std::atomic<const std::string*>& slot) {
-    const std::string* kept = kept_.emplace_back(std::make_unique<std::string>(std::move(text))).get();
+    const std::string* kept =
+        kept_.emplace_back(std::make_unique<std::string>(std::move(text))).get();
     slot.store(kept, std::memory_order_release);
 }
 
@@ -89,7 +92,8 @@ void RunRecord::case_started(const std::string& name, const Labels& labels) {
     std::string members = "\"duringCase\": " + quoted + ", \"duringCaseLabels\": " + labels_text;
     if (members == case_.load()->members) return;  // the same case, a later phase of it
     if (journal_) journal_->append("{\"case\": " + quoted + ", \"labels\": " + labels_text + "}");
-    auto in_flight = std::make_unique<InFlight>(InFlight{std::move(members), quoted + sanitize::terminal(label_suffix(labels))});
+    auto in_flight = std::make_unique<InFlight>(
+        InFlight{std::move(members), quoted + sanitize::terminal(label_suffix(labels))});
     case_.store(kept_cases_.emplace_back(std::move(in_flight)).get(), std::memory_order_release);
 }
 

@@ -23,7 +23,7 @@
 namespace glint::engine {
 
 class RunRecord {
-public:
+  public:
     // The texts naming a case in flight, made when it starts (a handler only reads them).
     struct InFlight {
         std::string members;  // case_in_flight_members()
@@ -56,7 +56,9 @@ public:
     // Async-signal-safe: the case in flight for a message, its name JSON-quoted and its labels
     // after it (`"lookup" [size=1000]`); "null" between cases.
     const char* case_in_flight_shown() const noexcept;
-    std::size_t finished_rows() const noexcept { return row_count_.load(std::memory_order_acquire); }
+    std::size_t finished_rows() const noexcept {
+        return row_count_.load(std::memory_order_acquire);
+    }
     const std::string& journal_path() const { return journal_path_; }
     const std::string& target_name() const { return target_name_; }
 
@@ -64,7 +66,7 @@ public:
     void finish();
     bool final_written() const noexcept { return final_written_.load(); }
 
-private:
+  private:
     struct Node {
         std::string text;  // the row's JSON, one line
         Node* next = nullptr;
@@ -81,7 +83,7 @@ private:
     std::vector<catalog::MetricDescriptor> columns_list_;
     SampleDetail detail_ = SampleDetail::thinned;
     std::atomic<const InFlight*> case_{nullptr};
-    std::vector<std::unique_ptr<std::string>> kept_;  // every text a pointer above may show
+    std::vector<std::unique_ptr<std::string>> kept_;     // every text a pointer above may show
     std::vector<std::unique_ptr<InFlight>> kept_cases_;  // every case case_ may show
     std::vector<std::unique_ptr<Node>> nodes_;
     Node* head_ = nullptr;

@@ -12,10 +12,14 @@ os::SupervisedPage* g_page = nullptr;
 
 std::string unfinished(const os::SupervisedPage& page) {
     std::string text = "glint: error: the run exited with status 0 before it finished";
-    text += page.in_flight[0] ? std::string(", during '") + page.in_flight + "'" : std::string(" (between cases)");
-    text += ": something called _exit() or otherwise left without glint's hooks; the cases after it did not run";
+    text += page.in_flight[0] ? std::string(", during '") + page.in_flight + "'"
+                              : std::string(" (between cases)");
+    text +=
+        ": something called _exit() or otherwise left without glint's hooks; the cases after it "
+        "did not run";
     if (page.journal[0])
-        text += std::string("; its finished rows are in the journal '") + page.journal + "' (--recover-journal)";
+        text += std::string("; its finished rows are in the journal '") + page.journal +
+                "' (--recover-journal)";
     return text + " (--isolate runs each case in a child process and goes on)\n";
 }
 

@@ -1,5 +1,5 @@
-// engine/runner/keeping/table_guard.hpp: the run's table reporter behind a lock, and the output stream
-// it writes watched.
+// engine/runner/keeping/table_guard.hpp: the run's table reporter behind a lock, and the output
+// stream it writes watched.
 //
 // Every call is forwarded to the real reporter under a mutex, so a thread other than the run's
 // (the supervisor ending a run whose case does not return, the exit hook) can end the table:
@@ -19,7 +19,7 @@
 namespace glint::engine {
 
 class TableGuard final : public TableReporter {
-public:
+  public:
     TableGuard(TableReporter& inner, std::FILE* out) : inner_(inner), out_(out) {}
 
     void header(const std::vector<std::string>& lines) override;
@@ -42,7 +42,7 @@ public:
     int write_error() const { return write_error_; }
     std::function<void()> on_broken_pipe;
 
-private:
+  private:
     template <class F>
     void forward(F&& call);
 

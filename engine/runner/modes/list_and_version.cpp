@@ -16,9 +16,12 @@ namespace {
 
 const char* kind_name(DiscoveredCase::Kind kind) {
     switch (kind) {
-        case DiscoveredCase::Kind::body: return "body";
-        case DiscoveredCase::Kind::iter: return "iter";
-        case DiscoveredCase::Kind::bench_case: return "bench_case";
+        case DiscoveredCase::Kind::body:
+            return "body";
+        case DiscoveredCase::Kind::iter:
+            return "iter";
+        case DiscoveredCase::Kind::bench_case:
+            return "bench_case";
     }
     return "body";
 }
@@ -29,7 +32,8 @@ int print_case_list(const CaseRun& selected, bool json) {
     const std::vector<DiscoveredCase> cases = discover_cases(selected);
     std::vector<std::string> shown;  // each case's display name (model/row.hpp)
     for (const auto& c : cases)
-        shown.push_back(display_name(c.registration, c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path,
+        shown.push_back(display_name(c.registration,
+                                     c.kind == DiscoveredCase::Kind::bench_case ? c.name : c.path,
                                      c.labels));
     std::vector<std::string_view> names;
     for (const auto& c : cases) names.push_back(c.path);

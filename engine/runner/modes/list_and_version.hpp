@@ -1,5 +1,5 @@
-// engine/runner/modes/list_and_version.hpp: --list and --version. --list runs the selected bodies in
-// discovery mode (nothing measured, no iter callable or bench_case called) and prints every
+// engine/runner/modes/list_and_version.hpp: --list and --version. --list runs the selected bodies
+// in discovery mode (nothing measured, no iter callable or bench_case called) and prints every
 // selected case: its path and labels, one per line, in the form test mode prints and --filter
 // accepts ("lookup/find [op=find,size=10]"); --format=json prints {glint, cases: [{path,
 // registration, name, kind, labels}]} where name is the row name --bench-json gives the case.

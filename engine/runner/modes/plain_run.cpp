@@ -3,20 +3,20 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "engine/model/sanitize.hpp"
+#include "engine/registry/params.hpp"
 #include "engine/registry/registry.hpp"
+#include "engine/runner/bench/grouping.hpp"
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
-#include "engine/runner/bench/grouping.hpp"
-#include "engine/runner/session.hpp"
-#include "engine/registry/params.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/runner/session.hpp"
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
 #include "engine/tiers/tier.hpp"
@@ -39,7 +39,8 @@ void plain_exit_hook(int status) {
     const std::string shown = sanitize::terminal(*name);
     std::printf("FAIL  %s: %s inside the case\n%d passed, %d failed\n", shown.c_str(), call.c_str(),
                 counts->passed, counts->failed + 1);
-    std::fprintf(stderr, "glint: %s: %s inside the case: the run stops here\n", shown.c_str(), call.c_str());
+    std::fprintf(stderr, "glint: %s: %s inside the case: the run stops here\n", shown.c_str(),
+                 call.c_str());
     std::fflush(nullptr);
     os::exit_immediately(1);
 }
@@ -47,7 +48,7 @@ void plain_exit_hook(int status) {
 // --case-timeout without --isolate: a case (a body, or a bench_case) still running after it
 // ends the run as exit() inside it does (its FAIL line, the counts, exit status 1).
 class PlainTimeout {
-public:
+  public:
     explicit PlainTimeout(double limit_s) : limit_(std::chrono::duration<double>(limit_s)) {
         if (limit_s > 0) thread_ = std::thread([this] { watch(); });
     }
@@ -66,7 +67,7 @@ public:
         wake_.notify_all();
     }
 
-private:
+  private:
     void watch() {
         std::unique_lock lock(mutex_);
         while (!done_) {
@@ -74,7 +75,8 @@ private:
                 wake_.wait(lock);
                 continue;
             }
-            const auto deadline = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit_);
+            const auto deadline =
+                start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit_);
             if (wake_.wait_until(lock, deadline) == std::cv_status::timeout && !done_ &&
                 std::chrono::steady_clock::now() >= start_ + limit_)
                 stop_run();
@@ -84,10 +86,13 @@ private:
         const std::string* name = g_plain_case.load();
         const PlainCounts* counts = g_plain_counts.load();
         const std::string shown = name ? *name : "a case";
-        std::printf("FAIL  %s: timeout after %g s (--case-timeout)\n%d passed, %d failed\n", shown.c_str(),
-                    limit_.count(), counts ? counts->passed : 0, counts ? counts->failed + 1 : 1);
-        std::fprintf(stderr, "glint: %s: still running after %g s (--case-timeout): the run stops here "
-                             "(--isolate ends only that case and goes on)\n", shown.c_str(), limit_.count());
+        std::printf("FAIL  %s: timeout after %g s (--case-timeout)\n%d passed, %d failed\n",
+                    shown.c_str(), limit_.count(), counts ? counts->passed : 0,
+                    counts ? counts->failed + 1 : 1);
+        std::fprintf(stderr,
+                     "glint: %s: still running after %g s (--case-timeout): the run stops here "
+                     "(--isolate ends only that case and goes on)\n",
+                     shown.c_str(), limit_.count());
         std::fflush(nullptr);
         os::exit_immediately(1);
     }
@@ -102,9 +107,10 @@ private:
 };
 
 class PlainSession final : public Session {
-public:
+  public:
     PlainSession(const CaseRun& cases, PlainListener* listener)
-        : filter_(CaseFilter::parse(cases.filter)), listener_(listener),
+        : filter_(CaseFilter::parse(cases.filter)),
+          listener_(listener),
           // An isolated child is timed by its parent.
           timeout_(listener ? 0 : cases.case_timeout_s) {}
 
@@ -120,7 +126,8 @@ public:
     void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) override {
         const std::string& name = run_->registration.name;
         if (!filter_.selects(iter_path(name, ++iter_calls_), name, run_->labels)) return;
-        resolve_metrics(run_->registration, run_->instance, options.metrics);  // a bad param fails the case
+        resolve_metrics(run_->registration, run_->instance,
+                        options.metrics);  // a bad param fails the case
         run_once(batch);
         ++iters_run_;
     }
@@ -137,7 +144,8 @@ public:
         const std::string shown = display_name(run_->registration.name, info.name, labels);
         in_flight(shown);
         try {
-            resolve_metrics(run_->registration, run_->instance, info.metrics);  // as a --bench run would
+            resolve_metrics(run_->registration, run_->instance,
+                            info.metrics);  // as a --bench run would
             run_case_once(info, *body);
             pass(shown);
         } catch (...) {
@@ -150,7 +158,7 @@ public:
 
     PlainCounts counts_;
 
-private:
+  private:
     // One iteration, on each thread of a threads parameter (docs/threads.md).
     void run_once(const glint::detail::Batch& batch) {
         const unsigned threads = threads_of(run_->instance);
@@ -208,7 +216,7 @@ private:
 };
 
 class DiscoverSession final : public Session {
-public:
+  public:
     explicit DiscoverSession(const CaseRun& cases) : filter_(CaseFilter::parse(cases.filter)) {}
 
     std::vector<DiscoveredCase> run() {
@@ -226,7 +234,11 @@ public:
             cases = found_.size() > before;
             const std::string& name = run.registration.name;
             if (!cases && iter_calls_ == 0 && filter_.selects(name, name, run.labels))
-                found_.push_back({name, {}, name, DiscoveredCase::Kind::body, run.labels,
+                found_.push_back({name,
+                                  {},
+                                  name,
+                                  DiscoveredCase::Kind::body,
+                                  run.labels,
                                   resolved(run.registration.metrics)});
         });
         return std::move(found_);
@@ -236,8 +248,13 @@ public:
         const std::string& name = run_->registration.name;
         std::string path = iter_path(name, ++iter_calls_);
         if (filter_.selects(path, name, run_->labels))
-            found_.push_back({name, {}, std::move(path), DiscoveredCase::Kind::iter, run_->labels,
-                              merged_metrics(resolved(run_->registration.metrics), resolved(options.metrics))});
+            found_.push_back(
+                {name,
+                 {},
+                 std::move(path),
+                 DiscoveredCase::Kind::iter,
+                 run_->labels,
+                 merged_metrics(resolved(run_->registration.metrics), resolved(options.metrics))});
     }
     void on_case(glint::CaseInfo info, std::unique_ptr<glint::detail::PerCall>) override {
         const std::string& name = run_->registration.name;
@@ -249,7 +266,7 @@ public:
     }
     void on_provenance(std::string_view) override {}
 
-private:
+  private:
     // The metrics of the body run in progress (one naming no parameter kept unscaled: the
     // listing shows its column; a run reports the problem).
     std::vector<glint::Metric> resolved(std::vector<glint::Metric> metrics) const {

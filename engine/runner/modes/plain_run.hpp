@@ -1,14 +1,14 @@
 // engine/runner/modes/plain_run.hpp: runs without --bench. Every selected case runs once as a plain
 // test (iter calls its callable once; bench_case runs setup, timed, after, teardown), so
-// benchmarks double as tests; each prints as "ok    <display name>" (model/row.hpp). Also the discovery
-// run behind --list, --group-by=list and --list-metrics.
+// benchmarks double as tests; each prints as "ok    <display name>" (model/row.hpp). Also the
+// discovery run behind --list, --group-by=list and --list-metrics.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "engine/cli/run_plan.hpp"
 #include <glint/bench.hpp>
+#include "engine/cli/run_plan.hpp"
 
 #include "engine/model/row.hpp"
 #include "engine/registry/registry.hpp"
@@ -26,7 +26,7 @@ struct PlainCounts {
 int plain_summary(const PlainCounts& counts);
 // Told of each case as it starts and ends (an isolated child forwards it to its parent).
 class PlainListener {
-public:
+  public:
     virtual ~PlainListener() = default;
     virtual void started(const std::string& name) = 0;
     virtual void ended(bool passed) = 0;
@@ -40,7 +40,8 @@ void print_plain_result(const std::string& name, const std::string* failure);
 // The cases of the selected body runs (only `only`, whose ParamScope the caller holds, when
 // given), each line printed; no summary. Without a listener, exit() inside a case is caught
 // (see plain_summary).
-PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainListener* listener = nullptr);
+PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only,
+                            PlainListener* listener = nullptr);
 
 struct DiscoveredCase {
     enum class Kind { body, iter, bench_case };

@@ -8,8 +8,8 @@
 
 #include "engine/counting/event_counter.hpp"
 #include "engine/counting/event_naming.hpp"
-#include "engine/tiers/events/selectors.hpp"
 #include "engine/counting/messages.hpp"
+#include "engine/tiers/events/selectors.hpp"
 #include "engine/tiers/preexisting_threads.hpp"
 #include "os/perf_probes.hpp"
 
@@ -20,26 +20,27 @@ using catalog::EventSelector;
 using State = Status::State;
 
 std::string refusal_reason(int error, const os::EventSpec& spec) {
-    if (error == E2BIG)
-        return fmt::format("more than {} events in one group", os::kMaxGroupEvents);
+    if (error == E2BIG) return fmt::format("more than {} events in one group", os::kMaxGroupEvents);
     std::string reason = "the kernel refused it: " + counting::describe_errno(error);
     if (counting::is_permission_error(error))
         return reason + " (" + counting::describe_paranoid(os::perf_event_paranoid()) + ")";
     if (counting::is_unsupported_error(error) && spec.type == os::kRawEventType) {
         const os::PmuInventory pmus = os::list_pmus();
         if (pmus.listed && pmus.cpu_pmus.empty())
-            return reason + fmt::format("; no CPU PMU is registered ({} lists none), so no "
-                                        "raw encoding can count here",
-                                        os::kPmuSysfsRoot);
+            return reason + fmt::format(
+                                "; no CPU PMU is registered ({} lists none), so no "
+                                "raw encoding can count here",
+                                os::kPmuSysfsRoot);
         return reason + "; this PMU does not accept the encoding";
     }
     return reason;
 }
 
 class EventTier final : public CountingTier {
-public:
+  public:
     // A twin (one thread of a glint::threads row) counts its own thread only.
-    explicit EventTier(EventSelector::Family family, bool twin = false) : family_(family), twin_(twin) {}
+    explicit EventTier(EventSelector::Family family, bool twin = false)
+        : family_(family), twin_(twin) {}
     ~EventTier() override { close(); }
 
     std::string_view source() const override { return catalog::family_source(family_); }
@@ -48,7 +49,9 @@ public:
         return !events::family_selectors(request.metrics, family_).empty();
     }
 
-    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<EventTier>(family_, true); }
+    std::unique_ptr<CountingTier> thread_twin() const override {
+        return std::make_unique<EventTier>(family_, true);
+    }
 
     std::vector<Status> open(const TierRequest& request) override {
         close();
@@ -104,8 +107,7 @@ public:
         std::vector<std::string> lines;
         if (statuses_.empty()) return lines;
         const std::string prefix = std::string(source()) + ": ";
-        for (const auto& s : statuses_)
-            lines.push_back(prefix + with_remedy(s));
+        for (const auto& s : statuses_) lines.push_back(prefix + with_remedy(s));
         const counting::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured) {
             std::string parts;
@@ -153,10 +155,13 @@ public:
             result.cells.push_back(
                 catalog::make_cell(describe(e), value, counts.estimated && !std::isnan(value)));
             const double their = e.counting ? theirs[e.position] : catalog::kNotMeasured;
-            others.push_back(catalog::make_cell(describe(e), their, per.estimated && !std::isnan(their)));
+            others.push_back(
+                catalog::make_cell(describe(e), their, per.estimated && !std::isnan(their)));
         }
-        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), others);
-        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
+        if (others_.any_counted())
+            result.cells = add_other_threads(std::move(result.cells), others);
+        if (Json covered = others_.coverage(); !covered.is_null())
+            result.row_fields["threadCoverage"] = covered;
         return result;
     }
 
@@ -165,7 +170,7 @@ public:
         counter_.close();
     }
 
-private:
+  private:
     struct Entry {
         EventSelector selector;
         counting::ResolvedEvent resolved;
@@ -205,10 +210,8 @@ private:
                 if (remedy.empty()) remedy = e.remedy;
                 auto it = std::find_if(by_reason.begin(), by_reason.end(),
                                        [&](const auto& r) { return r.second == e.reason; });
-                if (it == by_reason.end())
-                    by_reason.emplace_back(e.selector.text, e.reason);
-                else
-                    it->first += ", " + e.selector.text;
+                if (it == by_reason.end()) by_reason.emplace_back(e.selector.text, e.reason);
+                else it->first += ", " + e.selector.text;
             }
             std::string reason;
             for (const auto& [names, why] : by_reason)
@@ -216,10 +219,9 @@ private:
             statuses_.push_back({capability, State::unavailable, reason, remedy});
             return;
         }
-        statuses_.push_back({capability,
-                             counting == entries_.size() ? State::available : State::degraded,
-                             "own counting group: " + members + "; " + counting::scope_note(inherit_),
-                             ""});
+        statuses_.push_back(
+            {capability, counting == entries_.size() ? State::available : State::degraded,
+             "own counting group: " + members + "; " + counting::scope_note(inherit_), ""});
         for (const auto& e : entries_) {
             if (e.counting) continue;
             statuses_.push_back({capability + ".event", State::unavailable,
@@ -229,7 +231,7 @@ private:
 
     EventSelector::Family family_;
     bool twin_ = false;
-    bool inherit_ = false;  // --perf-inherit: threads created after the open are counted too
+    bool inherit_ = false;       // --perf-inherit: threads created after the open are counted too
     PreexistingThreads others_;  // under --perf-inherit: the threads alive at the open
     std::vector<Entry> entries_;
     std::vector<Status> statuses_;

@@ -11,8 +11,8 @@
 namespace glint::engine::events {
 
 using catalog::EventSelector;
-using counting::ResolvedEvent;
 using counting::resolve_event;
+using counting::ResolvedEvent;
 
 std::vector<EventSelector> family_selectors(const std::vector<std::string>& metrics,
                                             EventSelector::Family family) {

@@ -118,7 +118,7 @@ std::string refusal_reason(const hot::Status& status) {
 }
 
 class PerIterationTier final : public CountingTier, public RunExtension {
-public:
+  public:
     RunExtension* extension() override { return this; }
 
     explicit PerIterationTier(GroupSource source)
@@ -161,8 +161,7 @@ public:
             d.is_default = usable();  // shown when --per-iteration opened; omitted when refused
             if (statuses_.empty())
                 d.reason = "per-call distributions are measured under --per-iteration";
-            else if (!usable())
-                d.reason = statuses_.front().reason;
+            else if (!usable()) d.reason = statuses_.front().reason;
             out.push_back(d);
         }
         return out;
@@ -171,8 +170,7 @@ public:
     std::vector<std::string> header_notes() const override {
         if (statuses_.empty()) return {};
         const Status& s = statuses_.front();
-        if (!s.usable())
-            return {"per-iteration: unavailable, columns omitted: " + with_remedy(s)};
+        if (!s.usable()) return {"per-iteration: unavailable, columns omitted: " + with_remedy(s)};
         return {"per-iteration: " + s.reason};
     }
 
@@ -203,8 +201,7 @@ public:
                 if (costs->syscall_reads != 0)
                     trouble = fmt::format("{} reads fell back to read(2) during the pass",
                                           costs->syscall_reads);
-                else if (!measured)
-                    trouble = "the group was off the PMU during every call";
+                else if (!measured) trouble = "the group was off the PMU during every call";
             }
         }
         if (!trouble.empty())
@@ -280,12 +277,14 @@ public:
             for (const Json& c : cases->as_array())
                 if (c.is_array() && c.size() == 2 && c.as_array()[0].is_string())
                     cases_.emplace_back(c.as_array()[0].as_string(), c.as_array()[1]);
-        if (const Json* histograms = handed.find("histograms"); histograms && histograms->is_array())
+        if (const Json* histograms = handed.find("histograms");
+            histograms && histograms->is_array())
             for (const Json& h : histograms->as_array()) {
                 const Json* shown = h.find("shown");
                 const Json* json = h.find("json");
                 const Json* lines = h.find("lines");
-                if (!shown || !shown->is_string() || !json || !lines || !lines->is_array()) continue;
+                if (!shown || !shown->is_string() || !json || !lines || !lines->is_array())
+                    continue;
                 HistogramRecord record{shown->as_string(), *json, {}};
                 for (const Json& l : lines->as_array())
                     if (l.is_string()) record.lines.push_back(l.as_string());
@@ -293,7 +292,7 @@ public:
             }
     }
 
-private:
+  private:
     // A --histogram case: its distributions as JSON meta has them and as the trailer prints them.
     struct HistogramRecord {
         std::string shown;

@@ -31,11 +31,11 @@ using GroupSource = std::function<std::unique_ptr<PerIterationGroup>()>;
 struct CallCosts {
     hot::Histogram cycles;
     hot::Histogram instructions;
-    std::int64_t empty_cycles = 0;        // the median empty call, subtracted
+    std::int64_t empty_cycles = 0;  // the median empty call, subtracted
     std::int64_t empty_instructions = 0;
-    std::uint64_t clamped = 0;            // calls whose residue was negative (recorded as 0)
-    std::uint64_t syscall_reads = 0;      // reads that fell back to read(2) during the pass
-    std::uint64_t torn_fallbacks = 0;     // of those, because a page's seqlock never settled
+    std::uint64_t clamped = 0;         // calls whose residue was negative (recorded as 0)
+    std::uint64_t syscall_reads = 0;   // reads that fell back to read(2) during the pass
+    std::uint64_t torn_fallbacks = 0;  // of those, because a page's seqlock never settled
     // Calls during which the group was off the PMU for a while (Delta::partial()): their counts
     // are short, so they are left out of the histograms and counted here.
     std::uint64_t descheduled = 0;

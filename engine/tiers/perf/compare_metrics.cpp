@@ -83,7 +83,8 @@ double value_of(const CompareMetric& m, const FamilyState& s, const PathPass& pa
     for (std::size_t i = 0; i < s.members.size(); ++i) {
         if (s.members[i] != m.event) continue;
         if (m.shows == Shows::per_iteration)
-            return i < pass.per_iteration.size ? pass.per_iteration.values[i] : catalog::kNotMeasured;
+            return i < pass.per_iteration.size ? pass.per_iteration.values[i]
+                                               : catalog::kNotMeasured;
         return pass.cost.measured && i < pass.cost.size ? pass.cost.per_bracket[i]
                                                         : catalog::kNotMeasured;
     }

@@ -11,15 +11,15 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
-#include "engine/tiers/perf/metrics.hpp"
 #include "engine/counting/pass_math.hpp"
+#include "engine/tiers/perf/metrics.hpp"
 
 namespace glint::engine::perf {
 
 struct CompareState {
-    bool requested = false;       // --perf-read=compare
-    bool user_counts = false;     // the user path was offered and counts
-    std::string user_reason;      // why it does not
+    bool requested = false;    // --perf-read=compare
+    bool user_counts = false;  // the user path was offered and counts
+    std::string user_reason;   // why it does not
 };
 
 // One path's pass as the compare cells read it.

@@ -37,11 +37,24 @@ const std::array<PerfMetric, 9>& metrics() {
         {"cache-miss", "cache-miss", Format::percent, Kinds::hardware, Event::cache_misses,
          Event::cache_references, 100.0},
         {"page-faults", "faults/iter", Format::count, Kinds::both, Event::page_faults, {}},
-        {"task-clock", "task-clock/iter", Format::nanoseconds, Kinds::software, Event::task_clock, {}},
-        {"context-switches", "ctx-sw/iter", Format::count, Kinds::software,
-         Event::context_switches, {}},
-        {"cpu-migrations", "migrations/iter", Format::count, Kinds::software,
-         Event::cpu_migrations, {}},
+        {"task-clock",
+         "task-clock/iter",
+         Format::nanoseconds,
+         Kinds::software,
+         Event::task_clock,
+         {}},
+        {"context-switches",
+         "ctx-sw/iter",
+         Format::count,
+         Kinds::software,
+         Event::context_switches,
+         {}},
+        {"cpu-migrations",
+         "migrations/iter",
+         Format::count,
+         Kinds::software,
+         Event::cpu_migrations,
+         {}},
     }};
     return table;
 }
@@ -83,10 +96,8 @@ catalog::MetricDescriptor describe(const PerfMetric& m, const FamilyState& s) {
     d.source = "perf";
     d.reason = missing_reason(m, s);
     d.available = d.reason.empty();
-    if (!s.opened)
-        d.is_default = m.kinds != Kinds::software;
-    else
-        d.is_default = belongs(m, s.kind);
+    if (!s.opened) d.is_default = m.kinds != Kinds::software;
+    else d.is_default = belongs(m, s.kind);
     return d;
 }
 
@@ -102,7 +113,8 @@ FamilyState family_state(const OpenedGroup& opened) {
     FamilyState s;
     s.opened = true;
     s.kind = opened.kind;
-    if (!opened.usable() && !opened.statuses.empty()) s.unavailable = opened.statuses.front().reason;
+    if (!opened.usable() && !opened.statuses.empty())
+        s.unavailable = opened.statuses.front().reason;
     if (opened.usable()) s.members = opened.group.spec().events;
     s.unsupported = opened.unsupported;
     s.llc_dropped = opened.llc_dropped;

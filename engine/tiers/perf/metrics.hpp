@@ -24,9 +24,9 @@ using counting::PerIteration;
 
 // What the family depends on: the group that opened (or why none did).
 struct FamilyState {
-    bool opened = false;       // open() ran
+    bool opened = false;  // open() ran
     GroupKind kind = GroupKind::none;
-    std::string unavailable;   // why no group opened (kind == none after open)
+    std::string unavailable;             // why no group opened (kind == none after open)
     std::vector<os::Event> members;      // the group's events, leader first
     std::vector<os::Event> unsupported;  // hardware members the PMU refused
     bool llc_dropped = false;

@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "engine/tiers/perf/compare_metrics.hpp"
+#include "engine/counting/batch_math.hpp"
 #include "engine/counting/group_opener.hpp"
 #include "engine/counting/messages.hpp"
-#include "engine/tiers/perf/metrics.hpp"
 #include "engine/counting/pass_math.hpp"
 #include "engine/counting/pass_runner.hpp"
-#include "engine/counting/batch_math.hpp"
+#include "engine/tiers/perf/compare_metrics.hpp"
+#include "engine/tiers/perf/metrics.hpp"
 #include "engine/tiers/preexisting_threads.hpp"
 
 namespace glint::engine::perf {
@@ -22,9 +22,12 @@ namespace {
 
 const char* kind_name(GroupKind kind) {
     switch (kind) {
-        case GroupKind::hardware: return "hardware";
-        case GroupKind::software: return "software";
-        case GroupKind::none: return "none";
+        case GroupKind::hardware:
+            return "hardware";
+        case GroupKind::software:
+            return "software";
+        case GroupKind::none:
+            return "none";
     }
     return "none";
 }
@@ -45,8 +48,8 @@ Json cost_json(const PathCost& cost, const std::vector<os::Event>& members) {
     }
     j["perBracket"] = std::move(per);
     j["uncertainty"] = std::move(uncertainty);
-    j["cycles"] = cost.cycles;    // nan (no cycles member) prints null
-    j["wallNs"] = cost.wall_ns;   // one whole bracket() call
+    j["cycles"] = cost.cycles;       // nan (no cycles member) prints null
+    j["wallNs"] = cost.wall_ns;      // one whole bracket() call
     j["windowNs"] = cost.window_ns;  // first to last counter read, when the path times it
     j["clock"] = cost.clock;
     return j;
@@ -73,10 +76,12 @@ std::string cost_line(const PathCost& cost, const std::vector<os::Event>& member
     if (zeros) parts += parts.empty() ? "0" : ", others 0";
     std::string how = fmt::format("median of {} at open", c.samples);
     if (!std::isnan(cost.wall_ns)) how += fmt::format("; one call {:.0f} ns", cost.wall_ns);
-    if (!std::isnan(cost.window_ns)) how += fmt::format(", its counting window {:.0f} ns", cost.window_ns);
-    return fmt::format("bracket self-cost {} ({}), subtracted per pass: a value within 3 standard "
-                       "errors of it renders —",
-                       parts, how);
+    if (!std::isnan(cost.window_ns))
+        how += fmt::format(", its counting window {:.0f} ns", cost.window_ns);
+    return fmt::format(
+        "bracket self-cost {} ({}), subtracted per pass: a value within 3 standard "
+        "errors of it renders —",
+        parts, how);
 }
 
 // meta.perf.scope and, under --perf-inherit, the header's line: inherit, and the groups on the
@@ -92,25 +97,27 @@ PathPass path_pass(const PassOutcome& pass, const BracketCost& cost, std::uint64
 }
 
 class PerfTier final : public CountingTier {
-public:
+  public:
     // A twin (one thread of a glint::threads row) counts its own thread only.
-    explicit PerfTier(PerfTierConfig config, bool twin = false) : config_(std::move(config)), twin_(twin) {}
+    explicit PerfTier(PerfTierConfig config, bool twin = false)
+        : config_(std::move(config)), twin_(twin) {}
     ~PerfTier() override { close(); }
 
     std::string_view source() const override { return "perf"; }
 
     bool wanted(const TierRequest& request) const override { return request.perf.asked; }
 
-    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<PerfTier>(config_, true); }
+    std::unique_ptr<CountingTier> thread_twin() const override {
+        return std::make_unique<PerfTier>(config_, true);
+    }
 
     std::vector<Status> open(const TierRequest& request) override {
         const PerfRequest& options = request.perf;
         close();
         // The group asks for user access (GroupSpec::user_access) unless --perf-read=syscall:
         // arm64 needs that opt-in per event; elsewhere it changes nothing.
-        opened_ = open_counting_group(OpenRequest{options.scaled, options.inherit,
-                                                  config_.pmu_root, config_.spin,
-                                                  options.read != PerfRead::syscall});
+        opened_ = open_counting_group(OpenRequest{options.scaled, options.inherit, config_.pmu_root,
+                                                  config_.spin, options.read != PerfRead::syscall});
         state_ = family_state(opened_);
         statuses_ = opened_.statuses;
         read_ = options.read;
@@ -120,8 +127,8 @@ public:
             compare_ = CompareState{paths_.compare, paths_.user_offered, paths_.user.reason};
             cost_ = calibrate_path(*paths_.primary, state_.members, config_.calibration_brackets);
             if (paths_.compared)
-                compared_cost_ = calibrate_path(*paths_.compared, state_.members,
-                                                config_.calibration_brackets);
+                compared_cost_ =
+                    calibrate_path(*paths_.compared, state_.members, config_.calibration_brackets);
             // Inherit follows the threads started after the open: count those already there too.
             if (options.inherit && !twin_) others_.open(opened_.group.spec());
             if (!cost_.counts.measured)
@@ -152,16 +159,18 @@ public:
             return lines;
         }
         const bool software = opened_.kind == GroupKind::software;
-        std::string headline = "perf: " + (software ? software_fallback_note(opened_.hardware_absent_gist,
-                                                                             state_.members,
-                                                                             opened_.user_only ? "user-only" : "kernel+user")
-                                                    : tier.reason);
+        std::string headline =
+            "perf: " +
+            (software ? software_fallback_note(opened_.hardware_absent_gist, state_.members,
+                                               opened_.user_only ? "user-only" : "kernel+user")
+                      : tier.reason);
         std::vector<std::string> details;
         for (std::size_t i = 1; i < statuses_.size(); ++i) {
             const Status& s = statuses_[i];
             if (software && s.capability == "perf.hardware-events") {
                 if (!s.remedy.empty()) details.insert(details.begin(), "perf: remedy: " + s.remedy);
-            } else if (software && s.capability == "perf.read-path" && read_ == PerfRead::automatic) {
+            } else if (software && s.capability == "perf.read-path" &&
+                       read_ == PerfRead::automatic) {
                 continue;  // the user-space path reads hardware counters: implied
             } else if (tier.reason.find(s.reason) == std::string::npos) {
                 details.push_back("perf: " + with_remedy(s));
@@ -229,17 +238,17 @@ public:
     PassResult count(const Workload& work, const PassPlan& plan) override {
         PassOutcome pass;
         others_.begin();  // the threads that existed before the open, read around the pass
-        if (paths_.primary)
-            pass = run_pass(*paths_.primary, work, plan);
-        else
-            pass.totals.ok = false;  // count() without a usable open(): nothing measured
+        if (paths_.primary) pass = run_pass(*paths_.primary, work, plan);
+        else pass.totals.ok = false;  // count() without a usable open(): nothing measured
         const PerIteration others = others_.end(plan.iterations);
         // The interleaved empty brackets could not be read: fall back to the open-time cost.
         const BracketCost& cost = pass.cost.measured ? pass.cost : cost_.counts;
         const CombinedPass combined = combine(pass, plan.iterations, cost_.counts);
         PassResult result{perf_cells(state_, combined.per)};
-        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), perf_cells(state_, others));
-        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
+        if (others_.any_counted())
+            result.cells = add_other_threads(std::move(result.cells), perf_cells(state_, others));
+        if (Json covered = others_.coverage(); !covered.is_null())
+            result.row_fields["threadCoverage"] = covered;
         std::vector<std::string> names;
         for (os::Event e : state_.members) names.emplace_back(os::event_name(e));
         if (paths_.primary)
@@ -268,7 +277,7 @@ public:
         opened_.group.close();
     }
 
-private:
+  private:
     PerfTierConfig config_;
     bool twin_ = false;
     OpenedGroup opened_;
@@ -278,8 +287,8 @@ private:
     ReadPathSelection paths_;
     CompareState compare_;
     PerfRead read_ = PerfRead::automatic;  // --perf-read
-    PathCost cost_;          // the primary path's, at open
-    PathCost compared_cost_;  // compare mode: the syscall path's, at open
+    PathCost cost_;                        // the primary path's, at open
+    PathCost compared_cost_;               // compare mode: the syscall path's, at open
 };
 
 }  // namespace
@@ -292,6 +301,8 @@ std::unique_ptr<CountingTier> make_perf_tier(PerfTierConfig config) {
 
 namespace glint::engine {
 
-std::unique_ptr<CountingTier> make_perf_tier() { return perf::make_perf_tier(perf::PerfTierConfig{}); }
+std::unique_ptr<CountingTier> make_perf_tier() {
+    return perf::make_perf_tier(perf::PerfTierConfig{});
+}
 
 }  // namespace glint::engine

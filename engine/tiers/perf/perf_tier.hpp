@@ -1,4 +1,5 @@
-// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), a counting tier (engine::CountingTier).
+// engine/tiers/perf/perf_tier.hpp: the hardware-counter tier (--perf), a counting tier
+// (engine::CountingTier).
 //
 // open(): the counting group open_counting_group chooses, the read path --perf-read selects and
 // each path's calibrated bracket self-cost. count(): one pass of brackets (pass_runner.hpp) with
@@ -24,7 +25,8 @@ struct PerfTierConfig {
     std::string pmu_root = os::kPmuSysfsRoot;
     std::chrono::microseconds spin{2000};  // calibration handshake
     std::size_t calibration_brackets = counting::kCalibrationBrackets;
-    counting::UserPathOffer offer = os::offer_user_read_path;  // the arch's user-space path (tests: a fake)
+    counting::UserPathOffer offer =
+        os::offer_user_read_path;  // the arch's user-space path (tests: a fake)
 };
 
 std::unique_ptr<CountingTier> make_perf_tier(PerfTierConfig config);

@@ -6,14 +6,14 @@
 
 #include <fmt/format.h>
 
-#include "engine/model/sanitize.hpp"
 #include "engine/model/row.hpp"
+#include "engine/model/sanitize.hpp"
 #include "engine/profile/case_profile.hpp"
 #include "engine/profile/flame_graph.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
-#include "os/files.hpp"
 #include "os/errors.hpp"
+#include "os/files.hpp"
 
 namespace glint::engine {
 namespace {
@@ -22,12 +22,13 @@ constexpr const char* kSource = "profile";
 
 std::string symbols_how(const os::Symbolizer& s) {
     return s.debug_info_available()
-               ? "ELF symbol tables, inline chains and lines from DWARF through " + s.debug_info_how()
+               ? "ELF symbol tables, inline chains and lines from DWARF through " +
+                     s.debug_info_how()
                : "ELF symbol tables only (" + s.debug_info_how() + ")";
 }
 
 class ProfileTier final : public Tier, public RunExtension {
-public:
+  public:
     RunExtension* extension() override { return this; }
 
     std::string_view source() const override { return kSource; }
@@ -93,7 +94,8 @@ public:
         if (const int error = sampler.open(plan_.spec)) {
             const std::string why = fmt::format("the sampler did not open for this case: {}",
                                                 os::describe_errno(error));
-            std::fprintf(stderr, "glint: note: profile: %s: %s\n", sanitize::terminal(case_).c_str(), why.c_str());
+            std::fprintf(stderr, "glint: note: profile: %s: %s\n",
+                         sanitize::terminal(case_).c_str(), why.c_str());
             Json j = Json::object();
             j["error"] = why;
             result["profile"] = std::move(j);
@@ -105,9 +107,9 @@ public:
         cp.how = plan_.how;
         cp.limits = limits_;
         std::vector<os::SampleRecord> records;
-        cp.pass = profile::run_sampled(work, sampler, limits_,
-                                       [&](const os::SampleRecord& r) { records.push_back(r); },
-                                       plan.batch);  // iter_batched: the timing pass's windows
+        cp.pass = profile::run_sampled(
+            work, sampler, limits_, [&](const os::SampleRecord& r) { records.push_back(r); },
+            plan.batch);  // iter_batched: the timing pass's windows
         cp.counts = sampler.counts();
         sampler.close();
         profile::StackBuilder stacks(*symbols_, profile::pass_code());
@@ -158,8 +160,9 @@ public:
             folded_failed_ = true;
             return lines;
         }
-        lines.push_back(fmt::format("profile: folded stacks of {} case{} written to {}", folded_cases_,
-                                    folded_cases_ == 1 ? "" : "s", request_.folded_path));
+        lines.push_back(fmt::format("profile: folded stacks of {} case{} written to {}",
+                                    folded_cases_, folded_cases_ == 1 ? "" : "s",
+                                    request_.folded_path));
         return lines;
     }
 
@@ -172,7 +175,7 @@ public:
         return profile::flame_graph_from_profile(*profile);
     }
 
-private:
+  private:
     // The reports of the modules the profile's frames are in.
     std::vector<os::ModuleReport> modules_of(const profile::Profile& p) const {
         std::set<std::string> used;
@@ -192,7 +195,7 @@ private:
     std::vector<std::string> after_;
     std::string folded_;
     std::size_t folded_cases_ = 0;
-    profile::NoteTally notes_;  // every profiled case's notes, printed once by trailer()
+    profile::NoteTally notes_;            // every profiled case's notes, printed once by trailer()
     mutable bool folded_failed_ = false;  // set by trailer() (const: it only prints otherwise)
 };
 

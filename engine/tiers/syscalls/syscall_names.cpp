@@ -55,9 +55,8 @@ std::optional<std::string> check_syscall_names(const TierRequest& request) {
                    "': not a system call name (letters, digits and '_', as in sc:futex)";
     const std::size_t count = requested_syscalls(request).size();
     if (count > kMaxNamed)
-        return "--syscalls/--metrics name " + std::to_string(count) +
-               " system calls; at most " + std::to_string(kMaxNamed) +
-               " fit one tracepoint group";
+        return "--syscalls/--metrics name " + std::to_string(count) + " system calls; at most " +
+               std::to_string(kMaxNamed) + " fit one tracepoint group";
     return std::nullopt;
 }
 

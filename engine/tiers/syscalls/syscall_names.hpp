@@ -38,7 +38,7 @@ std::string selector_family_line();
 // names of the "syscall" columns of `catalog` the opened tier shows by default, to add to the
 // selection (none when --metrics is empty, where they are default columns anyway, or without
 // --syscalls).
-std::vector<std::string> syscall_flag_selectors(const TierRequest& request,
-                                                const std::vector<catalog::MetricDescriptor>& catalog);
+std::vector<std::string> syscall_flag_selectors(
+    const TierRequest& request, const std::vector<catalog::MetricDescriptor>& catalog);
 
 }  // namespace glint::engine::syscalls

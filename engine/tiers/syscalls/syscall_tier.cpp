@@ -27,28 +27,32 @@ std::string roots_text(const std::vector<std::string>& roots) {
 
 std::string lookup_reason(const Lookup& l) {
     switch (l.outcome) {
-        case Lookup::Outcome::found: return {};
+        case Lookup::Outcome::found:
+            return {};
         case Lookup::Outcome::missing:
             return fmt::format("no tracepoint {} ({} does not exist)", l.event.name, l.path);
         case Lookup::Outcome::unreadable:
             return fmt::format("{} is unreadable: {} (tracefs is root-only on most systems)",
                                l.path, counting::describe_errno(l.error));
-        case Lookup::Outcome::not_supported: break;
+        case Lookup::Outcome::not_supported:
+            break;
     }
     return "tracepoints are a Linux perf_event feature; this OS has none";
 }
 
 std::string refusal_reason(int error) {
-    std::string reason = "perf_event_open refused the tracepoint: " + counting::describe_errno(error);
+    std::string reason =
+        "perf_event_open refused the tracepoint: " + counting::describe_errno(error);
     if (counting::is_permission_error(error))
-        reason += fmt::format(" ({}); counting tracepoints needs perf_event_paranoid <= 1 or "
-                              "CAP_PERFMON",
-                              counting::describe_paranoid(os::perf_event_paranoid()));
+        reason += fmt::format(
+            " ({}); counting tracepoints needs perf_event_paranoid <= 1 or "
+            "CAP_PERFMON",
+            counting::describe_paranoid(os::perf_event_paranoid()));
     return reason;
 }
 
 class SyscallTier final : public CountingTier, public RunExtension {
-public:
+  public:
     RunExtension* extension() override { return this; }
 
     explicit SyscallTier(std::vector<std::string> roots) : roots_(std::move(roots)) {}
@@ -78,10 +82,13 @@ public:
         if (tracefs_.empty()) {
             const std::string reason =
                 roots_.empty() ? lookup_reason(Lookup{})
-                               : fmt::format("tracefs is not mounted (neither {} has events/), so "
-                                             "tracepoint ids cannot be read",
-                                             roots_text(roots_));
-            return fail(reason, roots_.empty() ? "" : "mount -t tracefs nodev /sys/kernel/tracing (as root)");
+                               : fmt::format(
+                                     "tracefs is not mounted (neither {} has events/), so "
+                                     "tracepoint ids cannot be read",
+                                     roots_text(roots_));
+            return fail(reason, roots_.empty()
+                                    ? ""
+                                    : "mount -t tracefs nodev /sys/kernel/tracing (as root)");
         }
         std::vector<os::EventSpec> specs;
         std::vector<std::size_t> index;
@@ -90,7 +97,8 @@ public:
             const Lookup l = os::lookup_tracepoint(tracefs_, c.system, c.event);
             c.reason = lookup_reason(l);
             if (l.outcome == Lookup::Outcome::unreadable && i == 0)
-                return fail(c.reason, "run as root, or make tracefs readable (0700 on hardened hosts)");
+                return fail(c.reason,
+                            "run as root, or make tracefs readable (0700 on hardened hosts)");
             if (l.outcome == Lookup::Outcome::missing && i == 0)
                 return fail(c.reason + ": this kernel has no syscall tracepoints",
                             "a kernel built with CONFIG_FTRACE_SYSCALLS");
@@ -127,15 +135,16 @@ public:
                          columns_.size() > 1
                              ? fmt::format(" + {} syscalls:sys_enter_<name>", columns_.size() - 1)
                              : "",
-                         request.perf.inherit ? ", and the threads that existed before the open (a group on "
-                                                "each, read around each pass)"
-                                              : "; threads that existed before the open are not counted "
-                                                "(--perf-inherit counts them)"),
+                         request.perf.inherit
+                             ? ", and the threads that existed before the open (a group on "
+                               "each, read around each pass)"
+                             : "; threads that existed before the open are not counted "
+                               "(--perf-inherit counts them)"),
              ""});
         for (const auto& c : columns_)
             if (!c.counting)
-                statuses_.push_back({"syscalls.column", State::unavailable,
-                                     c.name + ": " + c.reason, c.remedy});
+                statuses_.push_back(
+                    {"syscalls.column", State::unavailable, c.name + ": " + c.reason, c.remedy});
         return statuses_;
     }
 
@@ -153,8 +162,7 @@ public:
 
     std::vector<std::string> header_notes() const override {
         std::vector<std::string> lines;
-        for (const auto& s : statuses_)
-            lines.push_back("syscalls: " + with_remedy(s));
+        for (const auto& s : statuses_) lines.push_back("syscalls: " + with_remedy(s));
         const counting::BracketCost& cost = counter_.open_cost();
         if (counter_.usable() && cost.measured && columns_.front().counting)
             lines.push_back(fmt::format(
@@ -183,7 +191,8 @@ public:
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        others_.begin();  // under --perf-inherit: the threads alive at the open, read around the pass
+        others_
+            .begin();  // under --perf-inherit: the threads alive at the open, read around the pass
         const counting::EventCounts counts = counter_.count(work, plan);
         const counting::PerIteration per = others_.end(plan.iterations);
         const std::vector<double> theirs = in_spec_order(per, counter_.positions());
@@ -194,10 +203,13 @@ public:
             result.cells.push_back(
                 catalog::make_cell(describe(c), value, counts.estimated && !std::isnan(value)));
             const double their = c.counting ? theirs[c.position] : catalog::kNotMeasured;
-            others.push_back(catalog::make_cell(describe(c), their, per.estimated && !std::isnan(their)));
+            others.push_back(
+                catalog::make_cell(describe(c), their, per.estimated && !std::isnan(their)));
         }
-        if (others_.any_counted()) result.cells = add_other_threads(std::move(result.cells), others);
-        if (Json covered = others_.coverage(); !covered.is_null()) result.row_fields["threadCoverage"] = covered;
+        if (others_.any_counted())
+            result.cells = add_other_threads(std::move(result.cells), others);
+        if (Json covered = others_.coverage(); !covered.is_null())
+            result.row_fields["threadCoverage"] = covered;
         return result;
     }
 
@@ -206,11 +218,11 @@ public:
         counter_.close();
     }
 
-private:
+  private:
     struct Column {
-        std::string name;    // "syscalls", "sc:write"
-        std::string system;  // tracefs event system
-        std::string event;   // tracefs event name
+        std::string name;          // "syscalls", "sc:write"
+        std::string system;        // tracefs event system
+        std::string event;         // tracefs event name
         std::size_t position = 0;  // index among the specs handed to the counter
         bool counting = false;
         std::string reason;

@@ -43,7 +43,7 @@ bool from_rusage(ProcessCounter c) {
 }
 
 class Tier0 final : public CountingTier {
-public:
+  public:
     explicit Tier0(SnapshotSource source) : source_(std::move(source)) {}
 
     std::string_view source() const override { return "tier0"; }
@@ -67,8 +67,9 @@ public:
         std::size_t present = 0;
         for (std::size_t i = 0; i < os::kProcessCounters; ++i) present += cost_.present[i];
         if (present == 0) {
-            statuses_.push_back({"tier0", State::unavailable, missing_reason(ProcessCounter::syscr) +
-                                                                  "; " + missing_reason(ProcessCounter::minflt),
+            statuses_.push_back({"tier0", State::unavailable,
+                                 missing_reason(ProcessCounter::syscr) + "; " +
+                                     missing_reason(ProcessCounter::minflt),
                                  ""});
             return statuses_;
         }
@@ -94,8 +95,7 @@ public:
 
     std::vector<std::string> header_notes() const override {
         std::vector<std::string> lines;
-        for (const auto& s : statuses_)
-            lines.push_back("tier0: " + s.reason);
+        for (const auto& s : statuses_) lines.push_back("tier0: " + s.reason);
         std::string parts;
         for (const auto& m : kMetrics) {
             if (!m.counter || !cost_.present[static_cast<std::size_t>(*m.counter)]) continue;
@@ -114,8 +114,9 @@ public:
         Json m = status_meta(statuses_);
         m["scope"] = "process";
         Json cost = Json::object();
-        cost["method"] = "median of 9 empty brackets at open; each snapshot's own /proc/self/io "
-                         "reads removed exactly";
+        cost["method"] =
+            "median of 9 empty brackets at open; each snapshot's own /proc/self/io "
+            "reads removed exactly";
         Json per = Json::object();
         for (const auto& metric : kMetrics) {
             if (!metric.counter) continue;
@@ -159,7 +160,7 @@ public:
         return result;
     }
 
-private:
+  private:
     std::string missing_reason(ProcessCounter c) const {
         if (from_rusage(c)) {
             if (!probe_.rusage_ok) return "getrusage(RUSAGE_SELF) failed";
@@ -167,9 +168,10 @@ private:
         }
         if (!probe_.io_ok)
             return "/proc/self/io is unreadable: " + counting::describe_errno(probe_.io_error);
-        return fmt::format("this kernel's /proc/self/io has no {} field (it needs "
-                           "CONFIG_TASK_IO_ACCOUNTING and CONFIG_TASK_XACCT)",
-                           os::process_counter_name(c));
+        return fmt::format(
+            "this kernel's /proc/self/io has no {} field (it needs "
+            "CONFIG_TASK_IO_ACCOUNTING and CONFIG_TASK_XACCT)",
+            os::process_counter_name(c));
     }
 
     catalog::MetricDescriptor describe(const Tier0Metric& m) const {
@@ -181,7 +183,8 @@ private:
         d.source = "tier0";
         d.is_default = false;
         if (!opened_) {
-            d.reason = "opt-in: select a tier-0 column (e.g. --metrics=syscr,rchar) to run its pass";
+            d.reason =
+                "opt-in: select a tier-0 column (e.g. --metrics=syscr,rchar) to run its pass";
             return d;
         }
         if (m.counter) {

@@ -42,12 +42,14 @@ UserAccessDecision decide_user_access(const UserAccessSysctl& sysctl) {
         return d;
     }
     if (sysctl.value == 0) {
-        d.reason = "kernel.perf_user_access is 0: EL0 counter reads are disabled, counters are "
-                   "read with read(2)";
+        d.reason =
+            "kernel.perf_user_access is 0: EL0 counter reads are disabled, counters are "
+            "read with read(2)";
         d.remedy = kPerfUserAccessRemedy;
     } else if (sysctl.error == ENOENT) {
-        d.reason = "this kernel has no kernel.perf_user_access (arm64 user access needs Linux "
-                   "5.17 or later): counters are read with read(2)";
+        d.reason =
+            "this kernel has no kernel.perf_user_access (arm64 user access needs Linux "
+            "5.17 or later): counters are read with read(2)";
     } else {
         d.reason = std::string("cannot read ") + kPerfUserAccessPath + ": " +
                    std::generic_category().message(sysctl.error) +
@@ -142,8 +144,8 @@ UserAccessGrant plan_user_access(const std::string& devices_dir, const char* sys
     return grant;
 }
 
-UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu,
-                                      int group_fd, unsigned long flags, bool want_64bit) {
+UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu, int group_fd,
+                                      unsigned long flags, bool want_64bit) {
     UserAccessOpen result;
     perf_event_attr a = attr;
     a.config1 |= kArm64Config1UserAccess;
@@ -164,8 +166,8 @@ UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, in
     return result;
 }
 
-Arm64Layout arm64_layout_of(const std::uint32_t* indices, const unsigned* widths,
-                            std::size_t count, std::size_t max_slots) {
+Arm64Layout arm64_layout_of(const std::uint32_t* indices, const unsigned* widths, std::size_t count,
+                            std::size_t max_slots) {
     Arm64Layout layout;
     if (count == 0 || count > max_slots) return layout;
     const auto valid_width = [](unsigned w) { return w == 32 || w == 64; };

@@ -64,12 +64,12 @@ UserAccessDecision decide_user_access(const UserAccessSysctl& sysctl);
 
 // The core PMU events must be opened on for user access.
 struct Armv8Pmu {
-    bool listed = false;     // devices_dir could be listed
+    bool listed = false;  // devices_dir could be listed
     bool found = false;
-    std::string name;        // e.g. "armv8_pmuv3_0"
-    std::uint32_t type = 0;  // attr.type
+    std::string name;            // e.g. "armv8_pmuv3_0"
+    std::uint32_t type = 0;      // attr.type
     std::size_t candidates = 0;  // > 1: a heterogeneous (big.LITTLE) system, pin to name's cpus
-    std::string reason;      // why not found
+    std::string reason;          // why not found
 };
 
 // Orders the event-source device names that are arm64 core PMUs: "armv8_pmuv3*" first, then
@@ -91,8 +91,8 @@ struct UserAccessOpen {
 // Opens `attr` with config1 bit 1 set (and bit 0 when want_64bit); when the kernel refuses the
 // 64-bit counter with EOPNOTSUPP, opens again asking for a 32-bit one. The other config1 bits of
 // `attr` are kept. Through the sys() seam.
-UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu,
-                                      int group_fd, unsigned long flags, bool want_64bit);
+UserAccessOpen open_user_access_event(const perf_event_attr& attr, pid_t pid, int cpu, int group_fd,
+                                      unsigned long flags, bool want_64bit);
 
 // What a group open asking for user access (GroupSpec::user_access) should do here:
 //  - no armv8 core PMU under `devices_dir` (x86, or arm64 without a PMU driver): not_applicable,
@@ -119,7 +119,7 @@ struct Arm64Layout {
 // every slot is readable and they are: optionally 32 first, then 1, 2, ..., the event slots all
 // of one width (32 or 64; the cycle counter may differ: it is 64-bit wherever a 64-bit counter
 // was asked for), and at most `max_slots` slots. Pure.
-Arm64Layout arm64_layout_of(const std::uint32_t* indices, const unsigned* widths,
-                            std::size_t count, std::size_t max_slots);
+Arm64Layout arm64_layout_of(const std::uint32_t* indices, const unsigned* widths, std::size_t count,
+                            std::size_t max_slots);
 
 }  // namespace glint::os::linux_

@@ -19,11 +19,11 @@
 
 #include "arch/aarch64/pmu.hpp"
 #include "os/errors.hpp"
-#include "os/read_path.hpp"
-#include "os/words.hpp"
 #include "os/linux/aarch64/bracket.hpp"
 #include "os/linux/aarch64/user_access.hpp"
 #include "os/linux/mmap_page.hpp"
+#include "os/read_path.hpp"
+#include "os/words.hpp"
 
 namespace glint::os {
 namespace {
@@ -52,16 +52,16 @@ Times leader_times(const perf_event_mmap_page* leader) {
 
 std::string describe_layout(const lx::Arm64Layout& layout, std::size_t slots) {
     if (!layout.specialised)
-        return fmt::format("generic bracket over {} counters (register chosen per read from the "
-                           "page index)",
-                           slots);
+        return fmt::format(
+            "generic bracket over {} counters (register chosen per read from the "
+            "page index)",
+            slots);
     std::string where;
     if (layout.cycles_first) where = fmt::format("PMCCNTR_EL0 ({}-bit)", layout.cycles_width);
     if (layout.events > 0) {
         if (!where.empty()) where += " + ";
-        where += layout.events == 1
-                     ? std::string("PMEVCNTR0_EL0")
-                     : fmt::format("PMEVCNTR0..{}_EL0", layout.events - 1);
+        where += layout.events == 1 ? std::string("PMEVCNTR0_EL0")
+                                    : fmt::format("PMEVCNTR0..{}_EL0", layout.events - 1);
         where += fmt::format(" ({}-bit)", layout.event_width);
     }
     return "bracket specialised on " + where + ", the index re-checked on every read";
@@ -75,7 +75,7 @@ struct UserAccessStats {
 };
 
 class UserAccessPath final : public ReadPath {
-public:
+  public:
     explicit UserAccessPath(PerfGroup& group) : group_(group) {
         const auto& events = group.spec().events;
         for (std::size_t i = 0; i < group.size(); ++i)
@@ -91,9 +91,10 @@ public:
     std::string_view name() const override { return kPathName; }
 
     std::string describe() const override {
-        std::string line = "user-access (mrs of the counters the perf mmap pages name, no system "
-                           "call between a bracket's reads; " +
-                           describe_layout(layout_, hardware_.size()) + ")";
+        std::string line =
+            "user-access (mrs of the counters the perf mmap pages name, no system "
+            "call between a bracket's reads; " +
+            describe_layout(layout_, hardware_.size()) + ")";
         if (!software_.empty()) {
             line += "; " + join_events(software_events()) +
                     " read with read(2) before and after each bracket, outside its window";
@@ -172,7 +173,7 @@ public:
         m.number("failedReads", static_cast<double>(stats_.failed_reads));
     }
 
-private:
+  private:
     std::vector<Event> software_events() const {
         std::vector<Event> names;
         for (std::size_t m : software_) names.push_back(group_.spec().events[m]);
@@ -220,10 +221,14 @@ private:
 
 const char* mode_name(Mode mode) {
     switch (mode) {
-        case Mode::not_requested: return "not-requested";
-        case Mode::not_applicable: return "not-applicable";
-        case Mode::requested: return "requested";
-        case Mode::refused: return "refused";
+        case Mode::not_requested:
+            return "not-requested";
+        case Mode::not_applicable:
+            return "not-applicable";
+        case Mode::requested:
+            return "requested";
+        case Mode::refused:
+            return "refused";
     }
     return "not-requested";
 }
@@ -231,10 +236,14 @@ const char* mode_name(Mode mode) {
 // What the open did about user access, for the header line.
 std::string describe_grant(const UserAccessGrant& grant, const PerfGroup& group) {
     switch (grant.mode) {
-        case Mode::not_requested: return "not asked for at open";
-        case Mode::not_applicable: return "not applicable (" + grant.reason + ")";
-        case Mode::refused: return "not asked for (the read-path line says why)";
-        case Mode::requested: break;
+        case Mode::not_requested:
+            return "not asked for at open";
+        case Mode::not_applicable:
+            return "not applicable (" + grant.reason + ")";
+        case Mode::refused:
+            return "not asked for (the read-path line says why)";
+        case Mode::requested:
+            break;
     }
     const std::size_t members = group.size();
     std::size_t asked = 0, wide = 0, narrowed = 0;
@@ -248,9 +257,10 @@ std::string describe_grant(const UserAccessGrant& grant, const PerfGroup& group)
                                    asked == 1 ? "" : "s");
     if (wide > 0) line += fmt::format(", {} with 64-bit counters (bit 0)", wide);
     if (narrowed > 0)
-        line += fmt::format(", {} given 32-bit ones (the PMU refused 64 bits with EOPNOTSUPP; "
-                            "their readings are sign-extended)",
-                            narrowed);
+        line += fmt::format(
+            ", {} given 32-bit ones (the PMU refused 64 bits with EOPNOTSUPP; "
+            "their readings are sign-extended)",
+            narrowed);
     return line;
 }
 
@@ -269,14 +279,10 @@ void add_facts(UserReadOffer& offer, const PerfGroup& group) {
     const std::string pmu = grant.pmu;
     const char* mode = mode_name(grant.mode);
     offer.meta = [sysctl_value, pmu, mode](MetaWriter& m) {
-        if (sysctl_value >= 0)
-            m.number("perfUserAccess", sysctl_value);
-        else
-            m.null("perfUserAccess");
-        if (pmu.empty())
-            m.null("pmu");
-        else
-            m.text("pmu", pmu);
+        if (sysctl_value >= 0) m.number("perfUserAccess", sysctl_value);
+        else m.null("perfUserAccess");
+        if (pmu.empty()) m.null("pmu");
+        else m.text("pmu", pmu);
         m.text("grant", mode);
     };
 }
@@ -304,7 +310,8 @@ UserReadOffer offer_user_read_path(PerfGroup& group, bool build) {
             offer.reason = grant.reason;
             offer.remedy = grant.remedy;
             return offer;
-        case Mode::requested: break;
+        case Mode::requested:
+            break;
     }
     const auto& events = group.spec().events;
     if (group.size() == 0 || !is_hardware(events.front())) {
@@ -316,15 +323,17 @@ UserReadOffer offer_user_read_path(PerfGroup& group, bool build) {
     for (std::size_t i = 0; i < group.size(); ++i) {
         if (!is_hardware(events[i])) continue;
         if (!lx::capabilities_of(page_of(group, i)).user_rdpmc) {
-            offer.reason = fmt::format("the kernel did not grant user access to {} "
-                                       "(cap_user_rdpmc is 0 on its perf page)",
-                                       event_name(events[i]));
+            offer.reason = fmt::format(
+                "the kernel did not grant user access to {} "
+                "(cap_user_rdpmc is 0 on its perf page)",
+                event_name(events[i]));
             return offer;
         }
     }
     if (!lx::capabilities_of(page_of(group, 0)).user_time) {
-        offer.reason = "the leader's perf page offers no user-space clock (cap_user_time is 0), "
-                       "so a bracket's enabled/running times would need read(2)";
+        offer.reason =
+            "the leader's perf page offers no user-space clock (cap_user_time is 0), "
+            "so a bracket's enabled/running times would need read(2)";
         return offer;
     }
     offer.path = std::make_unique<UserAccessPath>(group);

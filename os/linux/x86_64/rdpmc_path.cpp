@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "arch/x86_64/pmu.hpp"
-#include "os/words.hpp"
 #include "os/linux/mmap_page.hpp"
+#include "os/words.hpp"
 
 namespace glint::os::linux_::x86_64 {
 namespace {
@@ -101,15 +101,18 @@ std::string RdpmcPath::describe() const {
         "the counting window",
         names_of(members_, hardware_));
     if (!software_.empty())
-        text += fmt::format("; {} (software, index 0) read with read(2) just before and after "
-                            "each stub, outside the window, which also gives enabled/running",
-                            names_of(members_, software_));
+        text += fmt::format(
+            "; {} (software, index 0) read with read(2) just before and after "
+            "each stub, outside the window, which also gives enabled/running",
+            names_of(members_, software_));
     else if (group_reads_)
-        text += "; enabled/running read with read(2) around each stub (the leader's page has no "
-                "cap_user_time)";
+        text +=
+            "; enabled/running read with read(2) around each stub (the leader's page has no "
+            "cap_user_time)";
     else
-        text += "; enabled/running from the leader's page (cap_user_time): no system call per "
-                "bracket";
+        text +=
+            "; enabled/running from the leader's page (cap_user_time): no system call per "
+            "bracket";
     return text + ")";
 }
 
@@ -119,8 +122,7 @@ bool RdpmcPath::begin_pass() {
         group_.disable();
         return false;
     }
-    group_reads_ = !software_.empty() ||
-                   !capabilities_of(as_page(page_of(0))).user_time;
+    group_reads_ = !software_.empty() || !capabilities_of(as_page(page_of(0))).user_time;
     return true;
 }
 
@@ -167,10 +169,8 @@ GroupDelta RdpmcPath::bracket(Body body, std::uint64_t n) {
     const std::uint64_t t0 = arch::x86_64::timestamp_begin();
     (*stub_)(&RdpmcPath::run_guarded, &guarded, n, &record);
     const std::uint64_t t1 = arch::x86_64::timestamp_end();
-    if (group_reads_)
-        group_.read(after);
-    else
-        leader_after = read_page<Pmu, true>(leader);
+    if (group_reads_) group_.read(after);
+    else leader_after = read_page<Pmu, true>(leader);
     ++stats_.brackets;
     stats_.retries += record.retries;
     stats_.slow_reads += record.slow_reads;

@@ -17,24 +17,24 @@
 #include <vector>
 
 #include "arch/x86_64/bracket_stub.hpp"
-#include "os/read_path.hpp"
 #include "os/linux/x86_64/rdpmc_grant.hpp"
+#include "os/read_path.hpp"
 
 namespace glint::os::linux_::x86_64 {
 
 // Counters of what the path did since it was built (JSON meta, tests).
 struct RdpmcStats {
     std::uint64_t brackets = 0;
-    std::uint64_t retries = 0;         // seqlock retries inside stubs
-    std::uint64_t slow_reads = 0;      // guarded reads served out of line
-    std::uint64_t torn_fallbacks = 0;  // of those, reads whose seqlock did not settle
-    std::uint64_t read2_fallbacks = 0; // of those, served by read(2) (no user read granted)
-    std::uint64_t failed_reads = 0;    // read(2) fallbacks that failed (their bracket: not ok)
-    std::uint64_t restubs = 0;         // stubs re-emitted because an index moved
+    std::uint64_t retries = 0;          // seqlock retries inside stubs
+    std::uint64_t slow_reads = 0;       // guarded reads served out of line
+    std::uint64_t torn_fallbacks = 0;   // of those, reads whose seqlock did not settle
+    std::uint64_t read2_fallbacks = 0;  // of those, served by read(2) (no user read granted)
+    std::uint64_t failed_reads = 0;     // read(2) fallbacks that failed (their bracket: not ok)
+    std::uint64_t restubs = 0;          // stubs re-emitted because an index moved
 };
 
 class RdpmcPath final : public ReadPath {
-public:
+  public:
     // Builds the path over `group` (pages mapped) from its members' pages as probed while the
     // group was enabled (every hardware member granted: decide_rdpmc). nullptr with `error` set
     // when the stub cannot be emitted.
@@ -55,7 +55,7 @@ public:
     // leader page without cap_user_time); false: no system call per bracket.
     bool reads_group() const { return group_reads_; }
 
-private:
+  private:
     struct Guarded {
         Body body;
         std::exception_ptr error;
@@ -76,7 +76,7 @@ private:
     std::unique_ptr<arch::x86_64::BracketStub> stub_;
     bool group_reads_ = true;
     bool slow_failed_ = false;  // a read(2) fallback failed inside the current stub call
-    double last_ticks_ = 0;  // TSC ticks of the last stub call
+    double last_ticks_ = 0;     // TSC ticks of the last stub call
     RdpmcStats stats_;
 };
 

@@ -54,15 +54,21 @@ std::vector<RdpmcSetting> read_rdpmc_settings(const std::string& sysfs_root) {
 
 std::string_view rdpmc_meaning(int value) {
     switch (value) {
-        case 0: return "user rdpmc disabled for every process";
-        case 1: return "user rdpmc allowed while the process has a perf event mmapped";
-        case 2: return "user rdpmc allowed for every process";
-        case -1: return "not readable";
-        default: return "a value this build does not know";
+        case 0:
+            return "user rdpmc disabled for every process";
+        case 1:
+            return "user rdpmc allowed while the process has a perf event mmapped";
+        case 2:
+            return "user rdpmc allowed for every process";
+        case -1:
+            return "not readable";
+        default:
+            return "a value this build does not know";
     }
 }
 
-std::string describe_rdpmc(const std::vector<RdpmcSetting>& settings, const std::string& sysfs_root) {
+std::string describe_rdpmc(const std::vector<RdpmcSetting>& settings,
+                           const std::string& sysfs_root) {
     if (settings.empty()) {
         return "no rdpmc file in " + devices_dir(sysfs_root) + " (no x86 core PMU exposed)";
     }
@@ -75,7 +81,8 @@ std::string describe_rdpmc(const std::vector<RdpmcSetting>& settings, const std:
     }
     if (same) {
         line += " (" + std::string(rdpmc_meaning(settings.front().value));
-        if (settings.front().value < 0 && !settings.front().error.empty()) line += ": " + settings.front().error;
+        if (settings.front().value < 0 && !settings.front().error.empty())
+            line += ": " + settings.front().error;
         return line + ")";
     }
     line += " (";

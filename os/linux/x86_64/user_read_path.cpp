@@ -7,11 +7,11 @@
 #include <fmt/format.h>
 
 #include "os/errors.hpp"
-#include "os/read_path.hpp"
+#include "os/linux/mmap_page.hpp"
 #include "os/linux/x86_64/rdpmc_grant.hpp"
 #include "os/linux/x86_64/rdpmc_path.hpp"
-#include "os/linux/mmap_page.hpp"
 #include "os/linux/x86_64/rdpmc_sysfs.hpp"
+#include "os/read_path.hpp"
 
 namespace glint::os {
 namespace {
@@ -30,10 +30,8 @@ std::vector<RdpmcSetting> add_sysfs_facts(UserReadOffer& offer) {
             MetaWriter& f = m.append_record("rdpmcFiles");
             f.text("pmu", s.pmu);
             f.text("path", s.path);
-            if (s.value >= 0)
-                f.number("value", s.value);
-            else
-                f.null("value");
+            if (s.value >= 0) f.number("value", s.value);
+            else f.null("value");
             if (!s.error.empty()) f.text("error", s.error);
         }
     };

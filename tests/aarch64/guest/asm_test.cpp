@@ -43,8 +43,8 @@ GLINT_BENCH("guest/asm/three-wide") {
 }
 GLINT_BENCH("guest/asm/per-body") { glint::asm_iter({.body = three, .instructions = 1}); }
 GLINT_BENCH("guest/asm/chains") {
-    glint::asm_iter({.body = [](Assembler& a, X r) { a.add(r, r, 1); },
-                     .chains = glint::kIndependentChains});
+    glint::asm_iter(
+        {.body = [](Assembler& a, X r) { a.add(r, r, 1); }, .chains = glint::kIndependentChains});
 }
 GLINT_BENCH("guest/asm/load-use") {
     glint::asm_iter({.body = [](Assembler& a, X r) { a.ldr(r, r); },
@@ -61,7 +61,8 @@ struct Expected {
 }  // namespace
 
 TEST_CASE("asm: an emitted function runs and returns, its callee-saved registers kept") {
-    glint::AsmCase c{.body = three, .instructions = 3, .chains = {glint::a64::x19, glint::a64::x29}};
+    glint::AsmCase c{
+        .body = three, .instructions = 3, .chains = {glint::a64::x19, glint::a64::x29}};
     glint::detail::AsmFunction fn(c, 10);
     register std::uint64_t kept asm("x19") = 0x1234;
     asm volatile("" : "+r"(kept));
@@ -72,7 +73,8 @@ TEST_CASE("asm: an emitted function runs and returns, its callee-saved registers
     CHECK(after == 0x1234);
 }
 
-TEST_CASE("asm: the difference method reads exactly one instruction per instruction, and K per body") {
+TEST_CASE(
+    "asm: the difference method reads exactly one instruction per instruction, and K per body") {
     glint::guest::ScopedUserAccess access(1);
     glint::guest::ScopedSysctl paranoid("/proc/sys/kernel/perf_event_paranoid", 2);
     const glint::guest::EngineRun run = glint::guest::run_engine(
@@ -82,8 +84,10 @@ TEST_CASE("asm: the difference method reads exactly one instruction per instruct
     REQUIRE(run.failure.empty());
     CHECK(run.status == 0);
     REQUIRE(run.doc.is_object());
-    const Expected expected[] = {{"guest/asm/three", 1}, {"guest/asm/three-wide", 1},
-                                 {"guest/asm/per-body", 3}, {"guest/asm/chains", 1},
+    const Expected expected[] = {{"guest/asm/three", 1},
+                                 {"guest/asm/three-wide", 1},
+                                 {"guest/asm/per-body", 3},
+                                 {"guest/asm/chains", 1},
                                  {"guest/asm/load-use", 1}};
     for (const Expected& e : expected) {
         const glint::engine::Json* row = glint::guest::find_row(run.doc, e.row);
@@ -93,14 +97,14 @@ TEST_CASE("asm: the difference method reads exactly one instruction per instruct
         const double ns = median ? glint::guest::number_or_nan(median) : NAN;
         const double ticks = glint::guest::metric_of(*row, "CNTVCT");
         const double add_cycles = glint::guest::metric_of(*row, "add-cycles");
-        std::printf("glint-measure: cpu=%s asm %s: instr per instruction %.6f (exact %g), "
-                    "%.4f ns per instruction (-icount: 1 ns an instruction), CNTVCT %.4f, "
-                    "add-cycles %.4f\n",
-                    glint::guest::guest_cpu().c_str(), e.row, instr, e.instructions, ns, ticks,
-                    add_cycles);
-        CHECK_MESSAGE(glint::guest::same_figure(instr, e.instructions),
-                      e.row << ": " << instr << " instructions per instruction, exact "
-                            << e.instructions);
+        std::printf(
+            "glint-measure: cpu=%s asm %s: instr per instruction %.6f (exact %g), "
+            "%.4f ns per instruction (-icount: 1 ns an instruction), CNTVCT %.4f, "
+            "add-cycles %.4f\n",
+            glint::guest::guest_cpu().c_str(), e.row, instr, e.instructions, ns, ticks, add_cycles);
+        CHECK_MESSAGE(
+            glint::guest::same_figure(instr, e.instructions),
+            e.row << ": " << instr << " instructions per instruction, exact " << e.instructions);
         CHECK_FALSE(glint::guest::estimated(*row, "instr"));
         // -icount shift=0: the virtual clock advances 1 ns an instruction; the median over
         // samples that a timer tick may have lengthened stays near it.
@@ -114,7 +118,8 @@ TEST_CASE("asm: the difference method reads exactly one instruction per instruct
     }
 }
 
-TEST_CASE("asm: --capabilities lists instruction-level cases as available here, with their columns") {
+TEST_CASE(
+    "asm: --capabilities lists instruction-level cases as available here, with their columns") {
     const glint::guest::EngineRun run =
         glint::guest::run_engine({"--capabilities"}, glint::guest::RunAs::root);
     INFO("engine output:\n" << run.output);

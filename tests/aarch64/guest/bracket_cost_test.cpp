@@ -133,23 +133,26 @@ TEST_CASE("bracket cost of {cycles, instructions}: user access vs syscall") {
     }
     meter.event.disable();
 
-    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} "
-                "(instructions %u-bit), specialised: full=%lld added=%lld self=%lld instructions\n",
-                cpu, width, static_cast<long long>(specialised_full),
-                static_cast<long long>(specialised_full - batch_alone),
-                static_cast<long long>(specialised_self));
-    std::printf("glint-measure: cpu=%s user-access bracket {cycles,instructions} "
-                "(instructions %u-bit), generic: full=%lld added=%lld self=%lld instructions\n",
-                cpu, width, static_cast<long long>(generic_full),
-                static_cast<long long>(generic_full - batch_alone),
-                static_cast<long long>(generic_self));
-    std::printf("glint-measure: cpu=%s syscall bracket {cycles,instructions} (ENABLE, DISABLE, "
-                "read), kernel counted: full=%lld self=%lld instructions\n",
-                cpu, static_cast<long long>(syscall_full), static_cast<long long>(syscall_self));
+    std::printf(
+        "glint-measure: cpu=%s user-access bracket {cycles,instructions} "
+        "(instructions %u-bit), specialised: full=%lld added=%lld self=%lld instructions\n",
+        cpu, width, static_cast<long long>(specialised_full),
+        static_cast<long long>(specialised_full - batch_alone),
+        static_cast<long long>(specialised_self));
+    std::printf(
+        "glint-measure: cpu=%s user-access bracket {cycles,instructions} "
+        "(instructions %u-bit), generic: full=%lld added=%lld self=%lld instructions\n",
+        cpu, width, static_cast<long long>(generic_full),
+        static_cast<long long>(generic_full - batch_alone), static_cast<long long>(generic_self));
+    std::printf(
+        "glint-measure: cpu=%s syscall bracket {cycles,instructions} (ENABLE, DISABLE, "
+        "read), kernel counted: full=%lld self=%lld instructions\n",
+        cpu, static_cast<long long>(syscall_full), static_cast<long long>(syscall_self));
 
     const std::int64_t specialised_added = specialised_full - batch_alone;
     CHECK(specialised_added > 0);
-    // Exactly the table's figure (docs/hot-loop.md quotes it): a change of cost is a deliberate edit.
+    // Exactly the table's figure (docs/hot-loop.md quotes it): a change of cost is a deliberate
+    // edit.
     CHECK(specialised_added == glint::test::headline::kArm64SpecialisedBracket.instructions);
     CHECK(specialised_self < specialised_added);
     CHECK(specialised_full <= generic_full);

@@ -60,7 +60,8 @@ struct Counted {
 };
 
 Counted count(const std::string& name, bool inherit) {
-    std::vector<std::string> args{"--bench", "--perf", "--metrics=instr", "--bench-min-time=1",
+    std::vector<std::string> args{"--bench",         "--perf",
+                                  "--metrics=instr", "--bench-min-time=1",
                                   "--perf-iters=64", "--filter=" + name};
     if (inherit) args.push_back("--perf-inherit");
     Counted out;
@@ -104,10 +105,14 @@ void check_escapes_then_counted(const std::string& name, const char* escaped_fie
 
 }  // namespace
 
-TEST_CASE("coverage: a thread the body starts escapes a one-thread count, said so, and --perf-inherit counts its instructions") {
+TEST_CASE(
+    "coverage: a thread the body starts escapes a one-thread count, said so, and --perf-inherit "
+    "counts its instructions") {
     check_escapes_then_counted("guest/escapes/thread", "otherCpuNs");
 }
 
-TEST_CASE("coverage: a child process the body forks escapes a one-thread count, said so, and --perf-inherit counts its instructions") {
+TEST_CASE(
+    "coverage: a child process the body forks escapes a one-thread count, said so, and "
+    "--perf-inherit counts its instructions") {
     check_escapes_then_counted("guest/escapes/child", "childCpuNs");
 }

@@ -29,7 +29,7 @@ namespace linux_ = glint::os::linux_;
 
 // kCompetingEvents user-space instruction counters in one group, counting from the open.
 class CompetingGroup {
-public:
+  public:
     CompetingGroup() {
         for (unsigned i = 0; i < glint::guest::kCompetingEvents; ++i) {
             perf_event_attr attr{};
@@ -38,8 +38,7 @@ public:
             attr.config = PERF_COUNT_HW_INSTRUCTIONS;
             attr.exclude_kernel = 1;
             attr.exclude_hv = 1;
-            const int fd = linux_::sys().perf_event_open(&attr, 0, -1,
-                                                         fds_.empty() ? -1 : fds_[0],
+            const int fd = linux_::sys().perf_event_open(&attr, 0, -1, fds_.empty() ? -1 : fds_[0],
                                                          PERF_FLAG_FD_CLOEXEC);
             if (fd < 0) {
                 const std::string why = std::strerror(errno);
@@ -51,7 +50,7 @@ public:
     }
     ~CompetingGroup() { close_all(); }
 
-private:
+  private:
     void close_all() {
         for (auto it = fds_.rbegin(); it != fds_.rend(); ++it) linux_::sys().close(*it);
         fds_.clear();

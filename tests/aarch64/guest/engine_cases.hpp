@@ -17,7 +17,8 @@ struct Adds5 {
     void operator()() const {
         asm volatile(
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
-            "add x9, x9, #1" ::: "x9");
+            "add x9, x9, #1" ::
+                : "x9");
     }
 };
 
@@ -27,7 +28,8 @@ struct Adds13 {
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
-            "add x9, x9, #1" ::: "x9");
+            "add x9, x9, #1" ::
+                : "x9");
     }
 };
 
@@ -39,7 +41,8 @@ struct Adds21 {
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
             "add x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\tadd x9, x9, #1\n\t"
-            "add x9, x9, #1" ::: "x9");
+            "add x9, x9, #1" ::
+                : "x9");
     }
 };
 

@@ -27,8 +27,8 @@ namespace {
 
 constexpr uid_t kNobody = 65534;
 
-[[noreturn]] void run_child(const std::vector<std::string>& args, RunAs as,
-                            const std::string& json, int out) {
+[[noreturn]] void run_child(const std::vector<std::string>& args, RunAs as, const std::string& json,
+                            int out) {
     ::dup2(out, STDOUT_FILENO);
     ::dup2(out, STDERR_FILENO);
     ::close(out);
@@ -84,8 +84,7 @@ EngineRun run_engine(const std::vector<std::string>& args, RunAs as) {
     }
     ::close(out[0]);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::ifstream in(json);
     if (in.good()) {

@@ -16,10 +16,10 @@ enum class RunAs {
 };
 
 struct EngineRun {
-    int status = -1;           // glint::main's exit status (-1: killed, or no child)
-    std::string output;        // stdout and stderr together
-    engine::Json doc;          // the --bench-json document; null when none was written
-    std::string failure;       // why the run could not be made, else empty
+    int status = -1;      // glint::main's exit status (-1: killed, or no child)
+    std::string output;   // stdout and stderr together
+    engine::Json doc;     // the --bench-json document; null when none was written
+    std::string failure;  // why the run could not be made, else empty
 };
 
 // glint::main(["glint_guest_tests", args..., "--bench-json=<tmp file>"]) in a child.
@@ -36,13 +36,13 @@ bool estimated(const engine::Json& row, const char* metric);
 
 // Writes a /proc/sys value for the scope of the object and restores the previous one.
 class ScopedSysctl {
-public:
+  public:
     ScopedSysctl(const char* path, int value);
     ~ScopedSysctl();
     ScopedSysctl(const ScopedSysctl&) = delete;
     ScopedSysctl& operator=(const ScopedSysctl&) = delete;
 
-private:
+  private:
     const char* path_;
     int previous_ = -1;
 };

@@ -26,17 +26,17 @@
 #include "engine/counting/read_path.hpp"
 #include "engine_cases.hpp"
 #include "engine_run.hpp"
-#include "guest_events.hpp"
 #include "engine_truth.hpp"
+#include "guest_events.hpp"
 #include "os/linux/aarch64/bracket.hpp"
 
 namespace linux_ = glint::os::linux_;
 using glint::engine::Json;
 using glint::guest::EngineRun;
 using glint::guest::Events;
+using glint::guest::number_or_nan;
 using glint::guest::OpenOptions;
 using glint::guest::RunAs;
-using glint::guest::number_or_nan;
 using glint::guest::same_figure;
 using glint::guest::text_of;
 using glint::guest::Truth;
@@ -92,8 +92,9 @@ void show(const char* what, const EngineRun& run) {
 
 }  // namespace
 
-TEST_CASE("engine: the user-access path counts a body's instructions exactly, batched and "
-          "--perf-batch=1") {
+TEST_CASE(
+    "engine: the user-access path counts a body's instructions exactly, batched and "
+    "--perf-batch=1") {
     const std::string cpu = glint::guest::guest_cpu();
     glint::guest::ScopedUserAccess access(1);
     glint::guest::ScopedSysctl paranoid(kParanoid, 2);
@@ -138,12 +139,13 @@ TEST_CASE("engine: the user-access path counts a body's instructions exactly, ba
                       "adds13: engine " << got13 << ", expected " << want13);
         CHECK(same_figure(got13 - got5, glint::guest::kAdds13 - glint::guest::kAdds5));
         CHECK_FALSE(glint::guest::estimated(*adds5, "instr"));
-        std::printf("glint-measure: cpu=%s engine user-access path, user-only, --perf-batch=%llu: "
-                    "instr/iter adds5=%g (expected %g) adds13=%g (expected %g); bracket "
-                    "self-cost %g instructions, %g cycles\n",
-                    cpu.c_str(), static_cast<unsigned long long>(s.batch), got5, want5, got13,
-                    want13, cost_of(run.doc, "user-access", "instructions"),
-                    cost_of(run.doc, "user-access", "cycles"));
+        std::printf(
+            "glint-measure: cpu=%s engine user-access path, user-only, --perf-batch=%llu: "
+            "instr/iter adds5=%g (expected %g) adds13=%g (expected %g); bracket "
+            "self-cost %g instructions, %g cycles\n",
+            cpu.c_str(), static_cast<unsigned long long>(s.batch), got5, want5, got13, want13,
+            cost_of(run.doc, "user-access", "instructions"),
+            cost_of(run.doc, "user-access", "cycles"));
     }
     truth.group.disable();
 }
@@ -231,14 +233,14 @@ TEST_CASE("engine: --perf-read=compare shows both paths' bracket costs, header a
         // User-only counts are exact under -icount on either path.
         if (as == RunAs::unprivileged) CHECK(same_figure(instr_syscall, instr));
         if (as == RunAs::root) show("--perf-read=compare, as root", run);
-        std::printf("glint-measure: cpu=%s engine bracket self-cost (%s; group %s), "
-                    "instructions: user-access=%g syscall=%g; cycles: user-access=%g "
-                    "syscall=%g; %s ns: user-access window %g call %g, syscall call %g; adds5 "
-                    "instr/iter=%g (@rdpmc %g, @syscall %g)\n",
-                    cpu.c_str(), as == RunAs::root ? "kernel+user" : "user-only",
-                    group_of(run.doc).c_str(), user, syscall, user_cycles,
-                    cost_field(run.doc, "syscall", "cycles"), clock.c_str(), user_window,
-                    user_wall, syscall_wall, instr, instr_user, instr_syscall);
+        std::printf(
+            "glint-measure: cpu=%s engine bracket self-cost (%s; group %s), "
+            "instructions: user-access=%g syscall=%g; cycles: user-access=%g "
+            "syscall=%g; %s ns: user-access window %g call %g, syscall call %g; adds5 "
+            "instr/iter=%g (@rdpmc %g, @syscall %g)\n",
+            cpu.c_str(), as == RunAs::root ? "kernel+user" : "user-only", group_of(run.doc).c_str(),
+            user, syscall, user_cycles, cost_field(run.doc, "syscall", "cycles"), clock.c_str(),
+            user_window, user_wall, syscall_wall, instr, instr_user, instr_syscall);
     }
 }
 
@@ -252,10 +254,10 @@ TEST_CASE("engine: more events than counters makes the pass an estimate, labelle
     const double per_iteration = truth.per_iteration<glint::guest::Adds5>(100'000);
     truth.group.disable();
 
-    const EngineRun run = glint::guest::run_engine(
-        {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/contended/*",
-         "--perf-iters=3000000"},
-        RunAs::unprivileged);
+    const EngineRun run =
+        glint::guest::run_engine({"--bench", "--perf", "--bench-min-time=1",
+                                  "--filter=guest/contended/*", "--perf-iters=3000000"},
+                                 RunAs::unprivileged);
     INFO("engine output:\n" << run.output);
     REQUIRE(run.failure.empty());
     CHECK(run.status == 0);
@@ -270,18 +272,18 @@ TEST_CASE("engine: more events than counters makes the pass an estimate, labelle
     show("a competing group open: more events than counters", run);
     // Scaled by the pass's running/enabled: an estimate, near the exact figure.
     CHECK(got == doctest::Approx(per_iteration).epsilon(0.10));
-    std::printf("glint-measure: cpu=%s engine, group multiplexed with %u competing counters: "
-                "instr/iter adds5 ≈%g (exact %g)\n",
-                glint::guest::guest_cpu().c_str(), glint::guest::kCompetingEvents, got,
-                per_iteration);
+    std::printf(
+        "glint-measure: cpu=%s engine, group multiplexed with %u competing counters: "
+        "instr/iter adds5 ≈%g (exact %g)\n",
+        glint::guest::guest_cpu().c_str(), glint::guest::kCompetingEvents, got, per_iteration);
 }
 
-TEST_CASE("engine: perf_user_access=0 counts with the syscall path and says why, with the "
-          "remedy") {
+TEST_CASE(
+    "engine: perf_user_access=0 counts with the syscall path and says why, with the "
+    "remedy") {
     glint::guest::ScopedUserAccess access(0);
     const EngineRun run = glint::guest::run_engine(
-        {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/adds5",
-         "--perf-iters=100000"},
+        {"--bench", "--perf", "--bench-min-time=1", "--filter=guest/adds5", "--perf-iters=100000"},
         RunAs::root);
     INFO("engine output:\n" << run.output);
     REQUIRE(run.failure.empty());
@@ -296,7 +298,8 @@ TEST_CASE("engine: perf_user_access=0 counts with the syscall path and says why,
         if (text_of(glint::guest::find_path(d, {"capability"})) != "perf.read-path") continue;
         disclosed = true;
         CHECK(has(text_of(glint::guest::find_path(d, {"reason"})), "perf_user_access is 0"));
-        CHECK(text_of(glint::guest::find_path(d, {"remedy"})) == "sysctl kernel.perf_user_access=1");
+        CHECK(text_of(glint::guest::find_path(d, {"remedy"})) ==
+              "sysctl kernel.perf_user_access=1");
     }
     CHECK(disclosed);
     CHECK(user_read(run.doc, "path") == "user-access");
@@ -311,8 +314,9 @@ TEST_CASE("engine: perf_user_access=0 counts with the syscall path and says why,
     REQUIRE(row != nullptr);
     CHECK(std::isfinite(glint::guest::metric_of(*row, "instr")));
     show("kernel.perf_user_access=0", run);
-    std::printf("glint-measure: cpu=%s engine, perf_user_access=0: syscall path, bracket "
-                "self-cost %g instructions (kernel+user); adds5 instr/iter=%g\n",
-                glint::guest::guest_cpu().c_str(), cost_of(run.doc, "syscall", "instructions"),
-                glint::guest::metric_of(*row, "instr"));
+    std::printf(
+        "glint-measure: cpu=%s engine, perf_user_access=0: syscall path, bracket "
+        "self-cost %g instructions (kernel+user); adds5 instr/iter=%g\n",
+        glint::guest::guest_cpu().c_str(), cost_of(run.doc, "syscall", "instructions"),
+        glint::guest::metric_of(*row, "instr"));
 }

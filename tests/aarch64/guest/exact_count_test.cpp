@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "arch/aarch64/bracket.hpp"
@@ -106,12 +106,11 @@ TEST_CASE("an inlined body is counted exactly by the compiled bracket") {
     std::int64_t empty = std::numeric_limits<std::int64_t>::max();
     std::int64_t five = empty;
     for (int i = 0; i < 20; ++i) {  // minima: see min_instructions
-        empty = std::min(empty, aarch64::run_bracket<2>(reader, [] {
-                                    asm volatile("");
-                                })[kInstructions]);
+        empty = std::min(empty,
+                         aarch64::run_bracket<2>(reader, [] { asm volatile(""); })[kInstructions]);
         five = std::min(five, aarch64::run_bracket<2>(reader, [] {
-                                  asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop");
-                              })[kInstructions]);
+                            asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop");
+                        })[kInstructions]);
     }
     CHECK(five - empty == 5);
     group.disable();
@@ -149,9 +148,10 @@ TEST_CASE("32-bit counters: a wrapped, sign-extended reading stays exact") {
     // loop once more, and those instructions are counted too (8 with the specialised reader).
     const std::int64_t extra =
         instructions(bracket, group, &glint::guest::loop_3, 10000) - calibration - 30000;
-    std::printf("glint-guest: 32-bit counter, ~30 overflows inside the bracket: %lld "
-                "instructions beyond 30000 (seqlock retries)\n",
-                static_cast<long long>(extra));
+    std::printf(
+        "glint-guest: 32-bit counter, ~30 overflows inside the bracket: %lld "
+        "instructions beyond 30000 (seqlock retries)\n",
+        static_cast<long long>(extra));
     CHECK(extra >= 0);
     CHECK(extra <= 64);
     const std::uint32_t lock_after = group.page(kInstructions)->lock;

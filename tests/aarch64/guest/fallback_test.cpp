@@ -65,13 +65,12 @@ TEST_CASE("64-bit event counters where the PMU has them, else a fallback to 32-b
     group.enable();
     glint::guest::loop_3(nullptr, 100);
     const bool has64 = glint::guest::cpu_has_64bit_event_counters();
-    std::printf("glint-guest: cpu=%s config1=0x3: cycles %s; instructions %s\n",
-                glint::guest::guest_cpu().c_str(),
-                group.counter64(0) ? "64-bit" : "32-bit",
-                group.counter64(1) ? "64-bit"
-                                   : (group.fell_back_to_32(1)
-                                          ? "refused with EOPNOTSUPP, opened 32-bit"
-                                          : "32-bit"));
+    std::printf(
+        "glint-guest: cpu=%s config1=0x3: cycles %s; instructions %s\n",
+        glint::guest::guest_cpu().c_str(), group.counter64(0) ? "64-bit" : "32-bit",
+        group.counter64(1)
+            ? "64-bit"
+            : (group.fell_back_to_32(1) ? "refused with EOPNOTSUPP, opened 32-bit" : "32-bit"));
     // PMCCNTR_EL0 is 64-bit on every PMUv3; event counters only with PMUv3p5 (FEAT_PMUv3p5).
     CHECK(group.counter64(0));
     CHECK(group.counter64(1) == has64);
@@ -127,9 +126,10 @@ TEST_CASE("more events than counters is detected as multiplexed") {
         CHECK(r.running <= r.enabled);
         if (r.running < r.enabled) ++multiplexed;
     }
-    std::printf("glint-guest: %zu events on the PMU: %zu multiplexed, %zu off a counter at the "
-                "read\n",
-                kEvents, multiplexed, off_counter);
+    std::printf(
+        "glint-guest: %zu events on the PMU: %zu multiplexed, %zu off a counter at the "
+        "read\n",
+        kEvents, multiplexed, off_counter);
     CHECK(multiplexed >= 2);
     CHECK(off_counter >= 2);
 }

@@ -52,9 +52,8 @@ Events::Events(const std::vector<EventSpec>& specs, const OpenOptions& options)
         const int group_fd = (as_group_ && i > 0) ? fds_[0] : -1;
         int fd;
         if (options.user_access) {
-            const linux_::UserAccessOpen o =
-                linux_::open_user_access_event(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC,
-                                               options.want_64bit);
+            const linux_::UserAccessOpen o = linux_::open_user_access_event(
+                attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC, options.want_64bit);
             fd = o.fd;
             errno = o.error;
             counter64_.push_back(o.counter64);
@@ -65,8 +64,8 @@ Events::Events(const std::vector<EventSpec>& specs, const OpenOptions& options)
             fell_back_to_32_.push_back(false);
         }
         if (fd < 0) {
-            error_ = "perf_event_open of event " + std::to_string(i) + " failed: " +
-                     std::strerror(errno);
+            error_ = "perf_event_open of event " + std::to_string(i) +
+                     " failed: " + std::strerror(errno);
             return;
         }
         fds_.push_back(fd);
@@ -155,14 +154,13 @@ bool write_sysctl(const char* path, int value) {
     const int fd = linux_::open_retry(path, O_WRONLY);
     if (fd < 0) return false;
     const std::string text = std::to_string(value) + "\n";
-    const bool ok = linux_::sys().write(fd, text.data(), text.size()) ==
-                    static_cast<ssize_t>(text.size());
+    const bool ok =
+        linux_::sys().write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
     linux_::sys().close(fd);
     return ok;
 }
 
-ScopedUserAccess::ScopedUserAccess(int value)
-    : previous_(linux_::read_perf_user_access().value) {
+ScopedUserAccess::ScopedUserAccess(int value) : previous_(linux_::read_perf_user_access().value) {
     write_sysctl(linux_::kPerfUserAccessPath, value);
 }
 

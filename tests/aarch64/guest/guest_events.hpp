@@ -40,7 +40,7 @@ struct SyscallReading {
 };
 
 class Events {
-public:
+  public:
     Events(const std::vector<EventSpec>& specs, const OpenOptions& options);
     ~Events();
     Events(const Events&) = delete;
@@ -55,7 +55,7 @@ public:
     bool counter64(std::size_t i) const { return counter64_[i]; }
     bool fell_back_to_32(std::size_t i) const { return fell_back_to_32_[i]; }
 
-    void enable();   // every leader, whole group
+    void enable();  // every leader, whole group
     void disable();
     void reset();
 
@@ -69,7 +69,7 @@ public:
     // The layout the pages show now (call while enabled).
     os::linux_::Arm64Layout layout() const;
 
-private:
+  private:
     bool as_group_ = true;
     std::vector<int> fds_;
     std::vector<perf_event_mmap_page*> pages_;
@@ -86,11 +86,11 @@ void read_group_for_hot(const void* context, std::int64_t* counts, std::size_t c
 
 // Writes /proc/sys/kernel/perf_user_access for the scope of the object, restoring the old value.
 class ScopedUserAccess {
-public:
+  public:
     explicit ScopedUserAccess(int value);
     ~ScopedUserAccess();
 
-private:
+  private:
     int previous_;
 };
 

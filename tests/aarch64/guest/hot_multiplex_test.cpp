@@ -19,8 +19,8 @@
 #include "guest_events.hpp"
 #include "loops.hpp"
 
-using glint::guest::EventSpec;
 using glint::guest::Events;
+using glint::guest::EventSpec;
 using glint::guest::OpenOptions;
 using glint::hot::Counts;
 using glint::hot::Group;
@@ -124,17 +124,17 @@ TEST_CASE("hot multiplexing: a region off the PMU is flagged, never silently sho
     // Disabling the competitor does not put our group back by itself; the next time the thread
     // is scheduled in does.
     usleep(2000);
-    std::printf("glint-measure: cpu=%s hot regions of loop_3 x %llu while multiplexed: %d of %d "
-                "flagged (%d of them counted short, up to %lld ns off the PMU), %d short and "
-                "unflagged; %llu reads by read(2) while off; %d of %d regions of 9-11M "
-                "instructions counted short, %d flagged (%d with both reads inline), each at "
-                "least %lld ns off the PMU\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPasses),
-                contended.flagged, kRegions, contended.short_and_flagged,
-                static_cast<long long>(contended.max_descheduled_ns), contended.short_unflagged,
-                static_cast<unsigned long long>(g.syscall_reads() - syscalls_before), long_short,
-                kLong, long_flagged, long_inline_ends,
-                static_cast<long long>(long_least_descheduled));
+    std::printf(
+        "glint-measure: cpu=%s hot regions of loop_3 x %llu while multiplexed: %d of %d "
+        "flagged (%d of them counted short, up to %lld ns off the PMU), %d short and "
+        "unflagged; %llu reads by read(2) while off; %d of %d regions of 9-11M "
+        "instructions counted short, %d flagged (%d with both reads inline), each at "
+        "least %lld ns off the PMU\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPasses),
+        contended.flagged, kRegions, contended.short_and_flagged,
+        static_cast<long long>(contended.max_descheduled_ns), contended.short_unflagged,
+        static_cast<unsigned long long>(g.syscall_reads() - syscalls_before), long_short, kLong,
+        long_flagged, long_inline_ends, static_cast<long long>(long_least_descheduled));
     CHECK(contended.short_unflagged == 0);
     CHECK(contended.flagged > kRegions / 10);
     CHECK(contended.short_and_flagged > 0);

@@ -23,8 +23,8 @@
 #include "guest_events.hpp"
 #include "os/linux/mmap_page.hpp"
 
-using glint::guest::EventSpec;
 using glint::guest::Events;
+using glint::guest::EventSpec;
 using glint::guest::OpenOptions;
 using glint::hot::Counts;
 using glint::hot::Group;
@@ -74,8 +74,8 @@ std::int64_t offset_of(const perf_event_mmap_page* page, std::uint32_t& lock) {
 void move_fake() {
     TearState& s = g_state;
     const std::uint32_t target = s.fake->index == 1 ? 2 : 1;
-    const std::int64_t offset = offset_of(s.events->page(target), s.real_lock[target]) +
-                                (target == 2 ? s.delta : 0);
+    const std::int64_t offset =
+        offset_of(s.events->page(target), s.real_lock[target]) + (target == 2 ? s.delta : 0);
     store(s.fake->lock, s.fake->lock + 1);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     store(s.fake->index, target);
@@ -97,8 +97,8 @@ void arm_timer() {
 void on_alarm(int, siginfo_t*, void* context) {
     TearState& s = g_state;
     if (!s.running.load(std::memory_order_relaxed)) return;
-    const auto pc = reinterpret_cast<const char*>(
-        static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+    const auto pc =
+        reinterpret_cast<const char*>(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
     if (pc >= __start_glint_tear_reads && pc < __stop_glint_tear_reads) ++s.inside;
     move_fake();
     ++s.signals;
@@ -106,8 +106,7 @@ void on_alarm(int, siginfo_t*, void* context) {
 }
 
 // The inline read under test, in a section of its own so the handler can tell it was inside.
-[[gnu::noinline, gnu::section("glint_tear_reads")]] Counts<2> read_in_section(
-    const Group<2>& g) {
+[[gnu::noinline, gnu::section("glint_tear_reads")]] Counts<2> read_in_section(const Group<2>& g) {
     return g.read_counts();
 }
 
@@ -135,8 +134,8 @@ TEST_CASE("hot seqlock: kernel updates at random instructions of inline reads ne
     // Same instructions, but their raw counters are about 2^30 apart, and so are the pages'
     // offsets (less the counts' difference): a torn read cannot hide.
     std::uint32_t lock = 0;
-    const std::int64_t apart = offset_of(events.page(1), lock) -
-                               offset_of(events.page(2), lock) - delta;
+    const std::int64_t apart =
+        offset_of(events.page(1), lock) - offset_of(events.page(2), lock) - delta;
     CHECK((apart > (std::int64_t{1} << 29) || apart < -(std::int64_t{1} << 29)));
 
     alignas(4096) static perf_event_mmap_page fake{};
@@ -156,7 +155,8 @@ TEST_CASE("hot seqlock: kernel updates at random instructions of inline reads ne
     Group<2> g = Group<2>::attach(a);
     REQUIRE(g.path() == Path::inline_user);
 
-    struct sigaction sa {}, previous {};
+    struct sigaction sa {
+    }, previous{};
     sa.sa_sigaction = &on_alarm;
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&sa.sa_mask);
@@ -190,13 +190,14 @@ TEST_CASE("hot seqlock: kernel updates at random instructions of inline reads ne
     sigaction(SIGALRM, &previous, nullptr);
     const glint::guest::SyscallReading end = events.read_leader_of(0);
     events.disable();
-    std::printf("glint-measure: cpu=%s hot inline reads under a timer-signal kernel: %llu reads, "
-                "%llu page moves (%llu inside an inline read), %llu wrong, %llu skipped (the "
-                "real pages changed)\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(reads),
-                static_cast<unsigned long long>(g_state.signals.load()),
-                static_cast<unsigned long long>(g_state.inside.load()),
-                static_cast<unsigned long long>(wrong), static_cast<unsigned long long>(skipped));
+    std::printf(
+        "glint-measure: cpu=%s hot inline reads under a timer-signal kernel: %llu reads, "
+        "%llu page moves (%llu inside an inline read), %llu wrong, %llu skipped (the "
+        "real pages changed)\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(reads),
+        static_cast<unsigned long long>(g_state.signals.load()),
+        static_cast<unsigned long long>(g_state.inside.load()),
+        static_cast<unsigned long long>(wrong), static_cast<unsigned long long>(skipped));
     CHECK(static_cast<std::int64_t>(end.counts[1]) - static_cast<std::int64_t>(end.counts[2]) ==
           delta);
     CHECK(g_state.signals.load() >= kSignals);

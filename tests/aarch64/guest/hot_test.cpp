@@ -152,22 +152,24 @@ TEST_CASE("hot: what an inline read pair of {cycles, instructions} adds, beside 
     meter.event.disable();
     events.disable();
 
-    std::printf("glint-measure: cpu=%s hot read pair {cycles,instructions} + CNTVCT (32-bit "
-                "counters, inline): full=%lld added=%lld self=%lld instructions; "
-                "read_cost()=%lld\n",
-                cpu.c_str(), static_cast<long long>(hot_full), static_cast<long long>(hot_added),
-                static_cast<long long>(hot_self),
-                static_cast<long long>(pair.group.read_cost().counts[1]));
-    std::printf("glint-measure: cpu=%s hot read_counts pair {cycles,instructions} (no timestamp): "
-                "full=%lld added=%lld self=%lld instructions; read_counts_cost()=%lld\n",
-                cpu.c_str(), static_cast<long long>(counts_full),
-                static_cast<long long>(counts_added), static_cast<long long>(counts_self),
-                static_cast<long long>(pair.group.read_counts_cost().counts[1]));
-    std::printf("glint-measure: cpu=%s engine bracket {cycles,instructions} over the same group: "
-                "full=%lld added=%lld instructions\n",
-                cpu.c_str(), static_cast<long long>(engine_full),
-                static_cast<long long>(engine_added));
-    // Exactly the table's figures (docs/hot-loop.md quotes them): a change of cost is a deliberate edit.
+    std::printf(
+        "glint-measure: cpu=%s hot read pair {cycles,instructions} + CNTVCT (32-bit "
+        "counters, inline): full=%lld added=%lld self=%lld instructions; "
+        "read_cost()=%lld\n",
+        cpu.c_str(), static_cast<long long>(hot_full), static_cast<long long>(hot_added),
+        static_cast<long long>(hot_self), static_cast<long long>(pair.group.read_cost().counts[1]));
+    std::printf(
+        "glint-measure: cpu=%s hot read_counts pair {cycles,instructions} (no timestamp): "
+        "full=%lld added=%lld self=%lld instructions; read_counts_cost()=%lld\n",
+        cpu.c_str(), static_cast<long long>(counts_full), static_cast<long long>(counts_added),
+        static_cast<long long>(counts_self),
+        static_cast<long long>(pair.group.read_counts_cost().counts[1]));
+    std::printf(
+        "glint-measure: cpu=%s engine bracket {cycles,instructions} over the same group: "
+        "full=%lld added=%lld instructions\n",
+        cpu.c_str(), static_cast<long long>(engine_full), static_cast<long long>(engine_added));
+    // Exactly the table's figures (docs/hot-loop.md quotes them): a change of cost is a deliberate
+    // edit.
     namespace headline = glint::test::headline;
     CHECK(counts_added == headline::kArm64HotCountsPair.instructions);
     CHECK(hot_added == headline::kArm64HotReadPair.instructions);
@@ -191,16 +193,16 @@ TEST_CASE("hot: the distribution of a body of known cost is exact") {
     std::int64_t deltas[kCalls];
     for (int k = 0; k < kEmpty + kCalls; ++k) {
         const int c = k - kEmpty;
-        const std::uint64_t passes = glint::black_box<std::uint64_t>(
-            c < 0 ? 0 : c % 200 == 0 ? 20 : c % 20 == 0 ? 5 : 1);
+        const std::uint64_t passes = glint::black_box<std::uint64_t>(c < 0          ? 0
+                                                                     : c % 200 == 0 ? 20
+                                                                     : c % 20 == 0  ? 5
+                                                                                    : 1);
         const Snapshot<2> a = group.read();
         glint::guest::loop_8(nullptr, passes);
         const Snapshot<2> b = group.read();
         const std::int64_t instructions = (b - a).counts[1];
-        if (c < 0)
-            empty[k] = instructions;
-        else
-            deltas[c] = instructions;
+        if (c < 0) empty[k] = instructions;
+        else deltas[c] = instructions;
     }
     events.disable();
     std::sort(empty, empty + kEmpty);
@@ -214,14 +216,15 @@ TEST_CASE("hot: the distribution of a body of known cost is exact") {
         inflated += !(k == 8 || k == 40 || k == 160);
     }
     const Histogram::Summary s = h->summary();
-    std::printf("glint-measure: cpu=%s hot per-call distribution of loop_8 x {1,5,20}: min=%llu "
-                "p50=%llu p90=%llu p99=%llu p99.9=%llu max=%llu (%d of %d calls off by seqlock "
-                "retries), empty pair %lld\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(s.min),
-                static_cast<unsigned long long>(s.p50), static_cast<unsigned long long>(s.p90),
-                static_cast<unsigned long long>(s.p99), static_cast<unsigned long long>(s.p999),
-                static_cast<unsigned long long>(s.max), inflated, kCalls,
-                static_cast<long long>(apparatus));
+    std::printf(
+        "glint-measure: cpu=%s hot per-call distribution of loop_8 x {1,5,20}: min=%llu "
+        "p50=%llu p90=%llu p99=%llu p99.9=%llu max=%llu (%d of %d calls off by seqlock "
+        "retries), empty pair %lld\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(s.min),
+        static_cast<unsigned long long>(s.p50), static_cast<unsigned long long>(s.p90),
+        static_cast<unsigned long long>(s.p99), static_cast<unsigned long long>(s.p999),
+        static_cast<unsigned long long>(s.max), inflated, kCalls,
+        static_cast<long long>(apparatus));
     CHECK(s.count == kCalls);
     CHECK(s.min == 8);
     CHECK(s.p50 == 8);
@@ -251,12 +254,13 @@ TEST_CASE("hot: --per-iteration's measurement loop reads exactly K per call") {
         CHECK(s.p50 == k);
         CHECK(s.p99 == k);
         CHECK(costs->syscall_reads == 0);
-        std::printf("glint-measure: cpu=%s per-iteration loop of K=%llu: p50=%llu p99=%llu "
-                    "max=%llu, empty call %lld instructions\n",
-                    glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(k),
-                    static_cast<unsigned long long>(s.p50), static_cast<unsigned long long>(s.p99),
-                    static_cast<unsigned long long>(s.max),
-                    static_cast<long long>(costs->empty_instructions));
+        std::printf(
+            "glint-measure: cpu=%s per-iteration loop of K=%llu: p50=%llu p99=%llu "
+            "max=%llu, empty call %lld instructions\n",
+            glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(k),
+            static_cast<unsigned long long>(s.p50), static_cast<unsigned long long>(s.p99),
+            static_cast<unsigned long long>(s.max),
+            static_cast<long long>(costs->empty_instructions));
     }
     events.disable();
 }
@@ -295,10 +299,11 @@ TEST_CASE("hot: a group opened by name reads inline, and says why not when acces
         const glint::hot::Counts<2> d = counters.read_counts() - a - counters.read_counts_cost();
         CHECK(d.counts[1] >= 8000);
         CHECK(d.counts[1] <= 8000 + 64);  // the call, and seqlock retries (which only add)
-        std::printf("glint-measure: cpu=%s hot::Group by name: %s; loop_8 x 1000 read %lld "
-                    "instructions\n",
-                    glint::guest::guest_cpu().c_str(), counters.status().reason,
-                    static_cast<long long>(d.counts[1]));
+        std::printf(
+            "glint-measure: cpu=%s hot::Group by name: %s; loop_8 x 1000 read %lld "
+            "instructions\n",
+            glint::guest::guest_cpu().c_str(), counters.status().reason,
+            static_cast<long long>(d.counts[1]));
 
         Group reversed({"instructions", "cycles"});
         REQUIRE(reversed.ok());
@@ -312,7 +317,8 @@ TEST_CASE("hot: a group opened by name reads inline, and says why not when acces
         CHECK(counters.path() == Path::syscall);
         INFO(counters.status().reason);
         CHECK(std::string(counters.status().reason).find("perf_user_access") != std::string::npos);
-        CHECK(std::string(counters.status().remedy).find("perf_user_access=1") != std::string::npos);
+        CHECK(std::string(counters.status().remedy).find("perf_user_access=1") !=
+              std::string::npos);
     }
 }
 
@@ -346,7 +352,8 @@ TEST_CASE("hot: --per-iteration through the engine, exact per-call differences")
     CHECK(run.output.find("guest/adds5: instructions per call") == std::string::npos);
     CHECK(glint::guest::find_path(run.doc, {"meta", "tiers", "per-iteration", "histograms",
                                             "guest/adds13", "instructions", "p99.9"}) != nullptr);
-    std::printf("glint-measure: cpu=%s --per-iteration instr p50/p99 per call: adds5 %g/%g, "
-                "adds13 %g/%g (the batch function's loop included)\n",
-                glint::guest::guest_cpu().c_str(), p50_5, p99_5, p50_13, p99_13);
+    std::printf(
+        "glint-measure: cpu=%s --per-iteration instr p50/p99 per call: adds5 %g/%g, "
+        "adds13 %g/%g (the batch function's loop included)\n",
+        glint::guest::guest_cpu().c_str(), p50_5, p99_5, p50_13, p99_13);
 }

@@ -5,10 +5,10 @@
 // split: the test asserts it within one sample. At one sample per 10007 instructions the
 // kernel's interrupt throttling would step in (the handler's own instructions advance the
 // virtual clock too), so the test lifts it while it samples (kernel.perf_event_max_sample_rate,
-// then kernel.perf_cpu_time_max_percent=0) and restores it after. The instructions event and the cpu-clock timer
-// are sampled the same way and reported ("glint-measure:" lines), not asserted: QEMU arms an
-// overflow timer for the cycle counter only, so the instructions event raises (almost) no
-// overflow interrupts, and the timer follows the virtual clock, not the instructions.
+// then kernel.perf_cpu_time_max_percent=0) and restores it after. The instructions event and the
+// cpu-clock timer are sampled the same way and reported ("glint-measure:" lines), not asserted:
+// QEMU arms an overflow timer for the cycle counter only, so the instructions event raises (almost)
+// no overflow interrupts, and the timer follows the virtual clock, not the instructions.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -55,7 +55,7 @@ struct Unthrottled {
     }
 };
 
-constexpr std::uint64_t kPeriod = 10007;  // a prime: no resonance with the loops' 3 and 8
+constexpr std::uint64_t kPeriod = 10007;         // a prime: no resonance with the loops' 3 and 8
 constexpr std::uint64_t kLoop3Passes = 4000000;  // 12M instructions
 constexpr std::uint64_t kLoop8Passes = 500000;   //  4M instructions
 
@@ -94,22 +94,23 @@ Split sample_split(SampleEvent event, std::uint64_t period) {
 
 }  // namespace
 
-TEST_CASE("guest profile: a 3:1 instruction split sampled on cycles reads 75/25 within one sample") {
+TEST_CASE(
+    "guest profile: a 3:1 instruction split sampled on cycles reads 75/25 within one sample") {
     const Unthrottled unthrottled;
     REQUIRE_MESSAGE(unthrottled.ok, "cannot lift the kernel's sample-rate throttling");
     const Split s = sample_split(SampleEvent::cycles, kPeriod);
     REQUIRE_MESSAGE(s.open_error == 0, "cycles sampling did not open: errno ", s.open_error);
     const double want_three = 3.0 * kLoop3Passes / kPeriod;  // 1199.2
     const double want_eight = 8.0 * kLoop8Passes / kPeriod;  //  399.7
-    std::printf("glint-measure: cpu=%s profile cycles every %llu: loop_3 %llu samples (12M "
-                "instructions: %.1f expected), loop_8 %llu (4M: %.1f), elsewhere %llu, lost %llu, "
-                "throttled %llu\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPeriod),
-                static_cast<unsigned long long>(s.three), want_three,
-                static_cast<unsigned long long>(s.eight), want_eight,
-                static_cast<unsigned long long>(s.other),
-                static_cast<unsigned long long>(s.counts.lost),
-                static_cast<unsigned long long>(s.counts.throttled));
+    std::printf(
+        "glint-measure: cpu=%s profile cycles every %llu: loop_3 %llu samples (12M "
+        "instructions: %.1f expected), loop_8 %llu (4M: %.1f), elsewhere %llu, lost %llu, "
+        "throttled %llu\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPeriod),
+        static_cast<unsigned long long>(s.three), want_three,
+        static_cast<unsigned long long>(s.eight), want_eight,
+        static_cast<unsigned long long>(s.other), static_cast<unsigned long long>(s.counts.lost),
+        static_cast<unsigned long long>(s.counts.throttled));
     CHECK(std::abs(static_cast<double>(s.three) - want_three) <= 1.0);
     CHECK(std::abs(static_cast<double>(s.eight) - want_eight) <= 1.0);
     CHECK(s.other <= 1);  // the few instructions between enable and disable
@@ -123,17 +124,17 @@ TEST_CASE("guest profile: the instructions event and the cpu-clock timer, report
     const Unthrottled unthrottled;
     const Split instr = sample_split(SampleEvent::instructions, kPeriod);
     const Split timer = sample_split(SampleEvent::cpu_clock, 100000);
-    std::printf("glint-measure: cpu=%s profile instructions every %llu: open %s, loop_3 %llu "
-                "samples, loop_8 %llu, elsewhere %llu (an exact overflow would give 1199/399)\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPeriod),
-                instr.open_error ? "failed" : "ok", static_cast<unsigned long long>(instr.three),
-                static_cast<unsigned long long>(instr.eight),
-                static_cast<unsigned long long>(instr.other));
-    std::printf("glint-measure: cpu=%s profile cpu-clock every 100 us: loop_3 %llu samples, "
-                "loop_8 %llu, elsewhere %llu\n",
-                glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(timer.three),
-                static_cast<unsigned long long>(timer.eight),
-                static_cast<unsigned long long>(timer.other));
+    std::printf(
+        "glint-measure: cpu=%s profile instructions every %llu: open %s, loop_3 %llu "
+        "samples, loop_8 %llu, elsewhere %llu (an exact overflow would give 1199/399)\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kPeriod),
+        instr.open_error ? "failed" : "ok", static_cast<unsigned long long>(instr.three),
+        static_cast<unsigned long long>(instr.eight), static_cast<unsigned long long>(instr.other));
+    std::printf(
+        "glint-measure: cpu=%s profile cpu-clock every 100 us: loop_3 %llu samples, "
+        "loop_8 %llu, elsewhere %llu\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(timer.three),
+        static_cast<unsigned long long>(timer.eight), static_cast<unsigned long long>(timer.other));
     CHECK(timer.open_error == 0);
     CHECK(timer.three > timer.eight);  // the timer still sees where the time goes, roughly
 }
@@ -156,10 +157,11 @@ TEST_CASE("guest profile: the bench program's --profile sampled cycles and named
     const std::string top = p.at("functions").as_array()[0].at("function").as_string();
     CHECK(top.find("run_batch") != std::string::npos);  // the case's compiled batch
     const glint::engine::Json& tier = doc.at("meta").at("tiers").at("profile");
-    std::printf("glint-measure: cpu=%s bench --profile: %s, %.0f samples at %.0f Hz; top %s "
-                "%.1f%%; precise: %s\n",
-                glint::guest::guest_cpu().c_str(), tier.at("sampling").as_string().c_str(),
-                p.at("samples").as_number(), p.at("rateHz").as_number(), top.c_str(),
-                100 * p.at("functions").as_array()[0].at("selfShare").as_number(),
-                tier.at("precise").as_string().c_str());
+    std::printf(
+        "glint-measure: cpu=%s bench --profile: %s, %.0f samples at %.0f Hz; top %s "
+        "%.1f%%; precise: %s\n",
+        glint::guest::guest_cpu().c_str(), tier.at("sampling").as_string().c_str(),
+        p.at("samples").as_number(), p.at("rateHz").as_number(), top.c_str(),
+        100 * p.at("functions").as_array()[0].at("selfShare").as_number(),
+        tier.at("precise").as_string().c_str());
 }

@@ -93,16 +93,17 @@ TEST_CASE("engine: kernel+user counts stay exact when timer ticks land in the pa
         const Json& spread = *row;
         const std::string combined = text_at(spread, {"countSpread", "perf", "combined"});
         const double rejected = number_at(spread, {"countSpread", "perf", "rejected"});
-        const double median = number_at(
-            spread, {"countSpread", "perf", "perIteration", "instructions", "median"});
+        const double median =
+            number_at(spread, {"countSpread", "perf", "perIteration", "instructions", "median"});
         const double max =
             number_at(spread, {"countSpread", "perf", "perIteration", "instructions", "max"});
-        std::printf("glint-measure: cpu=%s engine kernel+user, %llu iterations in brackets of "
-                    "%llu: adds21 instr/iter=%.6f (exact %.6f), combined %s, rejected %g, "
-                    "per-bracket median %g max %g\n",
-                    cpu.c_str(), static_cast<unsigned long long>(kIterations),
-                    static_cast<unsigned long long>(s.batch), got, want, combined.c_str(),
-                    rejected, median, max);
+        std::printf(
+            "glint-measure: cpu=%s engine kernel+user, %llu iterations in brackets of "
+            "%llu: adds21 instr/iter=%.6f (exact %.6f), combined %s, rejected %g, "
+            "per-bracket median %g max %g\n",
+            cpu.c_str(), static_cast<unsigned long long>(kIterations),
+            static_cast<unsigned long long>(s.batch), got, want, combined.c_str(), rejected, median,
+            max);
         CHECK_FALSE(glint::guest::estimated(*row, "instr"));
         if (s.robust) {
             CHECK(combined == "robust");
@@ -148,12 +149,12 @@ TEST_CASE("engine: the default plan splits a 100,000-iteration pass and reads it
     CHECK_MESSAGE(exact, "median " << median << " is no a + c / batch (a " << line.a << ", c "
                                    << line.c << ", " << brackets << " brackets)");
     CHECK(same_figure(got, median));
-    std::printf("glint-measure: cpu=%s engine kernel+user, default plan, %llu iterations: adds21 "
-                "instr/iter=%.6f in %g brackets (combined %s, rejected %s)\n",
-                glint::guest::guest_cpu().c_str(),
-                static_cast<unsigned long long>(kDefaultIterations), got, brackets,
-                text_at(*row, {"countSpread", "perf", "combined"}).c_str(),
-                text_at(*row, {"countSpread", "perf", "rejected"}).c_str());
+    std::printf(
+        "glint-measure: cpu=%s engine kernel+user, default plan, %llu iterations: adds21 "
+        "instr/iter=%.6f in %g brackets (combined %s, rejected %s)\n",
+        glint::guest::guest_cpu().c_str(), static_cast<unsigned long long>(kDefaultIterations), got,
+        brackets, text_at(*row, {"countSpread", "perf", "combined"}).c_str(),
+        text_at(*row, {"countSpread", "perf", "rejected"}).c_str());
 }
 
 // A multi-threaded case (docs/threads.md): every thread opens its own group, reads it in user
@@ -166,22 +167,26 @@ TEST_CASE("engine: a case on N threads counts exactly N times one thread's instr
     const Line line = adds21_line();
     constexpr std::uint64_t kBatch = 1000;
     const double want = line.per_iteration(kBatch);
-    const EngineRun run = glint::guest::run_engine(
-        {"--bench", "--perf", "--metrics=instr", "--bench-min-time=1", "--filter=guest/threads/adds21",
-         "--perf-iters=200000", "--perf-batch=" + std::to_string(kBatch)},
-        RunAs::root);
+    const EngineRun run =
+        glint::guest::run_engine({"--bench", "--perf", "--metrics=instr", "--bench-min-time=1",
+                                  "--filter=guest/threads/adds21", "--perf-iters=200000",
+                                  "--perf-batch=" + std::to_string(kBatch)},
+                                 RunAs::root);
     INFO("engine output:\n" << run.output);
     REQUIRE(run.failure.empty());
     CHECK(run.status == 0);
     REQUIRE(run.doc.is_object());
     unsigned rows = 0;
     for (const Json& row : run.doc.at("rows").as_array()) {
-        const unsigned threads = static_cast<unsigned>(std::stoul(text_at(row, {"labels", "threads"})));
+        const unsigned threads =
+            static_cast<unsigned>(std::stoul(text_at(row, {"labels", "threads"})));
         const double got = glint::guest::metric_of(row, "instr");
-        std::printf("glint-measure: cpu=%s engine kernel+user, adds21 on %u threads: instr/iter=%.6f "
-                    "(exact %u x %.6f)\n",
-                    glint::guest::guest_cpu().c_str(), threads, got, threads, want);
-        CHECK_MESSAGE(same_figure(got, threads * want), threads << " threads: " << got << ", exact " << threads * want);
+        std::printf(
+            "glint-measure: cpu=%s engine kernel+user, adds21 on %u threads: instr/iter=%.6f "
+            "(exact %u x %.6f)\n",
+            glint::guest::guest_cpu().c_str(), threads, got, threads, want);
+        CHECK_MESSAGE(same_figure(got, threads * want),
+                      threads << " threads: " << got << ", exact " << threads * want);
         CHECK_FALSE(glint::guest::estimated(row, "instr"));
         ++rows;
         if (threads == 1) continue;

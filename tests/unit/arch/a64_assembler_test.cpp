@@ -23,8 +23,8 @@ std::uint32_t one(void (*emit)(Assembler&)) {
 }  // namespace
 
 TEST_CASE("a64 assembler: each instruction's word is GNU as's") {
-    CHECK(one([](Assembler& a) { a.add(x3, x4, x5); }) == 0x8b050083);   // add x3, x4, x5
-    CHECK(one([](Assembler& a) { a.add(x3, x4, 7); }) == 0x91001c83);    // add x3, x4, #7
+    CHECK(one([](Assembler& a) { a.add(x3, x4, x5); }) == 0x8b050083);  // add x3, x4, x5
+    CHECK(one([](Assembler& a) { a.add(x3, x4, 7); }) == 0x91001c83);   // add x3, x4, #7
     CHECK(one([](Assembler& a) { a.sub(x3, x4, x5); }) == 0xcb050083);
     CHECK(one([](Assembler& a) { a.and_(x3, x4, x5); }) == 0x8a050083);
     CHECK(one([](Assembler& a) { a.eor(x3, x4, x5); }) == 0xca050083);
@@ -35,13 +35,13 @@ TEST_CASE("a64 assembler: each instruction's word is GNU as's") {
     CHECK(one([](Assembler& a) { a.udiv(x3, x4, x5); }) == 0x9ac50883);
     CHECK(one([](Assembler& a) { a.sdiv(x3, x4, x5); }) == 0x9ac50c83);
     CHECK(one([](Assembler& a) { a.crc32x(x3, x4, x5); }) == 0x9ac54c83);  // crc32x w3, w4, x5
-    CHECK(one([](Assembler& a) { a.ldr(x3, x4, 16); }) == 0xf9400883);    // ldr x3, [x4, #16]
+    CHECK(one([](Assembler& a) { a.ldr(x3, x4, 16); }) == 0xf9400883);     // ldr x3, [x4, #16]
     CHECK(one([](Assembler& a) { a.str(x3, x4, 16); }) == 0xf9000883);
     CHECK(one([](Assembler& a) { a.movz(x3, 1); }) == 0xd2800023);
     CHECK(one([](Assembler& a) { a.movz(x3, 0x1234, 16); }) == 0xd2a24683);
     CHECK(one([](Assembler& a) { a.movk(x3, 0x1234, 16); }) == 0xf2a24683);
     CHECK(one([](Assembler& a) { a.nop(); }) == 0xd503201f);
-    CHECK(one([](Assembler& a) { a.word(0xd65f03c0); }) == 0xd65f03c0);   // ret, as a word
+    CHECK(one([](Assembler& a) { a.word(0xd65f03c0); }) == 0xd65f03c0);  // ret, as a word
 }
 
 TEST_CASE("a64 assembler: mov_address loads all 64 bits in four instructions") {

@@ -24,7 +24,8 @@ std::vector<std::string> names(const Selection& s) {
 TEST_CASE("metric selection: defaults, names, globs, all, unmatched") {
     std::vector<MetricDescriptor> cat{d("ipc", "perf", true, true), d("instr", "perf", true, true),
                                       d("cache-miss", "perf", false, true),
-                                      d("syscr", "tier0", true, false), d("B/s", "client", true, true)};
+                                      d("syscr", "tier0", true, false),
+                                      d("B/s", "client", true, true)};
     CHECK(names(select_metrics(cat, {})) ==
           std::vector<std::string>{"ipc", "instr", "cache-miss", "B/s"});  // unavailable default: —
     CHECK(names(select_metrics(cat, {"syscr", "ipc"})) == std::vector<std::string>{"ipc", "syscr"});

@@ -45,6 +45,6 @@ TEST_CASE("cpu load: the least busy allowed CPU wins, ties to the lowest number"
     CHECK(least_busy_cpu(before, after, {0, 1, 2}) == 1u);
     CHECK(least_busy_cpu(before, after, {2, 0}) == 2u);  // only the allowed ones
     CHECK(least_busy_cpu(before, after, {0}) == 0u);
-    CHECK(!least_busy_cpu(before, after, {7}));  // not in /proc/stat
+    CHECK(!least_busy_cpu(before, after, {7}));        // not in /proc/stat
     CHECK(std::isnan(busy_share(before, before, 0)));  // no tick passed
 }

@@ -5,7 +5,9 @@
 
 using namespace glint::os;
 
-TEST_CASE("files: regular files are replaced, FIFOs and character devices written in place, the rest refused") {
+TEST_CASE(
+    "files: regular files are replaced, FIFOs and character devices written in place, the rest "
+    "refused") {
     CHECK(output_mode_for(FileKind::absent) == OutputMode::replace);
     CHECK(output_mode_for(FileKind::regular) == OutputMode::replace);
     CHECK(output_mode_for(FileKind::fifo) == OutputMode::in_place);

@@ -31,13 +31,15 @@ TEST_CASE("time lost: /proc/stat's steal column, in all and per CPU") {
     CHECK(r.tick_ns == 0);  // the parser does not know USER_HZ; read_steal fills it
     // Only user..softirq before it (a kernel before 2.6.11): no steal, and never a 0 for it.
     CHECK(parse_proc_stat_steal("cpu  1 2 3 4 5 6 7\ncpu0 1 2 3 4 5 6 7\n").ok == false);
-    CHECK(parse_proc_stat_steal("cpu  1 2 3 4 5 6 7\n").why.find("no steal column") != std::string::npos);
+    CHECK(parse_proc_stat_steal("cpu  1 2 3 4 5 6 7\n").why.find("no steal column") !=
+          std::string::npos);
     // CRLF-free but tab-separated, and a kernel with more columns than today's: still read.
     CHECK(parse_proc_stat_steal("cpu\t1 2 3 4 5 6 7 8 9 10 11 12\n").all == 8);
 }
 
 TEST_CASE("time lost: hostile /proc/stat text is refused or skipped, never read as 0") {
-    for (const char* text : {"", "\n\n", "intr 1 2 3\n", "cpu0 1 2 3 4 5 6 7 8\n", "cpux 1 2 3 4 5 6 7 8\n"}) {
+    for (const char* text :
+         {"", "\n\n", "intr 1 2 3\n", "cpu0 1 2 3 4 5 6 7 8\n", "cpux 1 2 3 4 5 6 7 8\n"}) {
         const StealReading r = parse_proc_stat_steal(text);
         CHECK_FALSE(r.ok);
         CHECK(r.why.find("no aggregate") != std::string::npos);

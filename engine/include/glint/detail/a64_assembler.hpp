@@ -24,7 +24,7 @@ inline constexpr X x0{0}, x1{1}, x2{2}, x3{3}, x4{4}, x5{5}, x6{6}, x7{7}, x8{8}
     x21{21}, x22{22}, x23{23}, x24{24}, x25{25}, x26{26}, x27{27}, x28{28}, x29{29}, x30{30};
 
 class Assembler {
-public:
+  public:
     // Any A64 instruction, encoded by the caller (e.g. from an assembler's listing).
     void word(std::uint32_t instruction) { words_.push_back(instruction); }
 
@@ -71,7 +71,7 @@ public:
     std::size_t size() const { return words_.size(); }  // in instructions
     const std::vector<std::uint32_t>& words() const { return words_; }
 
-private:
+  private:
     [[noreturn]] static void refuse(const std::string& why) {
         throw std::invalid_argument("glint::a64::Assembler: " + why);
     }

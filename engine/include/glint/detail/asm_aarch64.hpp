@@ -28,8 +28,8 @@ struct AsmCase {
     unsigned instructions = 1;  // instructions one copy of body emits
     std::vector<a64::X> chains = {a64::x0};
     std::function<void(a64::Assembler&)> init = {};  // once per call, before the loop
-    unsigned unroll_short = 50;   // copies per loop trip in the reference function
-    unsigned unroll_long = 100;   // ... and in the measured one
+    unsigned unroll_short = 50;  // copies per loop trip in the reference function
+    unsigned unroll_long = 100;  // ... and in the measured one
 };
 
 // Eight chains: enough independent copies to fill every integer pipe of cores to date.
@@ -41,7 +41,7 @@ namespace detail {
 // void fn(std::uint64_t trips): init, then `trips` trips of `unroll` copies of the body on every
 // chain (subs x16, x16, #1; b.ne), in its own executable mapping, unmapped with the object.
 class AsmFunction {
-public:
+  public:
     using Fn = void (*)(std::uint64_t);
     AsmFunction(const AsmCase& c, unsigned unroll) {
         using namespace a64;
@@ -52,16 +52,15 @@ public:
         for (const X reg : c.chains) a.movz(reg, 1);
         if (c.init) c.init(a);
         const std::size_t skip = a.size();
-        a.nop();                                    // cbz x16, done: patched below
-        while (a.size() % 4 != 0) a.nop();          // the loop starts on 16 bytes
+        a.nop();                            // cbz x16, done: patched below
+        while (a.size() % 4 != 0) a.nop();  // the loop starts on 16 bytes
         const std::size_t loop = a.size();
         for (unsigned u = 0; u < unroll; ++u)
             for (const X reg : c.chains) c.body(a, reg);
-        a.word(0xF1000610);                         // subs x16, x16, #1
+        a.word(0xF1000610);                                // subs x16, x16, #1
         a.word(0x54000001 | offset(a.size(), loop) << 5);  // b.ne loop
         a.patch(skip, 0xB4000000 | offset(skip, a.size()) << 5 | 16);
-        for (unsigned d = 14; d >= 8; d -= 2)
-            a.word(0x6CC10000 | (d + 1) << 10 | 31 << 5 | d);
+        for (unsigned d = 14; d >= 8; d -= 2) a.word(0x6CC10000 | (d + 1) << 10 | 31 << 5 | d);
         for (unsigned r = 19; r <= 29; r += 2) a.word(0xA8C10000 | (r + 1) << 10 | 31 << 5 | r);
         a.word(0xD65F03C0);  // ret
         map(a.words());
@@ -79,16 +78,18 @@ public:
 
     Fn fn = nullptr;
 
-private:
+  private:
     // The 19-bit word offset of a branch at `from` to `to`.
     static std::uint32_t offset(std::size_t from, std::size_t to) {
         return static_cast<std::uint32_t>(static_cast<std::int64_t>(to) -
-                                          static_cast<std::int64_t>(from)) & 0x7FFFF;
+                                          static_cast<std::int64_t>(from)) &
+               0x7FFFF;
     }
     void map(const std::vector<std::uint32_t>& words) {
         const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
         bytes_ = (words.size() * 4 + page - 1) / page * page;
-        void* code = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void* code =
+            mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (code == MAP_FAILED)
             throw std::system_error(errno, std::generic_category(), "glint::asm_iter: mmap");
         code_ = code;

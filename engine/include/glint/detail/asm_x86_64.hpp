@@ -19,8 +19,8 @@ struct AsmCase {
     unsigned instructions = 1;  // instructions one copy of body emits
     std::vector<Xbyak::Reg64> chains = {Xbyak::util::rax};
     std::function<void(Xbyak::CodeGenerator&)> init = {};  // once per call, before the loop
-    unsigned unroll_short = 50;   // copies per loop trip in the reference function
-    unsigned unroll_long = 100;   // ... and in the measured one
+    unsigned unroll_short = 50;  // copies per loop trip in the reference function
+    unsigned unroll_long = 100;  // ... and in the measured one
 };
 
 // Eight chains: enough independent copies to fill every integer port of cores to date.
@@ -33,7 +33,7 @@ namespace detail {
 // void fn(std::uint64_t trips): init, then `trips` trips of `unroll` copies of the body on every
 // chain. The trip count lives in r15 (callee-saved, pushed first).
 class AsmFunction : public Xbyak::CodeGenerator {
-public:
+  public:
     using Fn = void (*)(std::uint64_t);
     AsmFunction(const AsmCase& c, unsigned unroll)
         : Xbyak::CodeGenerator(4096 + std::size_t{unroll} * c.chains.size() * c.instructions * 16) {

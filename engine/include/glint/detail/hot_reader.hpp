@@ -12,7 +12,6 @@
 
 namespace glint::hot::detail {
 
-
 using Page = os::user_page::UserPage;
 
 // Reads every one of `count` counters into counts[] and the group's descheduled time (the
@@ -33,8 +32,7 @@ inline thread_local constinit char this_thread_tag = 0;
 [[gnu::always_inline]] inline const void* this_thread() {
     if constexpr (os::user_page::kThreadPointerPerThread && arch::native::kHasThreadPointer)
         return arch::native::thread_pointer();
-    else
-        return &this_thread_tag;
+    else return &this_thread_tag;
 }
 
 // Slot `Slot`'s count; the leader's (slot 0) read also takes the published time_enabled and

@@ -16,10 +16,13 @@ using glint::test::Stepping;
 
 namespace {
 
-void run_asm(void* fn, std::uint64_t trips) { static_cast<glint::detail::AsmFunction*>(fn)->fn(trips); }
+void run_asm(void* fn, std::uint64_t trips) {
+    static_cast<glint::detail::AsmFunction*>(fn)->fn(trips);
+}
 
-[[gnu::noinline]] std::int64_t instructions(const x86::BracketStub& stub, glint::detail::AsmFunction& fn,
-                                            std::uint64_t trips, EmulatedPmu& pmu) {
+[[gnu::noinline]] std::int64_t instructions(const x86::BracketStub& stub,
+                                            glint::detail::AsmFunction& fn, std::uint64_t trips,
+                                            EmulatedPmu& pmu) {
     x86::BracketRecord r;
     {
         Stepping step(pmu);
@@ -30,7 +33,8 @@ void run_asm(void* fn, std::uint64_t trips) { static_cast<glint::detail::AsmFunc
 
 }  // namespace
 
-TEST_CASE("asm rig: the rdpmc bracket counts an emitted body's instructions exactly, at both unrolls") {
+TEST_CASE(
+    "asm rig: the rdpmc bracket counts an emitted body's instructions exactly, at both unrolls") {
     EmulatedPmu pmu(48);
     GLINT_REQUIRE_EMULATION(pmu);
     pmu.add_event(0);
@@ -53,14 +57,18 @@ TEST_CASE("asm rig: the rdpmc bracket counts an emitted body's instructions exac
         const std::int64_t shortn = instructions(*stub, shorter, kTrips, pmu);
         const std::string chains = wide ? "8 chains" : "1 chain";
         INFO(chains << ": 1 trip of 12 copies " << long1 << ", 3 trips " << longn
-             << ", 3 trips of 5 copies " << shortn);
+                    << ", 3 trips of 5 copies " << shortn);
         // A trip: the unrolled copies, then dec r15 and jnz (the alignment nops before the loop
         // run once a call, and only when there is a trip).
         CHECK(longn - long1 == static_cast<std::int64_t>(kTrips - 1) * (12 * per_trip_copies + 2));
         // What asm_iter divides by the span: (12 - 5) copies x chains x 3 instructions a trip.
         CHECK(longn - shortn == static_cast<std::int64_t>(kTrips) * 7 * per_trip_copies);
-        MESSAGE("emitted body (" << chains << ", 3 instructions a copy) "
-                "counted by the rdpmc bracket: " << (longn - shortn) << " instructions between "
-                "12 and 5 copies over 3 trips, exactly 3 x 7 x " << per_trip_copies);
+        MESSAGE("emitted body (" << chains
+                                 << ", 3 instructions a copy) "
+                                    "counted by the rdpmc bracket: "
+                                 << (longn - shortn)
+                                 << " instructions between "
+                                    "12 and 5 copies over 3 trips, exactly 3 x 7 x "
+                                 << per_trip_copies);
     }
 }

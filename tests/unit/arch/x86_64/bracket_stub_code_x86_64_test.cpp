@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 #include <xbyak/xbyak.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,7 +29,8 @@ const void* fake_page(unsigned i) {  // no 0F 33 / 0F AE inside, so byte searche
 x86::StubLayout layout(unsigned counters, unsigned width, std::uint32_t first_index = 3) {
     x86::StubLayout l;
     l.fields = {8, 12, 16, 40, 2};  // perf_event_mmap_page: lock, index, offset, caps, rdpmc bit
-    for (unsigned i = 0; i < counters; ++i) l.counters.push_back({fake_page(i), first_index + i, width});
+    for (unsigned i = 0; i < counters; ++i)
+        l.counters.push_back({fake_page(i), first_index + i, width});
     l.slow_read = &never_called;
     return l;
 }
@@ -74,26 +75,31 @@ Pattern read_sequence(unsigned i, unsigned width) {
     const auto page = reinterpret_cast<std::uint64_t>(fake_page(i));
     const std::uint8_t index = static_cast<std::uint8_t>(3 + i);
     Pattern p = concat({
-        {0x49, 0xBB}, imm64(page),                 // mov r11, PAGE
-        {0x45, 0x8B, 0x53, 0x08},                  // mov r10d, [r11+8]          (lock)
-        {0x41, 0xF6, 0x43, 0x28, 0x04},            // test byte [r11+40], 4      (cap_user_rdpmc)
-        {0x0F, 0x84}, kAnyRel32,                   // jz slow
-        {0x41, 0x83, 0x7B, 0x0C, index},           // cmp dword [r11+12], INDEX
-        {0x0F, 0x85}, kAnyRel32,                   // jne slow
-        {0xB9, index - 1, 0, 0, 0},                // mov ecx, INDEX-1
-        {0x0F, 0x33},                              // rdpmc
-        {0x48, 0xC1, 0xE2, 0x20},                  // shl rdx, 32
-        {0x48, 0x09, 0xD0},                        // or rax, rdx
+        {0x49, 0xBB},
+        imm64(page),                     // mov r11, PAGE
+        {0x45, 0x8B, 0x53, 0x08},        // mov r10d, [r11+8]          (lock)
+        {0x41, 0xF6, 0x43, 0x28, 0x04},  // test byte [r11+40], 4      (cap_user_rdpmc)
+        {0x0F, 0x84},
+        kAnyRel32,                        // jz slow
+        {0x41, 0x83, 0x7B, 0x0C, index},  // cmp dword [r11+12], INDEX
+        {0x0F, 0x85},
+        kAnyRel32,                   // jne slow
+        {0xB9, index - 1, 0, 0, 0},  // mov ecx, INDEX-1
+        {0x0F, 0x33},                // rdpmc
+        {0x48, 0xC1, 0xE2, 0x20},    // shl rdx, 32
+        {0x48, 0x09, 0xD0},          // or rax, rdx
     });
     if (width == 48) {
-        p = concat({p, {0x48, 0xC1, 0xE0, 0x10},   // shl rax, 16
-                        {0x48, 0xC1, 0xF8, 0x10}}); // sar rax, 16
+        p = concat({p,
+                    {0x48, 0xC1, 0xE0, 0x10},    // shl rax, 16
+                    {0x48, 0xC1, 0xF8, 0x10}});  // sar rax, 16
     }
     return concat({p,
-                   {0x49, 0x03, 0x43, 0x10},       // add rax, [r11+16]          (offset)
-                   {0x45, 0x3B, 0x53, 0x08},       // cmp r10d, [r11+8]          (lock again)
-                   {0x0F, 0x85}, kAnyRel32,        // jne retry
-                   {0x48, 0x89}});                 // mov [rbx+disp], rax
+                   {0x49, 0x03, 0x43, 0x10},  // add rax, [r11+16]          (offset)
+                   {0x45, 0x3B, 0x53, 0x08},  // cmp r10d, [r11+8]          (lock again)
+                   {0x0F, 0x85},
+                   kAnyRel32,       // jne retry
+                   {0x48, 0x89}});  // mov [rbx+disp], rax
 }
 
 // The order in which `mov r11, PAGE` loads the pages of `layout` within [from, to).
@@ -101,7 +107,8 @@ std::vector<unsigned> page_order(const std::vector<std::uint8_t>& code, unsigned
     std::vector<std::pair<std::size_t, unsigned>> hits;
     for (unsigned i = 0; i < counters; ++i) {
         const auto page = reinterpret_cast<std::uint64_t>(fake_page(i));
-        for (std::size_t at : find_all(code, concat({{0x49, 0xBB}, imm64(page)}))) hits.push_back({at, i});
+        for (std::size_t at : find_all(code, concat({{0x49, 0xBB}, imm64(page)})))
+            hits.push_back({at, i});
     }
     std::sort(hits.begin(), hits.end());
     std::vector<unsigned> order;
@@ -117,7 +124,8 @@ std::unique_ptr<x86::BracketStub> emit(const x86::StubLayout& l, x86::Serializat
 
 }  // namespace
 
-TEST_CASE("stub code: each read is the documented seqlock sequence, with sign extension at 48 bits") {
+TEST_CASE(
+    "stub code: each read is the documented seqlock sequence, with sign extension at 48 bits") {
     for (unsigned width : {48u, 64u}) {
         CAPTURE(width);
         auto stub = emit(layout(3, width), x86::Serialization::rdtscp);
@@ -140,8 +148,10 @@ TEST_CASE("stub code: each read is the documented seqlock sequence, with sign ex
 TEST_CASE("stub code: start reads in layout order, end reads in reverse") {
     auto stub = emit(layout(4, 48), x86::Serialization::rdtscp);
     const auto& m = stub->marks();
-    CHECK(page_order(bytes(*stub, m.bracket_begin, m.body_begin), 4) == std::vector<unsigned>{0, 1, 2, 3});
-    CHECK(page_order(bytes(*stub, m.body_end, m.bracket_end), 4) == std::vector<unsigned>{3, 2, 1, 0});
+    CHECK(page_order(bytes(*stub, m.bracket_begin, m.body_begin), 4) ==
+          std::vector<unsigned>{0, 1, 2, 3});
+    CHECK(page_order(bytes(*stub, m.body_end, m.bracket_end), 4) ==
+          std::vector<unsigned>{3, 2, 1, 0});
 }
 
 TEST_CASE("stub code: fences and timestamps where the serialization choice puts them") {
@@ -157,10 +167,12 @@ TEST_CASE("stub code: fences and timestamps where the serialization choice puts 
                                           kLfence});
         CHECK(matches_at(code, m.body_begin - start_tsc.size(), start_tsc));
         // End: rdtscp (or lfence; rdtsc); shl; or; mov [rbx], rax; lfence; first end read
-        const Pattern end_tsc = concat({s == x86::Serialization::rdtscp ? Pattern{0x0F, 0x01, 0xF9}
-                                                                         : concat({kLfence, {0x0F, 0x31}}),
-                                        {0x48, 0xC1, 0xE2, 0x20, 0x48, 0x09, 0xD0, 0x48, 0x89, 0x03},
-                                        kLfence, {0x49, 0xBB}});
+        const Pattern end_tsc =
+            concat({s == x86::Serialization::rdtscp ? Pattern{0x0F, 0x01, 0xF9}
+                                                    : concat({kLfence, {0x0F, 0x31}}),
+                    {0x48, 0xC1, 0xE2, 0x20, 0x48, 0x09, 0xD0, 0x48, 0x89, 0x03},
+                    kLfence,
+                    {0x49, 0xBB}});
         CHECK(matches_at(code, m.body_end, end_tsc));
     }
 }
@@ -188,7 +200,8 @@ TEST_CASE("stub code: an inline body is unrolled U times inside one loop") {
     CHECK(find_all(code, imul).size() == 5);
     // mov r15, r12; jmp check; (padding) loop: imul x5; check: sub r15, 1; jae loop
     CHECK(matches_at(code, 0, concat({{0x4D, 0x89, 0xE7, 0xE9}, kAnyRel32})));
-    CHECK(matches_at(code, at[0] + unrolled.size(), concat({{0x49, 0x83, 0xEF, 0x01, 0x0F, 0x83}, kAnyRel32})));
+    CHECK(matches_at(code, at[0] + unrolled.size(),
+                     concat({{0x49, 0x83, 0xEF, 0x01, 0x0F, 0x83}, kAnyRel32})));
     CHECK(at[0] + unrolled.size() + 10 == code.size());
 }
 
@@ -198,7 +211,8 @@ TEST_CASE("stub code: a fixed-counter index (bit 30) is compared and selected as
     auto stub = emit(l, x86::Serialization::rdtscp);
     const auto code = bytes(*stub, stub->marks().bracket_begin, stub->marks().body_begin);
     // cmp dword [r11+12], 0x40000002; jne slow; mov ecx, 0x40000001; rdpmc
-    const Pattern p = concat({{0x41, 0x81, 0x7B, 0x0C, 0x02, 0x00, 0x00, 0x40, 0x0F, 0x85}, kAnyRel32,
+    const Pattern p = concat({{0x41, 0x81, 0x7B, 0x0C, 0x02, 0x00, 0x00, 0x40, 0x0F, 0x85},
+                              kAnyRel32,
                               {0xB9, 0x01, 0x00, 0x00, 0x40, 0x0F, 0x33}});
     CHECK(find_all(code, p).size() == 1);
 }
@@ -210,7 +224,8 @@ TEST_CASE("stub code: an rdtsc-only stub has no counter reads") {
     const auto& m = r.stub->marks();
     const auto code = bytes(*r.stub, m.bracket_begin, m.bracket_end);
     CHECK(find_all(code, {0x0F, 0x33}).empty());
-    CHECK(find_all(code, {0x0F, 0x31}).size() == (r.stub->serialization() == x86::Serialization::rdtscp ? 1u : 2u));
+    CHECK(find_all(code, {0x0F, 0x31}).size() ==
+          (r.stub->serialization() == x86::Serialization::rdtscp ? 1u : 2u));
     x86::BracketRecord rec;
     (*r.stub)([](void*, std::uint64_t) {}, nullptr, 0, &rec);  // runs: no rdpmc to trap
     CHECK(rec.tsc > 0);

@@ -36,7 +36,8 @@ TEST_CASE("stub: calibrated self-cost mirrors the reverse read order exactly") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
     rig.pmu.set_read_cost(5);  // every read "retires" 5 events on every counter
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
     const auto empties = glint::test::empty_brackets(*stub, 8);
     const x86::BracketCost cost = x86::min_cost(empties, 3);
     // Slot i sees the reads from its own start read to just before its end read:
@@ -56,7 +57,8 @@ TEST_CASE("stub: batched and unbatched per-iteration counts are exact after cali
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
     rig.pmu.set_read_cost(9);
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
     const x86::BracketCost cost = x86::min_cost(glint::test::empty_brackets(*stub, 6), 3);
     const double expected[3] = {7, 3, 11};
 
@@ -64,7 +66,8 @@ TEST_CASE("stub: batched and unbatched per-iteration counts are exact after cali
         x86::BracketRecord r;
         (*stub)(&SimBody::run, &rig.body, 1000, &r);
         for (int i = 0; i < 3; ++i) {
-            CHECK(x86::per_iteration(static_cast<double>(r.counts[i]), cost.counts[i], 1000) == expected[i]);
+            CHECK(x86::per_iteration(static_cast<double>(r.counts[i]), cost.counts[i], 1000) ==
+                  expected[i]);
         }
         // Uncalibrated, the apparatus shows: the subtraction is what makes it exact.
         CHECK(static_cast<double>(r.counts[0]) / 1000 != expected[0]);
@@ -74,7 +77,8 @@ TEST_CASE("stub: batched and unbatched per-iteration counts are exact after cali
             x86::BracketRecord r;
             (*stub)(&SimBody::run, &rig.body, 1, &r);
             for (int i = 0; i < 3; ++i) {
-                CHECK(x86::per_iteration(static_cast<double>(r.counts[i]), cost.counts[i], 1) == expected[i]);
+                CHECK(x86::per_iteration(static_cast<double>(r.counts[i]), cost.counts[i], 1) ==
+                      expected[i]);
             }
         }
     }
@@ -95,7 +99,8 @@ TEST_CASE("stub: batched and unbatched per-iteration counts are exact after cali
 TEST_CASE("stub: a lock bumped in the middle of a read retries and never yields a torn value") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
     SUBCASE("in a start read") {
         rig.pmu.at_trap(rig.pmu.traps() + 2, &reprogram_e1);  // right after e1's start rdpmc
     }
@@ -115,7 +120,8 @@ TEST_CASE("stub: a lock bumped in the middle of a read retries and never yields 
 TEST_CASE("stub: an index that moved is read through the slow path, not the baked counter") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
     SUBCASE("between brackets") {
         rig.pmu.move(1, 5, 999);
         x86::BracketRecord r;
@@ -141,14 +147,15 @@ TEST_CASE("stub: an index that moved is read through the slow path, not the bake
 TEST_CASE("stub: index 0 or a withdrawn cap_user_rdpmc falls back without executing rdpmc") {
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(rig.pmu.layout({0, 1, 2}), x86::CallBody{}));
     SUBCASE("index 0") { rig.pmu.deschedule(1); }
     SUBCASE("cap_user_rdpmc cleared") { rig.pmu.set_user_rdpmc(1, false); }
     const std::uint64_t traps_before = rig.pmu.traps();
     x86::BracketRecord r;
     (*stub)(&SimBody::run, &rig.body, 30, &r);
     CHECK(r.slow_reads == 2);
-    CHECK(rig.pmu.fallback_reads() == 2);      // read(2) served both reads of e1
+    CHECK(rig.pmu.fallback_reads() == 2);        // read(2) served both reads of e1
     CHECK(rig.pmu.traps() - traps_before == 4);  // rdpmc only for e0 and e2
     CHECK(r.counts[0] == 210);
     CHECK(r.counts[1] == 90);
@@ -217,7 +224,8 @@ TEST_CASE("stub: an inline body is unrolled U times per trip, n trips, exact aft
     };
     auto stub = glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({0, 1}), body));
     CHECK(stub->unroll() == 8);
-    const x86::BracketCost cost = x86::min_cost(glint::test::empty_brackets(*stub, 4, nullptr, &ctx), 2);
+    const x86::BracketCost cost =
+        x86::min_cost(glint::test::empty_brackets(*stub, 4, nullptr, &ctx), 2);
     CHECK(cost.counts[0] == 12);
     CHECK(cost.counts[1] == 4);
     x86::BracketRecord r;
@@ -237,7 +245,8 @@ TEST_CASE("stub: asynchronous kernel updates never produce a torn value") {
     body.per_iteration[0] = 1;
     body.per_iteration[1] = 2;
     body.per_iteration[2] = 3;
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({0, 1, 2}), x86::CallBody{}));
+    auto stub =
+        glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({0, 1, 2}), x86::CallBody{}));
 
     glint::test::AsyncKernel::Options options;
     options.move_events = true;

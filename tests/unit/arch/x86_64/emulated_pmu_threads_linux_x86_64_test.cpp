@@ -65,7 +65,9 @@ TEST_CASE("emulated PMU threads rig: each thread's rdpmc reads its own event on 
     CHECK(pmu.owner(theirs) == 0);
 }
 
-TEST_CASE("emulated PMU threads rig: the fake kernel serves threads opening, counting and closing at once") {
+TEST_CASE(
+    "emulated PMU threads rig: the fake kernel serves threads opening, counting and closing at "
+    "once") {
     EmulatedPmu pmu(48);
     GLINT_REQUIRE_EMULATION(pmu);
     FakePerfKernel kernel(pmu);
@@ -97,7 +99,8 @@ TEST_CASE("emulated PMU threads rig: the fake kernel serves threads opening, cou
     CHECK(kernel.live_fds() == 0);
     CHECK(kernel.open_calls == static_cast<int>(2 * kThreads * kRounds));
     CHECK(kernel.by_thread.size() == kThreads);
-    for (const auto& [tid, calls] : kernel.by_thread) CHECK(calls.reads == static_cast<int>(kRounds));
+    for (const auto& [tid, calls] : kernel.by_thread)
+        CHECK(calls.reads == static_cast<int>(kRounds));
 }
 
 TEST_CASE("emulated PMU threads rig: an event opened for another thread's tid counts that thread") {

@@ -32,7 +32,8 @@ namespace {
 long tracepoint_id(const std::string& group, const std::string& name) {
     for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
         std::string text;
-        if (linux_::read_small_file(std::string(root) + "/events/" + group + "/" + name + "/id", text)) {
+        if (linux_::read_small_file(std::string(root) + "/events/" + group + "/" + name + "/id",
+                                    text)) {
             return std::stol(text);
         }
     }
@@ -48,7 +49,7 @@ bool syscall_tracepoints() {
 // A group of syscall tracepoints on this thread, enabled and disabled with prctl (whose
 // enabling call is not seen; the disabling one counts once in raw_syscalls:sys_enter).
 class SyscallCounts {
-public:
+  public:
     bool open() {
         const char* names[][2] = {{"raw_syscalls", "sys_enter"},
                                   {"syscalls", "sys_enter_read"},
@@ -86,7 +87,7 @@ public:
     }
     std::string why;
 
-private:
+  private:
     bool fail(std::string reason) {
         why = std::move(reason);
         return false;
@@ -120,7 +121,8 @@ TEST_CASE("zero syscalls: a batch of rdpmc-path brackets makes no read or ioctl 
     SimBody body;
     body.pmu = &pmu;
     for (int e = 0; e < 6; ++e) body.per_iteration[e] = e + 1;
-    auto stub = glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({0, 1, 2, 3, 4, 5}), x86::CallBody{}));
+    auto stub = glint::test::must_emit(
+        x86::emit_bracket_stub(pmu.layout({0, 1, 2, 3, 4, 5}), x86::CallBody{}));
     std::vector<x86::BracketRecord> records(40);
 
     const std::uint64_t traps_before = pmu.traps();
@@ -151,7 +153,8 @@ TEST_CASE("zero syscalls: the counting sees read(2) when there is one (controls)
     REQUIRE(zero >= 0);
 
     SUBCASE("a body that reads") {
-        auto stub = glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({e}), x86::CallBody{}));
+        auto stub =
+            glint::test::must_emit(x86::emit_bracket_stub(pmu.layout({e}), x86::CallBody{}));
         x86::BracketRecord r;
         counts.enable();
         (*stub)(&read_dev_zero, &zero, 7, &r);

@@ -48,7 +48,8 @@ std::optional<Baseline> load(const std::string& text, std::string& error) {
 
 }  // namespace
 
-TEST_CASE("baseline: rows match by registration, name and labels, unmatched or unresolved give null") {
+TEST_CASE(
+    "baseline: rows match by registration, name and labels, unmatched or unresolved give null") {
     std::string error;
     const auto baseline = load(R"({"schema": 2, "meta": {"host": "h1"}, "rows": [
         {"name": "impl", "registration": "fast", "labels": {}, "medianNs": 10, "samplesNs": [9, 10, 11, 10]},
@@ -110,8 +111,9 @@ TEST_CASE("baseline: the run's comparison, its meta and its gate") {
     same.timing->median_ns = 100;
     same.timing->sample_ns = {100, 101, 99, 100, 100};
     CHECK(BaselineComparison(*baseline, {same}).gate_status() == 0);
-    CHECK(BaselineComparison(*baseline, {same}).text(CompareFormat::box).find("not gated: 1 only in base") !=
-          std::string::npos);
+    CHECK(BaselineComparison(*baseline, {same})
+              .text(CompareFormat::box)
+              .find("not gated: 1 only in base") != std::string::npos);
     Baseline filtered = *baseline;
     filtered.options.hide_only_in_base = true;
     CHECK(BaselineComparison(filtered, {same}).gate_status() == 0);
@@ -139,13 +141,14 @@ TEST_CASE("baseline: a file that is not a schema-2 document is refused with the 
     CHECK(error.find("cannot read '/nonexistent/glint.json'") != std::string::npos);
     CHECK(error.find("--bench-json") != std::string::npos);
 
-    for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
-             {"{not json", "is not JSON"},
-             {R"({"schema": 1, "rows": []})", "schema 2"},
-             {R"({"schema": 2})", "no rows array"},
-             {std::string(50000, '[') + std::string(50000, ']'), "nests deeper than 64 levels"},
-             {R"({"schema": 2, "rows": [{"name": "a", "registration": "r"}, {"name": "a", "registration": "r"}]})",
-              "two rows with the identity registration 'r', name 'a'"}}) {
+    for (
+        const auto& entry : std::vector<std::pair<std::string, std::string>>{
+            {"{not json", "is not JSON"},
+            {R"({"schema": 1, "rows": []})", "schema 2"},
+            {R"({"schema": 2})", "no rows array"},
+            {std::string(50000, '[') + std::string(50000, ']'), "nests deeper than 64 levels"},
+            {R"({"schema": 2, "rows": [{"name": "a", "registration": "r"}, {"name": "a", "registration": "r"}]})",
+             "two rows with the identity registration 'r', name 'a'"}}) {
         const std::string& text = entry.first;  // clang 14 captures no structured binding
         const std::string& reason = entry.second;
         CAPTURE(reason);

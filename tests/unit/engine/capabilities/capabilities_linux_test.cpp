@@ -48,7 +48,8 @@ TEST_CASE("capabilities: overflow sampling says what --profile samples with") {
     // Every Linux host this runs on has at least the cpu-clock timer.
     CHECK(s.state == Status::State::available);
     CHECK(contains(s.reason, "--profile samples user mode with "));
-    CHECK((contains(s.reason, "cycles overflow interrupts") || contains(s.reason, "cpu-clock timer")));
+    CHECK((contains(s.reason, "cycles overflow interrupts") ||
+           contains(s.reason, "cpu-clock timer")));
     CHECK(contains(s.reason, "frame-pointer call stacks"));
 }
 

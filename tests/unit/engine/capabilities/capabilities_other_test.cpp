@@ -15,7 +15,8 @@ bool contains(const std::string& text, std::string_view part) {
 }
 }  // namespace
 
-TEST_CASE("capabilities off Linux: counting, tracepoints and event naming are unavailable, saying why") {
+TEST_CASE(
+    "capabilities off Linux: counting, tracepoints and event naming are unavailable, saying why") {
     PerfRequest perf;
     perf.asked = true;
     const auto statuses = probe_capabilities(perf);

@@ -46,7 +46,8 @@ TEST_CASE("capabilities: numa-topology is unavailable where the kernel lists no 
     config.sys_root = "/nonexistent";
     const Status numa = probe_capabilities(PerfRequest{}, config)[5];
     CHECK(numa.state == Status::State::unavailable);
-    CHECK(numa.reason.rfind("the kernel lists no NUMA nodes (/nonexistent/devices/system/node)", 0) == 0);
+    CHECK(numa.reason.rfind("the kernel lists no NUMA nodes (/nonexistent/devices/system/node)",
+                            0) == 0);
     CHECK(numa.remedy == "a kernel built with CONFIG_NUMA");
 }
 
@@ -62,7 +63,9 @@ TEST_CASE("capabilities_json: one object per capability, remedy only when there 
     CHECK(j.as_array()[1].at("remedy").as_string() == "do x");
 }
 
-TEST_CASE("capabilities: instruction-level cases are available on x86-64 and AArch64, and say what a row reports") {
+TEST_CASE(
+    "capabilities: instruction-level cases are available on x86-64 and AArch64, and say what a row "
+    "reports") {
     const Status asm_cases = probe_capabilities(PerfRequest{})[7];
     CHECK(asm_cases.capability == "instruction-level");
 #if defined(GLINT_CONFIG_ARCH_x86_64) || defined(GLINT_CONFIG_ARCH_aarch64)  // glint's back end
@@ -71,17 +74,21 @@ TEST_CASE("capabilities: instruction-level cases are available on x86-64 and AAr
     CHECK(contains(asm_cases.reason, "counters per instruction by the same difference"));
 #else
     CHECK(asm_cases.state == Status::State::not_built);
-    CHECK(contains(asm_cases.reason, "need the x86-64 (xbyak) or the AArch64 (glint::a64) emitter"));
+    CHECK(
+        contains(asm_cases.reason, "need the x86-64 (xbyak) or the AArch64 (glint::a64) emitter"));
 #endif
 }
 
-TEST_CASE("capabilities: thread coverage says whose work a multi-threaded row counts, or that nothing is counted") {
+TEST_CASE(
+    "capabilities: thread coverage says whose work a multi-threaded row counts, or that nothing is "
+    "counted") {
     const auto statuses = probe_capabilities(PerfRequest{});
     const Status& threads = statuses.back();
     CHECK(threads.capability == "thread-coverage");
     if (statuses.front().usable()) {
         CHECK(threads.state == Status::State::available);
-        CHECK(contains(threads.reason, "each thread opens and reads its own perf, raw: and pfm: groups"));
+        CHECK(contains(threads.reason,
+                       "each thread opens and reads its own perf, raw: and pfm: groups"));
         CHECK(contains(threads.reason, "--perf-inherit"));
         CHECK(contains(threads.reason, "those already running through a group on each"));
         CHECK(contains(threads.reason, "child processes not waited for"));

@@ -44,7 +44,8 @@ std::vector<PageRow> page_rows() {
         const std::size_t third = line.find('|', second + 1);
         const std::string glint_cell = line.substr(second + 1, third - second - 1);
         rows.push_back({code_span(line.substr(0, second)), code_span(glint_cell)});
-        if (rows.back().glint.empty()) CHECK_MESSAGE(glint_cell.find("—") != std::string::npos, line);
+        if (rows.back().glint.empty())
+            CHECK_MESSAGE(glint_cell.find("—") != std::string::npos, line);
     }
     return rows;
 }

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <string>
-#include <vector>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "engine/cli/option_table.hpp"
 #include "parse.hpp"
@@ -28,7 +28,9 @@ std::string with_example(const OptionRow& row) {
 
 }  // namespace
 
-TEST_CASE("option table: docs/flags.md is the table's markdown (regenerate: <bench binary> --help-markdown)") {
+TEST_CASE(
+    "option table: docs/flags.md is the table's markdown (regenerate: <bench binary> "
+    "--help-markdown)") {
     std::ifstream in(std::string(GLINT_TEST_SOURCE_DIR) + "/docs/flags.md", std::ios::binary);
     REQUIRE(in);
     std::ostringstream committed;
@@ -42,8 +44,11 @@ TEST_CASE("option table: every row parses with its example and stores under its 
         INFO(arg);
         CHECK(error_of({"--list", arg.c_str()}) == "");
         CHECK(find_option(row.flag) == &row);
-        if (row.takes == Takes::value) CHECK(error_of({std::string(row.flag).c_str()}).find("needs a value") != std::string::npos);
-        if (row.takes == Takes::nothing) CHECK(error_of({(arg + "=x").c_str()}).find("takes no value") != std::string::npos);
+        if (row.takes == Takes::value)
+            CHECK(error_of({std::string(row.flag).c_str()}).find("needs a value") !=
+                  std::string::npos);
+        if (row.takes == Takes::nothing)
+            CHECK(error_of({(arg + "=x").c_str()}).find("takes no value") != std::string::npos);
     }
     CHECK(error_of({"--no-such-flag"}) == "unknown flag '--no-such-flag'; see --help");
     CHECK(find_option("-h") == find_option("--help"));
@@ -95,7 +100,8 @@ TEST_CASE("option table: a row's scope is what the no-effect notes say") {
         const std::string note = std::string(row.flag) + " has no effect without --bench";
         INFO(arg);
         // Modes with notes of their own (flag notes test); --format needs --list.
-        if (row.flag == "--group-by" || row.flag == "--recover-journal" || row.flag == "--format") continue;
+        if (row.flag == "--group-by" || row.flag == "--recover-journal" || row.flag == "--format")
+            continue;
         const auto plain = ineffective_flag_notes(parse({arg.c_str()}));
         const bool noted = std::find(plain.begin(), plain.end(), note) != plain.end();
         CHECK(noted == (row.scope != Scope::anywhere));
@@ -116,9 +122,12 @@ TEST_CASE("option table: docs/running.md's flags by topic names every visible ro
     const std::string section = page.substr(begin, page.find("\n## ", begin + 1) - begin);
     // Every `--flag` token the summary names (up to '=', '[', a space or a backquote).
     std::vector<std::string> named;
-    for (std::size_t at = section.find("`--"); at != std::string::npos; at = section.find("`--", at + 1)) {
+    for (std::size_t at = section.find("`--"); at != std::string::npos;
+         at = section.find("`--", at + 1)) {
         std::size_t end = at + 3;
-        while (end < section.size() && (std::isalnum(static_cast<unsigned char>(section[end])) || section[end] == '-')) ++end;
+        while (end < section.size() &&
+               (std::isalnum(static_cast<unsigned char>(section[end])) || section[end] == '-'))
+            ++end;
         named.push_back(section.substr(at + 1, end - at - 1));
     }
     REQUIRE(!named.empty());

@@ -25,8 +25,7 @@ TEST_CASE("options: every flag parses") {
                        "--group-by=dataset,operation", "--sort-by=-median", "--perf-scaled",
                        "--perf-inherit", "--perf-iters=1000", "--perf-batch=1",
                        "--perf-read=compare", "--metrics=ipc,cache-*", "--capabilities",
-                       "--syscalls=futex,read", "--histogram=sort*",
-                       "--bench-baseline=base.json"});
+                       "--syscalls=futex,read", "--histogram=sort*", "--bench-baseline=base.json"});
     CHECK(o.bench);
     CHECK(o.filter == "sort*");
     CHECK(o.min_time_ms == 2.5);
@@ -66,12 +65,15 @@ TEST_CASE("options: every flag parses") {
 
 TEST_CASE("options: each bad value names its flag") {
     CHECK(error_of({"--frobnicate"}) == "unknown flag '--frobnicate'; see --help");
-    CHECK(error_of({"--bench-min-time=abc"}).rfind("--bench-min-time: 'abc' is not a number", 0) == 0);
+    CHECK(error_of({"--bench-min-time=abc"}).rfind("--bench-min-time: 'abc' is not a number", 0) ==
+          0);
     CHECK(error_of({"--bench-min-time=-3"}) == "--bench-min-time: must be greater than 0, got -3");
     CHECK(error_of({"--bench-min-time=0"}) == "--bench-min-time: must be greater than 0, got 0");
     CHECK(error_of({"--bench-min-time"}).rfind("--bench-min-time: needs a value", 0) == 0);
     CHECK(error_of({"--perf-iters=-5"}) == "--perf-iters: must be a positive integer, got -5");
-    CHECK(error_of({"--perf-iters=ten"}).rfind("--perf-iters: 'ten' is not a positive integer", 0) == 0);
+    CHECK(
+        error_of({"--perf-iters=ten"}).rfind("--perf-iters: 'ten' is not a positive integer", 0) ==
+        0);
     CHECK(error_of({"--perf-batch=0"}) == "--perf-batch: must be at least 1, got 0");
     CHECK(error_of({"--perf-batch=99999999999999999999999"}).rfind("--perf-batch:", 0) == 0);
     CHECK(error_of({"--perf-read=fast"}) ==
@@ -112,11 +114,13 @@ TEST_CASE("options: --pin, --numa-node and --quiet-environment") {
     CHECK(error_of({"--pin"}) == "--pin: needs a value: --pin=CPU|auto");
     CHECK(error_of({"--pin=-1"}) == "--pin: '-1' is not a number; expected --pin=CPU|auto");
     CHECK(error_of({"--pin=70000"}) == "--pin: 70000 is out of range (0 to 65535)");
-    CHECK(error_of({"--numa-node=x"}) == "--numa-node: 'x' is not a number; expected --numa-node=N");
+    CHECK(error_of({"--numa-node=x"}) ==
+          "--numa-node: 'x' is not a number; expected --numa-node=N");
     CHECK(error_of({"--quiet-environment=1"}) == "--quiet-environment: takes no value");
 }
 
-TEST_CASE("options: repetitions, the verdicts' threshold and gate, table formats and the HTML report") {
+TEST_CASE(
+    "options: repetitions, the verdicts' threshold and gate, table formats and the HTML report") {
     const Options d = parse({});
     CHECK(d.repeat == 1);
     CHECK(d.threshold_pct == 3.0);
@@ -133,8 +137,10 @@ TEST_CASE("options: repetitions, the verdicts' threshold and gate, table formats
     CHECK(parse({"--bench-format=md"}).format == "md");
     CHECK(parse({"--bench-repeat=1000"}).repeat == 1000);
     CHECK(error_of({"--bench-repeat=0"}) == "--bench-repeat: must be at least 1, got 0");
-    CHECK(error_of({"--bench-repeat=1001"}) == "--bench-repeat: 1001 is out of range; it must be between 1 and 1000");
-    CHECK(error_of({"--threshold=-1"}) == "--threshold: must be between 0 and 1000 (percent), got -1");
+    CHECK(error_of({"--bench-repeat=1001"}) ==
+          "--bench-repeat: 1001 is out of range; it must be between 1 and 1000");
+    CHECK(error_of({"--threshold=-1"}) ==
+          "--threshold: must be between 0 and 1000 (percent), got -1");
     CHECK(error_of({"--fail-if-slower=x"}) ==
           "--fail-if-slower: 'x' is not a number; expected --fail-if-slower=PCT (e.g. 5 for 5%)");
     CHECK(error_of({"--bench-format=html"}) == "--bench-format: 'html' is not one of box, md, csv");

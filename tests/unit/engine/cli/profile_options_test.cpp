@@ -10,7 +10,8 @@ using namespace glint::engine;
 
 TEST_CASE("profile options: off by default, and the defaults --profile runs with") {
     CHECK_FALSE(tier_request(parse_options(std::vector<const char*>{})).profile.asked);
-    const ProfileRequest p = tier_request(parse_options(std::vector<const char*>{"--profile"})).profile;
+    const ProfileRequest p =
+        tier_request(parse_options(std::vector<const char*>{"--profile"})).profile;
     CHECK(p.asked);
     CHECK(p.hz == 10000);
     CHECK(p.samples == 2000);
@@ -19,11 +20,10 @@ TEST_CASE("profile options: off by default, and the defaults --profile runs with
 }
 
 TEST_CASE("profile options: every flag parses, and any of them asks for the profile") {
-    const ProfileRequest p =
-        tier_request(parse_options(std::vector<const char*>{"--profile=4000", "--profile-samples=500",
-                                                            "--profile-time=2.5",
-                                                            "--profile-folded=out.folded"}))
-            .profile;
+    const ProfileRequest p = tier_request(parse_options(std::vector<const char*>{
+                                              "--profile=4000", "--profile-samples=500",
+                                              "--profile-time=2.5", "--profile-folded=out.folded"}))
+                                 .profile;
     CHECK(p.asked);
     CHECK(p.hz == 4000);
     CHECK(p.samples == 500);

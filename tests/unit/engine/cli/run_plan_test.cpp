@@ -35,10 +35,11 @@ TEST_CASE("run plan: the mode, in precedence order") {
 
 TEST_CASE("run plan: each piece carries its flags") {
     // --isolate only where the build has child processes (the generic OS refuses it in the plan).
-    const RunPlan plan = plan_run(parse({"--bench", "--filter=a*", glint::test::kLinux ? "--isolate" : "--quiet-environment",
-                                         "--case-timeout=7", "--bench-repeat=3", "--bench-min-time=2", "--group-by=all",
-                                         "--sort-by=-median", "--bench-format=md", "--threshold=5", "--pin=2",
-                                         "--quiet-environment"}));
+    const RunPlan plan = plan_run(
+        parse({"--bench", "--filter=a*", glint::test::kLinux ? "--isolate" : "--quiet-environment",
+               "--case-timeout=7", "--bench-repeat=3", "--bench-min-time=2", "--group-by=all",
+               "--sort-by=-median", "--bench-format=md", "--threshold=5", "--pin=2",
+               "--quiet-environment"}));
     CHECK(plan.cases.filter == "a*");
     CHECK(plan.cases.isolate == glint::test::kLinux);
     CHECK(plan.cases.case_timeout_s == 7);
@@ -58,11 +59,15 @@ TEST_CASE("run plan: each piece carries its flags") {
 TEST_CASE("run plan: the checks across flags are the plan's") {
     CHECK(plan_error({"--bench", "--fail-if-slower=5"}) ==
           "--fail-if-slower: gates a comparison; add --bench-baseline=FILE");
-    CHECK(plan_error({"--bench", "--bench-json=/nonexistent-dir/x.json"}).rfind("--bench-json: ", 0) == 0);
-    CHECK(plan_error({"--bench", "--bench-html=/nonexistent-dir/x.html"}).rfind("--bench-html: ", 0) == 0);
-    CHECK(plan_error({"--bench", "--profile-folded=/nonexistent-dir/f"}).rfind("--profile-folded: ", 0) == 0);
+    CHECK(plan_error({"--bench", "--bench-json=/nonexistent-dir/x.json"})
+              .rfind("--bench-json: ", 0) == 0);
+    CHECK(plan_error({"--bench", "--bench-html=/nonexistent-dir/x.html"})
+              .rfind("--bench-html: ", 0) == 0);
+    CHECK(plan_error({"--bench", "--profile-folded=/nonexistent-dir/f"})
+              .rfind("--profile-folded: ", 0) == 0);
     CHECK(plan_error({"--bench", "--metrics=raw:zz"}).find("raw:zz") != std::string::npos);
-    CHECK(plan_error({"--bench", "--syscalls=no-such.call"}).rfind("--syscalls: 'no-such.call' is not a system call name", 0) == 0);
+    CHECK(plan_error({"--bench", "--syscalls=no-such.call"})
+              .rfind("--syscalls: 'no-such.call' is not a system call name", 0) == 0);
     // --help, --version and --recover-journal open nothing, so check nothing.
     CHECK(plan_error({"--help", "--bench", "--fail-if-slower=5"}) == "");
     CHECK(plan_error({"--version", "--bench", "--bench-json=/nonexistent-dir/x.json"}) == "");

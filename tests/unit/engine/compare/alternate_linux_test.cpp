@@ -35,7 +35,8 @@ std::string tattler(const TempDir& dir) {
 
 std::vector<std::string> entries(const std::string& dir) {
     std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename().string());
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -81,7 +82,8 @@ TEST_CASE("alternate: --keep=DIR is new, empty or an earlier --alternate directo
         CHECK(alternation.run(files) == 2);  // the tattler exits 1: the first run stops it
         alternation.finish(2);
     }
-    CHECK(entries(earlier) == std::vector<std::string>{".glint-alternate", "base-1.log", "notes.txt"});
+    CHECK(entries(earlier) ==
+          std::vector<std::string>{".glint-alternate", "base-1.log", "notes.txt"});
     // A new directory is made (with its parents).
     const std::string fresh = dir.file("a/b");
     CHECK(Alternation(request(fresh)).run(files) == 2);

@@ -39,10 +39,12 @@ RunDocument doc(std::string path, std::vector<DocumentRow> rows) {
 
 TEST_CASE("compare: rows match by registration, name and labels") {
     // Two registrations each have a case "impl": fast's is 10 ns, slow's 50 ns, in both runs.
-    const RunDocument base = doc("base.json", {row("fast", "impl", around(10)), row("slow", "impl", around(50)),
-                                               row("m", "m", around(7), {{"n", "1"}})});
-    const RunDocument next = doc("new.json", {row("slow", "impl", around(50)), row("fast", "impl", around(10)),
-                                              row("m", "m", around(7), {{"n", "2"}})});
+    const RunDocument base =
+        doc("base.json", {row("fast", "impl", around(10)), row("slow", "impl", around(50)),
+                          row("m", "m", around(7), {{"n", "1"}})});
+    const RunDocument next =
+        doc("new.json", {row("slow", "impl", around(50)), row("fast", "impl", around(10)),
+                         row("m", "m", around(7), {{"n", "2"}})});
     const Comparison c = compare_documents({&base, &next}, CompareSettings{}, std::nullopt);
     REQUIRE(c.rows.size() == 4);
     CHECK(c.rows[0].identity == "fast/impl");
@@ -72,12 +74,15 @@ TEST_CASE("compare: a document without registrations matches by name and labels,
     REQUIRE(c.notes.size() == 1);
     CHECK(c.notes[0] == "'old.json' predates row registrations: rows matched by name and labels");
     // Rows told apart by their registrations alone cannot all be matched: the note says so.
-    const RunDocument two = doc("two.json", {row("fast", "impl", around(11)), row("slow", "impl", around(50))});
+    const RunDocument two =
+        doc("two.json", {row("fast", "impl", around(11)), row("slow", "impl", around(50))});
     const Comparison d = compare_documents({&base, &two}, CompareSettings{}, std::nullopt);
     REQUIRE(d.rows.size() == 1);
     CHECK(d.rows[0].changes[0].change->ratio == doctest::Approx(1.1));
     REQUIRE(d.notes.size() == 2);
-    CHECK(d.notes[1] == "'two.json': two rows are slow/impl once registrations are set aside: only the first is compared");
+    CHECK(d.notes[1] ==
+          "'two.json': two rows are slow/impl once registrations are set aside: only the first is "
+          "compared");
 }
 
 TEST_CASE("compare: error and unresolved rows are not compared, the summary and the gate") {
@@ -85,11 +90,12 @@ TEST_CASE("compare: error and unresolved rows are not compared, the summary and 
     broken.error = "boom";
     DocumentRow unresolved = row("u", "u", {1});
     unresolved.resolved = false;
-    const RunDocument base = doc("base.json", {row("a", "a", around(100)), row("s", "s", around(100)),
-                                               broken, unresolved, row("f", "f", around(100))});
-    const RunDocument next = doc("new.json", {row("a", "a", around(130)), row("s", "s", around(100)),
-                                              row("b", "b", {1}), row("u", "u", {1}),
-                                              row("f", "f", around(50))});
+    const RunDocument base =
+        doc("base.json", {row("a", "a", around(100)), row("s", "s", around(100)), broken,
+                          unresolved, row("f", "f", around(100))});
+    const RunDocument next =
+        doc("new.json", {row("a", "a", around(130)), row("s", "s", around(100)), row("b", "b", {1}),
+                         row("u", "u", {1}), row("f", "f", around(50))});
     const Comparison gated = compare_documents({&base, &next}, CompareSettings{}, 0.10);
     CHECK(gated.rows[2].changes[0].reason == "error");
     CHECK(gated.rows[3].changes[0].reason == "unresolved");
@@ -111,17 +117,19 @@ TEST_CASE("compare: error and unresolved rows are not compared, the summary and 
     CHECK(text.find("│ a         │") != std::string::npos);
     CHECK(text.find("+30.00%") != std::string::npos);
     CHECK(text.find("slower") != std::string::npos);
-    CHECK(text.find("new.json vs base.json: geometric mean -13.38% over 3 rows · 1 faster · 1 slower · "
-                    "1 same · 0 noisy · 2 not compared") != std::string::npos);
-    CHECK(text.find("--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: a") !=
+    CHECK(text.find(
+              "new.json vs base.json: geometric mean -13.38% over 3 rows · 1 faster · 1 slower · "
+              "1 same · 0 noisy · 2 not compared") != std::string::npos);
+    CHECK(text.find(
+              "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with confidence: a") !=
           std::string::npos);
     // A filtered run leaves the baseline's unmeasured rows out of its table, and counts them.
     const RunDocument partial = doc("this run", {row("a", "a", around(100))});
     CompareReportOptions hiding;
     hiding.hide_only_in_base = true;
     const std::string filtered =
-        render_comparison(compare_documents({&base, &partial}, CompareSettings{}, std::nullopt), hiding,
-                          CompareFormat::box);
+        render_comparison(compare_documents({&base, &partial}, CompareSettings{}, std::nullopt),
+                          hiding, CompareFormat::box);
     CHECK(filtered.find("│ s ") == std::string::npos);
     CHECK(filtered.find("note: 4 row(s) of base.json not measured here (left out of the table)") !=
           std::string::npos);

@@ -55,14 +55,16 @@ TEST_CASE("document: a duplicate identity is an error naming it") {
         {"name": "impl", "registration": "fast", "labels": {"n": "1"}, "medianNs": 1},
         {"name": "impl", "registration": "fast", "labels": {"n": "1"}, "medianNs": 2}]})",
                       error));
-    CHECK(error == "'doc.json' has two rows with the identity registration 'fast', name 'impl', "
-                   "labels {n=1}: rows must differ in registration, name or labels to be compared");
+    CHECK(error ==
+          "'doc.json' has two rows with the identity registration 'fast', name 'impl', "
+          "labels {n=1}: rows must differ in registration, name or labels to be compared");
     // The same rows under different registrations are fine; without registrations (an older
     // document) the name and labels alone must differ.
     error.clear();
     CHECK(parse(R"({"schema": 2, "rows": [
         {"name": "impl", "registration": "fast", "labels": {}, "medianNs": 1},
-        {"name": "impl", "registration": "slow", "labels": {}, "medianNs": 2}]})", error));
+        {"name": "impl", "registration": "slow", "labels": {}, "medianNs": 2}]})",
+                error));
     const auto old = parse(R"({"schema": 2, "rows": [
         {"name": "impl", "labels": {}, "medianNs": 1}, {"name": "impl", "labels": {}, "medianNs": 2}]})",
                            error);
@@ -119,15 +121,18 @@ TEST_CASE("document: this run's rows, with their repetitions and exact counts") 
 TEST_CASE("document: several runs of one build are one side, their repetitions pooled") {
     std::string error;
     auto run = [&](const std::string& path, const std::string& reps, const std::string& extra) {
-        auto d = parse_document(R"({"schema": 2, "rows": [{"name": "a", "registration": "a", "labels": {},
-            "medianNs": 1, "samplesNs": [1, 2], "repetitionMediansNs": )" + reps + "}" + extra + "]}",
-                                path, error);
+        auto d = parse_document(
+            R"({"schema": 2, "rows": [{"name": "a", "registration": "a", "labels": {},
+            "medianNs": 1, "samplesNs": [1, 2], "repetitionMediansNs": )" +
+                reps + "}" + extra + "]}",
+            path, error);
         REQUIRE_MESSAGE(d, error);
         return *d;
     };
-    const RunDocument merged = merge_runs({run("a1.json", "[10, 11]", ""),
-                                           run("a2.json", "[30, 31, 32]",
-                                               R"(, {"name": "b", "registration": "b", "labels": {}, "medianNs": 5})")});
+    const RunDocument merged =
+        merge_runs({run("a1.json", "[10, 11]", ""),
+                    run("a2.json", "[30, 31, 32]",
+                        R"(, {"name": "b", "registration": "b", "labels": {}, "medianNs": 5})")});
     CHECK(merged.path == "a1.json,a2.json");
     REQUIRE(merged.rows.size() == 2);
     CHECK(merged.rows[0].repetition_medians_ns == std::vector<double>{10, 11, 30, 31, 32});
@@ -137,7 +142,8 @@ TEST_CASE("document: several runs of one build are one side, their repetitions p
     // Each run's own median (its document's medianNs), for the verdict's agreement of runs.
     CHECK(merged.rows[0].run_medians_ns == std::vector<double>{1, 1});
     CHECK(merged.rows[1].run_medians_ns == std::vector<double>{5});
-    CHECK(side_files("a1.json,a2.json,,a3.json") == std::vector<std::string>{"a1.json", "a2.json", "a3.json"});
+    CHECK(side_files("a1.json,a2.json,,a3.json") ==
+          std::vector<std::string>{"a1.json", "a2.json", "a3.json"});
     CHECK(side_files("plain.json") == std::vector<std::string>{"plain.json"});
     CHECK_FALSE(read_side("/nonexistent/a1.json,/nonexistent/a2.json", error));
     CHECK(error.rfind("cannot read '/nonexistent/a1.json'", 0) == 0);  // the first file at fault

@@ -44,7 +44,8 @@ Side one_run(double v) {
 Side runs(std::vector<double> run_medians, int reps_per_run = 3) {
     Side s;
     for (double m : run_medians)
-        for (int r = 0; r < reps_per_run; ++r) s.repetition_medians.push_back(m * (0.999 + 0.001 * r));
+        for (int r = 0; r < reps_per_run; ++r)
+            s.repetition_medians.push_back(m * (0.999 + 0.001 * r));
     s.run_medians = run_medians;
     s.median_ns = median_of(s.repetition_medians);
     s.samples_ns = s.repetition_medians;
@@ -79,14 +80,18 @@ RunDocument doc(std::string path, std::vector<DocumentRow> rows) {
     return d;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 }  // namespace
 
 TEST_CASE("gate: a row passes only when its interval over repetitions ends within the gate") {
     const CompareSettings settings;
     const std::vector<double> reps{100, 101, 99, 100.5, 99.5};
-    const auto judge = [&](const Side& a, const Side& b, double gate) { return judge_gate(compare_sides(a, b, settings), gate); };
+    const auto judge = [&](const Side& a, const Side& b, double gate) {
+        return judge_gate(compare_sides(a, b, settings), gate);
+    };
     CHECK(judge(side(reps), side(reps, 1.3), 0.10).outcome == GateOutcome::failed);
     CHECK(judge(side(reps), side(reps, 1.3), 0.40).outcome == GateOutcome::passed);
     CHECK(judge(side(reps), side(reps), 0.10).outcome == GateOutcome::passed);
@@ -96,19 +101,23 @@ TEST_CASE("gate: a row passes only when its interval over repetitions ends withi
     CHECK(edge.outcome == GateOutcome::unjudged);
     CHECK(edge.why == Unjudged::straddles);
     // Wandering repetitions: an interval from below 1 to above +20% judges nothing at 10%.
-    CHECK(judge(side({100, 101, 99, 100, 100}), side({90, 140, 110, 95, 125}), 0.10).why == Unjudged::straddles);
+    CHECK(judge(side({100, 101, 99, 100, 100}), side({90, 140, 110, 95, 125}), 0.10).why ==
+          Unjudged::straddles);
 }
 
 TEST_CASE("gate: one run a side, or too few repetitions, is never a pass") {
     const CompareSettings settings;
     // 30% slower with tight samples: the per-sample interval lies above +10%, but it holds no
     // run-to-run variation: not judged (one run a side), never passed.
-    const GateJudgement slower = judge_gate(compare_sides(one_run(100), one_run(130), settings), 0.10);
+    const GateJudgement slower =
+        judge_gate(compare_sides(one_run(100), one_run(130), settings), 0.10);
     CHECK(slower.outcome == GateOutcome::unjudged);
     CHECK(slower.why == Unjudged::one_run);
-    CHECK(judge_gate(compare_sides(one_run(100), one_run(100), settings), 0.10).why == Unjudged::one_run);
+    CHECK(judge_gate(compare_sides(one_run(100), one_run(100), settings), 0.10).why ==
+          Unjudged::one_run);
     // Beyond the single-run factor (4x) it fails.
-    CHECK(judge_gate(compare_sides(one_run(100), one_run(500), settings), 0.10).outcome == GateOutcome::failed);
+    CHECK(judge_gate(compare_sides(one_run(100), one_run(500), settings), 0.10).outcome ==
+          GateOutcome::failed);
     // --bench-repeat=3 in one run a side: 3 against 3 reach no 95% interval.
     const Change three = compare_sides(side({100, 101, 99}), side({130, 131, 129}), settings);
     CHECK(three.basis == Basis::samples);
@@ -116,25 +125,31 @@ TEST_CASE("gate: one run a side, or too few repetitions, is never a pass") {
     CHECK(few.outcome == GateOutcome::unjudged);
     CHECK(few.why == Unjudged::few_repetitions);
     CHECK(verdict_text(RowChange{nullptr, three, "", few}) == "noisy (3 reps: need 4+)");
-    CHECK(verdict_text(RowChange{nullptr, compare_sides(one_run(100), one_run(130), settings), "", {}}) ==
+    CHECK(verdict_text(
+              RowChange{nullptr, compare_sides(one_run(100), one_run(130), settings), "", {}}) ==
           "noisy (1 rep)");
     // 4 or more repetitions a side: judged.
-    CHECK(judge_gate(compare_sides(side({100, 101, 99, 100}), side({130, 131, 129, 130}), settings), 0.10).outcome ==
-          GateOutcome::failed);
+    CHECK(judge_gate(compare_sides(side({100, 101, 99, 100}), side({130, 131, 129, 130}), settings),
+                     0.10)
+              .outcome == GateOutcome::failed);
 }
 
-TEST_CASE("gate: several runs a side must agree for a pass too, and A/A with 4 runs a side passes") {
+TEST_CASE(
+    "gate: several runs a side must agree for a pass too, and A/A with 4 runs a side passes") {
     const CompareSettings settings;
     // A/A: 4 runs a side, their medians interleaved within 2%: passes a generous gate.
-    const GateJudgement aa = judge_gate(compare_sides(runs({100, 101, 99, 100.5}), runs({100.2, 99.5, 101, 100}), settings), 0.10);
+    const GateJudgement aa = judge_gate(
+        compare_sides(runs({100, 101, 99, 100.5}), runs({100.2, 99.5, 101, 100}), settings), 0.10);
     CHECK(aa.outcome == GateOutcome::passed);
     // The pooled interval ends within +10%, the runs' interval does not (3 runs against 5: their
     // full range, up to 112/100).
-    const Change apart = compare_sides(runs({100, 100, 100}), runs({100, 100.5, 101, 99.5, 112}, 5), settings);
+    const Change apart =
+        compare_sides(runs({100, 100, 100}), runs({100, 100.5, 101, 99.5, 112}, 5), settings);
     REQUIRE(apart.high <= 1.10);
     CHECK(judge_gate(apart, 0.10).why == Unjudged::runs_straddle);
     // Several runs on one side only: no runs' interval to hold the drift of the other side.
-    const GateJudgement lopsided = judge_gate(compare_sides(runs({100, 101, 99, 100}), side(around(100)), settings), 0.10);
+    const GateJudgement lopsided =
+        judge_gate(compare_sides(runs({100, 101, 99, 100}), side(around(100)), settings), 0.10);
     CHECK(lopsided.outcome == GateOutcome::unjudged);
     CHECK(lopsided.why == Unjudged::runs_one_side);
 }
@@ -151,15 +166,17 @@ TEST_CASE("gate: the instructions anchor judges a noisy row by the instructions'
 
 TEST_CASE("gate: nothing compared is not judged: status 3, and the line asks about the baseline") {
     const RunDocument base = doc("base.json", {row("a", around(100)), row("b", around(100))});
-    const RunDocument other = doc("new.json", {row("x", around(100)), row("y", around(100)), row("z", around(100))});
+    const RunDocument other =
+        doc("new.json", {row("x", around(100)), row("y", around(100)), row("z", around(100))});
     const Comparison c = compare_documents({&base, &other}, CompareSettings{}, 0.10);
     CHECK(c.gate_outcome(false) == GateOutcome::unjudged);
     CHECK(c.gate_status(false) == 3);
     CHECK_FALSE(c.gate_failed());
     CompareReportOptions options;
     options.gate = 0.10;
-    CHECK(gate_line(c, options) == "--fail-if-slower=10.0%: COULD NOT JUDGE: no row compared (2 only in base, 3 new)"
-                                   " — is the baseline from this program?");
+    CHECK(gate_line(c, options) ==
+          "--fail-if-slower=10.0%: COULD NOT JUDGE: no row compared (2 only in base, 3 new)"
+          " — is the baseline from this program?");
     const Json j = comparison_json(c, options);
     CHECK(j.at("gate").at("status") == Json("unjudged"));
     CHECK(j.at("gate").at("judged") == Json(0));
@@ -181,13 +198,15 @@ TEST_CASE("gate: one run a side names the rows it could not judge and the comman
     CompareReportOptions options;
     options.gate = 0.10;
     CHECK(gate_line(c, options) ==
-          "--fail-if-slower=10.0%: COULD NOT JUDGE 2 of 2 rows (one run a side: 2) — run 8 alternating runs a "
+          "--fail-if-slower=10.0%: COULD NOT JUDGE 2 of 2 rows (one run a side: 2) — run 8 "
+          "alternating runs a "
           "side: glint-compare --alternate=8 BASE_PROGRAM NEW_PROGRAM --fail-if-slower=10");
     // --allow-unjudged: the explicit opt-out passes, and the line says what was not judged.
     options.allow_unjudged = true;
     CHECK(c.gate_status(true) == 0);
     CHECK(gate_line(c, options) ==
-          "--fail-if-slower=10.0%: passed: 0 judged, 2 not judged (--allow-unjudged; one run a side: 2)");
+          "--fail-if-slower=10.0%: passed: 0 judged, 2 not judged (--allow-unjudged; one run a "
+          "side: 2)");
     CHECK(comparison_json(c, options).at("gate").at("status") == Json("passed"));
     CHECK(comparison_json(c, options).at("gate").at("allowUnjudged") == Json(true));
 }
@@ -200,23 +219,31 @@ TEST_CASE("gate: passed needs every row judged, and a failed row fails whatever 
     CompareReportOptions options;
     options.gate = 0.10;
     CHECK(gate_line(passed, options) ==
-          "--fail-if-slower=10.0%: passed: 2 row(s) judged, none slower beyond 10.0% with confidence");
+          "--fail-if-slower=10.0%: passed: 2 row(s) judged, none slower beyond 10.0% with "
+          "confidence");
     CHECK(comparison_json(passed, options).at("gate").at("status") == Json("passed"));
-    CHECK(comparison_json(passed, options).at("rows").as_array()[0].at("changes").as_array()[0].at("gate") ==
-          Json("passed"));
+    CHECK(comparison_json(passed, options)
+              .at("rows")
+              .as_array()[0]
+              .at("changes")
+              .as_array()[0]
+              .at("gate") == Json("passed"));
     // One row more, new (a benchmark added): counted, not gated; the compared rows pass.
-    const RunDocument more = doc("more.json", {row("a", around(100)), row("s", around(100)), row("n", around(100))});
+    const RunDocument more =
+        doc("more.json", {row("a", around(100)), row("s", around(100)), row("n", around(100))});
     const Comparison with_new = compare_documents({&base, &more}, CompareSettings{}, 0.10);
     CHECK(with_new.gate_status(false) == 0);
-    CHECK(gate_line(with_new, options) == "--fail-if-slower=10.0%: passed: 2 row(s) judged, none slower beyond "
-                                          "10.0% with confidence; not gated: 1 new");
+    CHECK(gate_line(with_new, options) ==
+          "--fail-if-slower=10.0%: passed: 2 row(s) judged, none slower beyond "
+          "10.0% with confidence; not gated: 1 new");
     // A failed row fails the gate even beside rows not judged.
     const RunDocument slower = doc("slower.json", {row("a", around(130)), row("n", around(100))});
     const Comparison failed = compare_documents({&base, &slower}, CompareSettings{}, 0.10);
     CHECK(failed.gate_status(false) == 1);
     CHECK(failed.gate_status(true) == 1);
-    CHECK(gate_line(failed, options) == "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with "
-                                        "confidence: g/a; not gated: 1 only in base, 1 new");
+    CHECK(gate_line(failed, options) ==
+          "--fail-if-slower=10.0%: FAILED: 1 row(s) slower beyond 10.0% with "
+          "confidence: g/a; not gated: 1 only in base, 1 new");
     // A filtered run's gate leaves out the baseline rows it did not measure.
     const RunDocument partial = doc("this run", {row("a", around(100))});
     CHECK(compare_documents({&base, &partial}, CompareSettings{}, 0.10).gate_status(false) == 0);
@@ -237,10 +264,13 @@ TEST_CASE("gate: the point estimate lies inside its interval on random inputs") 
         auto draw = [&](int n, double scale) {
             std::vector<double> v;
             for (int i = 0; i < n; ++i) {
-                double x = kind == 0 ? 100 * skewed(rng) : kind == 1 ? 100 + 10 * unit(rng) : 100 * (1 + skewed(rng));
+                double x = kind == 0   ? 100 * skewed(rng)
+                           : kind == 1 ? 100 + 10 * unit(rng)
+                                       : 100 * (1 + skewed(rng));
                 if (kind == 3) x = std::round(x / 5) * 5 + 5;  // ties
-                if (kind == 4) x = unit(rng) < 0.5 ? 100 + unit(rng) : 150 + unit(rng);  // two modes
-                if (unit(rng) < 0.05) x *= 4;                 // a far tail
+                if (kind == 4)
+                    x = unit(rng) < 0.5 ? 100 + unit(rng) : 150 + unit(rng);  // two modes
+                if (unit(rng) < 0.05) x *= 4;                                 // a far tail
                 v.push_back(x * scale);
             }
             return v;

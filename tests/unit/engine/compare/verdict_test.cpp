@@ -17,8 +17,9 @@ Side side(std::vector<double> reps, double scale = 1.0) {
     s.repetition_medians = reps;
     std::vector<double> sorted = reps;
     std::sort(sorted.begin(), sorted.end());
-    s.median_ns = sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                    : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+    s.median_ns = sorted.size() % 2
+                      ? sorted[sorted.size() / 2]
+                      : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
     s.samples_ns = reps;
     return s;
 }
@@ -29,11 +30,11 @@ TEST_CASE("verdict: where an interval lies against the threshold band") {
     CHECK(classify(1.10, 1.05, 1.20, 0.03) == Verdict::slower);
     CHECK(classify(0.90, 0.80, 0.96, 0.03) == Verdict::faster);
     CHECK(classify(1.00, 0.98, 1.02, 0.03) == Verdict::same);
-    CHECK(classify(1.015, 1.01, 1.02, 0.03) == Verdict::same);  // small and certain: still same
-    CHECK(classify(1.01, 0.98, 1.035, 0.03) == Verdict::same);  // pokes out, narrower than ±3%
-    CHECK(classify(1.035, 1.02, 1.05, 0.03) == Verdict::noisy); // beyond +3% without confidence
-    CHECK(classify(1.01, 0.97, 1.08, 0.03) == Verdict::noisy);  // too wide to resolve 3%
-    CHECK(classify(1.00, 0.90, 1.10, 0.03) == Verdict::noisy);  // straddles both edges
+    CHECK(classify(1.015, 1.01, 1.02, 0.03) == Verdict::same);   // small and certain: still same
+    CHECK(classify(1.01, 0.98, 1.035, 0.03) == Verdict::same);   // pokes out, narrower than ±3%
+    CHECK(classify(1.035, 1.02, 1.05, 0.03) == Verdict::noisy);  // beyond +3% without confidence
+    CHECK(classify(1.01, 0.97, 1.08, 0.03) == Verdict::noisy);   // too wide to resolve 3%
+    CHECK(classify(1.00, 0.90, 1.10, 0.03) == Verdict::noisy);   // straddles both edges
     CHECK(classify(1.0, std::nan(""), std::nan(""), 0.03) == Verdict::noisy);
     CHECK(classify(1.029, 1.029, 1.029, 0.03) == Verdict::same);  // a certain change within ±3%
 }
@@ -156,7 +157,8 @@ TEST_CASE("verdict: a side of several runs is slower or faster only when its run
     auto runs_side = [](std::vector<double> run_medians) {
         Side s;
         for (double m : run_medians)
-            for (double f : {0.998, 0.999, 1.0, 1.001, 1.002}) s.repetition_medians.push_back(m * f);
+            for (double f : {0.998, 0.999, 1.0, 1.001, 1.002})
+                s.repetition_medians.push_back(m * f);
         s.run_medians = run_medians;
         std::vector<double> sorted = s.repetition_medians;
         std::sort(sorted.begin(), sorted.end());
@@ -165,7 +167,8 @@ TEST_CASE("verdict: a side of several runs is slower or faster only when its run
         return s;
     };
     const CompareSettings settings;
-    const Change overlapping = compare_sides(runs_side({98, 100, 102}), runs_side({104, 108, 112}), settings);
+    const Change overlapping =
+        compare_sides(runs_side({98, 100, 102}), runs_side({104, 108, 112}), settings);
     CHECK(overlapping.low > 1.03);  // the pooled interval alone would say slower
     CHECK(overlapping.verdict == Verdict::noisy);
     CHECK(overlapping.basis == Basis::runs);
@@ -174,7 +177,8 @@ TEST_CASE("verdict: a side of several runs is slower or faster only when its run
     CHECK(overlapping.runs_high == doctest::Approx(112.0 / 98));
     CHECK_FALSE(slower_beyond(overlapping, 0.0));
     // Every run of B beyond every run of A by more than the threshold: slower, and gated.
-    const Change apart = compare_sides(runs_side({98, 100, 102}), runs_side({110, 112, 114}), settings);
+    const Change apart =
+        compare_sides(runs_side({98, 100, 102}), runs_side({110, 112, 114}), settings);
     CHECK(apart.verdict == Verdict::slower);
     CHECK(apart.basis == Basis::repetitions);
     CHECK(slower_beyond(apart, 0.05));
@@ -183,18 +187,23 @@ TEST_CASE("verdict: a side of several runs is slower or faster only when its run
     CHECK(apart.low > 1.09);
     CHECK_FALSE(slower_beyond(apart, 0.09));
     // Faster, the same way.
-    CHECK(compare_sides(runs_side({110, 112, 114}), runs_side({98, 100, 102}), settings).verdict == Verdict::faster);
-    CHECK(compare_sides(runs_side({104, 108, 112}), runs_side({98, 100, 102}), settings).verdict == Verdict::noisy);
+    CHECK(compare_sides(runs_side({110, 112, 114}), runs_side({98, 100, 102}), settings).verdict ==
+          Verdict::faster);
+    CHECK(compare_sides(runs_side({104, 108, 112}), runs_side({98, 100, 102}), settings).verdict ==
+          Verdict::noisy);
     // 4 runs against 4 reach 97.1%: Moses' interval of the runs is their full range there too
     // (k = 1), 5 against 5 a narrower one: the 3rd smallest and largest of 25 ratios.
-    const Change five = compare_sides(runs_side({98, 99, 100, 101, 102}), runs_side({108, 109, 110, 111, 140}),
-                                      settings);
+    const Change five = compare_sides(runs_side({98, 99, 100, 101, 102}),
+                                      runs_side({108, 109, 110, 111, 140}), settings);
     CHECK(five.verdict == Verdict::slower);
     CHECK(five.runs_high < 140.0 / 98);  // not the full range: one far run does not set it
     // The runs never make a verdict "same": same stays the pooled interval's call.
-    CHECK(compare_sides(runs_side({99, 100, 101}), runs_side({99.5, 100, 100.5}), settings).verdict == Verdict::same);
+    CHECK(
+        compare_sides(runs_side({99, 100, 101}), runs_side({99.5, 100, 100.5}), settings).verdict ==
+        Verdict::same);
     // One run a side: no interval between runs.
-    const Change single = compare_sides(side({100, 101, 99, 100.5, 99.5}), side({100, 101, 99, 100.5, 99.5}, 1.3), settings);
+    const Change single = compare_sides(side({100, 101, 99, 100.5, 99.5}),
+                                        side({100, 101, 99, 100.5, 99.5}, 1.3), settings);
     CHECK(std::isnan(single.runs_low));
     CHECK(single.verdict == Verdict::slower);
 }

@@ -81,7 +81,7 @@ TEST_CASE("batch math: a short last bracket counts, and a noisy member rejects o
     Stream s(66);
     for (std::uint64_t b = 0; b < 64; ++b)
         s.body(delta(1000, 1000, {1000 + 20 * (b % 5), 47 + 24 * 100}), 100);
-    s.body(delta(1000, 1000, {1000, 47 + 24 * 37}), 37);  // the remainder
+    s.body(delta(1000, 1000, {1000, 47 + 24 * 37}), 37);      // the remainder
     s.body(delta(1000, 1000, {900000, 47 + 24 * 100}), 100);  // slow in cycles only
     for (int e = 0; e < 31; ++e) s.empties.push_back(delta(100, 100, {1000, 47}));
     const CombinedPass c = s.combine(100);
@@ -133,9 +133,9 @@ TEST_CASE("batch math: no majority of agreeing brackets keeps the sum") {
 TEST_CASE("batch math: outliers by the modified z-score, members rejected together") {
     std::vector<std::vector<double>> values;
     for (int b = 0; b < 20; ++b) values.push_back({10.0 + (b % 4), 5.0});
-    values.push_back({10.0, 6.0});   // exact member moved: rejected (MAD 0)
-    values.push_back({40.0, 5.0});   // noisy member far out: rejected
-    values.push_back({13.5, 5.0});   // within 3.5 robust deviations: kept
+    values.push_back({10.0, 6.0});  // exact member moved: rejected (MAD 0)
+    values.push_back({40.0, 5.0});  // noisy member far out: rejected
+    values.push_back({13.5, 5.0});  // within 3.5 robust deviations: kept
     const std::vector<bool> out = outlier_brackets(values);
     CHECK(out[20]);
     CHECK(out[21]);

@@ -27,8 +27,8 @@ BracketingStudy study_software(Body& body, std::uint64_t iterations, std::uint64
     glint::os::OpenFailure failure;
     REQUIRE(group.open(glint::os::GroupSpec{software_events()}, failure));
     auto path = make_syscall_path(group);
-    return study_path(*path, group.spec().events, anchor,
-                      {&glint::detail::run_batch<Body>, &body}, iterations, batch);
+    return study_path(*path, group.spec().events, anchor, {&glint::detail::run_batch<Body>, &body},
+                      iterations, batch);
 }
 }  // namespace
 
@@ -42,8 +42,8 @@ TEST_CASE("bracket study: every-iteration brackets carry the apparatus, batches 
     // interleaved empties.
     CHECK(fake.enable_calls - enables == 31 + 1000 + 125 + 4 + 31);
     CHECK(s.anchor_per_bracket == 100);
-    CHECK(s.batch1_raw == doctest::Approx(110.0));   // (100 + 10) per iteration
-    CHECK(s.batched_raw == doctest::Approx(10.4));   // (4*100 + 10000) / 1000
+    CHECK(s.batch1_raw == doctest::Approx(110.0));  // (100 + 10) per iteration
+    CHECK(s.batched_raw == doctest::Approx(10.4));  // (4*100 + 10000) / 1000
     CHECK(s.inflation() == doctest::Approx(110.0 / 10.4));
     CHECK(s.batch1 == doctest::Approx(10.0));
     CHECK(s.batched == doctest::Approx(10.0));

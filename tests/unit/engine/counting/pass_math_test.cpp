@@ -117,8 +117,7 @@ TEST_CASE("median_cost: the uncertainty is the median's standard error, 0 when c
 
 TEST_CASE("mean_cost: the mean and its standard error, scaled, unscheduled skipped") {
     std::vector<GroupDelta> brackets{delta(10, 10, {100}), delta(10, 10, {200}),
-                                     delta(10, 10, {300}), delta(10, 5, {200}),
-                                     delta(10, 0, {0})};
+                                     delta(10, 10, {300}), delta(10, 5, {200}), delta(10, 0, {0})};
     BracketCost c = mean_cost(brackets);
     REQUIRE(c.measured);
     CHECK(c.samples == 4);

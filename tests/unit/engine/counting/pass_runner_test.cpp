@@ -19,7 +19,7 @@ namespace {
 // One member; each bracket counts `apparatus` plus 10 per iteration; records "E" for an empty
 // bracket, "B<n>" for a body bracket, and "A" when after() runs (between brackets).
 class ScriptedPath final : public ReadPath {
-public:
+  public:
     std::string log;
     std::uint64_t apparatus = 100;
     bool fail_begin = false;

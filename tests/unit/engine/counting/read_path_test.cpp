@@ -18,7 +18,7 @@ namespace {
 // A path that reports fixed deltas: member i counts (i + 1) * 10 per bracket, and a fixed
 // number of timestamp ticks inside its window.
 class FakePath final : public ReadPath {
-public:
+  public:
     explicit FakePath(std::size_t members) : members_(members) {}
     std::string_view name() const override { return kUserPathName; }
     std::string describe() const override { return "fake user path"; }
@@ -38,7 +38,7 @@ public:
     double last_window_ticks() const override { return 1000; }
     int passes = 0;
 
-private:
+  private:
     std::size_t members_;
 };
 
@@ -116,12 +116,14 @@ TEST_CASE("read-path selection: a user path not offered falls back to syscall, s
     SUBCASE("rdpmc, in a build without one: not built") {
         offers.state = UserReadOffer::State::not_built;
         std::vector<Status> disclosed;
-        const ReadPathSelection s = select_read_path(group, PerfRead::rdpmc, disclosed, offers.fn());
+        const ReadPathSelection s =
+            select_read_path(group, PerfRead::rdpmc, disclosed, offers.fn());
         CHECK(s.primary->name() == "syscall");
         REQUIRE(disclosed.size() == 1);
         CHECK(disclosed[0].state == Status::State::not_built);
-        CHECK(contains(disclosed[0].reason, "--perf-read=rdpmc asked for the user-space path, "
-                                            "which is not available: cap_user_rdpmc 0"));
+        CHECK(contains(disclosed[0].reason,
+                       "--perf-read=rdpmc asked for the user-space path, "
+                       "which is not available: cap_user_rdpmc 0"));
     }
 }
 
@@ -143,7 +145,8 @@ TEST_CASE("read-path selection: compare keeps both paths, or syscall alone with 
     os::PerfGroup group;
     Offers offers;
     std::vector<Status> disclosed;
-    const ReadPathSelection both = select_read_path(group, PerfRead::compare, disclosed, offers.fn());
+    const ReadPathSelection both =
+        select_read_path(group, PerfRead::compare, disclosed, offers.fn());
     CHECK(both.compare);
     CHECK(both.primary->name() == "rdpmc");
     REQUIRE(both.compared != nullptr);
@@ -153,7 +156,8 @@ TEST_CASE("read-path selection: compare keeps both paths, or syscall alone with 
 
     offers.offer = false;
     disclosed.clear();
-    const ReadPathSelection alone = select_read_path(group, PerfRead::compare, disclosed, offers.fn());
+    const ReadPathSelection alone =
+        select_read_path(group, PerfRead::compare, disclosed, offers.fn());
     CHECK(alone.compare);
     CHECK(alone.primary->name() == "syscall");
     CHECK(alone.compared == nullptr);
@@ -165,8 +169,8 @@ TEST_CASE("read-path selection: compare keeps both paths, or syscall alone with 
 
 TEST_CASE("calibrate_path: counts per member, cycles from the cycles member, window time") {
     FakePath path(3);
-    const PathCost cost =
-        calibrate_path(path, {os::Event::instructions, os::Event::cycles, os::Event::page_faults}, 5);
+    const PathCost cost = calibrate_path(
+        path, {os::Event::instructions, os::Event::cycles, os::Event::page_faults}, 5);
     REQUIRE(cost.counts.measured);
     CHECK(cost.counts.samples == 5);
     CHECK(cost.counts.per_bracket[0] == 10);
@@ -182,6 +186,7 @@ TEST_CASE("calibrate_path: counts per member, cycles from the cycles member, win
     }
     CHECK(path.passes == 1);
 
-    const PathCost software = calibrate_path(path, {os::Event::task_clock, os::Event::page_faults}, 3);
+    const PathCost software =
+        calibrate_path(path, {os::Event::task_clock, os::Event::page_faults}, 3);
     CHECK(std::isnan(software.cycles));  // no cycles member: not measured, never 0
 }

@@ -71,18 +71,22 @@ TEST_CASE("environment checks: boost on, with the remedy for its driver") {
     f.boost = true;
     CHECK(only(f, "boost").remedy == "echo 0 > /sys/devices/system/cpu/cpufreq/boost (root)");
     f.boost_source = "/sys/devices/system/cpu/intel_pstate/no_turbo";
-    CHECK(only(f, "boost").remedy == "echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo (root)");
+    CHECK(only(f, "boost").remedy ==
+          "echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo (root)");
 }
 
 TEST_CASE("environment checks: SMT on, with the remedy for a pinned run and for one that is not") {
     EnvironmentFacts f = quiet_machine();
     f.smt_active = true;
-    CHECK(only(f, "smt").problem == "SMT is on: a sibling hardware thread can share the run's core");
-    CHECK(only(f, "smt").remedy == "keep the sibling of CPU 3 idle, or echo off > /sys/devices/system/cpu/smt/control");
+    CHECK(only(f, "smt").problem ==
+          "SMT is on: a sibling hardware thread can share the run's core");
+    CHECK(only(f, "smt").remedy ==
+          "keep the sibling of CPU 3 idle, or echo off > /sys/devices/system/cpu/smt/control");
     f.cpus = {2, 3};
     const auto unpinned = check_environment(f);
     CHECK(std::any_of(unpinned.begin(), unpinned.end(), [](const auto& w) {
-        return w.check == "smt" && w.remedy.starts_with("--pin, then keep the pinned CPU's sibling idle, or echo off");
+        return w.check == "smt" &&
+               w.remedy.starts_with("--pin, then keep the pinned CPU's sibling idle, or echo off");
     }));
 }
 
@@ -91,27 +95,32 @@ TEST_CASE("environment checks: an unpinned run, and run CPUs that are not isolat
     f.isolated = std::vector<unsigned>{};
     // Pinned already (one CPU): the remedy does not say to pin.
     CHECK(warning_line(only(f, "isolation")) ==
-          "environment: CPU 3 not isolated: other tasks may run there — boot with isolcpus=3 nohz_full=3");
+          "environment: CPU 3 not isolated: other tasks may run there — boot with isolcpus=3 "
+          "nohz_full=3");
     f.cpus = {2, 3};
     const auto unpinned = check_environment(f);
     CHECK(std::any_of(unpinned.begin(), unpinned.end(), [](const auto& w) {
-        return w.check == "isolation" && w.remedy == "boot with isolcpus=2-3 nohz_full=2-3 and pin the run there";
+        return w.check == "isolation" &&
+               w.remedy == "boot with isolcpus=2-3 nohz_full=2-3 and pin the run there";
     }));
     f.cpus = {3};
     f.isolated.reset();  // the kernel does not say: no isolation warning
     f.cpus = {0, 1, 2, 3};
-    CHECK(only(f, "pinning").problem == "not pinned: the scheduler may move the run across CPUs 0-3");
+    CHECK(only(f, "pinning").problem ==
+          "not pinned: the scheduler may move the run across CPUs 0-3");
 }
 
 TEST_CASE("environment checks: a busy machine at the start, and load that rose by the end") {
     EnvironmentFacts f = quiet_machine();
     f.load.one = 1.0;
-    CHECK(only(f, "load").problem == "load average 1.00 at the start: other work competes for the CPUs");
+    CHECK(only(f, "load").problem ==
+          "load average 1.00 at the start: other work competes for the CPUs");
     f.load.one = 0.99;
     CHECK(check_environment(f).empty());
     const auto rose = check_end_load(f.load, {2.5, 1, 1});
     REQUIRE(rose);
-    CHECK(rose->problem == "load average rose to 2.50 during the run: other work competed for the CPUs");
+    CHECK(rose->problem ==
+          "load average rose to 2.50 during the run: other work competed for the CPUs");
     CHECK(!check_end_load(f.load, {0.5, 1, 1}));
     CHECK(!check_end_load({1.5, 1, 1}, {2.5, 1, 1}));  // the start already said so
 }
@@ -120,16 +129,20 @@ TEST_CASE("environment checks: a hypervisor, named when a source names it, with 
     EnvironmentFacts f = quiet_machine();
     f.hypervisor = true;
     f.cpu_pmu.reset();
-    CHECK(only(f, "hypervisor").problem == "running under a hypervisor: other guests can take the CPU");
+    CHECK(only(f, "hypervisor").problem ==
+          "running under a hypervisor: other guests can take the CPU");
     f.hypervisor_name = "KVM";
-    CHECK(only(f, "hypervisor").problem == "running under a hypervisor (KVM): other guests can take the CPU");
+    CHECK(only(f, "hypervisor").problem ==
+          "running under a hypervisor (KVM): other guests can take the CPU");
     f.cpu_pmu = false;
-    CHECK(only(f, "hypervisor").problem ==
-          "running under a hypervisor (KVM), which exposes no CPU PMU (software events only): other "
-          "guests can take the CPU");
+    CHECK(
+        only(f, "hypervisor").problem ==
+        "running under a hypervisor (KVM), which exposes no CPU PMU (software events only): other "
+        "guests can take the CPU");
     f.cpu_pmu = true;
-    CHECK(only(f, "hypervisor").problem ==
-          "running under a hypervisor (KVM), which exposes a CPU PMU: other guests can take the CPU");
+    CHECK(
+        only(f, "hypervisor").problem ==
+        "running under a hypervisor (KVM), which exposes a CPU PMU: other guests can take the CPU");
 }
 
 TEST_CASE("environment checks: the NMI watchdog matters only where a CPU PMU exists") {
@@ -143,7 +156,8 @@ TEST_CASE("environment checks: the NMI watchdog matters only where a CPU PMU exi
 TEST_CASE("environment checks: ASLR, THP always, and a paranoid kernel for an unprivileged run") {
     EnvironmentFacts f = quiet_machine();
     f.aslr = 2;
-    CHECK(only(f, "aslr").remedy == "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0");
+    CHECK(only(f, "aslr").remedy ==
+          "setarch -R <bench> ... for this run, or sysctl kernel.randomize_va_space=0");
     f.no_randomize = false;
     only(f, "aslr");
     f.no_randomize = true;  // run under setarch -R: the remedy is applied, nothing to say
@@ -155,7 +169,8 @@ TEST_CASE("environment checks: ASLR, THP always, and a paranoid kernel for an un
     f.privileged = false;
     f.perf_event_paranoid = 3;
     CHECK(only(f, "paranoid").problem ==
-          "kernel.perf_event_paranoid=3: counters cannot see the kernel (3: perf_event is closed to users)");
+          "kernel.perf_event_paranoid=3: counters cannot see the kernel (3: perf_event is closed "
+          "to users)");
     f.perf_event_paranoid = 1;
     CHECK(check_environment(f).empty());
 }

@@ -20,7 +20,8 @@ TEST_CASE("core speed: a steady core reads no slow chunk and no warning") {
     CHECK_FALSE(check_core_speed(*s));
 }
 
-TEST_CASE("core speed: a core slowed for a third of the chunks is warned of, interrupted chunks apart") {
+TEST_CASE(
+    "core speed: a core slowed for a third of the chunks is warned of, interrupted chunks apart") {
     std::vector<double> chunks(60, 0.2709);
     chunks.insert(chunks.end(), 30, 0.5);   // the host's slow state (1.85x)
     chunks.insert(chunks.end(), 10, 30.0);  // a tick or another task: far above, not "slow"
@@ -34,8 +35,9 @@ TEST_CASE("core speed: a core slowed for a third of the chunks is warned of, int
     const auto w = check_core_speed(*s);
     REQUIRE(w);
     CHECK(w->check == "core-speed");
-    CHECK(w->problem.find("33% of 90 probes of a dependent add at the run's start and end ran over 10% "
-                          "slower than the fastest (0.271 ns; median 0.271, 90th percentile 0.5: 1.85x)") !=
+    CHECK(w->problem.find(
+              "33% of 90 probes of a dependent add at the run's start and end ran over 10% "
+              "slower than the fastest (0.271 ns; median 0.271, 90th percentile 0.5: 1.85x)") !=
           std::string::npos);
     CHECK_FALSE(w->remedy.empty());
 }
@@ -64,7 +66,8 @@ TEST_CASE("core speed: nothing timed is null in JSON, never 0") {
 TEST_CASE("core speed: the probe times chunks for about its span, each a positive time per step") {
     const auto begin = std::chrono::steady_clock::now();
     const auto chunks = probe_core_speed(std::chrono::milliseconds(2));
-    CHECK(std::chrono::steady_clock::now() - begin >= std::chrono::milliseconds(2));  // it probes its whole span
+    CHECK(std::chrono::steady_clock::now() - begin >=
+          std::chrono::milliseconds(2));  // it probes its whole span
     // Hundreds of chunks on a quiet core; a thread that lost the CPU for the span times one
     // (seen in the ASan tree beside a busy loop), so only one is certain.
     REQUIRE_FALSE(chunks.empty());

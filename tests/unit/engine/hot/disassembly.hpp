@@ -83,10 +83,10 @@ inline std::vector<Instruction> disassemble_one(const std::string& symbol, std::
         ins.address = std::stoull(line.substr(0, colon), nullptr, 16);
         std::stringstream rest(line.substr(colon + 1));
         std::string word;
-        static const std::set<std::string> kPrefixes = {"rep", "repz", "repnz", "repe", "repne",
-                                                        "lock", "data16", "cs", "ds", "notrack", "bnd"};
-        while (rest >> word && kPrefixes.count(word)) {
-        }
+        static const std::set<std::string> kPrefixes = {"rep",   "repz",    "repnz",  "repe",
+                                                        "repne", "lock",    "data16", "cs",
+                                                        "ds",    "notrack", "bnd"};
+        while (rest >> word && kPrefixes.count(word)) {}
         ins.mnemonic = word;
         std::getline(rest, ins.operands);
         const std::size_t start = ins.operands.find_first_not_of(' ');
@@ -112,7 +112,7 @@ inline std::vector<Instruction> disassemble(const std::string& symbol, std::stri
 }
 
 class FastPath {
-public:
+  public:
     explicit FastPath(std::vector<Instruction> code) : code_(std::move(code)) {
         for (std::size_t i = 0; i < code_.size(); ++i) at_[code_[i].address] = i;
         std::vector<std::size_t> path;
@@ -131,8 +131,8 @@ public:
     }
 
     // Every conditional branch on the path, by the direction the path does not take, is either
-    // a retry (straight back to an earlier instruction of the path) or a jump to a fallback (a call is
-    // reachable from there without rejoining the path first). Any other branch (one that skips
+    // a retry (straight back to an earlier instruction of the path) or a jump to a fallback (a call
+    // is reachable from there without rejoining the path first). Any other branch (one that skips
     // part of the path, or picks between two ways of computing the same thing) is reported:
     // its description, or "" when there is none.
     std::string unexplained_branch() const {
@@ -155,12 +155,11 @@ public:
 
     std::string listing() const {
         std::string out;
-        for (std::size_t i : path_)
-            out += "  " + describe(code_[i]) + "\n";
+        for (std::size_t i : path_) out += "  " + describe(code_[i]) + "\n";
         return out;
     }
 
-private:
+  private:
     static std::string describe(const Instruction& ins) {
         std::stringstream s;
         s << std::hex << ins.address << ": " << ins.mnemonic << " " << ins.operands;

@@ -24,8 +24,8 @@ TEST_CASE("hot group: software events count page faults between two reads") {
     CHECK(std::string(g.status().reason).find("page-faults, task-clock") == 0);
     constexpr std::size_t kPages = 64;
     const std::size_t page = 4096;
-    void* memory = mmap(nullptr, kPages * page, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* memory =
+        mmap(nullptr, kPages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     REQUIRE(memory != MAP_FAILED);
     const auto before = g.read();
     for (std::size_t i = 0; i < kPages; ++i) static_cast<volatile char*>(memory)[i * page] = 1;
@@ -71,6 +71,6 @@ TEST_CASE("hot group: with a PMU, a known loop's instructions are counted within
     const double expected = static_cast<double>(glint::test::kKnownLoopPass * kPasses);
     CHECK(d.counts[0] > 0);  // cycles
     CHECK(static_cast<double>(d.counts[1]) == doctest::Approx(expected).epsilon(0.01));
-    MESSAGE("hardware group (" << g.status().reason << "): " << d.counts[1]
-                               << " instructions for " << expected << " known");
+    MESSAGE("hardware group (" << g.status().reason << "): " << d.counts[1] << " instructions for "
+                               << expected << " known");
 }

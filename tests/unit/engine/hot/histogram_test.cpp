@@ -62,9 +62,9 @@ TEST_CASE("histogram: a skewed distribution (90% fast, 9% slow, 1% very slow)") 
     for (int i = 0; i < 1000; ++i) h->record(i % 100 == 0 ? 5000 : i % 10 == 0 ? 700 : 100);
     const Histogram::Summary s = h->summary();
     CHECK(s.p50 == 100);
-    CHECK(s.p90 == 100);   // rank 900: the 900 fast calls
-    CHECK(s.p99 == 700);   // rank 990
-    CHECK(s.p999 == 5000); // rank 999; its bucket [4992, 5007] clamps to max
+    CHECK(s.p90 == 100);    // rank 900: the 900 fast calls
+    CHECK(s.p99 == 700);    // rank 990
+    CHECK(s.p999 == 5000);  // rank 999; its bucket [4992, 5007] clamps to max
     CHECK(s.max == 5000);
     CHECK(s.min == 100);
     CHECK(s.mean == doctest::Approx((900 * 100 + 90 * 700 + 10 * 5000) / 1000.0));
@@ -146,9 +146,12 @@ TEST_CASE("histogram: text has the summary line and one bar per value over a sma
     CHECK(text.find("loop\n") == 0);
     CHECK(text.find("n=100 min=3 p50=3 p90=3 p99=5 p99.9=5 max=5 mean=3.20 (instructions)") !=
           std::string::npos);
-    CHECK(text.find("  3 │████████████████████████████████████████│  90.0% 90\n") != std::string::npos);
-    CHECK(text.find("  4 │                                        │   0.0% 0\n") != std::string::npos);
-    CHECK(text.find("  5 │████▍                                   │  10.0% 10\n") != std::string::npos);
+    CHECK(text.find("  3 │████████████████████████████████████████│  90.0% 90\n") !=
+          std::string::npos);
+    CHECK(text.find("  4 │                                        │   0.0% 0\n") !=
+          std::string::npos);
+    CHECK(text.find("  5 │████▍                                   │  10.0% 10\n") !=
+          std::string::npos);
     CHECK(glint::hot::to_text(*fresh()).find("no records") != std::string::npos);
 }
 

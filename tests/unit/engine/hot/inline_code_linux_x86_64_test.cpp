@@ -34,9 +34,10 @@ TEST_CASE("hot emitted code: one read of {cycles, instructions}") {
     CHECK(p.count("rdtsc") == 1);
     CHECK(p.unexplained_branch() == "");
     CHECK(p.path().size() == headline::kX86HotRead.instructions);
-    MESSAGE("x86 hot read (2 counters + TSC), fast path of glint_hot_probe_read (entry to ret, "
-            "storing the snapshot): "
-            << p.path().size() << " instructions");
+    MESSAGE(
+        "x86 hot read (2 counters + TSC), fast path of glint_hot_probe_read (entry to ret, "
+        "storing the snapshot): "
+        << p.path().size() << " instructions");
 }
 
 TEST_CASE("hot emitted code: a read pair of {cycles, instructions}") {

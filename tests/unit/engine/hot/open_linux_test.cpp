@@ -19,7 +19,9 @@ using glint::test::FakePerfKernel;
 
 namespace {
 
-bool contains(const char* text, const char* part) { return std::string(text).find(part) != std::string::npos; }
+bool contains(const char* text, const char* part) {
+    return std::string(text).find(part) != std::string::npos;
+}
 
 }  // namespace
 

@@ -22,15 +22,14 @@ using glint::hot::Group;
 using glint::hot::Histogram;
 using glint::hot::Path;
 using glint::hot::Snapshot;
-using glint::test::EmulatedPmu;
-using glint::test::Stepping;
-using glint::test::RigFallback;
 using glint::test::attach;
+using glint::test::EmulatedPmu;
+using glint::test::RigFallback;
+using glint::test::Stepping;
 
 namespace {
 
 constexpr std::uint64_t kWrap48 = std::uint64_t{1} << 48;
-
 
 void reprogram_e1(EmulatedPmu& pmu, void*) { pmu.reprogram(1, kWrap48 - 3); }
 
@@ -230,9 +229,10 @@ TEST_CASE("hot rig: instructions counted by execution are exact per call") {
     CHECK(s.max == 5);
     CHECK(empty_pair > 0);
     CHECK(pair_by_execution > empty_pair);
-    MESSAGE("x86 hot read pair {cycles, instructions} by execution (single-stepped, emulated "
-            "rdpmc): the instructions counter sees "
-            << empty_pair << " instructions between its two reads (read_cost()); around a call "
-            << "of a loop: " << apparatus << "; glint_hot_probe_pair retires " << pair_by_execution
-            << " instructions more than an empty probe");
+    MESSAGE(
+        "x86 hot read pair {cycles, instructions} by execution (single-stepped, emulated "
+        "rdpmc): the instructions counter sees "
+        << empty_pair << " instructions between its two reads (read_cost()); around a call "
+        << "of a loop: " << apparatus << "; glint_hot_probe_pair retires " << pair_by_execution
+        << " instructions more than an empty probe");
 }

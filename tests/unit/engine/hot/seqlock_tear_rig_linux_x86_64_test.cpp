@@ -100,10 +100,8 @@ TEST_CASE("seqlock tears: an update at every instruction of an inline read never
         for (const bool before : {true, false}) {
             INFO("kernel update " << (before ? "before" : "after") << " rdpmc " << t);
             rig.pmu.clear_actions();
-            if (before)
-                rig.pmu.before_rdpmc(rig.pmu.traps() + t, &kernel_update);
-            else
-                rig.pmu.at_trap(rig.pmu.traps() + t, &kernel_update);
+            if (before) rig.pmu.before_rdpmc(rig.pmu.traps() + t, &kernel_update);
+            else rig.pmu.at_trap(rig.pmu.traps() + t, &kernel_update);
             const std::uint64_t traps = rig.pmu.traps();
             const Snapshot<2> s = read_once(g);
             CHECK(s.counts[0] == rig.pmu.count(rig.e0));
@@ -111,8 +109,8 @@ TEST_CASE("seqlock tears: an update at every instruction of an inline read never
             CHECK(rig.pmu.traps() - traps == 3);  // the torn counter read again
         }
     }
-    MESSAGE("an inline read of {cycles, instructions}: " << steps << " stepped instructions, "
-            << retried << " of the updates made it retry");
+    MESSAGE("an inline read of {cycles, instructions}: "
+            << steps << " stepped instructions, " << retried << " of the updates made it retry");
     CHECK(retried > 0);
     CHECK(rig.fallback.calls == 0);
     CHECK(rig.pmu.bad_reads() > 0);  // some torn attempts read a counter the event had left

@@ -20,9 +20,9 @@ using glint::hot::Group;
 using glint::hot::kNotRead;
 using glint::hot::Path;
 using glint::hot::Snapshot;
+using glint::test::attach;
 using glint::test::EmulatedPmu;
 using glint::test::RigFallback;
-using glint::test::attach;
 
 TEST_CASE("hot threads rig: the inline reader refuses another thread without a single rdpmc") {
     EmulatedPmu pmu(48);

@@ -25,7 +25,8 @@ TEST_CASE("json: dump keeps insertion order and round-trips") {
     doc["nested"]["b"] = true;
     std::string text = doc.dump();
     CHECK(text ==
-          "{\n  \"schema\": 2,\n  \"name\": \"a \\\"quoted\\\"\\nname\",\n  \"list\": [1, 2.5, null],\n"
+          "{\n  \"schema\": 2,\n  \"name\": \"a \\\"quoted\\\"\\nname\",\n  \"list\": [1, 2.5, "
+          "null],\n"
           "  \"nested\": {\n    \"b\": true\n  }\n}");
     Json back = Json::parse(text);
     CHECK(back == doc);
@@ -34,30 +35,39 @@ TEST_CASE("json: dump keeps insertion order and round-trips") {
     CHECK_THROWS_AS(Json::parse("[1, 2"), std::runtime_error);
 }
 
-TEST_CASE("json: the reader keeps members in document order, duplicates included, and reads escapes") {
-    const Json doc = Json::parse(R"({"z": 1, "a": [true, null, -2.5e3, 18446744073709551615], "z": "\u00e9\ud83d\ude00"})");
+TEST_CASE(
+    "json: the reader keeps members in document order, duplicates included, and reads escapes") {
+    const Json doc = Json::parse(
+        R"({"z": 1, "a": [true, null, -2.5e3, 18446744073709551615], "z": "\u00e9\ud83d\ude00"})");
     REQUIRE(doc.is_object());
     REQUIRE(doc.as_object().size() == 3);
     CHECK(doc.as_object()[0].first == "z");
     CHECK(doc.as_object()[1].first == "a");
     CHECK(doc.as_object()[2].second.as_string() == "\xC3\xA9\xF0\x9F\x98\x80");
-    CHECK(doc.at("a") == Json(Json::Array{Json(true), Json{}, Json(-2500.0), Json(18446744073709551615.0)}));
+    CHECK(doc.at("a") ==
+          Json(Json::Array{Json(true), Json{}, Json(-2500.0), Json(18446744073709551615.0)}));
     CHECK(Json::parse(" 7 ") == Json(7));
     CHECK_THROWS_AS(Json::parse("[1] x"), JsonReadError);
     CHECK_THROWS_AS(Json::parse(""), JsonReadError);
 }
 
 TEST_CASE("json: nesting deeper than kMaxJsonDepth is refused with an error, never a crash") {
-    const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+    const auto nested = [](std::size_t depth) {
+        return std::string(depth, '[') + std::string(depth, ']');
+    };
     CHECK(Json::parse(nested(kMaxJsonDepth)).is_array());
     CHECK_THROWS_AS(Json::parse(nested(kMaxJsonDepth + 1)), JsonReadError);
-    CHECK(Json::parse(R"(["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\""])").is_array());
+    CHECK(
+        Json::parse(
+            R"(["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\""])")
+            .is_array());
     try {
         (void)Json::parse("{\"a\": " + nested(200000) + "}");
         FAIL("a 200,000-deep document parsed");
     } catch (const JsonReadError& e) {
         CHECK(e.too_deep);
-        CHECK(std::string(e.what()).find("nests deeper than 64 levels at byte 69") != std::string::npos);
+        CHECK(std::string(e.what()).find("nests deeper than 64 levels at byte 69") !=
+              std::string::npos);
     }
     try {
         (void)Json::parse("[1, 2");

@@ -17,10 +17,11 @@ TEST_CASE("display name: registration/name then labels with their keys sorted by
 TEST_CASE("display name: a registration's own rows are named by their name alone") {
     CHECK(display_name("add_chain", "add_chain", {}) == "add_chain");
     CHECK(display_name("sum", "sum", {{"size", "1024"}}) == "sum [size=1024]");
-    CHECK(display_name("umap", "umap#2", {}) == "umap#2");              // its second iter
+    CHECK(display_name("umap", "umap#2", {}) == "umap#2");                // its second iter
     CHECK(display_name("split/1KiB", "split/1KiB", {}) == "split/1KiB");  // a '/' in a registration
-    CHECK(display_name("", "old", {{"x", "1"}}) == "old [x=1]");        // a document without registrations
-    CHECK(display_name("umap", "umap#", {}) == "umap/umap#");           // "#" alone is no iter number
+    CHECK(display_name("", "old", {{"x", "1"}}) ==
+          "old [x=1]");                                        // a document without registrations
+    CHECK(display_name("umap", "umap#", {}) == "umap/umap#");  // "#" alone is no iter number
     CHECK(is_own_row("umap", "umap#3"));
     CHECK_FALSE(is_own_row("umap", "umapx"));
     CHECK_FALSE(is_own_row("umap", "lookup"));

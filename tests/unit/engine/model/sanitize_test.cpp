@@ -20,10 +20,14 @@ bool has_control_byte(const std::string& text) {
 
 TEST_CASE("sanitize: valid_utf8 keeps valid text and writes U+FFFD for each invalid byte") {
     CHECK(sanitize::valid_utf8("bm/µs — ✓ \xF0\x9F\x98\x80") == "bm/µs — ✓ \xF0\x9F\x98\x80");
-    CHECK(sanitize::valid_utf8("a\xFF" "b") == "a\xEF\xBF\xBD" "b");
+    CHECK(sanitize::valid_utf8("a\xFF"
+                               "b") ==
+          "a\xEF\xBF\xBD"
+          "b");
     CHECK(sanitize::valid_utf8("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
-    CHECK(sanitize::valid_utf8("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // surrogate
-    CHECK(sanitize::valid_utf8("\xF4\x90\x80\x80").size() == 12);  // above U+10FFFF
+    CHECK(sanitize::valid_utf8("\xED\xA0\x80") ==
+          "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");                            // surrogate
+    CHECK(sanitize::valid_utf8("\xF4\x90\x80\x80").size() == 12);             // above U+10FFFF
     CHECK(sanitize::valid_utf8("x\xE2\x82") == "x\xEF\xBF\xBD\xEF\xBF\xBD");  // cut sequence
     CHECK(sanitize::is_valid_utf8(sanitize::valid_utf8("\x80\xC3(\xF8")));
     CHECK_FALSE(sanitize::is_valid_utf8("\x80"));
@@ -32,9 +36,15 @@ TEST_CASE("sanitize: valid_utf8 keeps valid text and writes U+FFFD for each inva
 TEST_CASE("sanitize: terminal text shows every control character as a visible picture") {
     CHECK(sanitize::terminal("a\x1b[2Jb") == "a\xE2\x90\x9B[2Jb");  // ESC -> U+241B
     CHECK(sanitize::terminal("x\ny\rz\t\a") == "x\xE2\x90\x8Ay\xE2\x90\x8Dz \xE2\x90\x87");
-    CHECK(sanitize::terminal("\x7F") == "\xE2\x90\xA1");                  // DEL -> U+2421
-    CHECK(sanitize::terminal("\xC2\x9B" "31m") == "\xEF\xBF\xBD" "31m");  // C1 CSI -> U+FFFD
-    CHECK(sanitize::terminal("\x9B" "31m") == "\xEF\xBF\xBD" "31m");      // a raw 8-bit CSI
+    CHECK(sanitize::terminal("\x7F") == "\xE2\x90\xA1");  // DEL -> U+2421
+    CHECK(sanitize::terminal("\xC2\x9B"
+                             "31m") ==
+          "\xEF\xBF\xBD"
+          "31m");  // C1 CSI -> U+FFFD
+    CHECK(sanitize::terminal("\x9B"
+                             "31m") ==
+          "\xEF\xBF\xBD"
+          "31m");  // a raw 8-bit CSI
     const std::string osc8 = "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\";
     CHECK_FALSE(has_control_byte(sanitize::terminal(osc8)));
     CHECK(sanitize::terminal("plain/name µs") == "plain/name µs");
@@ -45,8 +55,9 @@ TEST_CASE("sanitize: markdown cells carry no live markup and no cell break") {
     CHECK(sanitize::markdown("a|b") == "a\\|b");
     CHECK(sanitize::markdown("<!-- x") == "&lt;!-- x");
     CHECK(sanitize::markdown("</td><b>") == "&lt;/td&gt;&lt;b&gt;");
-    CHECK(sanitize::markdown("[x](http://e) *y* `z` ~w~ \\") == "\\[x\\](http://e) \\*y\\* \\`z\\` \\~w\\~ \\\\");
-    CHECK(sanitize::markdown("a&b_c") == "a&amp;b_c");                   // intraword: inert
+    CHECK(sanitize::markdown("[x](http://e) *y* `z` ~w~ \\") ==
+          "\\[x\\](http://e) \\*y\\* \\`z\\` \\~w\\~ \\\\");
+    CHECK(sanitize::markdown("a&b_c") == "a&amp;b_c");  // intraword: inert
     CHECK(sanitize::markdown("_em_ x_ _y") == "\\_em\\_ x\\_ \\_y");
     CHECK(sanitize::markdown("l1\nl2") == "l1\xE2\x90\x8Al2");
 }
@@ -59,13 +70,18 @@ TEST_CASE("sanitize: csv cells neutralise formulas and quote separators") {
     CHECK(sanitize::csv("-1+1") == "'-1+1");
     CHECK(sanitize::csv("a,b") == "\"a,b\"");
     CHECK(sanitize::csv(" lead") == "\" lead\"");
-    CHECK(sanitize::csv("a\nb") == "a\xE2\x90\x8A" "b");  // one record per line
+    CHECK(sanitize::csv("a\nb") ==
+          "a\xE2\x90\x8A"
+          "b");  // one record per line
     CHECK(sanitize::csv("") == "");
 }
 
 TEST_CASE("sanitize: html text and attributes escape markup and show controls") {
     CHECK(sanitize::html("<script>&\"'") == "&lt;script&gt;&amp;&quot;&#39;");
-    CHECK(sanitize::html("a\x1b" "b\xFF") == "a\xE2\x90\x9B" "b\xEF\xBF\xBD");
+    CHECK(sanitize::html("a\x1b"
+                         "b\xFF") ==
+          "a\xE2\x90\x9B"
+          "b\xEF\xBF\xBD");
 }
 
 TEST_CASE("sanitize: a JSON string is valid UTF-8 with every control escaped") {

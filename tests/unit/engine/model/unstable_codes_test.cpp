@@ -31,7 +31,8 @@ TEST_CASE("unstable codes: a row's cell joins every code in order") {
     CHECK(unstable_cell({}).empty());
     CHECK(unstable_cell({"steal"}) == "steal");
     CHECK(unstable_cell({"cpu-time", "migrated"}) == "cpu,mig");
-    CHECK(unstable_cell({"cpu-time", "split", "migrated", "preempted", "steal"}) == "cpu,split,mig,pre,steal");
+    CHECK(unstable_cell({"cpu-time", "split", "migrated", "preempted", "steal"}) ==
+          "cpu,split,mig,pre,steal");
     CHECK(unstable_cell({"cpu-time", "migrated"}, " ") == "cpu mig");
     CHECK(code_of_reason("cpu-time") == "cpu = cpu-time");
     CHECK(code_of_reason("steal") == "steal");

@@ -30,13 +30,15 @@ TEST_CASE("numa api: a touched buffer is wholly on this host's nodes, an untouch
     const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
     std::vector<char> touched(64 * page, 'x');
     const glint::PageNodes where = glint::numa_nodes_of(touched.data(), touched.size());
-    if (!where.ok()) return glint::test::skip("this kernel cannot say where pages live: " + where.error);
+    if (!where.ok())
+        return glint::test::skip("this kernel cannot say where pages live: " + where.error);
     double total = 0;
     for (unsigned n = 0; n < where.on_node.size(); ++n) total += where.percent_on(n);
     CHECK(total == doctest::Approx(100.0));
     CHECK(where.not_present == 0);
 
-    void* fresh = ::mmap(nullptr, 8 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* fresh =
+        ::mmap(nullptr, 8 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     REQUIRE(fresh != MAP_FAILED);
     const glint::PageNodes none = glint::numa_nodes_of(fresh, 8 * page);
     ::munmap(fresh, 8 * page);

@@ -52,7 +52,8 @@ struct TwoNodes {
         REQUIRE(!allowed.empty());
         node1_cpu = allowed.back();
         node0_cpus.assign(allowed.begin(), allowed.end() - 1);
-        sys.write("devices/system/node/node0/cpulist", glint::os::format_cpu_list(node0_cpus) + "\n");
+        sys.write("devices/system/node/node0/cpulist",
+                  glint::os::format_cpu_list(node0_cpus) + "\n");
         sys.write("devices/system/node/node1/cpulist", std::to_string(node1_cpu) + "\n");
     }
     glint::os::SystemRoots roots() const { return {sys.root(), "/proc"}; }
@@ -105,8 +106,9 @@ TEST_CASE("placement: --pin must name a CPU of the --numa-node") {
     auto [result, after] = apply_on_thread(request, machine.roots());
     REQUIRE(std::holds_alternative<std::string>(result));
     const std::string c = std::to_string(request.cpu);
-    CHECK(std::get<std::string>(result) == "--pin=" + c + ": CPU " + c + " is not on NUMA node 1 (its CPUs here: " +
-                                               std::to_string(machine.node1_cpu) + "); pin one of them");
+    CHECK(std::get<std::string>(result) ==
+          "--pin=" + c + ": CPU " + c + " is not on NUMA node 1 (its CPUs here: " +
+              std::to_string(machine.node1_cpu) + "); pin one of them");
     CHECK(after == machine.allowed);  // nothing applied
     CHECK(MempolicySeam::mode == -1);
     request.cpu = machine.node1_cpu;  // a CPU of the node: pinned there, memory bound
@@ -124,9 +126,10 @@ TEST_CASE("placement: a kernel that refuses the binding leaves nothing applied")
     request.numa_node = 1;
     auto [result, after] = apply_on_thread(request, machine.roots());
     REQUIRE(std::holds_alternative<std::string>(result));
-    CHECK(std::get<std::string>(result).rfind("--numa-node=1: the kernel refused to bind memory to the node "
-                                              "(set_mempolicy: EPERM",
-                                              0) == 0);
+    CHECK(std::get<std::string>(result).rfind(
+              "--numa-node=1: the kernel refused to bind memory to the node "
+              "(set_mempolicy: EPERM",
+              0) == 0);
     CHECK(after == machine.allowed);
 }
 

@@ -15,7 +15,9 @@ using namespace glint::engine::profile;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
 
 std::string joined(const std::vector<std::string>& lines) {
     std::string out;
@@ -57,8 +59,9 @@ TEST_CASE("case profile: the header line states samples, rate, cost, losses and 
     p.counts.lost = 4;
     p.counts.throttled = 2;
     const auto lines = profile_lines(p);
-    CHECK(lines[0] == "profile case: 6 samples, cpu-clock every 100 µs of CPU time (10000 Hz), "
-                      "10000 Hz achieved, pass 123 ms; lost 4, throttled 2; stacks complete 100.0%");
+    CHECK(lines[0] ==
+          "profile case: 6 samples, cpu-clock every 100 µs of CPU time (10000 Hz), "
+          "10000 Hz achieved, pass 123 ms; lost 4, throttled 2; stacks complete 100.0%");
     CHECK(contains(notes_of(p), "4 samples lost: the ring buffer was full between drains"));
     CHECK(contains(notes_of(p), "throttled 2 times"));
     CHECK_FALSE(contains(joined(lines), "note:"));  // the run's footer says them once
@@ -101,7 +104,8 @@ TEST_CASE("case profile: too few samples when the time bound ended the pass") {
     p.limits.samples = 5000;
     p.limits.time_ns = 250e6;
     p.pass.time_bound = true;
-    CHECK(contains(notes_of(p), "only 3 of the 5000 samples asked for: the time bound (250 ms) ended the pass"));
+    CHECK(contains(notes_of(p),
+                   "only 3 of the 5000 samples asked for: the time bound (250 ms) ended the pass"));
     CHECK(profile_json(p).at("notes").as_array()[0].as_string() == p.notes()[0].text);
 }
 
@@ -144,13 +148,15 @@ TEST_CASE("case profile: a pass with no samples says so, with no kernel share of
     p.pass.times.count = 1000000;
     CHECK(std::isnan(p.kernel_share()));
     const std::string text = joined(profile_lines(p));  // about this case alone: under it
-    CHECK(contains(text, "  note: no samples of the case: the sampler ran for 1 ms and samples every "
-                         "1e+06 µs of CPU time (1 Hz)"));
+    CHECK(contains(text,
+                   "  note: no samples of the case: the sampler ran for 1 ms and samples every "
+                   "1e+06 µs of CPU time (1 Hz)"));
     CHECK_FALSE(contains(notes_of(p), "in the kernel"));
     CHECK(profile_json(p).at("kernelShare").is_null());
 }
 
-TEST_CASE("case profile: samples not of the case are counted and said, and leave the shares alone") {
+TEST_CASE(
+    "case profile: samples not of the case are counted and said, and leave the shares alone") {
     CaseProfile p = made(2);  // 3 samples of the case
     p.counts.samples += 7;
     p.pass.times.running_ns = p.counts.samples * 100000;
@@ -162,10 +168,13 @@ TEST_CASE("case profile: samples not of the case are counted and said, and leave
     p.pass.after_ns = 20;
     CHECK(contains(joined(profile_lines(p)), "profile case: 3 samples,"));
     const std::string text = notes_of(p);
-    CHECK(contains(text, "2 samples of glint's own code dropped (switching the sampler on and off, calling "
-                         "into the case)"));
-    CHECK(contains(text, "calls grouped between one enable and disable of the sampler: one pair "
-                         "(1500 ns) costs more than after() (20 ns)"));
+    CHECK(
+        contains(text,
+                 "2 samples of glint's own code dropped (switching the sampler on and off, calling "
+                 "into the case)"));
+    CHECK(contains(text,
+                   "calls grouped between one enable and disable of the sampler: one pair "
+                   "(1500 ns) costs more than after() (20 ns)"));
     CHECK(contains(text, "5 samples of after() dropped"));
     const Json j = profile_json(p);
     CHECK(j.at("samples").as_number() == 3);
@@ -177,14 +186,16 @@ TEST_CASE("case profile: samples not of the case are counted and said, and leave
 TEST_CASE("case profile: a long function name is shortened by rule to fit a 100-column row") {
     CaseProfile p;
     p.name = "strings";
-    const std::string name = "strlib::to_upper(std::__cxx11::basic_string<char, std::char_traits<char>, "
-                             "std::allocator<char> > const&)";
+    const std::string name =
+        "strlib::to_upper(std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char> > const&)";
     p.profile.add({{p.profile.intern({name, "/bin/strlib_bench", false}), "", 0}}, true);
     p.counts.samples = p.profile.samples();
     const auto lines = profile_lines(p);
     REQUIRE(lines.size() == 3);
-    CHECK(lines[2] == "  100.0% 100.0%       1 100.0%  strlib::to_upper(std::__cxx11::basic_string<…> const&)"
-                      "  strlib_bench");
+    CHECK(lines[2] ==
+          "  100.0% 100.0%       1 100.0%  strlib::to_upper(std::__cxx11::basic_string<…> const&)"
+          "  strlib_bench");
     CHECK(profile_json(p).at("functions").as_array()[0].at("function").as_string() == name);
     CHECK(folded_lines(p)[0] == "strings;" + name + " 1");
 }

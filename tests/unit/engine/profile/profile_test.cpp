@@ -39,7 +39,8 @@ TEST_CASE("profile: interning gives one id per function and module") {
 
 TEST_CASE("profile: self counts the innermost frame, inclusive every frame once per sample") {
     Built t;
-    for (int i = 0; i < 30; ++i) t.p.add({{t.c, "c.cpp", 7}, {t.b, "b.cpp", 3}, {t.a, "", 0}}, true);
+    for (int i = 0; i < 30; ++i)
+        t.p.add({{t.c, "c.cpp", 7}, {t.b, "b.cpp", 3}, {t.a, "", 0}}, true);
     for (int i = 0; i < 10; ++i) t.p.add({{t.b, "b.cpp", 4}, {t.a, "", 0}}, true);
     // Recursion: a calls b calls a; a is counted once in that sample's inclusive.
     t.p.add({{t.a, "a.cpp", 1}, {t.b, "b.cpp", 3}, {t.a, "a.cpp", 9}}, false);
@@ -98,7 +99,8 @@ TEST_CASE("profile: folded stacks, outermost first, summing to the samples") {
 }
 
 TEST_CASE("profile: folded frames never contain the format's separators") {
-    CHECK(folded_frame("f<a;b>\n\x1b\xFF") == "f<a:b>\xE2\x90\x8A\xE2\x90\x9B\xEF\xBF\xBD");  // sanitize::terminal's
+    CHECK(folded_frame("f<a;b>\n\x1b\xFF") ==
+          "f<a:b>\xE2\x90\x8A\xE2\x90\x9B\xEF\xBF\xBD");  // sanitize::terminal's
     Profile p;
     const FrameId odd = p.intern({"operator;()", "", false});
     p.add({{odd, "", 0}}, true);

@@ -106,8 +106,8 @@ TEST_CASE("sampled pass: a batched case runs in chunks until the sample target")
     Workload work;
     work.batch = {&run_spin, nullptr};
     std::uint64_t seen = 0;
-    const PassOutcome out =
-        run_sampled(work, s, PassLimits{300, 10e9}, [&](const glint::os::SampleRecord&) { ++seen; });
+    const PassOutcome out = run_sampled(work, s, PassLimits{300, 10e9},
+                                        [&](const glint::os::SampleRecord&) { ++seen; });
     CHECK(seen == s.counts().samples);
     CHECK(seen >= 300);
     CHECK(seen < 600);  // it stops soon after: chunks of ~2-4 ms are ~40 samples
@@ -219,7 +219,9 @@ struct ShortCall final : glint::detail::PerCall {
 };
 }  // namespace glint_pass_test
 
-TEST_CASE("sampled pass: a per-call case far shorter than a toggle pair is sampled with its calls grouped") {
+TEST_CASE(
+    "sampled pass: a per-call case far shorter than a toggle pair is sampled with its calls "
+    "grouped") {
     glint::os::Sampler s;
     REQUIRE(s.open(timer()) == 0);
     ShortCall call;
@@ -228,8 +230,8 @@ TEST_CASE("sampled pass: a per-call case far shorter than a toggle pair is sampl
     glint::os::Symbolizer symbols;
     StackBuilder stacks(symbols, pass_code());
     Profile p;
-    const PassOutcome out = run_sampled(work, s, PassLimits{1000, 20e9},
-                                        [&](const auto& r) { stacks.add(r, p); });
+    const PassOutcome out =
+        run_sampled(work, s, PassLimits{1000, 20e9}, [&](const auto& r) { stacks.add(r, p); });
     CHECK(out.call_sampling == CallSampling::grouped);
     CHECK(out.toggle_ns > out.after_ns);
     CHECK(call.timed_calls == out.iterations);

@@ -24,7 +24,9 @@ namespace {
 // Every probe closed what it opened.
 void check_all_closed(const FakePerfKernel& k) { CHECK(k.live_fds() == 0); }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
 
 // A sysfs PMU listing with a CPU PMU that advertises `max_precise` (none: no caps file).
 struct FakePmus {
@@ -69,7 +71,8 @@ TEST_CASE("sampling choice: cycles at the asked rate, with the highest precise_i
     CHECK((a.sample_type & PERF_SAMPLE_CALLCHAIN) != 0);
 }
 
-TEST_CASE("sampling choice: a PMU that advertises no precise sampling gets none, even if it opens") {
+TEST_CASE(
+    "sampling choice: a PMU that advertises no precise sampling gets none, even if it opens") {
     // arm64's PMU driver accepts any precise_ip and honours none: only sysfs can tell.
     FakePerfKernel k;
     k.max_precise_ip = 3;
@@ -94,7 +97,8 @@ TEST_CASE("sampling choice: precise sampling advertised but refused says both") 
     check_all_closed(k);
     REQUIRE(plan.ok);
     CHECK(plan.spec.precise_ip == 0);
-    CHECK(contains(plan.precise, "advertises precise_ip up to 2, but cycles with precise_ip 1..2 does not open"));
+    CHECK(contains(plan.precise,
+                   "advertises precise_ip up to 2, but cycles with precise_ip 1..2 does not open"));
 }
 
 TEST_CASE("sampling choice: without a PMU the cpu-clock timer, with the reason") {

@@ -166,7 +166,8 @@ TEST_CASE("stacks: samples of glint's pass and toggles, and of after(), are drop
     CHECK(p.samples() == 0);
     CHECK(builder.dropped_glint() == 3);
     CHECK(builder.dropped_after() == 1);
-    // The case's: its entry reached; or no frame pointers, the pass's code second (kept, incomplete).
+    // The case's: its entry reached; or no frame pointers, the pass's code second (kept,
+    // incomplete).
     r.user_stack = {at(&leaf_fn, 1), code.entries[1], code.pass.begin + 1, code.toggle.begin + 1};
     CHECK(builder.add(r, p) == SampleOwner::the_case);
     r.user_stack = {at(&leaf_fn, 1), code.pass.begin + 1, at(&outside_fn, 2)};

@@ -17,7 +17,8 @@ using V = std::vector<std::int64_t>;
 TEST_CASE("params: range multiplies from lo while <= hi, and always ends with hi") {
     CHECK(glint::range("n", 1 << 10, 1 << 20, 4).values ==
           V{1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20});
-    CHECK(glint::range("n", 1 << 10, 1 << 16, 4).values == V{1024, 4096, 16384, 65536});  // docs/writing-benchmarks.md
+    CHECK(glint::range("n", 1 << 10, 1 << 16, 4).values ==
+          V{1024, 4096, 16384, 65536});  // docs/writing-benchmarks.md
     CHECK(glint::range("n", 1, 100, 10).values == V{1, 10, 100});
     CHECK(glint::range("n", 8, 100, 4).values == V{8, 32, 100});
     CHECK(glint::range("n", 5, 5).values == V{5});
@@ -57,7 +58,8 @@ TEST_CASE("params: every combination, the first parameter varying slowest") {
 TEST_CASE("params: a parameter's label replaces a bench_case label of the same key") {
     const ParamInstance i{{"size", 1000}};
     const auto labels = with_param_labels({{"size", "small"}, {"op", "find"}}, i);
-    CHECK(labels == std::vector<std::pair<std::string, std::string>>{{"op", "find"}, {"size", "1000"}});
+    CHECK(labels ==
+          std::vector<std::pair<std::string, std::string>>{{"op", "find"}, {"size", "1000"}});
 }
 
 TEST_CASE("params: glint::param reads the innermost scope, and says what is wrong outside one") {
@@ -90,7 +92,8 @@ TEST_CASE("params: the problems found before any run name the registration") {
                                 glint::complexity())) == "n");
 }
 
-TEST_CASE("params: a metric scales by a declared parameter, and any other is a problem before the run") {
+TEST_CASE(
+    "params: a metric scales by a declared parameter, and any other is a problem before the run") {
     Registration r = with({glint::values("len", {16, 4096}), glint::values("rows", {2})});
     r.metrics = {glint::Metric{"B", 64}, glint::per_param("B", "len")};
     CHECK_FALSE(metric_param_problem(r, r.metrics[0]));  // no parameter
@@ -99,20 +102,23 @@ TEST_CASE("params: a metric scales by a declared parameter, and any other is a p
 
     r.metrics.push_back(glint::Metric{"elem", 2, glint::Metric::level, "size"});
     const std::string expected =
-        "GLINT_BENCH(\"r\"): glint::Metric \"elem\" scales by parameter 'size', which this registration "
+        "GLINT_BENCH(\"r\"): glint::Metric \"elem\" scales by parameter 'size', which this "
+        "registration "
         "does not declare (its parameters: len, rows); name a declared one, or add "
         "glint::range(\"size\", lo, hi) or glint::values(\"size\", {...})";
     CHECK(metric_param_problem(r, r.metrics[2]) == expected);
     CHECK(registration_problem({r}) == expected);
-    CHECK(metric_param_problem(with({}), glint::per_param("B", "len"))->find("(it has no parameters)") !=
-          std::string::npos);
+    CHECK(metric_param_problem(with({}), glint::per_param("B", "len"))
+              ->find("(it has no parameters)") != std::string::npos);
 }
 
 TEST_CASE("params: resolve_metrics multiplies each amount by its parameter's value in this run") {
     const Registration r = with({glint::values("len", {16, 4096}), glint::values("rows", {3})});
     const ParamInstance run{{"len", 4096}, {"rows", 3}};
-    const auto resolved = resolve_metrics(r, run, {glint::per_param("B", "len"), glint::Metric{"op", 5},
-                                                   glint::Metric{"cells", 2, glint::Metric::level, "rows"}});
+    const auto resolved =
+        resolve_metrics(r, run,
+                        {glint::per_param("B", "len"), glint::Metric{"op", 5},
+                         glint::Metric{"cells", 2, glint::Metric::level, "rows"}});
     REQUIRE(resolved.size() == 3);
     CHECK(resolved[0].amount == 4096);
     CHECK(resolved[0].param.empty());  // resolved: resolving again changes nothing
@@ -120,7 +126,8 @@ TEST_CASE("params: resolve_metrics multiplies each amount by its parameter's val
     CHECK(resolved[2].amount == 6);
     CHECK(resolved[2].mode == glint::Metric::level);
     CHECK(resolve_metrics(r, run, resolved)[0].amount == 4096);
-    CHECK_THROWS_WITH_AS(resolve_metrics(r, run, {glint::per_param("B", "size")}),
-                         doctest::Contains("parameter 'size', which this registration does not declare"),
-                         MetricParamError);
+    CHECK_THROWS_WITH_AS(
+        resolve_metrics(r, run, {glint::per_param("B", "size")}),
+        doctest::Contains("parameter 'size', which this registration does not declare"),
+        MetricParamError);
 }

@@ -18,7 +18,9 @@ using glint::catalog::Tone;
 
 namespace {
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
 
 TableHead vs_base_head() {
     TableHead head;
@@ -52,7 +54,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("color: --color=always and never win, auto paints a terminal unless NO_COLOR or TERM=dumb") {
+TEST_CASE(
+    "color: --color=always and never win, auto paints a terminal unless NO_COLOR or TERM=dumb") {
     CHECK(paints("always", false, "1", "dumb"));
     CHECK_FALSE(paints("never", true, nullptr, "xterm"));
     CHECK(paints("auto", true, nullptr, "xterm-256color"));
@@ -94,7 +97,8 @@ TEST_CASE("color: the live and piped tables paint only when asked, to the same v
     std::vector<std::string> screens[2];
     for (const bool color : {false, true}) {
         CapturedFile live_out, piped_out;
-        auto live = make_live_table(live_out.file(), SortSpec{}, std::size_t{200}, nullptr, {}, color);
+        auto live =
+            make_live_table(live_out.file(), SortSpec{}, std::size_t{200}, nullptr, {}, color);
         auto piped = make_piped_table(piped_out.file(), SortSpec{}, color);
         GroupInfo g;
         g.columns = vs_base_head().metrics;
@@ -107,7 +111,8 @@ TEST_CASE("color: the live and piped tables paint only when asked, to the same v
             reporter->end_group();
         }
         CHECK(has(piped_out.all(), "\x1b[") == color);
-        CHECK(without_escapes(piped_out.all()) == render_table(tight_table(vs_base_head(), rows())));
+        CHECK(without_escapes(piped_out.all()) ==
+              render_table(tight_table(vs_base_head(), rows())));
         TerminalScreen screen;
         screen.feed(live_out.all());
         CHECK(screen.unknown_escapes().empty() == !color);  // the spinner's dim is known

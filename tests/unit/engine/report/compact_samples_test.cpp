@@ -23,8 +23,8 @@ namespace {
 
 // Per-call rows of `samples` samples each over `repetitions` repetitions, their times scaled
 // by `scale[i]` (row i), with noise.
-std::vector<Row> rows_of(std::size_t samples, std::size_t repetitions, const std::vector<double>& scale,
-                         unsigned seed) {
+std::vector<Row> rows_of(std::size_t samples, std::size_t repetitions,
+                         const std::vector<double>& scale, unsigned seed) {
     std::mt19937 rng(seed);
     std::lognormal_distribution<double> noise(0, 0.05);
     std::vector<Row> rows;
@@ -69,8 +69,10 @@ void check_same_changes(const Comparison& full, const Comparison& thin) {
         CHECK(a.change->verdict == b.change->verdict);
         CHECK(a.change->basis == b.change->basis);
         CHECK(a.change->ratio == b.change->ratio);
-        CHECK((a.change->low == b.change->low || (std::isnan(a.change->low) && std::isnan(b.change->low))));
-        CHECK((a.change->high == b.change->high || (std::isnan(a.change->high) && std::isnan(b.change->high))));
+        CHECK((a.change->low == b.change->low ||
+               (std::isnan(a.change->low) && std::isnan(b.change->low))));
+        CHECK((a.change->high == b.change->high ||
+               (std::isnan(a.change->high) && std::isnan(b.change->high))));
     }
 }
 
@@ -96,7 +98,9 @@ TEST_CASE("json report: a row of 100000 samples keeps 256 order statistics, min 
     CHECK_FALSE(full.at("rows").as_array().at(0).contains("samplesNsThinned"));
 }
 
-TEST_CASE("json report: glint-compare and --bench-baseline verdicts on thinned documents equal those on full ones") {
+TEST_CASE(
+    "json report: glint-compare and --bench-baseline verdicts on thinned documents equal those on "
+    "full ones") {
     // Single runs (the samples basis) and five repetitions (the repetitions basis), each with
     // rows unchanged, slightly and much slower or faster.
     const std::vector<double> base_scale{1, 1, 1, 1, 1, 1}, next_scale{1, 1.02, 1.5, 0.5, 4, 0.2};
@@ -116,12 +120,15 @@ TEST_CASE("json report: glint-compare and --bench-baseline verdicts on thinned d
         check_same_changes(full, thin);
         std::size_t decided = 0;
         for (const auto& row : full.rows)
-            decided += row.changes.at(0).change && row.changes.at(0).change->verdict != Verdict::noisy;
+            decided +=
+                row.changes.at(0).change && row.changes.at(0).change->verdict != Verdict::noisy;
         CHECK(decided >= 1);  // the comparison decides something: not a vacuous equality
 
         std::string error;
-        const auto with_full = baseline_from_text(base_full, "base.json", CompareReportOptions{}, error);
-        const auto with_thin = baseline_from_text(base_thin, "base.json", CompareReportOptions{}, error);
+        const auto with_full =
+            baseline_from_text(base_full, "base.json", CompareReportOptions{}, error);
+        const auto with_thin =
+            baseline_from_text(base_thin, "base.json", CompareReportOptions{}, error);
         REQUIRE(with_full);
         REQUIRE(with_thin);
         const BaselineComparison run_full(*with_full, next_rows), run_thin(*with_thin, next_rows);

@@ -1,4 +1,5 @@
-// The --bench-json document (schema 2). How it reaches the disk: tests/unit/os/linux/files_linux_test.cpp.
+// The --bench-json document (schema 2). How it reaches the disk:
+// tests/unit/os/linux/files_linux_test.cpp.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -13,12 +13,13 @@ using glint::catalog::Format;
 using glint::catalog::make_cell;
 
 TEST_CASE("json rows: a measured row survives the round trip through its JSON form") {
-    const std::vector<glint::catalog::MetricDescriptor> catalog = {metric("ipc", "IPC", Format::ratio),
-                                                                   metric("B/s", "B/s", Format::count)};
+    const std::vector<glint::catalog::MetricDescriptor> catalog = {
+        metric("ipc", "IPC", Format::ratio), metric("B/s", "B/s", Format::count)};
     TimingSummary timing = per_call(3, 1500, 2, 1400, 1600);
     timing.sample_ns = {1400, 1500, 1600};
     timing.resolution_ns = 20;
-    Row row = timed_row("copy", timing, {make_cell(catalog[0], 1.5, true), make_cell(catalog[1], std::nan(""))});
+    Row row = timed_row("copy", timing,
+                        {make_cell(catalog[0], 1.5, true), make_cell(catalog[1], std::nan(""))});
     row.labels = {{"dataset", "small"}, {"op", "copy"}};
     row.count_iterations = 1000;
     const Json json = row_json(row, {});
@@ -41,7 +42,8 @@ TEST_CASE("json rows: an error row and a cell the catalog lacks come back") {
     CHECK(back.is_error());
     CHECK(*back.error == "killed by SIGSEGV");
     CHECK_FALSE(back.timing.has_value());
-    Row extra = timed_row("x", batched(1, 8, 1, 0, 1, 1), {make_cell(metric("sc:futex", "futex", Format::count), 7)});
+    Row extra = timed_row("x", batched(1, 8, 1, 0, 1, 1),
+                          {make_cell(metric("sc:futex", "futex", Format::count), 7)});
     const Row with_extra = row_from_json(row_json(extra, {}), {});
     REQUIRE(with_extra.cells.size() == 1);
     CHECK(with_extra.cells[0].name == "sc:futex");
@@ -55,7 +57,8 @@ TEST_CASE("json rows: the fields a tier adds to a row (its profile) come back as
     TimingSummary timing = per_call(4, 10, 1, 9, 12);
     timing.resolution_ns = 5;  // per-call rows carry medianResolved
     Row row = timed_row("split", timing, {});
-    row.extra_fields["profile"] = Json::parse(R"({"samples": 2006, "functions": [{"function": "work_three"}]})");
+    row.extra_fields["profile"] =
+        Json::parse(R"({"samples": 2006, "functions": [{"function": "work_three"}]})");
     const Json json = row_json(row, {});
     const Row back = row_from_json(Json::parse(json.dump(-1)), {});
     CHECK(back.extra_fields == row.extra_fields);
@@ -79,7 +82,9 @@ TEST_CASE("json rows: the registration and each repetition's median come back as
     CHECK_FALSE(back.extra_fields.contains("repetitionMediansNs"));
 }
 
-TEST_CASE("json rows: the headline's estimator, counts, ± and marks come back (a row sent by --isolate)") {
+TEST_CASE(
+    "json rows: the headline's estimator, counts, ± and marks come back (a row sent by "
+    "--isolate)") {
     TimingSummary timing = per_call(3, 1500, 2, 1400, 1600);
     timing.estimator = "clean-median";
     timing.clean_samples = 30;
@@ -87,7 +92,8 @@ TEST_CASE("json rows: the headline's estimator, counts, ± and marks come back (
     timing.spread_ns = 12.5;
     timing.split = true;
     timing.retaken = true;
-    const Row back = row_from_json(Json::parse(row_json(timed_row("x", timing, {}), {}).dump(-1)), {});
+    const Row back =
+        row_from_json(Json::parse(row_json(timed_row("x", timing, {}), {}).dump(-1)), {});
     REQUIRE(back.timing);
     CHECK(back.timing->estimator == "clean-median");
     CHECK(*back.timing->clean_samples == 30);
@@ -97,6 +103,8 @@ TEST_CASE("json rows: the headline's estimator, counts, ± and marks come back (
     CHECK(back.timing->retaken);
     CHECK_FALSE(back.extra_fields.contains("spreadNs"));
     // Not measured stays not measured: null counts come back unset.
-    const Row plain = row_from_json(Json::parse(row_json(timed_row("y", per_call(3, 1500, 2, 1400, 1600), {}), {}).dump(-1)), {});
+    const Row plain = row_from_json(
+        Json::parse(row_json(timed_row("y", per_call(3, 1500, 2, 1400, 1600), {}), {}).dump(-1)),
+        {});
     CHECK_FALSE(plain.timing->clean_samples.has_value());
 }

@@ -24,7 +24,7 @@ struct Frame {
 
 // Drives a reporter and keeps the screen after every call.
 class LiveHarness {
-public:
+  public:
     explicit LiveHarness(SortSpec sort = {})
         : reporter_(make_table_reporter(captured_.file(), true, std::move(sort))) {}
 
@@ -42,7 +42,7 @@ public:
     const std::vector<Frame>& frames() const { return frames_; }
     const TerminalScreen& screen() const { return screen_; }
 
-private:
+  private:
     CapturedFile captured_;
     std::unique_ptr<TableReporter> reporter_;
     TerminalScreen screen_;
@@ -63,7 +63,8 @@ GroupInfo group() {
 std::vector<Row> rows() {
     return {
         timed_row("asdf", per_call(42, 1.8e6, 236.8e3, 1.5e6, 11.0e6), {make_cell(kIpc, 1.83)}),
-        timed_row("mir-ion", batched(32, 16, 391.0, 0.5, 390.0, 1500.0), {make_cell(kIpc, 0.7, true)}),
+        timed_row("mir-ion", batched(32, 16, 391.0, 0.5, 390.0, 1500.0),
+                  {make_cell(kIpc, 0.7, true)}),
         error_row("broken", "after() threw: mismatch"),
     };
 }
@@ -143,7 +144,8 @@ TEST_CASE("report: the live spinner row sits in the table, dim, between rows and
     g.expected_names = {"medianOf.bench", "sum.bench"};
     live.reporter().begin_group(g);
     live.reporter().case_started("medianOf.bench");
-    live.reporter().case_finished(timed_row("medianOf.bench", batched(32, 16777216, 11.48, 0.02, 11.41, 11.54)));
+    live.reporter().case_finished(
+        timed_row("medianOf.bench", batched(32, 16777216, 11.48, 0.02, 11.41, 11.54)));
     live.reporter().case_started("sum.bench");
     live.reporter().case_progress();
     live.reporter().case_progress();
@@ -206,7 +208,8 @@ TEST_CASE("report: with a sort order, live mode shows a status line, then the so
         REQUIRE(frame.lines.size() == 1);
         CHECK(frame.dim[0]);
         CHECK(frame.lines[0].find(row.name) != std::string::npos);
-        CHECK(frame.lines[0].find("measuring… case " + std::to_string(done + 1) + "/3") != std::string::npos);
+        CHECK(frame.lines[0].find("measuring… case " + std::to_string(done + 1) + "/3") !=
+              std::string::npos);
         live.reporter().case_progress();
         live.snapshot();
         live.reporter().case_finished(row);
@@ -215,7 +218,8 @@ TEST_CASE("report: with a sort order, live mode shows a status line, then the so
     live.reporter().end_group();
     const Frame& final_frame = live.snapshot();
     TableHead head{g.title, g.first_column, g.columns};
-    CHECK(final_frame.lines == split_lines(render_table(tight_table(head, sorted_rows(rows(), sort)))));
+    CHECK(final_frame.lines ==
+          split_lines(render_table(tight_table(head, sorted_rows(rows(), sort)))));
     for (bool dim : final_frame.dim) CHECK_FALSE(dim);
     CHECK(live.screen().unknown_escapes().empty());
 }
@@ -261,7 +265,8 @@ TEST_CASE("report: rows that outgrow the terminal mid-group wait for end_group")
     TerminalScreen screen;
     reporter->begin_group(g);
     Row a = timed_row("a", batched(32, 8, 10.0, 0.1, 9.0, 11.0));
-    Row wide = timed_row("a-name-far-too-wide-for-the-terminal", batched(32, 8, 10.0, 0.1, 9.0, 11.0));
+    Row wide =
+        timed_row("a-name-far-too-wide-for-the-terminal", batched(32, 8, 10.0, 0.1, 9.0, 11.0));
     Row b = timed_row("b", batched(32, 8, 20.0, 0.1, 19.0, 21.0));
     for (const Row* row : {&a, &wide, &b}) {
         reporter->case_started(row->name);
@@ -293,7 +298,8 @@ TEST_CASE("report: live, columns that grow open a new segment under the new head
 
     const auto rate = metric("B/s", "B/s", Format::count);
     live.reporter().columns_grew({rate});
-    const Row hash = timed_row("hash [len=16]", batched(32, 8, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)});
+    const Row hash =
+        timed_row("hash [len=16]", batched(32, 8, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)});
     live.reporter().case_started(hash.name);
     live.reporter().case_finished(hash);
     live.reporter().end_group();
@@ -303,7 +309,8 @@ TEST_CASE("report: live, columns that grow open a new segment under the new head
     for (std::size_t i = 0; i < 5; ++i) CHECK(after.lines[i] == before.lines[i]);
     TableHead head{g.title, g.first_column, {rate}};
     TableModel second{head, {format_row(hash, head)}, pinned_layout(head, g.expected_names)};
-    CHECK(std::vector<std::string>(after.lines.begin() + 5, after.lines.end()) == split_lines(render_table(second)));
+    CHECK(std::vector<std::string>(after.lines.begin() + 5, after.lines.end()) ==
+          split_lines(render_table(second)));
     CHECK(after.lines[8].find("2.00G") != std::string::npos);
     CHECK(live.screen().max_cursor_up() <= 2);
 }
@@ -329,18 +336,20 @@ TEST_CASE("report: live, columns that grow past the terminal's width wait for en
     screen.feed(captured.take_new());
     for (const auto& line : screen.lines()) CHECK(display_width(line) <= pinned_width + 2);
 
-    std::vector<std::string> expected =
-        split_lines(render_table(TableModel{head, {format_row(a, head)}, pinned_layout(head, g.expected_names)}));
+    std::vector<std::string> expected = split_lines(render_table(
+        TableModel{head, {format_row(a, head)}, pinned_layout(head, g.expected_names)}));
     expected.push_back("");
     TableHead grown{g.title, g.first_column, {rate}};
-    for (const auto& line : split_lines(render_table(tight_table(grown, {b})))) expected.push_back(line);
+    for (const auto& line : split_lines(render_table(tight_table(grown, {b}))))
+        expected.push_back(line);
     CHECK(screen.lines() == expected);
 }
 
 TEST_CASE("report: the spinner row counts cases and, after the first, estimates the time left") {
     CapturedFile captured;
     double now = 100.0;
-    auto reporter = make_live_table(captured.file(), {}, std::nullopt, captured.file(), [&] { return now; });
+    auto reporter =
+        make_live_table(captured.file(), {}, std::nullopt, captured.file(), [&] { return now; });
     TerminalScreen screen;
     GroupInfo g;
     g.expected_names = {"a", "b", "c", "d"};
@@ -407,7 +416,9 @@ TEST_CASE("report: outside a group a diagnostic prints at once, and piped output
     CHECK(captured.take_new() == "glint: setup failed\n");
 }
 
-TEST_CASE("report: the live table shows a hostile name, error and diagnostic as visible text, never as escapes") {
+TEST_CASE(
+    "report: the live table shows a hostile name, error and diagnostic as visible text, never as "
+    "escapes") {
     CapturedFile captured;  // stdout and stderr together: the live table's own escapes are CSI only
     auto reporter = make_live_table(captured.file(), {}, std::nullopt, captured.file());
     const std::string name = "clear\x1b[2J osc\x1b]8;;http://e.example/\x07two\nlines";
@@ -424,6 +435,7 @@ TEST_CASE("report: the live table shows a hostile name, error and diagnostic as 
     CHECK(all.find("\x1b]8") == std::string::npos);
     CHECK(all.find('\a') == std::string::npos);
     CHECK(all.find("two\nlines") == std::string::npos);
-    CHECK(all.find("glint: clear\xE2\x90\x9B[2J osc\xE2\x90\x9B]8;;http://e.example/\xE2\x90\x87two\xE2\x90\x8Alines") !=
+    CHECK(all.find("glint: clear\xE2\x90\x9B[2J "
+                   "osc\xE2\x90\x9B]8;;http://e.example/\xE2\x90\x87two\xE2\x90\x8Alines") !=
           std::string::npos);
 }

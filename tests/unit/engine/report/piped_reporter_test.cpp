@@ -86,7 +86,8 @@ TEST_CASE("report: piped output renders columns that grew mid-table, — where a
     const std::vector<Row> rows = {
         timed_row("fast", batched(32, 4096, 391.0, 1.0, 390.0, 400.0)),
         timed_row("slow", batched(32, 16, 1500.0, 10.0, 1400.0, 1600.0), {make_cell(rate, 4e9)}),
-        timed_row("slower", batched(32, 16, 3000.0, 10.0, 2900.0, 3100.0), {make_cell(rate, 2.5e8)})};
+        timed_row("slower", batched(32, 16, 3000.0, 10.0, 2900.0, 3100.0),
+                  {make_cell(rate, 2.5e8)})};
     reporter->case_finished(rows[0]);
     reporter->columns_grew({rate});
     reporter->case_finished(rows[1]);

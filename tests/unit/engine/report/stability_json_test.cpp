@@ -49,12 +49,14 @@ TEST_CASE("stability json: unknown counts stay unknown, a stable row stays stabl
     CHECK_FALSE(back.stability->preemptions);
     CHECK(std::isnan(back.timing->cpu_wall_ratio()));
     CHECK_FALSE(back.stability->time_lost.wall_ns);  // no timing pass watched: no timeLost
-    for (const char* key : {"cpuWallRatio", "samplesCpuNs", "cpu", "migrations", "preemptions", "unstable", "timeLost"})
+    for (const char* key : {"cpuWallRatio", "samplesCpuNs", "cpu", "migrations", "preemptions",
+                            "unstable", "timeLost"})
         CHECK(is_stability_member(key));
     CHECK_FALSE(is_stability_member("profile"));
 }
 
-TEST_CASE("stability json: timeLost carries steal and run delay with their shares, or null with why") {
+TEST_CASE(
+    "stability json: timeLost carries steal and run delay with their shares, or null with why") {
     Row row = timed_row("lost", batched(3, 8, 2.0, 0.1, 1.0, 3.0));
     row.stability = CaseStability{{1}, 0, 0, {"run-delay"}};
     TimeLost& t = row.stability->time_lost;

@@ -35,7 +35,8 @@ void check_uniform_width(const std::string& table) {
 
 TEST_CASE("report: the seed's single-row table, exactly") {
     TableHead head;
-    std::vector<Row> rows = {timed_row("medianOf.bench", batched(32, 16777216, 11.48, 0.02, 11.41, 11.54))};
+    std::vector<Row> rows = {
+        timed_row("medianOf.bench", batched(32, 16777216, 11.48, 0.02, 11.41, 11.54))};
     CHECK(piped(head, rows) ==
           "╭────────────────┬─────────────┬─────────────────┬─────────┬─────────╮\n"
           "│ benchmark      │           n │     median/iter │     min │     max │\n"
@@ -78,8 +79,7 @@ std::vector<Row> mixed_rows(const TableHead& head) {
     const auto& m = head.metrics;
     return {
         timed_row("parse", batched(32, 1024, 391.0, 2.5, 391.0, 1500.0),
-                  {make_cell(m[0], 1.83), make_cell(m[1], 4100.0, true),
-                   make_cell(m[2], 2.31)}),
+                  {make_cell(m[0], 1.83), make_cell(m[1], 4100.0, true), make_cell(m[2], 2.31)}),
         error_row("verify", "after() threw: document 3 does not match the reference output"),
         timed_row("serialize", per_call(42, 1500.0, 20.0, 1400.0, 2.0e6),
                   {make_cell(m[0], std::nan("")), make_cell(m[1], 233.0)}),
@@ -92,13 +92,20 @@ TEST_CASE("report: mixed units align on the decimal point — NaN, estimates and
     TableHead head = metrics_head();
     std::string table = piped(head, mixed_rows(head));
     CHECK(table ==
-          "╭───────────┬─────────┬──────────────────┬──────────┬───────┬──────┬────────────┬────────────╮\n"
-          "│ benchmark │       n │      median/iter │      min │   max │  IPC │ instr/iter │ cache-miss │\n"
-          "┝━━━━━━━━━━━┿━━━━━━━━━┿━━━━━━━━━━━━━━━━━━┿━━━━━━━━━━┿━━━━━━━┿━━━━━━┿━━━━━━━━━━━━┿━━━━━━━━━━━━┥\n"
-          "│ parse     │ 32×1024 │ 391.00ns ±2.50ns │ 391.00ns │ 1.5µs │ 1.83 │     ≈4.10k │      2.31% │\n"
-          "│ verify    │ after() threw: document 3 does not match the reference output                  │\n"
-          "│ serialize │      42 │   1.5µs ±20.00ns │   1.4µs  │ 2.0ms │ —    │    233.00  │      —     │\n"
-          "╰───────────┴─────────┴──────────────────┴──────────┴───────┴──────┴────────────┴────────────╯\n");
+          "╭───────────┬─────────┬──────────────────┬──────────┬───────┬──────┬────────────┬───────"
+          "─────╮\n"
+          "│ benchmark │       n │      median/iter │      min │   max │  IPC │ instr/iter │ "
+          "cache-miss │\n"
+          "┝━━━━━━━━━━━┿━━━━━━━━━┿━━━━━━━━━━━━━━━━━━┿━━━━━━━━━━┿━━━━━━━┿━━━━━━┿━━━━━━━━━━━━┿━━━━━━━"
+          "━━━━━┥\n"
+          "│ parse     │ 32×1024 │ 391.00ns ±2.50ns │ 391.00ns │ 1.5µs │ 1.83 │     ≈4.10k │      "
+          "2.31% │\n"
+          "│ verify    │ after() threw: document 3 does not match the reference output             "
+          "     │\n"
+          "│ serialize │      42 │   1.5µs ±20.00ns │   1.4µs  │ 2.0ms │ —    │    233.00  │      "
+          "—     │\n"
+          "╰───────────┴─────────┴──────────────────┴──────────┴───────┴──────┴────────────┴───────"
+          "─────╯\n");
     check_uniform_width(table);
 }
 
@@ -158,7 +165,8 @@ TEST_CASE("report: pinned widths hold the worst-case values and every expected n
     Layout wider = widened(pinned, slow, head);
     CHECK(fits(wider, slow));
     CHECK(wider.numeric[1].left == 5);
-    FormattedRow long_name = format_row(timed_row(std::string(30, 'n'), batched(32, 1, 1, 1, 1, 1)), head);
+    FormattedRow long_name =
+        format_row(timed_row(std::string(30, 'n'), batched(32, 1, 1, 1, 1, 1)), head);
     CHECK_FALSE(fits(pinned, long_name));
     CHECK(widened(pinned, long_name, head).name == 30);
 }

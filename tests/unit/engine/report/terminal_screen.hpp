@@ -14,7 +14,7 @@
 namespace glint::engine::report::testing {
 
 class TerminalScreen {
-public:
+  public:
     void feed(std::string_view bytes) {
         for (std::size_t i = 0; i < bytes.size();) {
             char c = bytes[i];
@@ -69,7 +69,7 @@ public:
     // The farthest the cursor ever moved up in one run of cursor-up sequences.
     std::size_t max_cursor_up() const { return max_up_; }
 
-private:
+  private:
     struct Cell {
         std::string glyph;
         bool dim = false;
@@ -124,7 +124,7 @@ private:
 
 // A FILE* backed by memory (open_memstream) whose new output can be fetched after each call.
 class CapturedFile {
-public:
+  public:
     CapturedFile() { file_ = open_memstream(&buffer_, &size_); }
     ~CapturedFile() {
         std::fclose(file_);
@@ -146,7 +146,7 @@ public:
         return std::string(buffer_, size_);
     }
 
-private:
+  private:
     std::FILE* file_ = nullptr;
     char* buffer_ = nullptr;
     std::size_t size_ = 0;

@@ -40,21 +40,23 @@ std::string run(const std::string& format) {
 }  // namespace
 
 TEST_CASE("text formats: markdown tables carry the box table's cells") {
-    CHECK(run("md") == "glint 0.1.0\nhost: a\\|b\n\n"
-                       "#### copies\n\n"
-                       "| benchmark | n | median/iter | min | max | IPC | task-clock/iter |\n"
-                       "|:---|---:|---:|---:|---:|---:|---:|\n"
-                       "| fast, \"quoted\" | 32×4096 | 391.00ns ±1.00ns | 390.00ns | 400.00ns | 1.50 | 5.1µs |\n"
-                       "| broken | error: mis\\|match | | | | | |\n");
+    CHECK(run("md") ==
+          "glint 0.1.0\nhost: a\\|b\n\n"
+          "#### copies\n\n"
+          "| benchmark | n | median/iter | min | max | IPC | task-clock/iter |\n"
+          "|:---|---:|---:|---:|---:|---:|---:|\n"
+          "| fast, \"quoted\" | 32×4096 | 391.00ns ±1.00ns | 390.00ns | 400.00ns | 1.50 | 5.1µs |\n"
+          "| broken | error: mis\\|match | | | | | |\n");
 }
 
 TEST_CASE("text formats: CSV rows carry raw numbers, quoted where needed, the header as comments") {
-    CHECK(run("csv") == "# glint 0.1.0\n# host: a|b\n\n"
-                        "# copies\n"
-                        "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,ipc,"
-                        "task-clock_ns,error,unstable\n"
-                        "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,5110,,\n"
-                        "broken,copies,,,,,,,,,mis|match,\n");
+    CHECK(run("csv") ==
+          "# glint 0.1.0\n# host: a|b\n\n"
+          "# copies\n"
+          "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,ipc,"
+          "task-clock_ns,error,unstable\n"
+          "\"fast, \"\"quoted\"\"\",copies,32,4096,391,1,390,400,1.5,5110,,\n"
+          "broken,copies,,,,,,,,,mis|match,\n");
 }
 
 namespace {
@@ -67,10 +69,11 @@ std::string grown(const std::string& format) {
     GroupInfo g;
     reporter->begin_group(g);
     const auto rate = metric("B/s", "B/s", Format::count);
-    const Row rows[] = {timed_row("plain", batched(32, 64, 2.0, 0.1, 1.9, 2.1)),
-                        timed_row("hash [len=16]", batched(32, 64, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)}),
-                        timed_row("hash [len=4096]", batched(32, 64, 4096.0, 1.0, 4000.0, 4100.0),
-                                  {make_cell(rate, 1e9)})};
+    const Row rows[] = {
+        timed_row("plain", batched(32, 64, 2.0, 0.1, 1.9, 2.1)),
+        timed_row("hash [len=16]", batched(32, 64, 8.0, 0.1, 7.9, 8.1), {make_cell(rate, 2e9)}),
+        timed_row("hash [len=4096]", batched(32, 64, 4096.0, 1.0, 4000.0, 4100.0),
+                  {make_cell(rate, 1e9)})};
     for (const Row& row : rows) {
         reporter->case_started(row.name);
         if (row.name != "plain") reporter->columns_grew({rate});
@@ -83,13 +86,16 @@ std::string grown(const std::string& format) {
 }  // namespace
 
 TEST_CASE("text formats: a column that grew mid-table has each row's own value, — / empty before") {
-    CHECK(grown("md") == "| benchmark | n | median/iter | min | max | B/s |\n"
-                         "|:---|---:|---:|---:|---:|---:|\n"
-                         "| plain | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — |\n"
-                         "| hash \\[len=16\\] | 32×64 | 8.00ns ±0.10ns | 7.90ns | 8.10ns | 2.00G |\n"
-                         "| hash \\[len=4096\\] | 32×64 | 4.1µs ±1.00ns | 4.0µs | 4.1µs | 1.00G |\n");
-    CHECK(grown("csv") == "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,B/s,error,unstable\n"
-                          "plain,,32,64,2,0.1,1.9,2.1,,,\n"
-                          "hash [len=16],,32,64,8,0.1,7.9,8.1,2000000000,,\n"
-                          "hash [len=4096],,32,64,4096,1,4000,4100,1000000000,,\n");
+    CHECK(grown("md") ==
+          "| benchmark | n | median/iter | min | max | B/s |\n"
+          "|:---|---:|---:|---:|---:|---:|\n"
+          "| plain | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — |\n"
+          "| hash \\[len=16\\] | 32×64 | 8.00ns ±0.10ns | 7.90ns | 8.10ns | 2.00G |\n"
+          "| hash \\[len=4096\\] | 32×64 | 4.1µs ±1.00ns | 4.0µs | 4.1µs | 1.00G |\n");
+    CHECK(grown("csv") ==
+          "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,B/"
+          "s,error,unstable\n"
+          "plain,,32,64,2,0.1,1.9,2.1,,,\n"
+          "hash [len=16],,32,64,8,0.1,7.9,8.1,2000000000,,\n"
+          "hash [len=4096],,32,64,4096,1,4000,4100,1000000000,,\n");
 }

@@ -97,7 +97,8 @@ TEST_CASE("report: the median cell folds in the MAD, each with its own unit") {
     CHECK(format_median_mad(testing::per_call(42, std::nan(""), 1, 1, 1)) == "—");
 }
 
-TEST_CASE("report: a per-call median below the clock bracket renders as a bound, its rate unmeasured") {
+TEST_CASE(
+    "report: a per-call median below the clock bracket renders as a bound, its rate unmeasured") {
     TimingSummary fast = testing::per_call(1000, 0.0, 0.0, 0.0, 40.0);
     fast.resolution_ns = 20.0;
     CHECK_FALSE(fast.median_resolved());
@@ -134,9 +135,11 @@ TEST_CASE("report: truncation ends in an ellipsis and respects the width") {
 
 TEST_CASE("report: a long line wraps at spaces to the width, continued behind an indent") {
     CHECK(wrap_to_width("perf: fits", 20) == std::vector<std::string>{"perf: fits"});
-    CHECK(wrap_to_width("  lead kept, trailing too  ", 100) == std::vector<std::string>{"  lead kept, trailing too  "});
+    CHECK(wrap_to_width("  lead kept, trailing too  ", 100) ==
+          std::vector<std::string>{"  lead kept, trailing too  "});
     const auto parts = wrap_to_width("perf: one two three four five six seven", 16, "    ");
-    CHECK(parts == std::vector<std::string>{"perf: one two", "    three four", "    five six", "    seven"});
+    CHECK(parts ==
+          std::vector<std::string>{"perf: one two", "    three four", "    five six", "    seven"});
     for (const auto& p : parts) CHECK(display_width(p) <= 16);
     // Display columns, not bytes: µ and ± are one column each.
     CHECK(wrap_to_width("µµµµ ±±±± ab", 9) == std::vector<std::string>{"µµµµ ±±±±", "  ab"});

@@ -52,7 +52,8 @@ TEST_CASE("unstable column: none in a table whose rows are all stable") {
 }
 
 TEST_CASE("unstable column: a row with many reasons shows every code, the column as wide as they") {
-    const Row many = unstable_row("many", ns(10), {"cpu-time", "disturbed", "split", "spread", "steal"});
+    const Row many =
+        unstable_row("many", ns(10), {"cpu-time", "disturbed", "split", "spread", "steal"});
     const TableModel table = tight_table(TableHead{}, {many});
     CHECK(table.rows[0].reasons == "cpu,dist,split,spread,steal");
     CHECK(table.layout.unstable == display_width("cpu,dist,split,spread,steal"));
@@ -67,12 +68,14 @@ TEST_CASE("unstable column: markdown has it after median/iter, CSV every code in
           "| stolen | 32×1024 | \\~30.00ns ±0.50ns | steal | 29.00ns | 32.00ns |\n"
           "| broken | error: boom | | | | |\n");
     CHECK(format_run("md", {timed_row("steady", ns(10))}).find("unstable") == std::string::npos);
-    const Row many = unstable_row("many", ns(10), {"cpu-time", "disturbed", "split", "spread", "steal"});
-    CHECK(format_run("csv", {timed_row("steady", ns(10)), many, error_row("broken", "boom")}) ==
-          "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,error,unstable\n"
-          "steady,,32,1024,10,0.5,9,12,,\n"
-          "many,,32,1024,10,0.5,9,12,,cpu dist split spread steal\n"
-          "broken,,,,,,,,boom,\n");
+    const Row many =
+        unstable_row("many", ns(10), {"cpu-time", "disturbed", "split", "spread", "steal"});
+    CHECK(
+        format_run("csv", {timed_row("steady", ns(10)), many, error_row("broken", "boom")}) ==
+        "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,error,unstable\n"
+        "steady,,32,1024,10,0.5,9,12,,\n"
+        "many,,32,1024,10,0.5,9,12,,cpu dist split spread steal\n"
+        "broken,,,,,,,,boom,\n");
 }
 
 TEST_CASE("unstable column: live, the first row unstable repaints the empty head with the column") {
@@ -81,7 +84,8 @@ TEST_CASE("unstable column: live, the first row unstable repaints the empty head
     GroupInfo g;
     g.expected_names = {"moved", "steady"};
     live->begin_group(g);
-    for (const Row& row : {unstable_row("moved", ns(20), {"cpu-time", "migrated"}), timed_row("steady", ns(10))}) {
+    for (const Row& row :
+         {unstable_row("moved", ns(20), {"cpu-time", "migrated"}), timed_row("steady", ns(10))}) {
         live->case_started(row.name);
         live->case_finished(row);
     }
@@ -91,20 +95,23 @@ TEST_CASE("unstable column: live, the first row unstable repaints the empty head
     const auto lines = screen.lines();
     REQUIRE(lines.size() == 6);  // one segment: no head left without rows
     const std::size_t reserved = display_width(kReservedCodes);  // the column's width, live
-    CHECK(lines[1].find(" median/iter │ " + pad_right("unstable", reserved) + " │") != std::string::npos);
+    CHECK(lines[1].find(" median/iter │ " + pad_right("unstable", reserved) + " │") !=
+          std::string::npos);
     CHECK(lines[3].find("│ " + pad_right("cpu,mig", reserved) + " │") != std::string::npos);
     CHECK(lines[4].find("│ " + pad_right("", reserved) + " │") != std::string::npos);
     for (const auto& line : lines) CHECK(display_width(line) == display_width(lines[0]));
     CHECK(screen.unknown_escapes().empty());
 }
 
-TEST_CASE("unstable column: live, an unstable row after stable ones opens a segment with the column") {
+TEST_CASE(
+    "unstable column: live, an unstable row after stable ones opens a segment with the column") {
     CapturedFile captured;
     auto live = make_live_table(captured.file(), SortSpec{}, std::size_t{200});
     GroupInfo g;
     g.expected_names = {"steady", "stolen"};
     live->begin_group(g);
-    for (const Row& row : {timed_row("steady", ns(10)), unstable_row("stolen", ns(30), {"steal"})}) {
+    for (const Row& row :
+         {timed_row("steady", ns(10)), unstable_row("stolen", ns(30), {"steal"})}) {
         live->case_started(row.name);
         live->case_finished(row);
     }

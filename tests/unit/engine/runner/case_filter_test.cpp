@@ -30,14 +30,14 @@ TEST_CASE("filter: an empty filter selects everything") {
 }
 
 TEST_CASE("filter: name terms glob over the path or the registration alone") {
-    CHECK(sel("copy", "copy/memcpy", "copy"));          // the registration: all its cases
+    CHECK(sel("copy", "copy/memcpy", "copy"));  // the registration: all its cases
     CHECK(sel("copy/memcpy", "copy/memcpy", "copy"));
     CHECK_FALSE(sel("copy/memmove", "copy/memcpy", "copy"));
-    CHECK(sel("*mem*", "copy/memcpy", "copy"));         // a substring, as a glob
+    CHECK(sel("*mem*", "copy/memcpy", "copy"));  // a substring, as a glob
     CHECK(sel("*/memcpy", "copy/memcpy", "copy"));
     CHECK_FALSE(sel("memcpy", "copy/memcpy", "copy"));  // not the case name alone
     CHECK(sel("add*", "add_chain", "add_chain"));
-    CHECK(sel("umap", "umap#2", "umap"));               // a registration's k-th iter
+    CHECK(sel("umap", "umap#2", "umap"));  // a registration's k-th iter
     CHECK_FALSE(sel("umap#3", "umap#2", "umap"));
 }
 
@@ -49,7 +49,8 @@ TEST_CASE("filter: name terms match the display name or its leading parts") {
     CHECK(sel("count/comma", "count/comma", "count", count));
     CHECK_FALSE(sel("count/comma [len=25", "count/comma", "count", count));  // not a whole value
     CHECK_FALSE(sel("count/comma [len=512,op=count]", "count/comma", "count", count));
-    CHECK_FALSE(sel("count/comma [op=count]", "count/comma", "count", count));  // labels in key order
+    CHECK_FALSE(
+        sel("count/comma [op=count]", "count/comma", "count", count));  // labels in key order
     // A registration named with a '/': its leading part selects it, as a user types it.
     CHECK(sel("split", "split/1KiB", "split/1KiB"));
     CHECK(sel("split/1KiB", "split/1KiB", "split/1KiB"));
@@ -89,22 +90,22 @@ TEST_CASE("filter: label terms match a label's value, globs included") {
 }
 
 TEST_CASE("filter: terms of one key are alternatives, different keys and names narrow") {
-    CHECK(sel("dataset=small,dataset=large", "c/m", "c", kLargeCopy));      // either value
-    CHECK(sel("dataset=small,op=copy", "c/m", "c", kSmallCopy));           // both keys
+    CHECK(sel("dataset=small,dataset=large", "c/m", "c", kLargeCopy));  // either value
+    CHECK(sel("dataset=small,op=copy", "c/m", "c", kSmallCopy));        // both keys
     CHECK_FALSE(sel("dataset=small,op=move", "c/m", "c", kSmallCopy));
-    CHECK(sel("c/m,dataset=small", "c/m", "c", kSmallCopy));               // name and label
+    CHECK(sel("c/m,dataset=small", "c/m", "c", kSmallCopy));  // name and label
     CHECK_FALSE(sel("c/m,dataset=small", "c/m", "c", kLargeCopy));
     CHECK_FALSE(sel("other,dataset=small", "c/m", "c", kSmallCopy));
 }
 
 TEST_CASE("filter: -TERM excludes, by name or by label, whatever else matches") {
     CHECK_FALSE(sel("-copy", "copy/memcpy", "copy"));
-    CHECK(sel("-copy", "sort", "sort"));                        // exclusions alone: the rest
+    CHECK(sel("-copy", "sort", "sort"));  // exclusions alone: the rest
     CHECK_FALSE(sel("copy,-copy/memcpy", "copy/memcpy", "copy"));
     CHECK(sel("copy,-copy/memcpy", "copy/strcpy", "copy"));
     CHECK_FALSE(sel("-dataset=large", "c/m", "c", kLargeCopy));
     CHECK(sel("-dataset=large", "c/m", "c", kSmallCopy));
-    CHECK(sel("-dataset=large", "add_chain", "add_chain"));     // no label: not excluded
+    CHECK(sel("-dataset=large", "add_chain", "add_chain"));  // no label: not excluded
 }
 
 TEST_CASE("filter: which bodies must run") {

@@ -26,7 +26,8 @@ TEST_CASE("case watch: a thread moved to another CPU is seen moving, and counted
         seen = watcher.end();
     });
     t.join();
-    CHECK(seen.cpus == std::vector<int>{static_cast<int>(allowed[0]), static_cast<int>(allowed[1])});
+    CHECK(seen.cpus ==
+          std::vector<int>{static_cast<int>(allowed[0]), static_cast<int>(allowed[1])});
     REQUIRE(seen.preemptions.has_value());
     if (!counts) return glint::test::skip("cpu-migrations cannot be counted here: " + why);
     REQUIRE(seen.migrations.has_value());

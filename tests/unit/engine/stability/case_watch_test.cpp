@@ -22,7 +22,8 @@ CaseStability on(std::vector<int> cpus, std::optional<std::uint64_t> migrations)
 }  // namespace
 
 TEST_CASE("time lost: a thread that stayed on one CPU is charged that CPU's steal") {
-    const TimeLost t = time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9, on({1}, 0));
+    const TimeLost t =
+        time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9, on({1}, 0));
     CHECK(t.wall_ns == std::optional<double>(1e9));
     CHECK(t.steal_cpu == std::optional<int>(1));
     CHECK(t.steal_ns == std::optional<double>(7 * 1e7));
@@ -30,13 +31,15 @@ TEST_CASE("time lost: a thread that stayed on one CPU is charged that CPU's stea
     CHECK(t.steal_unknown.empty());
     CHECK(t.run_delay_ns == std::optional<double>(300'000));
     // Migrations not countable here, but it ended where it began: still that CPU.
-    CHECK(time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9, on({0}, std::nullopt))
+    CHECK(time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9,
+                            on({0}, std::nullopt))
               .steal_ns == std::optional<double>(3 * 1e7));
 }
 
 TEST_CASE("time lost: a thread that moved is charged the mean steal of every CPU") {
     for (const CaseStability& seen : {on({0, 1}, 1), on({1}, 2), on({}, std::nullopt)}) {
-        const TimeLost t = time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9, seen);
+        const TimeLost t =
+            time_lost_between(steal(10, 4, 6), steal(20, 7, 13), kDelay0, kDelay1, 1e9, seen);
         CHECK_FALSE(t.steal_cpu);
         CHECK(t.steal_ns == std::optional<double>(5 * 1e7));  // 10 ticks over 2 CPUs
     }
@@ -59,7 +62,8 @@ TEST_CASE("time lost: what cannot be read, or went backwards, is unknown with wh
     t = time_lost_between(steal(10, 4, 6), no_cpu3, kDelay0, kDelay1, 1e9, on({3}, 0));
     CHECK_FALSE(t.steal_ns);
     CHECK(t.steal_unknown == "/proc/stat has no line for cpu3");
-    t = time_lost_between(StealReading{true, "", 10'000'000, 10, {}}, StealReading{true, "", 10'000'000, 20, {}},
-                          kDelay0, kDelay1, 1e9, on({0, 1}, 1));
+    t = time_lost_between(StealReading{true, "", 10'000'000, 10, {}},
+                          StealReading{true, "", 10'000'000, 20, {}}, kDelay0, kDelay1, 1e9,
+                          on({0, 1}, 1));
     CHECK(t.steal_unknown == "/proc/stat has no per-CPU lines");
 }

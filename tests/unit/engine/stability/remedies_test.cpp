@@ -1,9 +1,9 @@
 // The legend's remedies leave out what the run already did (engine/stability/remedies.hpp).
 #include <doctest/doctest.h>
 
+#include "../report/rows.hpp"
 #include "engine/stability/remedies.hpp"
 #include "engine/stability/unstable_legend.hpp"
-#include "../report/rows.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
@@ -25,35 +25,47 @@ RemedyContext pinned_isolated() { return {.pinned = true, .cpu_isolated = true};
 TEST_CASE("remedies: noise asks for --pin only when the run was not pinned") {
     for (const char* reason : {"spread", "cpu-time", "disturbed", "split"}) {
         CHECK(reason_remedy(reason, unpinned()) == "try --pin, a quieter machine");
-        CHECK(reason_remedy(reason, pinned()) == "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
-        CHECK(reason_remedy(reason, pinned_isolated()) == "pinned to an isolated CPU already: a quieter machine");
+        CHECK(reason_remedy(reason, pinned()) ==
+              "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
+        CHECK(reason_remedy(reason, pinned_isolated()) ==
+              "pinned to an isolated CPU already: a quieter machine");
     }
     CHECK(reason_remedy("migrated", unpinned()) == "try --pin");
     CHECK(reason_remedy("preempted", unpinned()) == "try --pin to a quiet CPU");
-    CHECK(reason_remedy("preempted", pinned()) == "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
+    CHECK(reason_remedy("preempted", pinned()) ==
+          "pinned already: a quieter machine, or an isolated CPU (isolcpus)");
     // The legend under the table says the same, and never --pin after --pin.
-    const auto lines = unstable_legend({marked({"spread"}), marked({"cpu-time", "preempted"})}, {}, pinned());
+    const auto lines =
+        unstable_legend({marked({"spread"}), marked({"cpu-time", "preempted"})}, {}, pinned());
     REQUIRE(lines.size() == 4);
     for (std::size_t i = 1; i < lines.size(); ++i) {
-        CHECK(lines[i].ends_with(" · pinned already: a quieter machine, or an isolated CPU (isolcpus)"));
+        CHECK(lines[i].ends_with(
+            " · pinned already: a quieter machine, or an isolated CPU (isolcpus)"));
         CHECK(lines[i].find("--pin") == std::string::npos);
     }
 }
 
 TEST_CASE("remedies: run-delay asks to pin to a quiet CPU only when the run was not pinned") {
-    CHECK(reason_remedy("run-delay", unpinned()) == "try --pin to a quiet CPU, or stop the task that wants it");
+    CHECK(reason_remedy("run-delay", unpinned()) ==
+          "try --pin to a quiet CPU, or stop the task that wants it");
     CHECK(reason_remedy("run-delay", pinned()) ==
           "another task wanted the pinned CPU: stop it, or isolate that CPU (isolcpus)");
-    CHECK(reason_remedy("run-delay", pinned_isolated()) == "another task wanted the pinned CPU: stop it");
-    CHECK(reason_remedy("steal", pinned()) == "try a dedicated or quiet VM (another guest shares the host)");
+    CHECK(reason_remedy("run-delay", pinned_isolated()) ==
+          "another task wanted the pinned CPU: stop it");
+    CHECK(reason_remedy("steal", pinned()) ==
+          "try a dedicated or quiet VM (another guest shares the host)");
     CHECK(reason_remedy("from-the-future", unpinned()).empty());
 }
 
-TEST_CASE("remedies: short samples ask for a longer --bench-min-time only when it is below the timer's reach") {
+TEST_CASE(
+    "remedies: short samples ask for a longer --bench-min-time only when it is below the timer's "
+    "reach") {
     RemedyContext done;
     done.timer_step_ns = 20;
-    done.min_time_ms = 5;  // 1000 steps of 20 ns are 0.02 ms: the short samples are pinned iterations'
-    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
+    done.min_time_ms =
+        5;  // 1000 steps of 20 ns are 0.02 ms: the short samples are pinned iterations'
+    CHECK(reason_remedy("timer-resolution", done, 1000) ==
+          "try more iterations per sample (glint::iterations)");
     done.min_time_ms = 0.001;
     // Four times the 1000 steps: samples after the doubling can be shorter than its last one.
     CHECK(reason_remedy("timer-resolution", done, 1000) ==
@@ -62,10 +74,12 @@ TEST_CASE("remedies: short samples ask for a longer --bench-min-time only when i
     CHECK(reason_remedy("timer-resolution", done, 1000) ==
           "try --bench-min-time=0.11 or more (a sample needs 1000 timer steps)");
     done.min_time_ms = 0.11;
-    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) ==
+          "try more iterations per sample (glint::iterations)");
     done.timer_step_ns = 0;  // the step unknown: no --bench-min-time to suggest
     done.min_time_ms = 0.001;
-    CHECK(reason_remedy("timer-resolution", done, 1000) == "try more iterations per sample (glint::iterations)");
+    CHECK(reason_remedy("timer-resolution", done, 1000) ==
+          "try more iterations per sample (glint::iterations)");
 }
 
 TEST_CASE("remedies: a run confined to one CPU counts as pinned, to an isolated one as isolated") {

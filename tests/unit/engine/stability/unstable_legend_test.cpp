@@ -2,8 +2,8 @@
 // (engine/stability/unstable_legend.hpp).
 #include <doctest/doctest.h>
 
-#include "engine/stability/unstable_legend.hpp"
 #include "../report/rows.hpp"
+#include "engine/stability/unstable_legend.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
@@ -17,7 +17,8 @@ Row marked(std::string name, std::vector<std::string> reasons) {
     return row;
 }
 
-const char* const kHead = "~ unstable: each row's reasons as codes (every reason: JSON rows[].unstable)";
+const char* const kHead =
+    "~ unstable: each row's reasons as codes (every reason: JSON rows[].unstable)";
 
 }  // namespace
 
@@ -27,28 +28,37 @@ TEST_CASE("legend: none when no row is unstable") {
     CHECK(unstable_legend({stable, error_row("e", "boom")}).empty());
 }
 
-TEST_CASE("legend: only the codes the rows show, in the verdict's order, with counts and remedies") {
-    const std::vector<Row> rows = {marked("a", {"migrated"}), marked("b", {"cpu-time", "migrated"}), marked("c", {}),
-                                   error_row("e", "boom")};
-    CHECK(unstable_legend(rows) == Lines{kHead, "~cpu  CPU/wall < 0.9 (cpu-time, 1 row) · try --pin, a quieter machine",
-                                         "~mig  moved between CPUs (migrated, 2 rows) · try --pin"});
+TEST_CASE(
+    "legend: only the codes the rows show, in the verdict's order, with counts and remedies") {
+    const std::vector<Row> rows = {marked("a", {"migrated"}), marked("b", {"cpu-time", "migrated"}),
+                                   marked("c", {}), error_row("e", "boom")};
+    CHECK(unstable_legend(rows) ==
+          Lines{kHead, "~cpu  CPU/wall < 0.9 (cpu-time, 1 row) · try --pin, a quieter machine",
+                "~mig  moved between CPUs (migrated, 2 rows) · try --pin"});
 }
 
 TEST_CASE("legend: each reason names its own remedy") {
-    const Lines lines = unstable_legend({marked("w", {"run-delay"}), marked("s", {"steal"}), marked("t", {"timer-resolution"})});
-    CHECK(lines == Lines{kHead,
-                         "~delay  waited for the CPU > 5% of wall time (run-delay, 1 row) · try --pin to a quiet CPU, "
-                         "or stop the task that wants it",
-                         "~steal  hypervisor stole > 5% of wall time (steal, 1 row) · try a dedicated or quiet VM "
-                         "(another guest shares the host)",
-                         "~timer  sample < 1000 timer steps (timer-resolution, 1 row) · try more iterations per "
-                         "sample (glint::iterations)"});
+    const Lines lines = unstable_legend(
+        {marked("w", {"run-delay"}), marked("s", {"steal"}), marked("t", {"timer-resolution"})});
+    CHECK(
+        lines ==
+        Lines{
+            kHead,
+            "~delay  waited for the CPU > 5% of wall time (run-delay, 1 row) · try --pin to a "
+            "quiet CPU, "
+            "or stop the task that wants it",
+            "~steal  hypervisor stole > 5% of wall time (steal, 1 row) · try a dedicated or quiet "
+            "VM "
+            "(another guest shares the host)",
+            "~timer  sample < 1000 timer steps (timer-resolution, 1 row) · try more iterations per "
+            "sample (glint::iterations)"});
     for (const auto& reason : unstable_reason_codes()) CHECK_FALSE(reason_remedy(reason).empty());
     CHECK(reason_remedy("from-the-future").empty());
 }
 
 TEST_CASE("legend: a row with many reasons names each, codes aligned") {
-    const Lines lines = unstable_legend({marked("a", {"cpu-time", "split", "spread", "migrated", "steal"})});
+    const Lines lines =
+        unstable_legend({marked("a", {"cpu-time", "split", "spread", "migrated", "steal"})});
     REQUIRE(lines.size() == 6);
     CHECK(lines[1].starts_with("~cpu     CPU/wall"));
     CHECK(lines[2].starts_with("~split   samples in two clusters"));

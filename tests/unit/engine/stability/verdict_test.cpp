@@ -1,9 +1,9 @@
 // When a row is unstable (engine/stability/verdict.hpp); the legend: unstable_legend_test.cpp.
 #include <doctest/doctest.h>
 
+#include "../report/rows.hpp"
 #include "engine/report/layout.hpp"
 #include "engine/stability/verdict.hpp"
-#include "../report/rows.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
@@ -73,7 +73,8 @@ TEST_CASE("stability: preemptions in a quarter of the samples is preempted") {
     CHECK(unstable_reasons(steady(), CaseStability{{3}, 0, 8, {}}, 20) == Reasons{"preempted"});
 }
 
-TEST_CASE("stability: waiting on a runqueue for more than 5% of the pass's wall time is run-delay") {
+TEST_CASE(
+    "stability: waiting on a runqueue for more than 5% of the pass's wall time is run-delay") {
     CHECK(unstable_reasons(steady(), lost(50e6, 0), 20).empty());  // exactly 5%
     CHECK(unstable_reasons(steady(), lost(50.1e6, 0), 20) == Reasons{"run-delay"});
     CHECK(unstable_reasons(steady(), lost(std::nullopt, 0), 20).empty());  // unread: no verdict
@@ -100,7 +101,8 @@ TEST_CASE("stability: batched samples shorter than 1000 timer steps are timer-re
     CHECK(unstable_reasons(t, still(), 20) == Reasons{"timer-resolution"});
     t.iterations_per_sample = 20'000;
     CHECK(unstable_reasons(t, still(), 20).empty());
-    TimingSummary call = per_call(1000, 100.0, 1.0, 90.0, 200.0);  // per-call: medianResolved says it
+    TimingSummary call =
+        per_call(1000, 100.0, 1.0, 90.0, 200.0);  // per-call: medianResolved says it
     CHECK(unstable_reasons(call, still(), 20).empty());
 }
 
@@ -113,15 +115,16 @@ TEST_CASE("stability: reasons come in a fixed order") {
     s.cpus = {0, 1};
     s.migrations = 2;
     s.preemptions = 32;
-    CHECK(unstable_reasons(t, s, 20) ==
-          Reasons{"cpu-time", "spread", "migrated", "preempted", "run-delay", "steal", "timer-resolution"});
+    CHECK(unstable_reasons(t, s, 20) == Reasons{"cpu-time", "spread", "migrated", "preempted",
+                                                "run-delay", "steal", "timer-resolution"});
     t.estimator = "all-median";
     t.split = true;
-    CHECK(unstable_reasons(t, s, 20) ==
-          Reasons{"cpu-time", "disturbed", "split", "spread", "migrated", "preempted", "run-delay",
-                  "steal", "timer-resolution"});
+    CHECK(unstable_reasons(t, s, 20) == Reasons{"cpu-time", "disturbed", "split", "spread",
+                                                "migrated", "preempted", "run-delay", "steal",
+                                                "timer-resolution"});
     CHECK(unstable_reason_codes() == Reasons{"cpu-time", "disturbed", "split", "spread", "migrated",
-                                             "preempted", "run-delay", "steal", "timer-resolution"});
+                                             "preempted", "run-delay", "steal",
+                                             "timer-resolution"});
 }
 
 TEST_CASE("stability: a headline from clean samples is not cpu-time, too few clean is disturbed") {

@@ -60,11 +60,11 @@ TEST_CASE("headline: disturbed samples injected do not move the headline") {
 TEST_CASE("headline: a disturbance within the tolerance keeps a sample clean") {
     HeadlineRule rule;
     rule.tolerance_ns = 0.5;
-    CHECK(is_clean(10.5, 10, rule));         // 0.5 of tolerance
-    CHECK(is_clean(10.6, 10, rule));         // + 1% of 10.6
+    CHECK(is_clean(10.5, 10, rule));  // 0.5 of tolerance
+    CHECK(is_clean(10.6, 10, rule));  // + 1% of 10.6
     CHECK_FALSE(is_clean(10.7, 10, rule));
-    CHECK_FALSE(is_clean(10, NAN, rule));    // no CPU time read: not known to be clean
-    CHECK(is_clean(10, 10.2, rule));         // CPU above wall (a read inside its span)
+    CHECK_FALSE(is_clean(10, NAN, rule));  // no CPU time read: not known to be clean
+    CHECK(is_clean(10, 10.2, rule));       // CPU above wall (a read inside its span)
 }
 
 TEST_CASE("headline: with few clean samples the row says so and the ± widens to the spread") {
@@ -77,7 +77,7 @@ TEST_CASE("headline: with few clean samples the row says so and the ± widens to
     CHECK(*h.clean == 8);
     CHECK(h.median == median(s.wall));
     CHECK(h.spread > 10 * median_abs_deviation(s.wall));  // not the MAD of the loaded cluster
-    CHECK(h.median - h.spread <= 10.05);  // it reaches the undisturbed samples
+    CHECK(h.median - h.spread <= 10.05);                  // it reaches the undisturbed samples
 }
 
 TEST_CASE("headline: fewer than min_clean clean samples is too few even at half") {
@@ -110,7 +110,7 @@ TEST_CASE("headline: a split sample is reported and its ± covers both clusters"
     const Headline h = estimate_headline(s.wall, s.cpu);
     CHECK(h.split);
     CHECK(h.median > 25);
-    CHECK(h.mad < 0.1);                  // the MAD alone would hide the lower cluster
+    CHECK(h.mad < 0.1);                   // the MAD alone would hide the lower cluster
     CHECK(h.median - h.spread <= 10.05);  // the ± reaches it
     CHECK_FALSE(is_split(quiet().wall));
 }
@@ -163,7 +163,7 @@ TEST_CASE("headline: samples on a slowed core leave the headline though their CP
     }
     const Headline unprobed = estimate_headline(s.wall, s.cpu);
     CHECK(*unprobed.clean == 32);  // by CPU time every sample is clean
-    CHECK(unprobed.spread > 5);     // the slowed cluster widens the ±
+    CHECK(unprobed.spread > 5);    // the slowed cluster widens the ±
     CHECK_FALSE(unprobed.slow_core);
     const Headline h = estimate_headline(s.wall, s.cpu, {}, slow);
     CHECK(h.estimator == std::string("clean-median"));

@@ -1,8 +1,8 @@
 // The shift estimator and its rank interval, on fixed inputs computed by hand.
 #include <doctest/doctest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -26,7 +26,8 @@ TEST_CASE("stats: the exact distribution of U counts every arrangement") {
     CHECK(five[3] == doctest::Approx(7.0 / 252));
     CHECK(five[25] == doctest::Approx(1.0));
     // Symmetric: P(U <= u) = 1 - P(U <= mn - u - 1).
-    for (std::size_t u = 0; u + 1 < five.size(); ++u) CHECK(five[u] == doctest::Approx(1 - five[24 - u]));
+    for (std::size_t u = 0; u + 1 < five.size(); ++u)
+        CHECK(five[u] == doctest::Approx(1 - five[24 - u]));
     // Unequal sizes: 2 against 3 has C(5,2) = 10 arrangements, U = 0 in one.
     const auto unequal = rank_sum_cdf(2, 3);
     REQUIRE(unequal.size() == 7);
@@ -142,7 +143,8 @@ std::optional<std::size_t> reference_rank(std::size_t m, std::size_t n, double l
         return k;
     }
     const double mn = static_cast<double>(m * n);
-    const double c = std::floor(mn / 2 - normal_quantile(1 - tail) * std::sqrt(mn * static_cast<double>(m + n + 1) / 12));
+    const double c = std::floor(mn / 2 - normal_quantile(1 - tail) *
+                                             std::sqrt(mn * static_cast<double>(m + n + 1) / 12));
     if (c < 1) return std::nullopt;
     return static_cast<std::size_t>(c);
 }

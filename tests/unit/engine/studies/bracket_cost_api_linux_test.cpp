@@ -38,7 +38,7 @@ bool all_figures_nan(const PathStudy& s) {
 }  // namespace
 
 TEST_CASE("bracket cost API: the software group's study, exact, anchored on task-clock") {
-    FakePerfKernel fake;  // each window adds 100 to every count: the bracket's own cost
+    FakePerfKernel fake;           // each window adds 100 to every count: the bracket's own cost
     fake.hardware_errno = ENOENT;  // no PMU: the software group
     BracketCost cost;
     REQUIRE_MESSAGE(cost.ok(), cost.failure());
@@ -88,8 +88,8 @@ TEST_CASE("bracket cost API: each timed call makes exactly the system calls its 
     fake.hardware_errno = ENOENT;
     BracketCost cost;
     REQUIRE_MESSAGE(cost.ok(), cost.failure());
-    const int enables = fake.enable_calls, disables = fake.disable_calls,
-              reads = fake.read_calls, resets = fake.reset_calls;
+    const int enables = fake.enable_calls, disables = fake.disable_calls, reads = fake.read_calls,
+              resets = fake.reset_calls;
     auto moved = [&](int e, int d, int r, int z) {
         const bool same = fake.enable_calls - enables == e && fake.disable_calls - disables == d &&
                           fake.read_calls - reads == r && fake.reset_calls - resets == z;

@@ -118,10 +118,8 @@ TEST_CASE("bracket cost: the rows' calls work on this host") {
 TEST_CASE("bracket cost: the timestamp pair and its calibrated cost") {
     CHECK(BracketCost::has_timestamp() == glint::arch::native::kHasTimestamp);
     const glint::engine::ClockProperties& clock = glint::engine::clock_properties();
-    if (clock.ticks_usable)
-        CHECK(BracketCost::timestamp_pair_ns() == clock.tick_bracket_ns);
-    else
-        CHECK(std::isnan(BracketCost::timestamp_pair_ns()));
+    if (clock.ticks_usable) CHECK(BracketCost::timestamp_pair_ns() == clock.tick_bracket_ns);
+    else CHECK(std::isnan(BracketCost::timestamp_pair_ns()));
     if (BracketCost::has_timestamp()) {
         // end - begin, never the other way round (which would wrap to nearly 2^64); a slow
         // counter (arm64's CNTVCT) may read the same value twice.

@@ -50,7 +50,8 @@ TEST_CASE("thread team: every thread runs the run's n iterations, numbered 0..N-
     CHECK(glint::thread_index() == 0);
 }
 
-TEST_CASE("thread team: workers asleep between runs wake for the next one, and the team joins them") {
+TEST_CASE(
+    "thread team: workers asleep between runs wake for the next one, and the team joins them") {
     PerThreadCalls counts;
     {
         ThreadTeam team({&PerThreadCalls::run, &counts}, 2);
@@ -63,14 +64,17 @@ TEST_CASE("thread team: workers asleep between runs wake for the next one, and t
     CHECK(counts.calls[1] == 10);
 }
 
-TEST_CASE("thread team: an exception on a worker is rethrown by run on the caller, and the team goes on") {
+TEST_CASE(
+    "thread team: an exception on a worker is rethrown by run on the caller, and the team goes "
+    "on") {
     struct Throwing {
         std::atomic<bool> armed{true};
         std::atomic<std::uint64_t> calls{0};
         static void run(void* ctx, std::uint64_t n) {
             auto& self = *static_cast<Throwing*>(ctx);
             self.calls.fetch_add(n);
-            if (glint::thread_index() == 1 && self.armed.exchange(false)) throw std::runtime_error("worker 1");
+            if (glint::thread_index() == 1 && self.armed.exchange(false))
+                throw std::runtime_error("worker 1");
         }
     } body;
     ThreadTeam team({&Throwing::run, &body}, 2);
@@ -81,12 +85,15 @@ TEST_CASE("thread team: an exception on a worker is rethrown by run on the calle
     CHECK(body.calls == 12);
 }
 
-TEST_CASE("thread team: a run reads as its slowest thread's time, and a thread that lost the CPU marks it disturbed") {
+TEST_CASE(
+    "thread team: a run reads as its slowest thread's time, and a thread that lost the CPU marks "
+    "it disturbed") {
     // Thread 1 sleeps 20 ms inside its share: the run's wall is at least that, and since that
     // thread kept almost none of the CPU through it, its CPU reading is far below the wall.
     struct Sleepy {
         static void run(void*, std::uint64_t) {
-            if (glint::thread_index() == 1) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (glint::thread_index() == 1)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     };
     ThreadTeam team({&Sleepy::run, nullptr}, 2);
@@ -117,8 +124,10 @@ TEST_CASE("glint::threads: a parameter named threads, counts from 1 to 1024, rea
     const glint::Param p = glint::threads({1, 2, 4});
     CHECK(p.name == "threads");
     CHECK(p.error.empty());
-    CHECK(glint::threads({0}).error == "glint::threads(...): 0 threads: give counts from 1 to 1024");
-    CHECK(glint::threads({2, 1025}).error == "glint::threads(...): 1025 threads: give counts from 1 to 1024");
+    CHECK(glint::threads({0}).error ==
+          "glint::threads(...): 0 threads: give counts from 1 to 1024");
+    CHECK(glint::threads({2, 1025}).error ==
+          "glint::threads(...): 1025 threads: give counts from 1 to 1024");
     CHECK(glint::threads({}).error == "glint::threads(...): give at least one value");
     CHECK(glint::threads({2, 2}).error == "glint::threads(...): the value 2 is listed twice");
     CHECK(glint::engine::threads_of({}) == 1);
@@ -128,7 +137,8 @@ TEST_CASE("glint::threads: a parameter named threads, counts from 1 to 1024, rea
 
 // --pin pins the measuring thread; the runner gives the workers the CPUs the run had before
 // (set_worker_cpus), so a team does not share the pinned CPU. Needs two CPUs this test may use.
-TEST_CASE("thread team: workers run on the CPUs set_worker_cpus names, not on the caller's pinned one") {
+TEST_CASE(
+    "thread team: workers run on the CPUs set_worker_cpus names, not on the caller's pinned one") {
     const std::vector<unsigned> allowed = glint::os::thread_affinity();
     if (allowed.size() < 2 || glint::os::current_cpu() < 0) {
         MESSAGE("skipped: fewer than 2 CPUs to place threads on");
@@ -155,7 +165,9 @@ TEST_CASE("thread team: workers run on the CPUs set_worker_cpus names, not on th
 
 // A team given CPUs (team_cpus) runs thread i on cpus[i], the caller too while the team lives,
 // and gives the caller its placement back when it ends.
-TEST_CASE("thread team: a placed team runs each thread on its own CPU and restores the caller's placement") {
+TEST_CASE(
+    "thread team: a placed team runs each thread on its own CPU and restores the caller's "
+    "placement") {
     const std::vector<unsigned> allowed = glint::os::thread_affinity();
     if (allowed.size() < 2 || glint::os::current_cpu() < 0) {
         MESSAGE("skipped: fewer than 2 CPUs to place threads on");
@@ -164,7 +176,8 @@ TEST_CASE("thread team: a placed team runs each thread on its own CPU and restor
     const std::vector<unsigned> cpus = glint::engine::team_cpus(2);
     REQUIRE(cpus.size() == 2);
     CHECK(cpus[0] != cpus[1]);
-    CHECK(glint::engine::team_cpus(static_cast<unsigned>(allowed.size()) + 1).empty());  // more threads than CPUs
+    CHECK(glint::engine::team_cpus(static_cast<unsigned>(allowed.size()) + 1)
+              .empty());  // more threads than CPUs
     struct WhereRun {
         std::array<std::atomic<int>, 2> cpu{};
         static void run(void* ctx, std::uint64_t) {

@@ -29,9 +29,12 @@ TEST_CASE("client metrics: each row's rate is its own amount over its own median
     CHECK(std::isnan(client_cells({Metric{"B", 16}}, nullptr)[0].value));  // an error row: null
 }
 
-TEST_CASE("client metrics: an iter's metric replaces the registration's of the same column, adds others") {
+TEST_CASE(
+    "client metrics: an iter's metric replaces the registration's of the same column, adds "
+    "others") {
     const std::vector<Metric> registration{Metric{"B", 1}, Metric{"call", 1}};
-    const auto row = merged_metrics(registration, {Metric{"B", 4096}, Metric{"words", 512, Metric::level}});
+    const auto row =
+        merged_metrics(registration, {Metric{"B", 4096}, Metric{"words", 512, Metric::level}});
     REQUIRE(row.size() == 3);
     CHECK(row[0].unit == "B");
     CHECK(row[0].amount == 4096);  // the iter's

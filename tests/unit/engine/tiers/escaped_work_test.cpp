@@ -12,10 +12,15 @@
 using namespace glint::engine;
 using glint::os::TaskCensus;
 
-TEST_CASE("escaped threads: those that ran, the measuring thread excepted, most CPU first, new or not") {
-    TaskCensus before{true, {{10, "main", 1000, 1000}, {11, "pool", 500, 500}, {12, "idle", 70, 70}}};
+TEST_CASE(
+    "escaped threads: those that ran, the measuring thread excepted, most CPU first, new or not") {
+    TaskCensus before{true,
+                      {{10, "main", 1000, 1000}, {11, "pool", 500, 500}, {12, "idle", 70, 70}}};
     TaskCensus after{true,
-                     {{10, "main", 9000, 9000}, {11, "pool", 900, 900}, {12, "idle", 70, 70}, {13, "new", 2000, 2000}}};
+                     {{10, "main", 9000, 9000},
+                      {11, "pool", 900, 900},
+                      {12, "idle", 70, 70},
+                      {13, "new", 2000, 2000}}};
     const ThreadsAtOpen at_open{true, {10, 11, 12}};
     const auto named = escaped_threads(before, after, 10, at_open);
     REQUIRE(named.size() == 2);
@@ -40,10 +45,14 @@ TEST_CASE("escaped threads: the line under the table names them, with the remedy
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
-    CHECK(line->find("threads: case: work outside the measuring thread escaped the counts · 1 thread escaped: "
-                     "4711 pool (1.25 ms): it existed before the counters opened: --perf-inherit counts it (a "
-                     "group on each in the perf, raw:, pfm: and syscall tiers; tier 0 does too)") == 0);
-    CHECK(line->find(" · 5 threads escaped: 4712 worker (0.2 ms), 4713 worker (0.2 ms), 4714 worker (0.2 ms) "
+    CHECK(line->find("threads: case: work outside the measuring thread escaped the counts · 1 "
+                     "thread escaped: "
+                     "4711 pool (1.25 ms): it existed before the counters opened: --perf-inherit "
+                     "counts it (a "
+                     "group on each in the perf, raw:, pfm: and syscall tiers; tier 0 does too)") ==
+          0);
+    CHECK(line->find(" · 5 threads escaped: 4712 worker (0.2 ms), 4713 worker (0.2 ms), 4714 "
+                     "worker (0.2 ms) "
                      "and 2 more: count them with --perf-inherit") != std::string::npos);
 }
 
@@ -81,7 +90,8 @@ TEST_CASE("unwaited children: those that ran during the passes, new or grown, mo
 TEST_CASE("unwaited children: the line under the table names them") {
     Row row;
     Json coverage = glint::test::thread_coverage();
-    coverage["missedWhy"].push_back("1 child process the body started ... wait for it within the case");
+    coverage["missedWhy"].push_back(
+        "1 child process the body started ... wait for it within the case");
     Json child = Json::object();
     child["pid"] = 4711;
     child["name"] = "threads";
@@ -92,6 +102,6 @@ TEST_CASE("unwaited children: the line under the table names them") {
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
-    CHECK(line->find("wait for it within the case · 1 child process not waited for: 4711 threads (1.02 ms)") !=
-          std::string::npos);
+    CHECK(line->find("wait for it within the case · 1 child process not waited for: 4711 threads "
+                     "(1.02 ms)") != std::string::npos);
 }

@@ -4,8 +4,9 @@
 
 using namespace glint::engine;
 
-TEST_CASE("pass plan: capped iterations, ~1 ms brackets split in 64 of >= 50 us, pins, per-call "
-          "never batched") {
+TEST_CASE(
+    "pass plan: capped iterations, ~1 ms brackets split in 64 of >= 50 us, pins, per-call "
+    "never batched") {
     TimingSummary t;
     t.iterations_per_sample = 1 << 22;
     t.median_ns = 10;  // 100,000 iterations fill 1 ms: brackets of 50 us, the shortest split

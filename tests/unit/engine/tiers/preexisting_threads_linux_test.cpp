@@ -27,29 +27,33 @@ std::int64_t cpu_of(long tid) {
 
 }  // namespace
 
-TEST_CASE("real: pre-existing threads: a group on another thread counts its CPU time around a pass") {
+TEST_CASE(
+    "real: pre-existing threads: a group on another thread counts its CPU time around a pass") {
     std::atomic<bool> stop{false};
     std::atomic<long> tid{0};
     std::thread spinner([&] {
         pthread_setname_np(pthread_self(), "pre-spin");
         tid = glint::os::thread_id();
-        while (!stop.load(std::memory_order_relaxed)) {
-        }
+        while (!stop.load(std::memory_order_relaxed)) {}
     });
     while (tid.load() == 0) std::this_thread::yield();
     PreexistingThreads others;
-    others.open(glint::os::GroupSpec{{glint::os::Event::task_clock, glint::os::Event::page_faults}});
+    others.open(
+        glint::os::GroupSpec{{glint::os::Event::task_clock, glint::os::Event::page_faults}});
     REQUIRE(others.any_counted());
     const Json coverage = others.coverage();
     bool listed = false;
     for (const Json& t : coverage.at("preExisting").as_array())
-        listed = listed || (t.at("tid").as_number() == tid.load() && t.at("name").as_string() == "pre-spin");
+        listed = listed ||
+                 (t.at("tid").as_number() == tid.load() && t.at("name").as_string() == "pre-spin");
     CHECK(listed);
     for (const Json& t : coverage.at("preExisting").as_array())
-        CHECK(t.at("tid").as_number() != glint::os::thread_id());  // the measuring thread is not among them
+        CHECK(t.at("tid").as_number() !=
+              glint::os::thread_id());  // the measuring thread is not among them
     const std::int64_t before = cpu_of(tid);
     others.begin();
-    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // the spinner runs, this thread does not
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(30));  // the spinner runs, this thread does not
     const counting::PerIteration per = others.end(1000);
     const std::int64_t after = cpu_of(tid);
     stop = true;
@@ -62,7 +66,9 @@ TEST_CASE("real: pre-existing threads: a group on another thread counts its CPU 
     CHECK(per.values[0] > 0);
 }
 
-TEST_CASE("real: pre-existing threads: beyond the limit a thread is missed, with the reason, not opened") {
+TEST_CASE(
+    "real: pre-existing threads: beyond the limit a thread is missed, with the reason, not "
+    "opened") {
     std::atomic<bool> stop{false};
     std::vector<std::thread> sleepers;
     for (std::size_t i = 0; i < kMaxPreexisting + 2; ++i)
@@ -78,5 +84,6 @@ TEST_CASE("real: pre-existing threads: beyond the limit a thread is missed, with
     const auto& missed = coverage.at("preExistingMissed").as_array();
     REQUIRE(missed.size() >= 2);
     CHECK(missed.back().at("why").as_string() ==
-          "not opened: groups are opened on 64 threads at most (each costs a file descriptor per event)");
+          "not opened: groups are opened on 64 threads at most (each costs a file descriptor per "
+          "event)");
 }

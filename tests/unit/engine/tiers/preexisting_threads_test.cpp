@@ -18,7 +18,8 @@ using glint::catalog::MetricCell;
 
 namespace {
 
-glint::os::GroupDelta delta(std::uint64_t enabled, std::uint64_t running, std::vector<std::uint64_t> counts) {
+glint::os::GroupDelta delta(std::uint64_t enabled, std::uint64_t running,
+                            std::vector<std::uint64_t> counts) {
     glint::os::GroupDelta d;
     d.ok = true;
     d.enabled = enabled;
@@ -88,12 +89,15 @@ TEST_CASE("pre-existing threads: a group's counts between two reads, scaled when
     CHECK_FALSE(other_counts(failed).ok);
 }
 
-TEST_CASE("pre-existing threads: count and time cells add theirs, ratio cells stay only when they counted nothing") {
-    const std::vector<MetricCell> mine{cell("cycles", Format::count, 100), cell("task-clock", Format::nanoseconds, 25),
-                                       cell("ipc", Format::ratio, 1.5), cell("branch-miss", Format::percent, 2)};
-    const std::vector<MetricCell> busy{cell("cycles", Format::count, 60, true),
-                                       cell("task-clock", Format::nanoseconds, 20, true), cell("ipc", Format::ratio, 3),
-                                       cell("branch-miss", Format::percent, 9)};
+TEST_CASE(
+    "pre-existing threads: count and time cells add theirs, ratio cells stay only when they "
+    "counted nothing") {
+    const std::vector<MetricCell> mine{
+        cell("cycles", Format::count, 100), cell("task-clock", Format::nanoseconds, 25),
+        cell("ipc", Format::ratio, 1.5), cell("branch-miss", Format::percent, 2)};
+    const std::vector<MetricCell> busy{
+        cell("cycles", Format::count, 60, true), cell("task-clock", Format::nanoseconds, 20, true),
+        cell("ipc", Format::ratio, 3), cell("branch-miss", Format::percent, 9)};
     const auto added = add_other_threads(mine, busy);
     REQUIRE(added.size() == 4);
     CHECK(added[0].value == 160);
@@ -104,7 +108,8 @@ TEST_CASE("pre-existing threads: count and time cells add theirs, ratio cells st
     CHECK(std::isnan(added[3].value));
     CHECK_FALSE(added[2].estimated);
     // They counted nothing in the pass: every cell is the measuring thread's, exact.
-    const std::vector<MetricCell> idle{cell("cycles", Format::count, 0), cell("task-clock", Format::nanoseconds, 0),
+    const std::vector<MetricCell> idle{cell("cycles", Format::count, 0),
+                                       cell("task-clock", Format::nanoseconds, 0),
                                        cell("ipc", Format::ratio, std::nan("")),
                                        cell("branch-miss", Format::percent, std::nan(""))};
     const auto same = add_other_threads(mine, idle);
@@ -136,8 +141,10 @@ TEST_CASE("pre-existing threads: the line under the table says which were counte
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
-    CHECK(*line == "threads: case: 3 of 3 counted, 0 missed · 2 threads that existed before the counters opened "
-                   "counted (read(2) around each pass): 4711 pool, 4712 pool");
+    CHECK(*line ==
+          "threads: case: 3 of 3 counted, 0 missed · 2 threads that existed before the counters "
+          "opened "
+          "counted (read(2) around each pass): 4711 pool, 4712 pool");
 }
 
 TEST_CASE("pre-existing threads: one whose group could not open is missed, with the reason") {
@@ -157,14 +164,17 @@ TEST_CASE("pre-existing threads: one whose group could not open is missed, with 
     CHECK(coverage.at("counted").as_number() == 1);
     CHECK(coverage.at("missed").as_number() == 1);
     CHECK(coverage.at("missedWhy").as_array().at(0).as_string() ==
-          "thread 77 gone existed before the counters opened and is not in its counts: it exited before its "
+          "thread 77 gone existed before the counters opened and is not in its counts: it exited "
+          "before its "
           "counters could open");
     // Nothing of the kind and nothing escaped: no coverage, as before.
     pre["preExistingMissed"] = Json::array();
     CHECK(work.coverage(pre).is_null());
 }
 
-TEST_CASE("pre-existing threads: one that escaped though the groups were opened is named without a remedy") {
+TEST_CASE(
+    "pre-existing threads: one that escaped though the groups were opened is named without a "
+    "remedy") {
     Row row;
     Json coverage = glint::test::thread_coverage();
     coverage["preExisting"] = Json::array();
@@ -172,12 +182,15 @@ TEST_CASE("pre-existing threads: one that escaped though the groups were opened 
     row.extra_fields["threadCoverage"] = coverage;
     const auto line = CaseMeasurer::coverage_line(row, "case");
     REQUIRE(line);
-    CHECK(line->find(" · 1 thread escaped: 4711 pool (1.25 ms): it existed before the counters opened and was not "
+    CHECK(line->find(" · 1 thread escaped: 4711 pool (1.25 ms): it existed before the counters "
+                     "opened and was not "
                      "counted") != std::string::npos);
     CHECK(line->find("--perf-inherit") == std::string::npos);
 }
 
-TEST_CASE("pre-existing threads: the other threads' figures, group order, join an event counter's columns") {
+TEST_CASE(
+    "pre-existing threads: the other threads' figures, group order, join an event counter's "
+    "columns") {
     glint::engine::counting::PerIteration per;
     per.size = 2;
     per.values[0] = 10;
@@ -192,10 +205,12 @@ TEST_CASE("pre-existing threads: the other threads' figures, group order, join a
     CHECK(in_spec_order(glint::engine::counting::PerIteration{}, {0}).size() == 1);
 }
 
-TEST_CASE("pre-existing threads: two tiers' coverage is one list, a thread one tier missed is missed") {
+TEST_CASE(
+    "pre-existing threads: two tiers' coverage is one list, a thread one tier missed is missed") {
     // perf counted both threads, raw: could not open on 12.
     const Json perf = part({thread(11, "pool"), thread(12, "io")}, {});
-    const Json raw = part({thread(11, "pool")}, {missed(12, "io", "its counters could not open: EACCES", "raw")});
+    const Json raw = part({thread(11, "pool")},
+                          {missed(12, "io", "its counters could not open: EACCES", "raw")});
     const Json merged = merge_coverage(perf, raw);
     REQUIRE(merged.at("preExisting").as_array().size() == 1);
     CHECK(merged.at("preExisting").as_array()[0].at("tid").as_number() == 11);
@@ -207,19 +222,22 @@ TEST_CASE("pre-existing threads: two tiers' coverage is one list, a thread one t
     REQUIRE(io.at("tiers").as_array().size() == 1);
     CHECK(io.at("tiers").as_array()[0].as_string() == "raw");
     // Missed by two tiers: both named; each reason once, with its tiers when they differ.
-    const Json pfm = part({}, {missed(11, "pool", "it exited before its counters could open", "pfm"),
-                               missed(12, "io", "it exited before its counters could open", "pfm")});
+    const Json pfm =
+        part({}, {missed(11, "pool", "it exited before its counters could open", "pfm"),
+                  missed(12, "io", "it exited before its counters could open", "pfm")});
     const Json three = merge_coverage(merged, pfm);
     CHECK(three.at("preExisting").as_array().empty());
     const auto& lost = three.at("preExistingMissed").as_array();
     REQUIRE(lost.size() == 2);
     CHECK(lost[0].at("tid").as_number() == 11);
     CHECK(lost[0].at("why").as_string() == "it exited before its counters could open");
-    CHECK(lost[1].at("why").as_string() ==
-          "raw: its counters could not open: EACCES; pfm: it exited before its counters could open");
+    CHECK(
+        lost[1].at("why").as_string() ==
+        "raw: its counters could not open: EACCES; pfm: it exited before its counters could open");
     REQUIRE(lost[1].at("tiers").as_array().size() == 2);
     CHECK(lost[1].at("tiers").as_array()[1].as_string() == "pfm");
-    const Json agreed = merge_coverage(part({}, {missed(12, "io", "gone", "raw")}), part({}, {missed(12, "io", "gone", "pfm")}));
+    const Json agreed = merge_coverage(part({}, {missed(12, "io", "gone", "raw")}),
+                                       part({}, {missed(12, "io", "gone", "pfm")}));
     CHECK(agreed.at("preExistingMissed").as_array()[0].at("why").as_string() == "gone");
     // A tier that listed none leaves the other's as it was.
     CHECK(merge_coverage(Json(), raw) == raw);
@@ -227,21 +245,29 @@ TEST_CASE("pre-existing threads: two tiers' coverage is one list, a thread one t
     CHECK(merge_coverage(Json(), Json()).is_null());
 }
 
-TEST_CASE("pre-existing threads: a thread missed in some tiers' columns names them in the row's reason") {
+TEST_CASE(
+    "pre-existing threads: a thread missed in some tiers' columns names them in the row's reason") {
     const ThreadsAtOpen at_open{true, {}};
     const EscapedWork work(at_open, true);
-    const Json both = merge_coverage(part({thread(11, "pool")}, {}),
-                                     part({}, {missed(11, "pool", "its counters could not open: EACCES", "raw")}));
+    const Json both = merge_coverage(
+        part({thread(11, "pool")}, {}),
+        part({}, {missed(11, "pool", "its counters could not open: EACCES", "raw")}));
     const Json coverage = work.coverage(both);
     REQUIRE(coverage.is_object());
     CHECK(coverage.at("threads").as_number() == 2);
-    CHECK(coverage.at("counted").as_number() == 1);  // counted: by every tier that counts such threads
+    CHECK(coverage.at("counted").as_number() ==
+          1);  // counted: by every tier that counts such threads
     CHECK(coverage.at("missed").as_number() == 1);
     CHECK(coverage.at("missedWhy").as_array().at(0).as_string() ==
-          "thread 11 pool existed before the counters opened and is not in its raw: counts: its counters could "
+          "thread 11 pool existed before the counters opened and is not in its raw: counts: its "
+          "counters could "
           "not open: EACCES");
     Json two = both;
     two["preExistingMissed"].as_array()[0]["tiers"].push_back(std::string("perf"));
-    CHECK(work.coverage(two).at("missedWhy").as_array().at(0).as_string().find("is not in its raw: and --perf counts") !=
-          std::string::npos);
+    CHECK(work.coverage(two)
+              .at("missedWhy")
+              .as_array()
+              .at(0)
+              .as_string()
+              .find("is not in its raw: and --perf counts") != std::string::npos);
 }

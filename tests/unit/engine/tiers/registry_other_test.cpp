@@ -31,8 +31,8 @@ TEST_CASE("tiers off Linux: every tier asked for refuses with its reason, and no
         CHECK_FALSE(s.reason.empty());
         refused.insert(s.capability);
     }
-    CHECK(refused == std::set<std::string>{"perf", "raw", "pfm", "tier0", "syscalls", "per-iteration",
-                                              "profile"});
+    CHECK(refused == std::set<std::string>{"perf", "raw", "pfm", "tier0", "syscalls",
+                                           "per-iteration", "profile"});
     for (const auto& d : set.catalog()) {
         CAPTURE(d.name);
         CHECK_FALSE(d.available);

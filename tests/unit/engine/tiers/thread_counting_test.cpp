@@ -23,7 +23,8 @@ namespace {
 
 Status available(const char* source) { return {source, Status::State::available, {}, {}}; }
 
-catalog::MetricCell cell(const char* name, double value, catalog::Format format, bool estimated = false) {
+catalog::MetricCell cell(const char* name, double value, catalog::Format format,
+                         bool estimated = false) {
     catalog::MetricCell c;
     c.name = name;
     c.header = name;
@@ -36,7 +37,7 @@ catalog::MetricCell cell(const char* name, double value, catalog::Format format,
 // How many twins opened, which one must refuse, and whether one counted off its thread.
 struct Seen {
     std::atomic<int> opened{0};
-    std::atomic<int> refuse_thread{-1};  // this thread index's twin does not open
+    std::atomic<int> refuse_thread{-1};     // this thread index's twin does not open
     std::atomic<bool> wrong_thread{false};  // a twin counted on a thread that did not open it
 };
 
@@ -56,14 +57,17 @@ struct PerThread final : CountingTier {
         return {available("perthread")};
     }
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        if (opener != std::this_thread::get_id()) seen->wrong_thread = true;  // read where it opened?
+        if (opener != std::this_thread::get_id())
+            seen->wrong_thread = true;  // read where it opened?
         work.batch.run(work.batch.ctx, plan.iterations);
         const double mine = glint::thread_index() + 1.0;
         return {{cell("instr", mine, catalog::Format::count, glint::thread_index() == 1),
                  cell("ipc", 2.0, catalog::Format::ratio)},
                 Json::object()};
     }
-    std::unique_ptr<CountingTier> thread_twin() const override { return std::make_unique<PerThread>(seen, true); }
+    std::unique_ptr<CountingTier> thread_twin() const override {
+        return std::make_unique<PerThread>(seen, true);
+    }
 };
 
 // A process-wide tier: its pass runs the team's batch on the calling thread.
@@ -83,7 +87,9 @@ struct OneThread final : CountingTier {
     std::string_view source() const override { return "syscall"; }
     bool wanted(const TierRequest&) const override { return true; }
     std::vector<Status> open(const TierRequest&) override { return {available("syscall")}; }
-    PassResult count(const Workload&, const PassPlan&) override { return {{cell("sc", 1, catalog::Format::count)}, {}}; }
+    PassResult count(const Workload&, const PassPlan&) override {
+        return {{cell("sc", 1, catalog::Format::count)}, {}};
+    }
 };
 
 struct Calls {
@@ -130,7 +136,7 @@ TEST_CASE("thread counting: each thread counts with its own twin and the row sum
     CHECK(calls.one == 3 * 20);  // each thread's pass: 20 iterations (20 ms at 1 ms)
     CHECK(calls.team == 1);      // the process tier bracketed the team
     CHECK(cell_named(c, "instr").value == 1 + 2 + 3);
-    CHECK(cell_named(c, "instr").estimated);  // thread 1's was an estimate
+    CHECK(cell_named(c, "instr").estimated);        // thread 1's was an estimate
     CHECK(std::isnan(cell_named(c, "ipc").value));  // a sum of ratios is no ratio
     CHECK(cell_named(c, "minflt").value == 5);
     for (const auto& x : c.cells) CHECK(x.name != "sc");  // follows one thread: no cells
@@ -147,7 +153,8 @@ TEST_CASE("thread counting: each thread counts with its own twin and the row sum
     CHECK(how.find("syscall: not counted, its counters follow one thread") != std::string::npos);
 }
 
-TEST_CASE("thread counting: a thread whose twin does not open is missed, named, and the sums read —") {
+TEST_CASE(
+    "thread counting: a thread whose twin does not open is missed, named, and the sums read —") {
     Seen seen;
     seen.refuse_thread = 1;
     Calls calls;

@@ -35,7 +35,9 @@ struct Extension final : Tier, RunExtension {
     std::string_view source() const override { return "ext"; }
     bool wanted(const TierRequest&) const override { return true; }
     std::vector<Status> open(const TierRequest&) override { return {available("ext")}; }
-    void begin_case(std::string_view name, std::string_view) override { log->push_back("begin " + std::string(name)); }
+    void begin_case(std::string_view name, std::string_view) override {
+        log->push_back("begin " + std::string(name));
+    }
     bool has_pass() const override { return true; }
     Json pass(const Workload&, const PassPlan&) override {
         log->push_back("pass");
@@ -46,7 +48,9 @@ struct Extension final : Tier, RunExtension {
     std::vector<std::string> after_table() override { return {"after"}; }
     std::vector<std::string> trailer() const override { return {"trailer"}; }
     Json hand_back() override { return Json(std::string("handed")); }
-    void take_from_child(const Json& handed) override { log->push_back("took " + handed.as_string()); }
+    void take_from_child(const Json& handed) override {
+        log->push_back("took " + handed.as_string());
+    }
     std::vector<std::string> kept_columns(const TierRequest&) const override { return {"kept"}; }
     std::string row_html(const Row& row) const override { return "<p>" + row.name + "</p>"; }
 };
@@ -60,7 +64,9 @@ TimingSummary timing() {
 
 }  // namespace
 
-TEST_CASE("tier set: an extension's pass follows the counting passes and adds row fields, not countIterations") {
+TEST_CASE(
+    "tier set: an extension's pass follows the counting passes and adds row fields, not "
+    "countIterations") {
     std::vector<std::string> log;
     TierSet set;
     std::vector<std::unique_ptr<Tier>> all;
@@ -146,11 +152,16 @@ TEST_CASE("tier set: count_difference keeps the median of its pairs' differences
     REQUIRE(c.cells.size() == 2);
     CHECK(c.cells[0].value == 3);  // (10 - 4) / 2, the disturbed pair's 503 left out
     CHECK(std::isnan(c.cells[1].value));
-    CHECK(c.row_fields.at("counters").as_string().find("per instruction by the difference method") == 0);
+    CHECK(
+        c.row_fields.at("counters").as_string().find("per instruction by the difference method") ==
+        0);
 }
 
-TEST_CASE("tier set: the tiers' pre-existing threads make one threadCoverage, a thread one tier missed missed") {
-    // Under --perf-inherit each tier reports the threads alive at its open (preexisting_threads.hpp).
+TEST_CASE(
+    "tier set: the tiers' pre-existing threads make one threadCoverage, a thread one tier missed "
+    "missed") {
+    // Under --perf-inherit each tier reports the threads alive at its open
+    // (preexisting_threads.hpp).
     struct Reporting final : CountingTier {
         const char* name;
         bool misses;
@@ -190,7 +201,9 @@ TEST_CASE("tier set: the tiers' pre-existing threads make one threadCoverage, a 
         REQUIRE(coverage);
         CHECK(coverage->at("preExisting").as_array().empty());
         REQUIRE(coverage->at("preExistingMissed").as_array().size() == 1);
-        CHECK(coverage->at("preExistingMissed").as_array()[0].at("tiers").as_array()[0].as_string() == "raw");
+        CHECK(
+            coverage->at("preExistingMissed").as_array()[0].at("tiers").as_array()[0].as_string() ==
+            "raw");
         CHECK(coverage->at("threads").as_number() == 2);
         CHECK(coverage->at("counted").as_number() == 1);
     }

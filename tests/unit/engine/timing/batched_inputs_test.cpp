@@ -36,8 +36,7 @@ struct Batched {
 
 void spin_ns(std::int64_t ns) {
     const std::int64_t start = now_ns();
-    while (now_ns() - start < ns) {
-    }
+    while (now_ns() - start < ns) {}
 }
 
 }  // namespace
@@ -70,7 +69,10 @@ TEST_CASE("iter_batched: each window's inputs are built before it, consumed once
     CHECK(t.iterations_per_sample == 10);
     // A probe of 10 calls one by one sizes the windows; then, the call being far below 20 us,
     // windows of the cap: 4 + 4 + 2 per sample.
-    CHECK(log == "SFSFSFSFSFSFSFSFSFSF" "SSSSFFFFSSSSFFFFSSFF" "SSSSFFFFSSSSFFFFSSFF");
+    CHECK(log ==
+          "SFSFSFSFSFSFSFSFSFSF"
+          "SSSSFFFFSSSSFFFFSSFF"
+          "SSSSFFFFSSSSFFFFSSFF");
     CHECK_FALSE(setup_in_window);
     REQUIRE(seen.size() == 30);
     for (int i = 0; i < 30; ++i) CHECK(seen[static_cast<std::size_t>(i)] == i);
@@ -109,9 +111,9 @@ TEST_CASE("iter_batched: a setup that spins 20 us per input does not show in the
     auto fn = [](std::uint64_t& v) { return glint::black_box(v + 1); };
     Batched<decltype(setup), decltype(fn)> b(setup, fn, 1024);
     TimingConfig config;
-    config.min_time_ns = 1e5;                // 0.1 ms of timed work per sample...
+    config.min_time_ns = 1e5;  // 0.1 ms of timed work per sample...
     config.samples = 16;
-    config.wall_budget_ns = 16 * 2e6;        // ...or 2 ms of wall time, setup included
+    config.wall_budget_ns = 16 * 2e6;  // ...or 2 ms of wall time, setup included
     const TimingSummary t = time_batched(b.batch, config);
     CHECK(t.samples >= 16);  // more when retaken under load (docs/load.md), within the budget
     if (!t.retaken) CHECK(t.samples == 16);
@@ -146,10 +148,10 @@ TEST_CASE("iter_batched: windows hold about 20 us of calls, at least 1, at most 
     auto run = [](void*, std::uint64_t) {};
     auto prepare = [](void*, std::uint64_t) {};
     const glint::detail::Batch b{+run, nullptr, +prepare, 1024};
-    CHECK(window_for(b, 8000, 5000) == 2);      // a sort of 8 us: 2 inputs, cache-warm
+    CHECK(window_for(b, 8000, 5000) == 2);  // a sort of 8 us: 2 inputs, cache-warm
     CHECK(window_for(b, 100, 5000) == 200);
-    CHECK(window_for(b, 1, 5000) == 1024);      // capped
-    CHECK(window_for(b, 1, 300) == 300);        // never more than the run
+    CHECK(window_for(b, 1, 5000) == 1024);  // capped
+    CHECK(window_for(b, 1, 300) == 300);    // never more than the run
     CHECK(window_for(b, 50000, 5000) == 1);
     CHECK(window_for(b, std::numeric_limits<double>::quiet_NaN(), 5000) == 1);  // not known yet
     // A sample whose windows all read within the clock's bracket (0 ns): the most calls, so
@@ -210,7 +212,8 @@ TEST_CASE("iter_batched: the API hands the runner a batch with inputs, capped at
     CHECK(session.pinned.count == 0);
     CHECK(made == 3);
     CHECK(used == 1 + 2 + 3);
-    glint::iter_batched([] { return 0; }, [](int&) {}, glint::max_inputs(16), glint::iterations(50));
+    glint::iter_batched([] { return 0; }, [](int&) {}, glint::max_inputs(16),
+                        glint::iterations(50));
     CHECK(session.batch.max_window == 16);
     CHECK(session.pinned.count == 50);
 }
@@ -248,7 +251,8 @@ TEST_CASE("iter_batched: a real fn whose short windows read within the bracket i
     CHECK(t.iterations_per_sample == 8);
 }
 
-TEST_CASE("iter_batched: the probe of a deleted fn holds at most 1024 inputs, however large the cap") {
+TEST_CASE(
+    "iter_batched: the probe of a deleted fn holds at most 1024 inputs, however large the cap") {
     auto setup = [] { return 1; };
     auto fn = [](int&) {};
     Batched<decltype(setup), decltype(fn)> b(setup, fn, std::uint64_t{1} << 40);  // would be 4 TiB

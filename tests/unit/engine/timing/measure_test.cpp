@@ -43,8 +43,7 @@ void check_summary(const glint::Timing& t, std::uint64_t samples) {
 
 TEST_CASE("measure: pinned iterations run the body exactly samples x iterations times") {
     std::uint64_t calls = 0;
-    const glint::Timing t =
-        glint::measure([&] { ++calls; }, {.samples = 8, .iterations = 1000});
+    const glint::Timing t = glint::measure([&] { ++calls; }, {.samples = 8, .iterations = 1000});
     CHECK(calls == 8 * 1000);  // docs/hot-loop.md's example
     CHECK(t.iterations_per_sample == 1000);
     check_summary(t, 8);
@@ -56,8 +55,7 @@ TEST_CASE("measure: samples are ns per iteration, and the doubling stops once a 
     // makes two smaller samples long), and every per-iteration sample is >= 1000 ns.
     auto one_microsecond = [] {
         const auto end = std::chrono::steady_clock::now() + std::chrono::microseconds(1);
-        while (std::chrono::steady_clock::now() < end) {
-        }
+        while (std::chrono::steady_clock::now() < end) {}
     };
     const glint::Timing t = glint::measure(one_microsecond, {.min_time_ns = 1e4, .samples = 8});
     CHECK(std::has_single_bit(t.iterations_per_sample));
@@ -99,9 +97,9 @@ TEST_CASE("measure: bad options are refused before the body runs, naming the fie
     };
     CHECK(refused({.samples = 0}).find("MeasureOptions::samples") != std::string::npos);
     CHECK(refused({.min_time_ns = -1}).find("MeasureOptions::min_time_ns") != std::string::npos);
-    CHECK(refused({.min_time_ns = std::numeric_limits<double>::quiet_NaN()})
-              .find("min_time_ns") != std::string::npos);
-    CHECK(refused({.min_time_ns = std::numeric_limits<double>::infinity()})
-              .find("min_time_ns") != std::string::npos);
+    CHECK(refused({.min_time_ns = std::numeric_limits<double>::quiet_NaN()}).find("min_time_ns") !=
+          std::string::npos);
+    CHECK(refused({.min_time_ns = std::numeric_limits<double>::infinity()}).find("min_time_ns") !=
+          std::string::npos);
     CHECK(calls == 0);
 }

@@ -68,8 +68,7 @@ struct Spinning final : glint::detail::PerCall {
     void timed() override {
         ++timed_calls;
         const auto start = now_ns();
-        while (now_ns() - start < 500) {
-        }
+        while (now_ns() - start < 500) {}
     }
     glint::Outcome after() override { return {}; }
 };
@@ -79,25 +78,29 @@ TEST_CASE("protocol: pinned per-call timing runs exactly the pinned calls") {
     Counting c;
     TimingConfig config;
     config.pinned = 7;
-    auto t = time_per_call(c, [&] { c.after(); }, config);
+    auto t = time_per_call(
+        c, [&] { c.after(); }, config);
     CHECK(c.timed_calls == 7);
     CHECK(c.after_calls == 7);
     CHECK(t.samples == 7);
     CHECK(t.per_call);
 }
 
-// The budget counts each timed window as run, bracket included (docs/reading-results.md: "until the timed
-// windows (bracket included) add up to --bench-min-time"); the samples have the bracket
+// The budget counts each timed window as run, bracket included (docs/reading-results.md: "until the
+// timed windows (bracket included) add up to --bench-min-time"); the samples have the bracket
 // (resolution_ns) subtracted. Every Spinning window outlasts the bracket, so no sample is
 // clamped at 0 and sample + bracket is the window exactly. The stopping rule is checked on the
 // windows this run timed, whatever they were: at least 32, and then the first sample whose
 // window brought the total to the budget is the last (the 30 s wall budget never ends it).
-TEST_CASE("protocol: per-call timing samples past 32 until the timed windows reach 20x the minimum time") {
+TEST_CASE(
+    "protocol: per-call timing samples past 32 until the timed windows reach 20x the minimum "
+    "time") {
     Spinning d;  // each call spins >= 0.5 µs: 32 calls take 16 µs of the 1 ms unless preempted
     TimingConfig unpinned;
     unpinned.min_time_ns = 1e6 / kPerCallTotalFactor;  // a 1 ms total
     unpinned.wall_budget_ns = 30e9;
-    auto u = time_per_call(d, [&] { d.after(); }, unpinned);
+    auto u = time_per_call(
+        d, [&] { d.after(); }, unpinned);
     REQUIRE(u.samples >= 32);
     CHECK(d.timed_calls == static_cast<int>(u.samples));
     double before_last = 0;
@@ -115,7 +118,9 @@ TEST_CASE("protocol: per-call timing samples past 32 until the timed windows rea
         CHECK(before_last < total_ns + 1);
 }
 
-TEST_CASE("protocol: a checkpoint runs between samples, outside the timed windows, and may abandon the case") {
+TEST_CASE(
+    "protocol: a checkpoint runs between samples, outside the timed windows, and may abandon the "
+    "case") {
     g_calls = 0;
     glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
     TimingConfig config;
@@ -124,7 +129,8 @@ TEST_CASE("protocol: a checkpoint runs between samples, outside the timed window
     config.checkpoint = [&] { calls_seen.push_back(g_calls); };
     time_batched(batch, config);
     REQUIRE(calls_seen.size() == 32);  // before every sample
-    for (std::size_t i = 0; i < calls_seen.size(); ++i) CHECK(calls_seen[i] == static_cast<int>(3 * i));
+    for (std::size_t i = 0; i < calls_seen.size(); ++i)
+        CHECK(calls_seen[i] == static_cast<int>(3 * i));
 
     struct Stop {};
     int checks = 0;
@@ -143,7 +149,9 @@ TEST_CASE("protocol: a checkpoint runs between samples, outside the timed window
     per_call.checkpoint = [&] {
         if (++per_call_checks == 10) throw Stop{};
     };
-    CHECK_THROWS_AS(time_per_call(c, [&] { c.after(); }, per_call), Stop);
+    CHECK_THROWS_AS(time_per_call(
+                        c, [&] { c.after(); }, per_call),
+                    Stop);
     CHECK(c.timed_calls == 9);
 }
 
@@ -151,7 +159,8 @@ namespace {
 void nothing(void*, std::uint64_t) {}  // a batch whose body the compiler deleted
 }  // namespace
 
-TEST_CASE("protocol: a batch that runs away to 2^40 iterations per sample is refused as optimized away") {
+TEST_CASE(
+    "protocol: a batch that runs away to 2^40 iterations per sample is refused as optimized away") {
     const glint::detail::Batch batch{&nothing, nullptr};
     TimingConfig config;
     config.min_time_ns = 1e5;
@@ -172,7 +181,8 @@ TEST_CASE("protocol: a batch that runs away to 2^40 iterations per sample is ref
     CHECK_NOTHROW(time_batched(real, config));
 }
 
-TEST_CASE("protocol: a batched case's CPU/wall ratio stays at or below 1 however short its samples") {
+TEST_CASE(
+    "protocol: a batched case's CPU/wall ratio stays at or below 1 however short its samples") {
     // One iteration per sample: each timed part is a few ns, far shorter than the thread-CPU
     // read between samples (a system call). A wall time that left the reads out read 24.7.
     g_calls = 0;
@@ -187,7 +197,8 @@ TEST_CASE("protocol: a batched case's CPU/wall ratio stays at or below 1 however
     Counting c;
     TimingConfig one;
     one.pinned = 1;
-    const TimingSummary p = time_per_call(c, [] {}, one);
+    const TimingSummary p = time_per_call(
+        c, [] {}, one);
     CHECK(p.cpu_wall_ratio() <= 1.0);
 }
 
@@ -196,7 +207,8 @@ TEST_CASE("protocol: the printed ± is never finer than the clock's step per ite
     Counting c;
     TimingConfig config;
     config.pinned = 64;
-    const TimingSummary p = time_per_call(c, [] {}, config);
+    const TimingSummary p = time_per_call(
+        c, [] {}, config);
     const ClockProperties& clock = clock_properties();
     CHECK(p.spread_ns >= (clock.ticks_usable ? clock.ns_per_tick : clock.resolution_ns));
     g_calls = 0;

@@ -144,7 +144,8 @@ TEST_CASE("environment: a process run with ADDR_NO_RANDOMIZE (setarch -R) has no
     REQUIRE(before != -1);
     ::personality(static_cast<unsigned long>(before) | ADDR_NO_RANDOMIZE);
     const EnvironmentFacts off = read_environment(m.roots(), {0});
-    ::personality(static_cast<unsigned long>(before) & ~static_cast<unsigned long>(ADDR_NO_RANDOMIZE));
+    ::personality(static_cast<unsigned long>(before) &
+                  ~static_cast<unsigned long>(ADDR_NO_RANDOMIZE));
     const EnvironmentFacts on = read_environment(m.roots(), {0});
     ::personality(static_cast<unsigned long>(before));
     CHECK(off.no_randomize == true);
@@ -169,6 +170,7 @@ TEST_CASE("environment: from a fake tree to the warnings a person reads") {
     f.no_randomize = false;  // the process's own personality (a sanitizer may re-exec without ASLR)
     std::vector<std::string> checks;
     for (const auto& w : glint::engine::check_environment(f)) checks.push_back(w.check);
-    CHECK(checks == std::vector<std::string>{"governor", "boost", "smt", "isolation", "load", "hypervisor",
-                                             "nmi-watchdog", "aslr", "thp", "paranoid"});
+    CHECK(checks == std::vector<std::string>{"governor", "boost", "smt", "isolation", "load",
+                                             "hypervisor", "nmi-watchdog", "aslr", "thp",
+                                             "paranoid"});
 }

@@ -71,14 +71,18 @@ TEST_CASE("files linux: each kind of path resolves to how it is written") {
     fs::create_symlink("loop", dir.path / "loop");
     CHECK(refusal(dir.file("loop")).find("too many levels of symlinks") != std::string::npos);
 
-    CHECK(refusal(dir.path.string()) == "'" + dir.path.string() + "' is a directory, not a file glint can write");
-    CHECK(refusal(dir.file("absent/x.json")) ==
-          "cannot write '" + dir.file("absent/x.json") + "': directory '" + dir.file("absent") + "' does not exist");
+    CHECK(refusal(dir.path.string()) ==
+          "'" + dir.path.string() + "' is a directory, not a file glint can write");
+    CHECK(refusal(dir.file("absent/x.json")) == "cannot write '" + dir.file("absent/x.json") +
+                                                    "': directory '" + dir.file("absent") +
+                                                    "' does not exist");
     CHECK(refusal(dir.file("old.json/x.json")).find("is not a directory") != std::string::npos);
     CHECK(refusal("") == "the output path is empty");
 }
 
-TEST_CASE("files linux: a replace writes the whole text, keeps the file's permissions and leaves nothing beside it") {
+TEST_CASE(
+    "files linux: a replace writes the whole text, keeps the file's permissions and leaves nothing "
+    "beside it") {
     TempDir dir{"glint-files-test"};
     const std::string path = dir.file("results.json");
     CHECK_FALSE(write_output(resolved(path), "first\n").has_value());
@@ -86,7 +90,7 @@ TEST_CASE("files linux: a replace writes the whole text, keeps the file's permis
     chmod(path.c_str(), 0640);
     CHECK_FALSE(write_output(resolved(path), "second\n").has_value());
     CHECK(glint::test::read_file(path) == "second\n");
-    struct stat st{};
+    struct stat st {};
     REQUIRE(stat(path.c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0640);
     CHECK(dir.entries() == std::vector<std::string>{"results.json"});
@@ -117,7 +121,7 @@ TEST_CASE("files linux: in-place targets are written, never replaced") {
     CHECK_FALSE(write_output(resolved(fifo), "through the pipe\n").has_value());
     reader.join();
     CHECK(received == "through the pipe\n");
-    struct stat st{};
+    struct stat st {};
     REQUIRE(lstat(fifo.c_str(), &st) == 0);
     CHECK(S_ISFIFO(st.st_mode));
 }
@@ -135,7 +139,7 @@ TEST_CASE("files linux: character devices are written in place and stay devices"
     CHECK_FALSE(write_output(resolved(*null), "x").has_value());
     CHECK_FALSE(probe_output(resolved(*null)).has_value());
     for (const auto& [path, minor] : {std::pair{*full, 7u}, std::pair{*null, 3u}}) {
-        struct stat st{};
+        struct stat st {};
         REQUIRE(lstat(path.c_str(), &st) == 0);
         CHECK(S_ISCHR(st.st_mode));
         CHECK(st.st_rdev == makedev(1, minor));
@@ -148,12 +152,14 @@ TEST_CASE("files linux: the probe finds a directory nobody may create files in, 
     // A name the directory takes (250 bytes) whose temporary sibling it cannot (NAME_MAX is 255):
     // the directory is writable by its mode bits, so only a real creation finds the refusal.
     const std::string longest = dir.file(std::string(250, 'n'));
-    CHECK(*probe_output(resolved(longest)) == "cannot write '" + longest + "': cannot create a file in '" +
+    CHECK(*probe_output(resolved(longest)) == "cannot write '" + longest +
+                                                  "': cannot create a file in '" +
                                                   dir.path.string() + "': File name too long");
     CHECK_FALSE(probe_output(resolved(dir.file("ok.json"))).has_value());
     CHECK(dir.entries().empty());  // the probe's file is gone
     OutputTarget closed{"fd", "fd", OutputMode::descriptor, 1000};
-    CHECK(probe_output(closed)->find("descriptor 1000 is not open for writing") != std::string::npos);
+    CHECK(probe_output(closed)->find("descriptor 1000 is not open for writing") !=
+          std::string::npos);
 }
 
 TEST_CASE("files linux: only regular files up to the bound are read, without blocking on a FIFO") {
@@ -167,11 +173,14 @@ TEST_CASE("files linux: only regular files up to the bound are read, without blo
     REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
     CHECK(read_regular_file(dir.file("fifo"), 100, text)->message ==
           "'" + dir.file("fifo") + "' is a FIFO (named pipe), not a regular file");
-    CHECK(read_regular_file("/dev/zero", 100, text)->message == "'/dev/zero' is a character device, not a regular file");
-    CHECK(read_regular_file(dir.path.string(), 100, text)->message.find("is a directory") != std::string::npos);
+    CHECK(read_regular_file("/dev/zero", 100, text)->message ==
+          "'/dev/zero' is a character device, not a regular file");
+    CHECK(read_regular_file(dir.path.string(), 100, text)->message.find("is a directory") !=
+          std::string::npos);
     const auto missing = read_regular_file(dir.file("absent"), 100, text);
     CHECK(missing->missing);
-    CHECK(missing->message == "cannot read '" + dir.file("absent") + "': No such file or directory");
+    CHECK(missing->message ==
+          "cannot read '" + dir.file("absent") + "': No such file or directory");
 }
 
 TEST_CASE("files linux: a journal is unpredictable, locked while held, stale once let go") {
@@ -185,7 +194,8 @@ TEST_CASE("files linux: a journal is unpredictable, locked while held, stale onc
     CHECK(journal->append("{\"a\": 1}"));
     CHECK(journal->append(std::string(5000, 'x')));  // longer than the one-write buffer
     CHECK(journal->sync());
-    CHECK(glint::test::read_file(journal->path()) == "{\"a\": 1}\n" + std::string(5000, 'x') + "\n");
+    CHECK(glint::test::read_file(journal->path()) ==
+          "{\"a\": 1}\n" + std::string(5000, 'x') + "\n");
     CHECK(stale_journals(target).empty());  // held by this process
     {
         // A killed run: its file, and nobody holding the lock.
@@ -249,7 +259,9 @@ bool owned_link(const std::string& to, const std::string& link, uid_t owner) {
 
 }  // namespace
 
-TEST_CASE("files linux: a symlink another user planted in a sticky world-writable directory is not followed, by root either") {
+TEST_CASE(
+    "files linux: a symlink another user planted in a sticky world-writable directory is not "
+    "followed, by root either") {
     TempDir dir{"glint-files-test"};
     const std::string tmp = sticky_dir(dir, "tmp", geteuid());
     const std::string victim = dir.file("victim");
@@ -257,21 +269,28 @@ TEST_CASE("files linux: a symlink another user planted in a sticky world-writabl
     if (!owned_link(victim, tmp + "/report.json", kOtherUid))
         return glint::test::skip("lchown to another uid needs root or CAP_CHOWN");
     const std::string problem = refusal(tmp + "/report.json");
-    CHECK(problem == "refusing to follow the symlink '" + tmp + "/report.json': user 65534 owns it in the "
-                     "sticky, world-writable directory '" + tmp + "' (it could point anywhere); remove it or "
-                     "choose another path");
+    CHECK(problem == "refusing to follow the symlink '" + tmp +
+                         "/report.json': user 65534 owns it in the "
+                         "sticky, world-writable directory '" +
+                         tmp +
+                         "' (it could point anywhere); remove it or "
+                         "choose another path");
     // A dangling link is refused alike: nothing is created where it points.
     REQUIRE(owned_link(dir.file("planted"), tmp + "/dangling.json", kOtherUid));
-    CHECK(refusal(tmp + "/dangling.json").find("refusing to follow the symlink") != std::string::npos);
+    CHECK(refusal(tmp + "/dangling.json").find("refusing to follow the symlink") !=
+          std::string::npos);
     // A hop further down the chain is held to the rule in its own directory.
     fs::create_symlink(tmp + "/report.json", dir.path / "mine.json");
-    CHECK(refusal(dir.file("mine.json")).find("refusing to follow the symlink '" + tmp + "/report.json'") !=
+    CHECK(refusal(dir.file("mine.json"))
+              .find("refusing to follow the symlink '" + tmp + "/report.json'") !=
           std::string::npos);
     CHECK(glint::test::read_file(victim) == "secret");
     CHECK_FALSE(fs::exists(dir.path / "planted"));
 }
 
-TEST_CASE("files linux: in a sticky directory a link owned by the caller or the directory's owner is followed") {
+TEST_CASE(
+    "files linux: in a sticky directory a link owned by the caller or the directory's owner is "
+    "followed") {
     TempDir dir{"glint-files-test"};
     const std::string mine = sticky_dir(dir, "mine", geteuid());
     CHECK(owned_link(dir.file("a.json"), mine + "/a.json", geteuid()));
@@ -286,7 +305,8 @@ TEST_CASE("files linux: in a sticky directory a link owned by the caller or the 
     CHECK(resolved(dir.file("c-link.json")).path == dir.file("c.json"));
 }
 
-TEST_CASE("files linux: a file another user owns in a sticky directory is not replaced, by root either") {
+TEST_CASE(
+    "files linux: a file another user owns in a sticky directory is not replaced, by root either") {
     TempDir dir{"glint-files-test"};
     const std::string tmp = sticky_dir(dir, "tmp", geteuid());
     const std::string planted = tmp + "/report.json";
@@ -295,8 +315,9 @@ TEST_CASE("files linux: a file another user owns in a sticky directory is not re
         return glint::test::skip("chown to another uid needs root or CAP_CHOWN");
     const auto problem = probe_output(resolved(planted));
     REQUIRE(problem.has_value());
-    CHECK(*problem == "cannot replace '" + planted + "': another user owns it in a sticky directory; choose "
-                      "another path");
+    CHECK(*problem == "cannot replace '" + planted +
+                          "': another user owns it in a sticky directory; choose "
+                          "another path");
     std::ofstream(tmp + "/own.json") << "mine";
     CHECK_FALSE(probe_output(resolved(tmp + "/own.json")).has_value());
 }
@@ -317,22 +338,28 @@ TEST_CASE("files linux: two outputs are the same file by any spelling, link or h
     CHECK(same_output(resolved("-"), resolved(dir.file("to-stdout"))));
     std::string why;
     if (const auto null_device = glint::test::make_char_device(dir, glint::test::kNullDevice, why))
-        CHECK_FALSE(same_output(resolved(*null_device), resolved(*null_device)));  // a device may be shared
+        CHECK_FALSE(
+            same_output(resolved(*null_device), resolved(*null_device)));  // a device may be shared
     else MESSAGE(why);
     // An input read by the run: only an existing file can be overwritten.
     CHECK(overwrites_input(resolved(dir.file("soft.json")), dir.file("hard.json")));
     CHECK(overwrites_input(resolved(dir.file("hard.json")), dir.file("sub/../a.json")));
     CHECK_FALSE(overwrites_input(fresh, dir.file("a.json")));
-    CHECK(shared_output_problem({{"--bench-json", &a}, {"--bench-html", nullptr}, {"--profile-folded", &a}}) ==
-          "--bench-json and --profile-folded both write '" + dir.file("a.json") + "'; give each its own file");
+    CHECK(shared_output_problem(
+              {{"--bench-json", &a}, {"--bench-html", nullptr}, {"--profile-folded", &a}}) ==
+          "--bench-json and --profile-folded both write '" + dir.file("a.json") +
+              "'; give each its own file");
     const OutputTarget hard = resolved(dir.file("hard.json"));
     CHECK(shared_output_problem({{"--bench-json", &a}, {"--bench-html", &hard}}) ==
-          "--bench-json ('" + dir.file("a.json") + "') and --bench-html ('" + dir.file("hard.json") +
-              "') write the same file; give each its own file");
-    CHECK_FALSE(shared_output_problem({{"--bench-json", &a}, {"--bench-html", &fresh}}).has_value());
+          "--bench-json ('" + dir.file("a.json") + "') and --bench-html ('" +
+              dir.file("hard.json") + "') write the same file; give each its own file");
+    CHECK_FALSE(
+        shared_output_problem({{"--bench-json", &a}, {"--bench-html", &fresh}}).has_value());
 }
 
-TEST_CASE("files linux: a link planted after the path was resolved is replaced, its target's permissions not taken") {
+TEST_CASE(
+    "files linux: a link planted after the path was resolved is replaced, its target's permissions "
+    "not taken") {
     TempDir dir{"glint-files-test"};
     const std::string path = dir.file("report.json");
     const OutputTarget target = resolved(path);  // nothing there yet
@@ -343,7 +370,7 @@ TEST_CASE("files linux: a link planted after the path was resolved is replaced, 
     const mode_t mask = umask(022);
     CHECK_FALSE(write_output(target, "mine\n").has_value());
     umask(mask);
-    struct stat st{};
+    struct stat st {};
     REQUIRE(lstat(path.c_str(), &st) == 0);
     CHECK(S_ISREG(st.st_mode));
     CHECK((st.st_mode & 07777) == 0644);

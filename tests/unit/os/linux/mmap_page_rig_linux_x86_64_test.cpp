@@ -19,7 +19,9 @@ constexpr std::uint64_t kWrap48 = std::uint64_t{1} << 48;
 // The real rdpmc; a timestamp the test chooses.
 struct FixedClock {
     static inline std::uint64_t tsc = 0;
-    static std::uint64_t read_pmc(std::uint32_t index) { return glint::arch::x86_64::Pmu::read_pmc(index); }
+    static std::uint64_t read_pmc(std::uint32_t index) {
+        return glint::arch::x86_64::Pmu::read_pmc(index);
+    }
     static std::uint64_t read_timestamp() { return tsc; }
 };
 

@@ -48,7 +48,7 @@ TEST_CASE("numa: page placement counts pages per node, not-present pages apart")
     CHECK(p.ok());
     CHECK(p.pages == 10001);
     CHECK(FakeMovePages::counts == std::vector<unsigned long>{4096, 4096, 1809});
-    CHECK(FakeMovePages::nodes_null);  // asks, never moves
+    CHECK(FakeMovePages::nodes_null);          // asks, never moves
     CHECK(FakeMovePages::first_page == base);  // the page-aligned start
     REQUIRE(p.on_node.size() == 2);
     // Each batch restarts the 4-page pattern: 4096 = 1024 × 4, 1809 = 452 × 4 + 1.
@@ -94,12 +94,14 @@ TEST_CASE("numa: binding memory passes MPOL_BIND and the node mask") {
 
 TEST_CASE("numa: this kernel places a touched page on a node and an untouched one nowhere") {
     const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    void* mem = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* mem =
+        ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     REQUIRE(mem != MAP_FAILED);
     std::memset(mem, 1, page);  // only the first page is faulted in
     const auto p = page_placement(mem, 2 * page);
     ::munmap(mem, 2 * page);
-    if (p.error == ENOSYS) return glint::test::skip("this kernel has no NUMA support (move_pages: ENOSYS)");
+    if (p.error == ENOSYS)
+        return glint::test::skip("this kernel has no NUMA support (move_pages: ENOSYS)");
     REQUIRE(p.ok());
     CHECK(p.pages == 2);
     CHECK(p.not_present == 1);

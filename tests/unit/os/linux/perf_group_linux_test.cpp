@@ -16,10 +16,10 @@ using namespace glint::os;
 namespace {
 
 GroupSpec software_spec(bool inherit = false) {
-    return GroupSpec{{Event::task_clock, Event::page_faults, Event::context_switches,
-                      Event::cpu_migrations},
-                     false,
-                     inherit};
+    return GroupSpec{
+        {Event::task_clock, Event::page_faults, Event::context_switches, Event::cpu_migrations},
+        false,
+        inherit};
 }
 
 using glint::test::burn_cpu;
@@ -71,7 +71,8 @@ TEST_CASE("real: each member's mmap page maps, the kernel refuses it for inherit
         CHECK(group.fd(i) >= 0);
     }
     // Software events never sit on a hardware counter: index 0, no user read.
-    auto caps = glint::os::linux_::capabilities_of(static_cast<const perf_event_mmap_page*>(group.page(0)));
+    auto caps =
+        glint::os::linux_::capabilities_of(static_cast<const perf_event_mmap_page*>(group.page(0)));
     CHECK(caps.index == 0);
     group.close();
     CHECK(group.page(0) == nullptr);
@@ -107,8 +108,8 @@ TEST_CASE("seam: the group is opened disabled, leader first, with the group read
     CHECK(int(leader.disabled) == 1);
     CHECK(int(leader.exclude_kernel) == 1);
     CHECK(int(leader.inherit) == 1);
-    CHECK(leader.read_format == (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
-                                 PERF_FORMAT_TOTAL_TIME_RUNNING));
+    CHECK(leader.read_format ==
+          (PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING));
     CHECK(fake.opened[1].type == PERF_TYPE_SOFTWARE);
     CHECK(fake.opened[1].config == PERF_COUNT_SW_PAGE_FAULTS);
     CHECK(int(fake.opened[1].disabled) == 0);

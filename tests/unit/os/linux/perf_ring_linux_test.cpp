@@ -43,8 +43,9 @@ struct FakeRing {
     std::vector<SampleRecord> parse(SampleCounts& counts, std::uint64_t type = kType) {
         std::vector<SampleRecord> out;
         SampleRecord scratch;
-        tail = parse_ring(data.data(), data.size(), tail, head, type, counts,
-                          [&](const SampleRecord& r) { out.push_back(r); }, scratch);
+        tail = parse_ring(
+            data.data(), data.size(), tail, head, type, counts,
+            [&](const SampleRecord& r) { out.push_back(r); }, scratch);
         return out;
     }
 };
@@ -84,8 +85,7 @@ TEST_CASE("perf ring: without a call chain the user ip is the stack") {
     FakeRing ring(4096);
     ring.put({0x401000, 7, 5}, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
     SampleCounts counts;
-    const auto samples =
-        ring.parse(counts, PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD);
+    const auto samples = ring.parse(counts, PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD);
     REQUIRE(samples.size() == 1);
     CHECK(samples[0].user_stack == std::vector<std::uint64_t>{0x401000});
     CHECK(samples[0].period == 5);

@@ -8,10 +8,10 @@
 
 #include "os/pfm.hpp"
 
-using glint::os::PfmEncoding;
 using glint::os::pfm_encode;
 using glint::os::pfm_library;
 using glint::os::pfm_reload_for_tests;
+using glint::os::PfmEncoding;
 
 namespace {
 

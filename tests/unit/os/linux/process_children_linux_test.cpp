@@ -86,7 +86,8 @@ struct Reaper {
 };
 }  // namespace
 
-TEST_CASE("os children: a forked child is listed spinning, its CPU time growing, then as a zombie") {
+TEST_CASE(
+    "os children: a forked child is listed spinning, its CPU time growing, then as a zombie") {
     const pid_t child = fork();
     REQUIRE(child >= 0);
     if (child == 0) {  // computes only (no allocation: the parent may have other threads)

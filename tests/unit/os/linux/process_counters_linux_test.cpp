@@ -122,7 +122,8 @@ TEST_CASE("process counters: one pread per snapshot, its footprint reported, the
     CHECK(seam.offsets_nonzero == 0);
 }
 
-TEST_CASE("process counters: a failed read reports errno, closes the file, and the next one reopens") {
+TEST_CASE(
+    "process counters: a failed read reports errno, closes the file, and the next one reopens") {
     glint::test::FakePerfKernel fake;
     fake.files["/proc/self/io"] = kIoText;
     ProcIoSeam seam;
@@ -138,7 +139,8 @@ TEST_CASE("process counters: a failed read reports errno, closes the file, and t
     CHECK(seam.opens == 2);
 }
 
-TEST_CASE("process counters: an unreadable /proc/self/io or a failing getrusage leaves fields absent") {
+TEST_CASE(
+    "process counters: an unreadable /proc/self/io or a failing getrusage leaves fields absent") {
     glint::test::FakePerfKernel fake;
     fake.file_errno["/proc/self/io"] = EACCES;
     os::linux_::SysTable table = os::linux_::sys();

@@ -20,7 +20,8 @@ struct Collected {
     ChildOutcome outcome;
 };
 
-Collected run(const std::function<void(int)>& child, double timeout_s = 0, std::function<bool()> tick = {}) {
+Collected run(const std::function<void(int)>& child, double timeout_s = 0,
+              std::function<bool()> tick = {}) {
     Collected c;
     ChildWatch watch;
     watch.timeout_s = timeout_s;
@@ -59,8 +60,8 @@ TEST_CASE("process linux: how a child ended: exit, a signal, the timeout, abando
     CHECK(hung.outcome.end == End::timed_out);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
     int ticks = 0;
-    const auto abandoned = run([](int) { std::this_thread::sleep_for(std::chrono::seconds(30)); }, 0,
-                               [&] { return ++ticks == 3; });
+    const auto abandoned = run([](int) { std::this_thread::sleep_for(std::chrono::seconds(30)); },
+                               0, [&] { return ++ticks == 3; });
     CHECK(abandoned.outcome.end == End::abandoned);
     CHECK(ticks == 3);
 }
@@ -78,12 +79,14 @@ TEST_CASE("process linux: a child gets the default actions back and an open mask
     CHECK(c.outcome.signal == SIGTERM);
 }
 
-TEST_CASE("process linux: a signal ignored before watching began stays ignored, in children too (nohup)") {
-    struct sigaction ignore{};
+TEST_CASE(
+    "process linux: a signal ignored before watching began stays ignored, in children too "
+    "(nohup)") {
+    struct sigaction ignore {};
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGTERM, &ignore, nullptr);
     watch_interrupt_signals();
-    struct sigaction during{};
+    struct sigaction during {};
     sigaction(SIGTERM, nullptr, &during);
     const auto c = run([](int) { raise(SIGTERM); });
     unwatch_interrupt_signals();
@@ -105,7 +108,7 @@ TEST_CASE("process linux: signal names") {
 }
 
 TEST_CASE("process linux: an interruption signal is recorded and wakes the watcher, never kills") {
-    struct sigaction before{};
+    struct sigaction before {};
     sigaction(SIGINT, nullptr, &before);
     watch_interrupt_signals();
     CHECK(first_interrupt_signal() == 0);
@@ -118,7 +121,7 @@ TEST_CASE("process linux: an interruption signal is recorded and wakes the watch
     wake_signal_wait();
     CHECK(wait_for_signal(1) == -1);
     unwatch_interrupt_signals();
-    struct sigaction now{};
+    struct sigaction now {};
     sigaction(SIGINT, nullptr, &now);
     CHECK((now.sa_handler == before.sa_handler));
 }

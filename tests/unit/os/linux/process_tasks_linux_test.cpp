@@ -19,7 +19,8 @@
 
 using namespace glint::os;
 
-TEST_CASE("os threads: schedstat's first field is the CPU time in ns, stat's utime + stime in ticks") {
+TEST_CASE(
+    "os threads: schedstat's first field is the CPU time in ns, stat's utime + stime in ticks") {
     CHECK(linux_::parse_schedstat_ns("123456789 2000 15\n") == 123456789);
     CHECK_FALSE(linux_::parse_schedstat_ns(""));
     CHECK_FALSE(linux_::parse_schedstat_ns("x 1 2"));
@@ -33,7 +34,8 @@ TEST_CASE("os threads: schedstat's first field is the CPU time in ns, stat's uti
 
 TEST_CASE("os threads: a task directory lists each numeric entry with its name and CPU time") {
     glint::test::TempDir dir("glint-tasks");
-    const auto task = [&](const std::string& tid, const char* comm, const char* schedstat, const char* stat) {
+    const auto task = [&](const std::string& tid, const char* comm, const char* schedstat,
+                          const char* stat) {
         std::filesystem::create_directory(dir.file(tid));
         if (comm) std::ofstream(dir.file(tid + "/comm")) << comm << "\n";
         if (schedstat) std::ofstream(dir.file(tid + "/schedstat")) << schedstat << "\n";

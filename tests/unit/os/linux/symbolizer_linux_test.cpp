@@ -25,7 +25,11 @@ namespace glint_symbolizer_test {
 }
 
 constexpr std::uint32_t kHelperLine = __LINE__ + 1;
-[[gnu::always_inline]] inline std::uint64_t inlined_helper(std::uint64_t x) { x = (x ^ (x >> 29)) * 0x94d049bb133111ebull; asm volatile("" : "+r"(x)); return x; }
+[[gnu::always_inline]] inline std::uint64_t inlined_helper(std::uint64_t x) {
+    x = (x ^ (x >> 29)) * 0x94d049bb133111ebull;
+    asm volatile("" : "+r"(x));
+    return x;
+}
 
 constexpr std::uint32_t kCallLine = __LINE__ + 3;
 [[gnu::noinline]] std::uint64_t inlining_caller(std::uint64_t x) {
@@ -45,7 +49,9 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-std::uint64_t address_of(std::uint64_t (*f)(std::uint64_t)) { return reinterpret_cast<std::uint64_t>(f); }
+std::uint64_t address_of(std::uint64_t (*f)(std::uint64_t)) {
+    return reinterpret_cast<std::uint64_t>(f);
+}
 
 }  // namespace
 
@@ -94,7 +100,8 @@ TEST_CASE("symbolizer: an inlined helper by its own name and line, inside its ca
     CHECK(found);
     bool module_has_dwarf = false;
     for (const auto& m : symbols.modules())
-        if (ends_with(m.path, "/glint_unit_tests")) module_has_dwarf = m.debug_info && m.symbol_table;
+        if (ends_with(m.path, "/glint_unit_tests"))
+            module_has_dwarf = m.debug_info && m.symbol_table;
     CHECK(module_has_dwarf);
 }
 

@@ -27,7 +27,8 @@ bool contains(const std::string& text, std::string_view part) {
 TEST_CASE("os other: a counting group never opens, and each call says ENOSYS") {
     os::PerfGroup group;
     os::OpenFailure failure;
-    CHECK_FALSE(group.open(os::GroupSpec{{os::Event::task_clock, os::Event::page_faults}}, failure));
+    CHECK_FALSE(
+        group.open(os::GroupSpec{{os::Event::task_clock, os::Event::page_faults}}, failure));
     CHECK(failure.error == ENOSYS);
     CHECK(failure.event == os::Event::task_clock);
     os::GroupReading reading;

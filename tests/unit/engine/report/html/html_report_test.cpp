@@ -46,10 +46,14 @@ TEST_CASE("html: every row holds exactly one distribution plot, the baseline get
     CHECK(count(page, "class=\"lane-base\"") == 1);
     CHECK(count(page, "class=\"lane-new\"") == 1);  // the second row has no samples
     CHECK(count(page, "no samples") == 1);
-    CHECK(count(page, "class=\"dot\"") == 8);        // 5 + 3 samples, each a dot
+    CHECK(count(page, "class=\"dot\"") == 8);  // 5 + 3 samples, each a dot
     CHECK(page.find("data-verdict=\"slower\"") != std::string::npos);
     // Extra markup (a flame graph) fills a full-width row beneath its row (2 + 2 columns).
-    CHECK(count(page, "</tr>\n<tr class=\"extra\"><td colspan=\"4\"><svg class=\"flame\"></svg></td></tr>") == 1);
+    CHECK(
+        count(
+            page,
+            "</tr>\n<tr class=\"extra\"><td colspan=\"4\"><svg class=\"flame\"></svg></td></tr>") ==
+        1);
     CHECK(page.find("data-sort=\"10\"") != std::string::npos);
     // Nothing from outside: no URL but the SVG namespace, text escaped.
     CHECK(page.find("http") == page.find("http://www.w3.org/2000/svg"));
@@ -60,15 +64,19 @@ TEST_CASE("html: every row holds exactly one distribution plot, the baseline get
     CHECK(page.find("host: a &amp; b") != std::string::npos);
 }
 
-TEST_CASE("html: an unstable value reads ~ with its reasons' codes beneath and their meaning on hover") {
+TEST_CASE(
+    "html: an unstable value reads ~ with its reasons' codes beneath and their meaning on hover") {
     Report r = report();
     r.rows[0].cells[0].unstable = {"cpu-time", "spread"};
-    r.rows[0].cells[0].unstable_title = "unstable: cpu-time (CPU/wall < 0.9), spread (MAD > 5% of median)";
+    r.rows[0].cells[0].unstable_title =
+        "unstable: cpu-time (CPU/wall < 0.9), spread (MAD > 5% of median)";
     const std::string page = render_page(r);
-    CHECK(count(page, "<td class=\"num unstable\" data-col=\"median\" data-sort=\"10\" "
-                      "title=\"unstable: cpu-time (CPU/wall &lt; 0.9), spread (MAD &gt; 5% of median)\">"
-                      "<span class=\"mark\">~</span>10.00ns<div class=\"why\">~ cpu,spread</div></td>") == 1);
-    CHECK(count(page, "class=\"why\"") == 1);  // the stable cells carry none
+    CHECK(count(page,
+                "<td class=\"num unstable\" data-col=\"median\" data-sort=\"10\" "
+                "title=\"unstable: cpu-time (CPU/wall &lt; 0.9), spread (MAD &gt; 5% of median)\">"
+                "<span class=\"mark\">~</span>10.00ns<div class=\"why\">~ cpu,spread</div></td>") ==
+          1);
+    CHECK(count(page, "class=\"why\"") == 1);                       // the stable cells carry none
     CHECK(page.find("~: measured unstably") != std::string::npos);  // the legend says what ~ is
     // No tooltip given: the reasons themselves.
     r.rows[0].cells[0].unstable_title.clear();
@@ -79,8 +87,9 @@ TEST_CASE("html: an unstable value reads ~ with its reasons' codes beneath and t
 TEST_CASE("html: the axis labels name the lowest and highest sample, never a padded edge") {
     // 11.15 to 12.4 ns: the labels read those two samples (and carry them raw), whatever the
     // margin drawn around them; the lanes carry their own extremes.
-    const std::string svg = distribution_svg({{"baseline", "lane-base", {11.8, 12.4, 12.0}},
-                                              {"this run", "lane-new", {11.15, 11.3, 11.2, 11.25}}});
+    const std::string svg =
+        distribution_svg({{"baseline", "lane-base", {11.8, 12.4, 12.0}},
+                          {"this run", "lane-new", {11.15, 11.3, 11.2, 11.25}}});
     CHECK(count(svg, "<text class=\"axis lo\" data-ns=\"11.15\"") == 1);
     CHECK(count(svg, "<text class=\"axis hi\" text-anchor=\"end\" data-ns=\"12.4\"") == 1);
     CHECK(svg.find(">11.15ns</text>") != std::string::npos);  // resolved to a 50th of the span
@@ -111,7 +120,8 @@ TEST_CASE("html: the plot's axis spans the whiskers, strays are drawn at its edg
     const std::string svg = distribution_svg({{"this run", "lane-new", samples}});
     CHECK(count(svg, "<path class=\"beyond\"") == 1);
     CHECK(svg.find("1 beyond the axis") != std::string::npos);
-    CHECK(count(svg, "class=\"dot\"") == kMaxDots - 1);  // thinned to kMaxDots, the stray a triangle
+    CHECK(count(svg, "class=\"dot\"") ==
+          kMaxDots - 1);  // thinned to kMaxDots, the stray a triangle
     // The axis: the lowest and highest samples within reach of the whiskers (100, 109), not
     // 100 µs; the right label says what lies beyond, at its own scale.
     CHECK(svg.find(">100.00ns</text>") != std::string::npos);
@@ -129,19 +139,21 @@ TEST_CASE("html: the plot's axis spans the whiskers, strays are drawn at its edg
     // Mild strays (within the whiskers' span of them) widen the axis instead.
     std::vector<double> mild = samples;
     mild.back() = 115;
-    CHECK(distribution_svg({{"this run", "lane-new", mild}}).find(">115.00ns</text>") != std::string::npos);
+    CHECK(distribution_svg({{"this run", "lane-new", mild}}).find(">115.00ns</text>") !=
+          std::string::npos);
     // Strays below: the left label, at the edge.
     std::vector<double> low = samples;
     low.back() = 1;
-    CHECK(distribution_svg({{"this run", "lane-new", low}}).find(">◂ 1 down to 1.00ns · 100.00ns</text>") !=
-          std::string::npos);
+    CHECK(distribution_svg({{"this run", "lane-new", low}})
+              .find(">◂ 1 down to 1.00ns · 100.00ns</text>") != std::string::npos);
 }
 
 TEST_CASE("html: lanes whose extremes differ past the sixth digit carry them exactly") {
     // 530.7880 and 530.7877 ns (per-call samples of one clock step): JSON's 6 significant
     // digits write both as 530.788, and a reader could not tell which lane the label names.
-    const std::string svg = distribution_svg({{"baseline", "lane-base", {530.788, 530.788, 531.5}},
-                                              {"this run", "lane-new", {530.7877, 530.7877, 531.5}}});
+    const std::string svg =
+        distribution_svg({{"baseline", "lane-base", {530.788, 530.788, 531.5}},
+                          {"this run", "lane-new", {530.7877, 530.7877, 531.5}}});
     CHECK(svg.find("class=\"lane-base\" data-min=\"530.788\"") != std::string::npos);
     CHECK(svg.find("class=\"lane-new\" data-min=\"530.7877\"") != std::string::npos);
     CHECK(count(svg, "<text class=\"axis lo\" data-ns=\"530.7877\"") == 1);

@@ -15,7 +15,9 @@ namespace {
 
 struct Lines final : TableReporter {
     std::vector<std::string> lines;
-    void header(const std::vector<std::string>& l) override { lines.insert(lines.end(), l.begin(), l.end()); }
+    void header(const std::vector<std::string>& l) override {
+        lines.insert(lines.end(), l.begin(), l.end());
+    }
     void begin_group(const GroupInfo&) override {}
     void case_started(const std::string&) override {}
     void case_finished(const Row&) override {}
@@ -30,7 +32,9 @@ struct Keeper final : Tier, RunExtension {
     RunExtension* extension() override { return this; }
     std::string_view source() const override { return "keeper"; }
     bool wanted(const TierRequest&) const override { return true; }
-    std::vector<Status> open(const TierRequest&) override { return {{"keeper", Status::State::available, {}, {}}}; }
+    std::vector<Status> open(const TierRequest&) override {
+        return {{"keeper", Status::State::available, {}, {}}};
+    }
     std::vector<std::string> after_table() override { return {"after " + name}; }
     Json hand_back() override { return Json(name); }
     void take_from_child(const Json& handed) override { taken.push_back(handed.as_string()); }
@@ -101,7 +105,8 @@ struct Columns final : RunObserver {
 
 }  // namespace
 
-TEST_CASE("case sink: a child's iter metrics join the parent's catalog and JSON columns, once each") {
+TEST_CASE(
+    "case sink: a child's iter metrics join the parent's catalog and JSON columns, once each") {
     TierSet tiers;
     Lines table;
     const CaseRun cases;
@@ -110,7 +115,8 @@ TEST_CASE("case sink: a child's iter metrics join the parent's catalog and JSON 
     Columns observer;
     run.observe(&observer);
     CaseSink& sink = run;
-    sink.client_metrics({glint::Metric{"B", 4096}, glint::Metric{"words", 512, glint::Metric::level}});
+    sink.client_metrics(
+        {glint::Metric{"B", 4096}, glint::Metric{"words", 512, glint::Metric::level}});
     sink.client_metrics({glint::Metric{"B", 16}});  // known: nothing to announce
     REQUIRE(observer.announced.size() == 1);
     CHECK(observer.announced[0] == std::vector<std::string>{"B/s", "words"});

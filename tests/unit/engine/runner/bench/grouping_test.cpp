@@ -36,9 +36,9 @@ TEST_CASE("grouping: a group's title names each key with its value") {
 }
 
 TEST_CASE("grouping: rows without any of the keys form the last group, wherever they came first") {
-    const Labels none = {};                                            // an iter row without labels
-    const Labels small = sorted_labels({{"size", "64"}});               // an iter row's parameter
-    const Labels partial = sorted_labels({{"op", "find"}});             // one of two keys
+    const Labels none = {};                                  // an iter row without labels
+    const Labels small = sorted_labels({{"size", "64"}});    // an iter row's parameter
+    const Labels partial = sorted_labels({{"op", "find"}});  // one of two keys
     const Labels both = sorted_labels({{"op", "find"}, {"size", "64"}});  // a bench_case
     std::vector<const Labels*> all{&none, &small, &both, &none};
     auto groups = group_rows(all, {"size"});

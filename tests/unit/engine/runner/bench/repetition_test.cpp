@@ -94,7 +94,9 @@ TEST_CASE("repetition: the gated table drops every call while muted") {
     CHECK(inner.calls == std::vector<std::string>{"begin", "finish a"});
 }
 
-TEST_CASE("repetition: the ± of repeated rows covers the repetitions' medians, a disturbed one marks it") {
+TEST_CASE(
+    "repetition: the ± of repeated rows covers the repetitions' medians, a disturbed one marks "
+    "it") {
     std::vector<TimingSummary> reps = {summarize_samples({1, 2, 3, 4, 5}, 8, false),
                                        summarize_samples({10, 11, 12}, 8, false),
                                        summarize_samples({20}, 8, false)};

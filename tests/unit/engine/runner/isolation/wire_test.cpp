@@ -29,7 +29,8 @@ TEST_CASE("wire: a deferred bench_case keeps its per-value metrics") {
     info.name = "memcpy";
     info.labels = {{"len", "65536"}};
     info.metrics = {Metric{"B", 65536}};
-    const DeferredCase d = deferred_from_json(Json::parse(deferred_json("copy", 1, info, 2).dump(-1)));
+    const DeferredCase d =
+        deferred_from_json(Json::parse(deferred_json("copy", 1, info, 2).dump(-1)));
     REQUIRE(d.info.metrics.size() == 1);
     CHECK(d.info.metrics[0].amount == 65536);
     CHECK(d.instance == 2);

@@ -11,10 +11,10 @@
 #include <cstdlib>
 #include <thread>
 
+#include "../../report/rows.hpp"
 #include "engine/runner/keeping/run_guard.hpp"
 #include "engine/runner/keeping/table_guard.hpp"
 #include "os/process.hpp"
-#include "../../report/rows.hpp"
 #include "support/device_node.hpp"
 #include "support/skip.hpp"
 #include "support/temp_dir.hpp"
@@ -26,7 +26,7 @@ namespace {
 
 // Records the calls it gets.
 class CallLog final : public TableReporter {
-public:
+  public:
     void header(const std::vector<std::string>&) override { calls.push_back("header"); }
     void begin_group(const GroupInfo&) override { calls.push_back("begin"); }
     void case_started(const std::string& name) override { calls.push_back("start " + name); }
@@ -39,7 +39,7 @@ public:
 
 // A reporter that writes a line to its stream and flushes it.
 class Writer final : public TableReporter {
-public:
+  public:
     explicit Writer(std::FILE* out) : out_(out) {}
     void header(const std::vector<std::string>&) override { put(); }
     void begin_group(const GroupInfo&) override { put(); }
@@ -47,7 +47,7 @@ public:
     void case_finished(const Row&) override { put(); }
     void end_group() override { put(); }
 
-private:
+  private:
     void put() {
         std::fputs("a line of the table\n", out_);
         std::fflush(out_);
@@ -99,7 +99,8 @@ TEST_CASE("table guard: a closed pipe asks the run to stop") {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     close(fds[0]);
-    struct sigaction ignore{}, before{};
+    struct sigaction ignore {
+    }, before{};
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ignore, &before);
     std::FILE* pipe_out = fdopen(fds[1], "w");
@@ -161,7 +162,8 @@ glint::os::ChildOutcome outcome_of(const std::function<void(RunGuard&)>& body,
 
 }  // namespace
 
-TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() inside a case fails the run") {
+TEST_CASE(
+    "run guard: the watcher ends a case past its timeout, and exit() inside a case fails the run") {
     const auto hung = outcome_of([](RunGuard& guard) {
         guard.case_started("hangs", {});
         std::this_thread::sleep_for(std::chrono::seconds(10));
@@ -173,11 +175,13 @@ TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() insid
         std::exit(0);
     });
     CHECK(exits.exit_code == 1);
-    const auto ignored = outcome_of([](RunGuard& guard) {
-        guard.case_started("never stops", {});
-        guard.request_stop(SIGINT);
-        std::this_thread::sleep_for(std::chrono::seconds(10));
-    }, {0, true, 0.2});
+    const auto ignored = outcome_of(
+        [](RunGuard& guard) {
+            guard.case_started("never stops", {});
+            guard.request_stop(SIGINT);
+            std::this_thread::sleep_for(std::chrono::seconds(10));
+        },
+        {0, true, 0.2});
     CHECK(ignored.exit_code == 128 + SIGINT);  // not waited for past the grace period
     const auto fine = outcome_of([](RunGuard& guard) {
         guard.case_started("quick", {});
@@ -189,17 +193,21 @@ TEST_CASE("run guard: the watcher ends a case past its timeout, and exit() insid
 
 TEST_CASE("run guard: a second signal, or one after the cases, ends the run at once") {
     const RunGuard::Settings long_grace{0, true, 100};  // a grace nobody waits for
-    const auto twice = outcome_of([](RunGuard& guard) {
-        guard.case_started("never stops", {});
-        raise(SIGINT);  // the handler has run when raise returns: two signals, not one pending
-        raise(SIGINT);
-        std::this_thread::sleep_for(std::chrono::seconds(10));
-    }, long_grace);
+    const auto twice = outcome_of(
+        [](RunGuard& guard) {
+            guard.case_started("never stops", {});
+            raise(SIGINT);  // the handler has run when raise returns: two signals, not one pending
+            raise(SIGINT);
+            std::this_thread::sleep_for(std::chrono::seconds(10));
+        },
+        long_grace);
     CHECK(twice.exit_code == 128 + SIGINT);
-    const auto after = outcome_of([](RunGuard& guard) {
-        guard.run_over();
-        raise(SIGTERM);  // writing the outputs, say
-        std::this_thread::sleep_for(std::chrono::seconds(10));
-    }, long_grace);
+    const auto after = outcome_of(
+        [](RunGuard& guard) {
+            guard.run_over();
+            raise(SIGTERM);  // writing the outputs, say
+            std::this_thread::sleep_for(std::chrono::seconds(10));
+        },
+        long_grace);
     CHECK(after.exit_code == 128 + SIGTERM);
 }

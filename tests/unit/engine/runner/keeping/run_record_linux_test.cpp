@@ -9,13 +9,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../report/rows.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/runner/keeping/journal.hpp"
 #include "engine/runner/keeping/run_record.hpp"
-#include "../../report/rows.hpp"
 
-#include "support/temp_dir.hpp"
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace glint::engine;
 using namespace glint::engine::report::testing;
@@ -39,7 +39,8 @@ Json meta() {
     return m;
 }
 
-const std::vector<glint::catalog::MetricDescriptor> kColumns = {metric("ipc", "IPC", Format::ratio)};
+const std::vector<glint::catalog::MetricDescriptor> kColumns = {
+    metric("ipc", "IPC", Format::ratio)};
 
 Row measured(const std::string& name, double ipc) {
     Row r = timed_row(name, batched(2, 8, 1.5, 0.1, 1.0, 2.0), {make_cell(kColumns[0], ipc)});
@@ -59,7 +60,8 @@ void fill(RunRecord& record) {
 
 }  // namespace
 
-TEST_CASE("run record: a run that cannot return still writes a valid document of its finished rows") {
+TEST_CASE(
+    "run record: a run that cannot return still writes a valid document of its finished rows") {
     TempDir dir{"glint-record-test"};
     const auto out = target(dir.file("out.json"));
     RunRecord record;
@@ -122,7 +124,8 @@ TEST_CASE("run record: the journal reads back into a document, skipping a line c
     CHECK(doc.at("schema").as_number() == 2);
     CHECK(doc.at("meta").at("host").as_string() == "test-host");
     CHECK(doc.at("meta").at("interrupted").at("duringCase").as_string() == "third");
-    CHECK(doc.at("meta").at("interrupted").at("duringCaseLabels") == Json::parse(R"({"op": "find", "size": "1000"})"));
+    CHECK(doc.at("meta").at("interrupted").at("duringCaseLabels") ==
+          Json::parse(R"({"op": "find", "size": "1000"})"));
     CHECK(doc.at("meta").at("interrupted").at("skippedLines").as_number() == 1);
     CHECK(doc.at("rows").as_array()[0] == row_json(measured("first", 1.25), kColumns));
     CHECK(doc.at("columns").size() == 1);

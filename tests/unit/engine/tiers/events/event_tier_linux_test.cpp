@@ -71,7 +71,8 @@ TEST_CASE("raw tier: the selectors count in their own group, per iteration, cost
     CHECK(cell(r, "raw:r00c0") == 7);
     CHECK(cell(r, "raw:r01c2:u") == 7);
     const Json meta = tier->meta();
-    CHECK(meta.at("events").as_array()[0].at("encoding").as_string() == "PERF_TYPE_RAW config 0xc0");
+    CHECK(meta.at("events").as_array()[0].at("encoding").as_string() ==
+          "PERF_TYPE_RAW config 0xc0");
 }
 
 TEST_CASE("raw tier: a member the kernel refuses is dropped alone, its column says why") {
@@ -98,7 +99,8 @@ TEST_CASE("raw tier: a member the kernel refuses is dropped alone, its column sa
     CHECK(meta.at("events").as_array()[0].at("bracketCost").is_null());
     CHECK(meta.at("events").as_array()[1].at("bracketCost").as_number() == 100);
     bool named = false;
-    for (const auto& line : tier->header_notes()) named = named || line.find("raw:r01c2:u 100") != std::string::npos;
+    for (const auto& line : tier->header_notes())
+        named = named || line.find("raw:r01c2:u 100") != std::string::npos;
     CHECK(named);
 }
 
@@ -144,8 +146,9 @@ TEST_CASE("pfm selectors: an unknown name or unit mask is a usage error naming t
     os::pfm_reload_for_tests();
     const auto unknown = events::check_event_selectors(metrics({"pfm:NO_SUCH_EVENT"}).metrics);
     REQUIRE(unknown);
-    CHECK(*unknown == "--metrics selector 'pfm:NO_SUCH_EVENT': libpfm4 knows no event "
-                      "'NO_SUCH_EVENT' on the PMUs it detected here");
+    CHECK(*unknown ==
+          "--metrics selector 'pfm:NO_SUCH_EVENT': libpfm4 knows no event "
+          "'NO_SUCH_EVENT' on the PMUs it detected here");
     const auto umask = events::check_event_selectors(metrics({"pfm:INST_RETIRED:NOPE"}).metrics);
     REQUIRE(umask);
     CHECK(umask->find("'pfm:INST_RETIRED:NOPE': libpfm4 rejected 'INST_RETIRED:NOPE'") !=

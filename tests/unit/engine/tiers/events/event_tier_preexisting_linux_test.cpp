@@ -86,7 +86,9 @@ bool lists(const Json& list, long tid) {
 
 }  // namespace
 
-TEST_CASE("real pfm tier: a busy thread that existed before the open is in its column under --perf-inherit only") {
+TEST_CASE(
+    "real pfm tier: a busy thread that existed before the open is in its column under "
+    "--perf-inherit only") {
     os::pfm_reload_for_tests();
     REQUIRE(os::pfm_library().loaded);
     Spinner spinner;
@@ -95,10 +97,11 @@ TEST_CASE("real pfm tier: a busy thread that existed before the open is in its c
         auto tier = make_pfm_event_tier();
         const auto statuses = tier->open(pfm_request(inherit));
         REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
-        CHECK((statuses.front().reason.find("and the threads that existed before the open") != std::string::npos) ==
-              inherit);
+        CHECK((statuses.front().reason.find("and the threads that existed before the open") !=
+               std::string::npos) == inherit);
         const std::int64_t spun = cpu_of(spinner.tid), own = own_cpu_ns();
-        // Each iteration blocks while the spinner burns 100 us: its CPU time dwarfs the measuring thread's.
+        // Each iteration blocks while the spinner burns 100 us: its CPU time dwarfs the measuring
+        // thread's.
         auto body = [&] { spinner.wait_for_chunks(); };
         const PassResult r = tier->count(glint::test::batched(body), PassPlan{kIterations, 1});
         const double own_ns = static_cast<double>(own_cpu_ns() - own);
@@ -121,7 +124,9 @@ TEST_CASE("real pfm tier: a busy thread that existed before the open is in its c
     }
 }
 
-TEST_CASE("real pfm tier: a thread that existed before the open and was not counted is reported, by tier") {
+TEST_CASE(
+    "real pfm tier: a thread that existed before the open and was not counted is reported, by "
+    "tier") {
     os::pfm_reload_for_tests();
     REQUIRE(os::pfm_library().loaded);
     std::atomic<bool> stop{false};
@@ -142,12 +147,15 @@ TEST_CASE("real pfm tier: a thread that existed before the open and was not coun
     CHECK(coverage->at("preExisting").as_array().size() == kMaxPreexisting);
     const auto& missed = coverage->at("preExistingMissed").as_array();
     REQUIRE(missed.size() >= 2);
-    CHECK(missed.back().at("why").as_string().find("not opened: groups are opened on 64 threads at most") == 0);
+    CHECK(missed.back().at("why").as_string().find(
+              "not opened: groups are opened on 64 threads at most") == 0);
     REQUIRE(missed.back().at("tiers").as_array().size() == 1);
     CHECK(missed.back().at("tiers").as_array()[0].as_string() == "pfm");
 }
 
-TEST_CASE("real tier set: --perf and pfm: under --perf-inherit give a row one coverage, the thread listed once") {
+TEST_CASE(
+    "real tier set: --perf and pfm: under --perf-inherit give a row one coverage, the thread "
+    "listed once") {
     os::pfm_reload_for_tests();
     REQUIRE(os::pfm_library().loaded);
     Spinner spinner;
@@ -168,7 +176,8 @@ TEST_CASE("real tier set: --perf and pfm: under --perf-inherit give a row one co
     REQUIRE(coverage);  // the spinner ran far beyond the bound, counted
     const auto& counted = coverage->at("preExisting").as_array();
     std::size_t listed = 0;
-    for (const Json& t : counted) listed += t.at("tid").as_number() == static_cast<double>(spinner.tid);
+    for (const Json& t : counted)
+        listed += t.at("tid").as_number() == static_cast<double>(spinner.tid);
     CHECK(listed == 1);
     CHECK(coverage->at("counted").as_number() == static_cast<double>(1 + counted.size()));
     CHECK(coverage->at("preExistingMissed").as_array().empty());

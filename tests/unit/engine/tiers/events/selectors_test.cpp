@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "engine/tiers/events/event_tier.hpp"
 #include "engine/counting/event_naming.hpp"
+#include "engine/tiers/events/event_tier.hpp"
 #include "engine/tiers/events/selectors.hpp"
 
 using namespace glint;
@@ -22,8 +22,8 @@ TierRequest metrics(std::vector<std::string> selectors) {
 }  // namespace
 
 TEST_CASE("event selectors: each family takes its own named selectors, once, in order") {
-    const TierRequest o = metrics({"ipc", "raw:r00c0", "pfm:CYCLES", "raw:*", "raw:r01c2",
-                               "raw:r00c0", "raw:zz", "all"});
+    const TierRequest o = metrics(
+        {"ipc", "raw:r00c0", "pfm:CYCLES", "raw:*", "raw:r01c2", "raw:r00c0", "raw:zz", "all"});
     const auto raw = events::family_selectors(o.metrics, EventSelector::Family::raw);
     REQUIRE(raw.size() == 2);
     CHECK(raw[0].text == "raw:r00c0");
@@ -55,9 +55,11 @@ TEST_CASE("event selectors: raw:r<hex> resolves to PERF_TYPE_RAW with its privil
 TEST_CASE("event selectors: a malformed raw selector stops the run before measuring, named") {
     const auto bad = events::check_event_selectors(metrics({"ipc", "raw:r00c0", "raw:zz"}).metrics);
     REQUIRE(bad);
-    CHECK(*bad == "--metrics selector 'raw:zz': a raw config starts with 'r'; expected "
-                  "raw:r<hex>[:u|:k], e.g. raw:r00c0");
-    CHECK_FALSE(events::check_event_selectors(metrics({"raw:r00c0", "raw:*", "ipc", "all"}).metrics));
+    CHECK(*bad ==
+          "--metrics selector 'raw:zz': a raw config starts with 'r'; expected "
+          "raw:r<hex>[:u|:k], e.g. raw:r00c0");
+    CHECK_FALSE(
+        events::check_event_selectors(metrics({"raw:r00c0", "raw:*", "ipc", "all"}).metrics));
     const auto pfm = events::check_event_selectors(metrics({"pfm:"}).metrics);
     REQUIRE(pfm);
     CHECK(pfm->find("'pfm:'") != std::string::npos);

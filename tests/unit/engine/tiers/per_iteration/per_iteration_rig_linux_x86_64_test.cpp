@@ -61,7 +61,9 @@ struct KnownCost {
         auto* self = static_cast<KnownCost*>(context);
         for (std::uint64_t i = 0; i < n; ++i) {
             const int c = self->calls++;
-            self->rig->pmu.advance(self->rig->cycles, c % 100 == 0 ? 5000 : c % 10 == 0 ? 700 : 100);
+            self->rig->pmu.advance(self->rig->cycles, c % 100 == 0  ? 5000
+                                                      : c % 10 == 0 ? 700
+                                                                    : 100);
             self->rig->pmu.advance(self->rig->instructions, c % 4 == 0 ? 41 : 40);
         }
     }
@@ -197,8 +199,10 @@ TEST_CASE("per-iteration rig: instructions by execution, exact per call") {
     CHECK(s.p99 == 5);
     CHECK(s.max == 5);
     CHECK(costs->clamped == 0);
-    MESSAGE("per-iteration on x86 (single-stepped): an empty call of a batch function, bracketed, "
-            "reads " << costs->empty_instructions << " instructions");
+    MESSAGE(
+        "per-iteration on x86 (single-stepped): an empty call of a batch function, bracketed, "
+        "reads "
+        << costs->empty_instructions << " instructions");
 }
 
 TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
@@ -237,11 +241,13 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     CHECK(text.find("known/cost [size=8]: cycles per call") != std::string::npos);  // labelled
-    CHECK(text.find("n=1000 min=100 p50=100 p90=100 p99=700 p99.9=5000 max=5000") != std::string::npos);
+    CHECK(text.find("n=1000 min=100 p50=100 p90=100 p99=700 p99.9=5000 max=5000") !=
+          std::string::npos);
     CHECK(text.find("other") == std::string::npos);  // not matched by --histogram
     const glint::engine::Json meta = tier->meta();
     CHECK(meta.at("status").as_string() == "available");
-    CHECK(meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() == 700);
+    CHECK(meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() ==
+          700);
     CHECK(meta.at("cases").at("known/cost [size=8]").at("calls").as_number() == 1000);
     CHECK(meta.at("cases").at("other").at("calls").as_number() == 10);
     CHECK(meta.at("cases").at("known/cost [size=8]").at("descheduledCalls").as_number() == 0);
@@ -249,7 +255,8 @@ TEST_CASE("per-iteration rig: the tier's cells, histogram and JSON meta") {
     CHECK_FALSE(meta.at("histograms").contains("other"));
 }
 
-TEST_CASE("per-iteration rig: under --isolate a child's records reach the parent's meta and trailer") {
+TEST_CASE(
+    "per-iteration rig: under --isolate a child's records reach the parent's meta and trailer") {
     // The child's tier counts two cases; the parent's, opened alike, counted none itself.
     Rig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
@@ -270,14 +277,18 @@ TEST_CASE("per-iteration rig: under --isolate a child's records reach the parent
     const glint::engine::Json child_meta = child->meta();
     const std::vector<std::string> child_trailer = child->extension()->trailer();
     REQUIRE(child_trailer.size() > 2);
-    CHECK(parent->extension()->trailer() == std::vector<std::string>{"per-iteration: --histogram=known* matched no measured case"});
+    CHECK(parent->extension()->trailer() ==
+          std::vector<std::string>{"per-iteration: --histogram=known* matched no measured case"});
     // Through the wire as the isolation pipe carries it: one JSON line.
-    parent->extension()->take_from_child(glint::engine::Json::parse(child->extension()->hand_back().dump(-1)));
+    parent->extension()->take_from_child(
+        glint::engine::Json::parse(child->extension()->hand_back().dump(-1)));
     CHECK(parent->extension()->trailer() == child_trailer);
     const glint::engine::Json parent_meta = parent->meta();
     CHECK(parent_meta.at("cases") == child_meta.at("cases"));
     CHECK(parent_meta.at("histograms") == child_meta.at("histograms"));
-    CHECK(parent_meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() == 700);
+    CHECK(
+        parent_meta.at("histograms").at("known/cost [size=8]").at("cycles").at("p99").as_number() ==
+        700);
     CHECK(child->extension()->hand_back().is_null());  // handed back once
 }
 

@@ -76,10 +76,10 @@ TEST_CASE("compare columns: hardware group defaults, names and headers per path"
     std::vector<std::string> defaults;
     for (const auto& d : family)
         if (d.is_default) defaults.push_back(d.name + " | " + d.header);
-    CHECK(defaults == std::vector<std::string>{
-                          "instr@rdpmc | instr/iter rdpmc", "instr@syscall | instr/iter syscall",
-                          "bracket-cycles@rdpmc | bracket cyc rdpmc",
-                          "bracket-cycles@syscall | bracket cyc syscall"});
+    CHECK(defaults == std::vector<std::string>{"instr@rdpmc | instr/iter rdpmc",
+                                               "instr@syscall | instr/iter syscall",
+                                               "bracket-cycles@rdpmc | bracket cyc rdpmc",
+                                               "bracket-cycles@syscall | bracket cyc syscall"});
     CHECK(find(family, "cycles@rdpmc")->available);
     CHECK_FALSE(find(family, "task-clock@syscall")->available);
 }
@@ -127,8 +127,8 @@ TEST_CASE("compare columns: the software group compares task-clock") {
     syscall.cost.measured = true;
     syscall.cost.size = 2;
     syscall.cost.per_bracket = {2200.0, 0.0};
-    const auto cells = compare_cells(s, CompareState{true, false, "no hardware counter"},
-                                     PathPass{}, syscall);
+    const auto cells =
+        compare_cells(s, CompareState{true, false, "no hardware counter"}, PathPass{}, syscall);
     CHECK(cells.size() == 4);
     CHECK(find(cells, "task-clock@syscall")->value == 11.5);
     CHECK(find(cells, "bracket-task-clock@syscall")->value == 2200);

@@ -62,7 +62,8 @@ TEST_CASE("perf family lists all nine metrics from the perf source") {
 
 TEST_CASE("hardware group: hardware columns default and available, software ones explained") {
     auto family = perf_family(hardware_state());
-    for (const char* name : {"ipc", "instr", "cycles", "branch-miss", "cache-miss", "page-faults"}) {
+    for (const char* name :
+         {"ipc", "instr", "cycles", "branch-miss", "cache-miss", "page-faults"}) {
         CHECK(find(family, name).available);
         CHECK(find(family, name).is_default);
     }
@@ -118,7 +119,8 @@ TEST_CASE("unavailable tier: nothing is default, every metric carries the reason
         CHECK(d.reason == s.unavailable);
     }
     FamilyState before_open;
-    for (const auto& d : perf_family(before_open)) CHECK(d.reason.find("not opened") != std::string::npos);
+    for (const auto& d : perf_family(before_open))
+        CHECK(d.reason.find("not opened") != std::string::npos);
 }
 
 TEST_CASE("hardware cells: ratios and percentages from per-iteration counts") {
@@ -163,14 +165,16 @@ TEST_CASE("messages name the errno, the paranoid level and the remedy") {
 
     glint::os::PmuInventory host = vm;
     host.cpu_pmus = {"cpu"};
-    CHECK(no_hardware_reason(host, {Event::cycles, EOPNOTSUPP}, "/sys/x").find("lists the CPU PMU cpu") !=
-          std::string::npos);
+    CHECK(no_hardware_reason(host, {Event::cycles, EOPNOTSUPP}, "/sys/x")
+              .find("lists the CPU PMU cpu") != std::string::npos);
     CHECK(llc_dropped_reason(0.5, 1000).find("0.500") != std::string::npos);
-    CHECK(scope_note(true).find("and the threads that existed before the open (a group on each") != std::string::npos);
+    CHECK(scope_note(true).find("and the threads that existed before the open (a group on each") !=
+          std::string::npos);
     CHECK(scope_note(false).find("counts the measuring thread only") == 0);
 }
 
-TEST_CASE("perf metrics: a column of nanoseconds has the time format, and no count column says ns") {
+TEST_CASE(
+    "perf metrics: a column of nanoseconds has the time format, and no count column says ns") {
     FamilyState software;
     software.opened = true;
     software.kind = GroupKind::software;

@@ -99,8 +99,9 @@ TEST_CASE("real syscall path: task-clock of a busy body matches the CPU time it 
     auto busy = [] { burn_cpu(500'000); };
     using F = decltype(busy);
     counting::GroupDelta d;
-    const double wall =
-        wall_ns([&] { d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4); });
+    const double wall = wall_ns([&] {
+        d = rig.path->bracket({&glint::detail::run_batch<F>, &busy}, 4);
+    });
     REQUIRE(d.ok);
     CHECK(d.running == d.enabled);
     CHECK(static_cast<double>(d.counts[0]) >= 0.95 * 2'000'000);

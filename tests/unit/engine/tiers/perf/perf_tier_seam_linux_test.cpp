@@ -1,15 +1,15 @@
 // The perf tier through its public interface, on a fake kernel behind the sys() seam: the
 // permission fallbacks, the no-PMU software group, the LLC drop, scaling, short reads, EINTR,
 // batching and per-call brackets, with every status and message checked.
-#include <algorithm>
 #include <doctest/doctest.h>
+#include <algorithm>
 
+#include <unistd.h>
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <span>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "engine/cli/options.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
@@ -19,8 +19,8 @@
 
 using namespace glint;
 using namespace glint::engine;
-using glint::test::FakePerfKernel;
 using glint::test::batched;
+using glint::test::FakePerfKernel;
 
 namespace {
 
@@ -95,9 +95,10 @@ TEST_CASE("seam tier: default hardware group, exact per-iteration values after t
     CHECK(tier->source() == "perf");
     auto statuses = tier->open(perf_options());
     REQUIRE(statuses.front().state == Status::State::available);
-    CHECK(contains(statuses.front().reason, "hardware group: cycles, instructions, branches, "
-                                            "branch-misses, cache-references, cache-misses, "
-                                            "page-faults (kernel+user)"));
+    CHECK(contains(statuses.front().reason,
+                   "hardware group: cycles, instructions, branches, "
+                   "branch-misses, cache-references, cache-misses, "
+                   "page-faults (kernel+user)"));
     REQUIRE(fake.opened.size() >= 7);
     CHECK(int(fake.opened[0].exclude_kernel) == 0);
 
@@ -107,7 +108,7 @@ TEST_CASE("seam tier: default hardware group, exact per-iteration values after t
     PassResult r = tier->count(batched(body), PassPlan{1000, 100});
     // 1000 iterations in brackets of 100, plus the 31 empty brackets interleaved in the pass.
     CHECK(fake.enable_calls - enables == 10 + 31);
-    CHECK(fake.reset_calls - resets == 1);     // RESET once per pass
+    CHECK(fake.reset_calls - resets == 1);  // RESET once per pass
     // Each bracket counted apparatus (100) + 100 iterations x 10; the cost (100) is subtracted.
     CHECK(find_cell(r, "instr")->value == doctest::Approx(10.0));
     CHECK(find_cell(r, "cycles")->value == doctest::Approx(10.0));
@@ -199,8 +200,9 @@ TEST_CASE("seam tier: no hardware PMU (ENOENT, EOPNOTSUPP, ENODEV) opens the sof
         auto statuses = tier->open(perf_options());
         const Status& s = statuses.front();
         CHECK(s.state == Status::State::degraded);
-        CHECK(contains(s.reason, "software group only: task-clock, page-faults, "
-                                 "context-switches, cpu-migrations"));
+        CHECK(contains(s.reason,
+                       "software group only: task-clock, page-faults, "
+                       "context-switches, cpu-migrations"));
         CHECK(contains(s.reason, "no hardware PMU"));
         CHECK(contains(s.reason, "breakpoint, software, tracepoint and no CPU PMU"));
         CHECK(contains(s.remedy, "VM with a virtual PMU"));
@@ -220,9 +222,10 @@ TEST_CASE("seam tier: no hardware PMU (ENOENT, EOPNOTSUPP, ENODEV) opens the sof
         const auto notes = tier->header_notes();
         for (const auto& l : notes) MESSAGE(l);
         REQUIRE(notes.size() == 3);
-        CHECK(notes[0] == "perf: software events only, task-clock, page-faults, context-switches, "
-                          "cpu-migrations (kernel+user): no hardware PMU, as in a VM without a "
-                          "virtual PMU (details: --capabilities)");
+        CHECK(notes[0] ==
+              "perf: software events only, task-clock, page-faults, context-switches, "
+              "cpu-migrations (kernel+user): no hardware PMU, as in a VM without a "
+              "virtual PMU (details: --capabilities)");
         CHECK(notes[1] == "perf: remedy: " + hw->remedy);
         CHECK(contains(notes[1], "VM with a virtual PMU"));
         CHECK(notes[2].starts_with("perf: read path syscall"));
@@ -450,12 +453,14 @@ TEST_CASE("seam tier: --perf-inherit sets inherit and discloses what it covers")
     auto tier = tier_for_test();
     REQUIRE(tier->open(o).front().usable());
     CHECK(int(fake.opened.front().inherit) == 1);
-    CHECK(any_line(tier->header_notes(), "and the threads that existed before the open (a group on each, read "
-                                         "around each pass)"));
+    CHECK(any_line(tier->header_notes(),
+                   "and the threads that existed before the open (a group on each, read "
+                   "around each pass)"));
     CHECK(tier->meta().at("inherit").as_bool());
 }
 
-TEST_CASE("seam tier: --perf-read=rdpmc without a granted user read is disclosed, syscall serves it") {
+TEST_CASE(
+    "seam tier: --perf-read=rdpmc without a granted user read is disclosed, syscall serves it") {
     FakePerfKernel fake;
     TierRequest o = perf_options();
     o.perf.read = PerfRead::rdpmc;

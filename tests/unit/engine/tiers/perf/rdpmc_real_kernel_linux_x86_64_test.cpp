@@ -27,7 +27,8 @@ bool any_line(const std::vector<std::string>& lines, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("real kernel: --perf-read=rdpmc falls back to syscall where rdpmc is not granted, saying why") {
+TEST_CASE(
+    "real kernel: --perf-read=rdpmc falls back to syscall where rdpmc is not granted, saying why") {
     auto tier = make_perf_tier();
     TierRequest o;
     o.perf.asked = true;
@@ -51,6 +52,7 @@ TEST_CASE("real kernel: --perf-read=rdpmc falls back to syscall where rdpmc is n
         CHECK(any_line(header, "perf: read path syscall"));
     } else {
         MESSAGE("hardware group here: read path " << meta.at("readPath").as_string());
-        if (meta.at("readPath").as_string() == "syscall") CHECK(read_path_status(statuses) != nullptr);
+        if (meta.at("readPath").as_string() == "syscall")
+            CHECK(read_path_status(statuses) != nullptr);
     }
 }

@@ -10,7 +10,8 @@ using namespace glint;
 using namespace glint::engine;
 using namespace glint::test;
 
-TEST_CASE("rdpmc tier: auto picks rdpmc and counts the default group exactly, batched and unbatched") {
+TEST_CASE(
+    "rdpmc tier: auto picks rdpmc and counts the default group exactly, batched and unbatched") {
     TierRig rig;
     GLINT_REQUIRE_EMULATION(rig.pmu);
     auto tier = rig_tier();
@@ -61,10 +62,11 @@ TEST_CASE("rdpmc tier: header and meta show the path, the sysfs setting and the 
     REQUIRE(tier->open(perf_options()).front().usable());
     const auto lines = tier->header_notes();
     for (const auto& l : lines) MESSAGE(l);  // what a run shows with rdpmc granted (emulated)
-    CHECK(any_line(lines, "perf: read path rdpmc (a JIT stub reads cycles, instructions, branches, "
-                          "branch-misses, cache-references, cache-misses with rdpmc from their "
-                          "perf mmap pages: no system call inside the counting window; "
-                          "page-faults (software, index 0) read with read(2)"));
+    CHECK(any_line(lines,
+                   "perf: read path rdpmc (a JIT stub reads cycles, instructions, branches, "
+                   "branch-misses, cache-references, cache-misses with rdpmc from their "
+                   "perf mmap pages: no system call inside the counting window; "
+                   "page-faults (software, index 0) read with read(2)"));
     CHECK(any_line(lines, "perf: rdpmc sysfs: "));
     CHECK(any_line(lines, "bracket self-cost cycles 33, "));
     CHECK(any_line(lines, "ns, its counting window "));
@@ -115,7 +117,8 @@ TEST_CASE("rdpmc tier: each --perf-read value on a group whose pages grant user 
         Work work{&rig.kernel};
         const PassResult r = tier->count(batched(work), PassPlan{40, 1});
         CHECK(cell(r, "instr") == 10.0);
-        CHECK(meta.at("bracketCost").at("syscall").at("cycles").as_number() == kSyscallBracketCycles);
+        CHECK(meta.at("bracketCost").at("syscall").at("cycles").as_number() ==
+              kSyscallBracketCycles);
     }
 }
 
@@ -169,9 +172,11 @@ TEST_CASE("rdpmc tier: pages without cap_user_rdpmc fall back to syscall, saying
         const Status* s = find_status(statuses, "perf.read-path");
         REQUIRE(s != nullptr);
         CHECK(s->state == Status::State::unavailable);
-        CHECK(contains(s->reason, "--perf-read=rdpmc asked for the user-space path, which is not "
-                                  "available: the kernel did not grant user rdpmc "
-                                  "(cap_user_rdpmc 0) on the page of " + members));
+        CHECK(contains(s->reason,
+                       "--perf-read=rdpmc asked for the user-space path, which is not "
+                       "available: the kernel did not grant user rdpmc "
+                       "(cap_user_rdpmc 0) on the page of " +
+                           members));
         CHECK(contains(s->reason, "counting with the syscall path"));
         const Json meta = tier->meta();
         CHECK(meta.at("readPath").as_string() == "syscall");
@@ -212,7 +217,8 @@ TEST_CASE("rdpmc tier: an event the PMU did not schedule (index 0) refuses rdpmc
     const auto statuses = tier->open(perf_options(PerfRead::rdpmc));
     const Status* s = find_status(statuses, "perf.read-path");
     REQUIRE(s != nullptr);
-    CHECK(contains(s->reason, "the page of branch-misses showed index 0 while the group was enabled"));
+    CHECK(contains(s->reason,
+                   "the page of branch-misses showed index 0 while the group was enabled"));
     CHECK(contains(s->remedy, "free PMU counters"));
 }
 
@@ -235,7 +241,7 @@ TEST_CASE("rdpmc tier: a multiplexed pass is scaled and marked estimated") {
     auto tier = rig_tier();
     REQUIRE(tier->open(perf_options()).front().usable());
     rig.kernel.ratio = [](std::size_t) { return 0.5; };  // running is half of enabled from now on
-    rig.kernel.ns_per_iteration = 10'000;  // enough PMU time (>= 1 ms) to scale
+    rig.kernel.ns_per_iteration = 10'000;                // enough PMU time (>= 1 ms) to scale
     Work work{&rig.kernel};
     const PassResult r = tier->count(batched(work), PassPlan{400, 100});
     // The emulated counters ran throughout, so scaling by enabled/running doubles them.
@@ -267,8 +273,12 @@ TEST_CASE("rdpmc tier: failing read(2) renders the pass —, and after() still g
     FakePerfKernel* kernel = &rig.kernel;
     int calls = 0;
     std::vector<int> results;
-    glint::detail::PerCallImpl call([kernel, &calls] { kernel->work(1); return ++calls; },
-                                    [&results](int result) { results.push_back(result); });
+    glint::detail::PerCallImpl call(
+        [kernel, &calls] {
+            kernel->work(1);
+            return ++calls;
+        },
+        [&results](int result) { results.push_back(result); });
     Workload w;
     w.per_call = &call;
     const PassResult r = tier->count(w, PassPlan{5, 1});

@@ -39,7 +39,8 @@ TEST_CASE("syscall names: --syscalls names, then sc: selectors of --metrics, wit
 }
 
 TEST_CASE("syscall names: a name that is not a system call's is a usage error naming it") {
-    CHECK_FALSE(check_syscall_names(with({"futex", "sched_yield", "epoll_wait2"}, {"sc:read"}, true)));
+    CHECK_FALSE(
+        check_syscall_names(with({"futex", "sched_yield", "epoll_wait2"}, {"sc:read"}, true)));
     const auto slash = check_syscall_names(with({"../id"}, {}, true));
     REQUIRE(slash);
     CHECK(slash->find("--syscalls: '../id' is not a system call name") != std::string::npos);
@@ -60,9 +61,8 @@ TEST_CASE("syscall names: a name that is not a system call's is a usage error na
 }
 
 TEST_CASE("syscall names: --syscalls keeps its columns visible beside an explicit --metrics list") {
-    const std::vector<catalog::MetricDescriptor> catalog{column("syscalls", true),
-                                                         column("sc:write", true),
-                                                         column("sc:futex", true)};
+    const std::vector<catalog::MetricDescriptor> catalog{
+        column("syscalls", true), column("sc:write", true), column("sc:futex", true)};
     CHECK(syscall_flag_selectors(with({"write"}, {"syscr"}, true), catalog) ==
           std::vector<std::string>{"syscalls", "sc:write"});
     CHECK(syscall_flag_selectors(with({"write"}, {}, true), catalog).empty());  // defaults anyway

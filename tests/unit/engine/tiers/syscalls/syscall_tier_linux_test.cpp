@@ -7,14 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <atomic>
-#include <thread>
 #include <string>
+#include <thread>
 
 #include "engine/tiers/syscalls/syscall_tier.hpp"
 #include "os/tracefs.hpp"
@@ -54,7 +54,6 @@ struct FakeTracefs {
     }
 };
 
-
 TierRequest syscall_options(std::vector<std::string> names) {
     TierRequest r;
     r.syscalls = SyscallRequest{true, std::move(names)};
@@ -63,7 +62,8 @@ TierRequest syscall_options(std::vector<std::string> names) {
 
 }  // namespace
 
-TEST_CASE("tracefs: the first root with events/ wins — ids are read, missing and garbage told apart") {
+TEST_CASE(
+    "tracefs: the first root with events/ wins — ids are read, missing and garbage told apart") {
     FakeTracefs t;
     t.add("raw_syscalls", "sys_enter", "21\n");
     t.add("syscalls", "sys_enter_write", "oops\n");
@@ -85,7 +85,8 @@ TEST_CASE("tracefs: the first root with events/ wins — ids are read, missing a
 }
 
 TEST_CASE("syscall tier: no tracefs means unavailable, columns omitted, the reason and the mount") {
-    auto tier = syscalls::make_syscall_tier({"/nonexistent/glint/tracing", "/nonexistent/glint/debug"});
+    auto tier =
+        syscalls::make_syscall_tier({"/nonexistent/glint/tracing", "/nonexistent/glint/debug"});
     CHECK(tier->source() == "syscall");
     const auto before = tier->family();
     REQUIRE(before.size() == 1);
@@ -105,7 +106,8 @@ TEST_CASE("syscall tier: no tracefs means unavailable, columns omitted, the reas
     }
 }
 
-TEST_CASE("syscall tier: unreadable tracepoint ids (not root) make it unavailable with the reason") {
+TEST_CASE(
+    "syscall tier: unreadable tracepoint ids (not root) make it unavailable with the reason") {
     FakeTracefs t;
     t.add("raw_syscalls", "sys_enter", "21\n");
     glint::test::FakePerfKernel fake;
@@ -136,7 +138,8 @@ TEST_CASE("syscall tier: a refused tracepoint open names the paranoid level and 
     CHECK(fake.live_fds() == 0);
 }
 
-TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from tracefs — exact counts") {
+TEST_CASE(
+    "syscall tier: one group, the total leading, inherit on, ids from tracefs — exact counts") {
     FakeTracefs t;
     t.add("raw_syscalls", "sys_enter", "21\n");
     t.add("syscalls", "sys_enter_write", "600\n");
@@ -182,7 +185,8 @@ TEST_CASE("syscall tier: one group, the total leading, inherit on, ids from trac
 
 TEST_CASE("real syscall tier: K write(2) calls per iteration read sc:write = K exactly") {
     const std::string tracefs = glint::test::ensure_tracefs();
-    REQUIRE_MESSAGE(!tracefs.empty(), "tracefs is not mounted and could not be mounted (run as root)");
+    REQUIRE_MESSAGE(!tracefs.empty(),
+                    "tracefs is not mounted and could not be mounted (run as root)");
     auto tier = make_syscall_tier();
     const auto statuses = tier->open(syscall_options({"write", "getppid"}));
     REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
@@ -221,7 +225,9 @@ TEST_CASE("real syscall tier: threads a body starts are counted (inherit)") {
     CHECK(cell(r, "sc:getppid") == 1);
 }
 
-TEST_CASE("real syscall tier: under --perf-inherit a thread that existed before the open is counted, not without") {
+TEST_CASE(
+    "real syscall tier: under --perf-inherit a thread that existed before the open is counted, not "
+    "without") {
     REQUIRE(!glint::test::ensure_tracefs().empty());
     std::atomic<bool> stop{false};
     std::atomic<long> calls{0};
@@ -243,8 +249,8 @@ TEST_CASE("real syscall tier: under --perf-inherit a thread that existed before 
         auto tier = make_syscall_tier();
         const auto statuses = tier->open(request);
         REQUIRE_MESSAGE(statuses.front().usable(), statuses.front().reason);
-        CHECK((statuses.front().reason.find(", and the threads that existed before the open") != std::string::npos) ==
-              inherit);
+        CHECK((statuses.front().reason.find(", and the threads that existed before the open") !=
+               std::string::npos) == inherit);
         const PassResult r = tier->count(batched(wait_for_a_call), PassPlan{40, 1});
         const Json* coverage = r.row_fields.find("threadCoverage");
         if (inherit) {

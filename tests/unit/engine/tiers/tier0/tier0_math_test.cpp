@@ -11,7 +11,8 @@ namespace {
 
 std::size_t at(ProcessCounter c) { return static_cast<std::size_t>(c); }
 
-ProcessSnapshot snapshot(std::uint64_t base, std::uint64_t own_reads = 0, std::uint64_t own_bytes = 0) {
+ProcessSnapshot snapshot(std::uint64_t base, std::uint64_t own_reads = 0,
+                         std::uint64_t own_bytes = 0) {
     ProcessSnapshot s;
     for (std::size_t i = 0; i < kProcessCounters; ++i) {
         s.values[i] = base + i;
@@ -34,7 +35,7 @@ Tier0Delta delta_of(double value) {
 TEST_CASE("tier0 math: a delta removes the first snapshot's own /proc/self/io reads exactly") {
     const ProcessSnapshot before = snapshot(100, 2, 130);
     ProcessSnapshot after = snapshot(100);
-    after.values[at(ProcessCounter::syscr)] += 2 + 5;     // its 2 reads + 5 of the body
+    after.values[at(ProcessCounter::syscr)] += 2 + 5;  // its 2 reads + 5 of the body
     after.values[at(ProcessCounter::rchar)] += 130 + 4096;
     after.values[at(ProcessCounter::minflt)] += 3;
     const Tier0Delta d = snapshot_delta(before, after);
@@ -67,8 +68,10 @@ TEST_CASE("tier0 math: the own-read removal never drives a field below zero") {
     CHECK(d.values[at(ProcessCounter::rchar)] == 0);
 }
 
-TEST_CASE("tier0 math: the bracket cost is the per-field median, absent where any bracket lacks it") {
-    std::vector<Tier0Delta> empties{delta_of(1), delta_of(9), delta_of(2), delta_of(2), delta_of(3)};
+TEST_CASE(
+    "tier0 math: the bracket cost is the per-field median, absent where any bracket lacks it") {
+    std::vector<Tier0Delta> empties{delta_of(1), delta_of(9), delta_of(2), delta_of(2),
+                                    delta_of(3)};
     empties[3].present[at(ProcessCounter::wchar)] = false;
     const Tier0Delta cost = median_cost(empties);
     CHECK(cost.values[at(ProcessCounter::syscr)] == 2);
@@ -78,7 +81,8 @@ TEST_CASE("tier0 math: the bracket cost is the per-field median, absent where an
     for (bool p : none.present) CHECK_FALSE(p);
 }
 
-TEST_CASE("tier0 math: per iteration subtracts the cost per bracket, clamps at 0, nan when absent") {
+TEST_CASE(
+    "tier0 math: per iteration subtracts the cost per bracket, clamps at 0, nan when absent") {
     Tier0Totals totals;
     Tier0Delta a = delta_of(1000);
     a.values[at(ProcessCounter::minflt)] = 1;  // less than the cost
@@ -107,7 +111,7 @@ TEST_CASE("tier0 math: cache-hit is the share of read bytes the block device did
     CHECK(cache_hit_percent(4096, 0) == 100);
     CHECK(cache_hit_percent(4000, 100) == doctest::Approx(97.5));
     CHECK(cache_hit_percent(4096, 4096) == 0);
-    CHECK(cache_hit_percent(4096, 8192) == 0);  // readahead beyond what was read: clamped
+    CHECK(cache_hit_percent(4096, 8192) == 0);     // readahead beyond what was read: clamped
     CHECK(std::isnan(cache_hit_percent(0.5, 0)));  // nothing read: no rate
     CHECK(std::isnan(cache_hit_percent(std::nan(""), 0)));
     CHECK(std::isnan(cache_hit_percent(100, std::nan(""))));

@@ -29,7 +29,9 @@ struct FakeProcess {
         state.present.fill(true);
         state.rusage_ok = state.io_ok = true;
     }
-    std::uint64_t& operator[](ProcessCounter c) { return state.values[static_cast<std::size_t>(c)]; }
+    std::uint64_t& operator[](ProcessCounter c) {
+        return state.values[static_cast<std::size_t>(c)];
+    }
 };
 FakeProcess* g_process = nullptr;
 
@@ -38,8 +40,9 @@ ProcessSnapshot scripted_snapshot() {
     ++p.snapshots;
     ProcessSnapshot s = p.state;
     if (!p.io_readable) {
-        for (auto c : {ProcessCounter::syscr, ProcessCounter::syscw, ProcessCounter::rchar,
-                       ProcessCounter::wchar, ProcessCounter::read_bytes, ProcessCounter::write_bytes})
+        for (auto c :
+             {ProcessCounter::syscr, ProcessCounter::syscw, ProcessCounter::rchar,
+              ProcessCounter::wchar, ProcessCounter::read_bytes, ProcessCounter::write_bytes})
             s.present[static_cast<std::size_t>(c)] = false;
         s.io_ok = false;
         s.io_error = EACCES;
@@ -81,8 +84,8 @@ TierRequest metrics(std::vector<std::string> selectors) {
 TEST_CASE("tier0 tier: eleven opt-in quantitative columns, opened only when one is selected") {
     Rig rig;
     const auto family = rig.tier->family();
-    const std::vector<std::string> names{"syscr", "syscw",    "minflt",   "majflt",
-                                         "vol-cs", "invol-cs", "rchar",   "wchar",
+    const std::vector<std::string> names{"syscr",    "syscw",    "minflt",   "majflt",
+                                         "vol-cs",   "invol-cs", "rchar",    "wchar",
                                          "rd-bytes", "wr-bytes", "cache-hit"};
     REQUIRE(family.size() == names.size());
     for (std::size_t i = 0; i < names.size(); ++i) {
@@ -97,7 +100,7 @@ TEST_CASE("tier0 tier: eleven opt-in quantitative columns, opened only when one 
     CHECK(descriptor(family, "rchar").format == catalog::Format::count);
 
     CHECK_FALSE(rig.tier->wanted(metrics({"syscr"})));  // no flag of its own
-    CHECK(rig.process.snapshots == 0);  // nothing read before open
+    CHECK(rig.process.snapshots == 0);                  // nothing read before open
     // Naming one of its columns opens it (TierSet's check over the catalog).
     auto opens = [&](std::vector<std::string> selectors) {
         std::vector<std::unique_ptr<Tier>> all;
@@ -156,7 +159,8 @@ TEST_CASE("tier0 tier: per-call cases bracket each call and run after() outside 
     CHECK(cell(r, "minflt") == 0);
 }
 
-TEST_CASE("tier0 tier: a field the kernel lacks renders nan with the reason, the rest still count") {
+TEST_CASE(
+    "tier0 tier: a field the kernel lacks renders nan with the reason, the rest still count") {
     Rig rig;
     rig.process.io_readable = false;
     const auto statuses = rig.tier->open(metrics({"syscr"}));
@@ -188,7 +192,8 @@ TEST_CASE("tier0 tier: without any source it is unavailable, with both reasons")
     CHECK(statuses.front().reason.find("getrusage(RUSAGE_SELF) failed") != std::string::npos);
 }
 
-TEST_CASE("tier0 tier: a batch with inputs is bracketed per window, its setup outside the snapshots") {
+TEST_CASE(
+    "tier0 tier: a batch with inputs is bracketed per window, its setup outside the snapshots") {
     Rig rig;
     rig.tier->open(metrics({"syscr", "syscw"}));
     struct Setup {

@@ -103,8 +103,8 @@ TEST_CASE("perf_user_access is read through the syscall seam") {
 }
 
 TEST_CASE("the armv8 PMU type comes from sysfs, armv8_pmuv3* first") {
-    CHECK(linux_::armv8_pmu_candidates({"software", "armv8_cortex_a53", "armv8_pmuv3_0",
-                                        "breakpoint"}) ==
+    CHECK(linux_::armv8_pmu_candidates(
+              {"software", "armv8_cortex_a53", "armv8_pmuv3_0", "breakpoint"}) ==
           std::vector<std::string>{"armv8_pmuv3_0", "armv8_cortex_a53"});
     CHECK(linux_::armv8_pmu_candidates({"cpu", "software"}).empty());
 
@@ -185,8 +185,8 @@ TEST_CASE("a group's layout: cycle counter first, then event counters 1..M, one 
     CHECK(events.events == 3);
 
     CHECK(layout({32}, {64}).specialised);
-    CHECK_FALSE(layout({32, 2}, {64, 64}).specialised);        // not 1..M
-    CHECK_FALSE(layout({1, 32}, {64, 64}).specialised);        // cycles not first
+    CHECK_FALSE(layout({32, 2}, {64, 64}).specialised);         // not 1..M
+    CHECK_FALSE(layout({1, 32}, {64, 64}).specialised);         // cycles not first
     CHECK_FALSE(layout({32, 1, 0}, {64, 64, 64}).specialised);  // one not on a counter
     CHECK_FALSE(layout({32, 1, 2}, {64, 64, 32}).specialised);  // event widths differ
     CHECK_FALSE(layout({32, 1}, {64, 48}).specialised);

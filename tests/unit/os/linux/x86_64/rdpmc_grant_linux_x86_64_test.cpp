@@ -26,15 +26,16 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-const std::vector<RdpmcSetting> kCpuRdpmc0{{"cpu", "/sys/bus/event_source/devices/cpu/rdpmc", 0, ""}};
+const std::vector<RdpmcSetting> kCpuRdpmc0{
+    {"cpu", "/sys/bus/event_source/devices/cpu/rdpmc", 0, ""}};
 
 }  // namespace
 
 TEST_CASE("rdpmc grant: every hardware page granting → granted, software members do not count") {
-    const x86::RdpmcGrant g = x86::decide_rdpmc(
-        {{Event::cycles, granted(1)}, {Event::instructions, granted(2)},
-         {Event::page_faults, software_page()}},
-        {});
+    const x86::RdpmcGrant g = x86::decide_rdpmc({{Event::cycles, granted(1)},
+                                                 {Event::instructions, granted(2)},
+                                                 {Event::page_faults, software_page()}},
+                                                {});
     CHECK(g.granted);
     CHECK(g.reason.empty());
 }
@@ -67,7 +68,8 @@ TEST_CASE("rdpmc grant: index 0 while enabled, and a bad pmc_width, each named")
     const x86::RdpmcGrant g = x86::decide_rdpmc(
         {{Event::cycles, granted(1)}, {Event::branch_misses, idle}, {Event::branches, narrow}}, {});
     CHECK_FALSE(g.granted);
-    CHECK(contains(g.reason, "the page of branch-misses showed index 0 while the group was enabled"));
+    CHECK(
+        contains(g.reason, "the page of branch-misses showed index 0 while the group was enabled"));
     CHECK(contains(g.reason, "pmc_width outside 1..64 on the page of branches (0)"));
     CHECK(contains(g.remedy, "free PMU counters"));
 }

@@ -48,8 +48,8 @@ struct ActingWork {
 };
 
 // Per-iteration values of one pass of `iterations` in brackets of `batch`.
-counting::PerIteration pass_values(counting::ReadPath& path, ActingWork& work, std::uint64_t iterations,
-                               std::uint64_t batch) {
+counting::PerIteration pass_values(counting::ReadPath& path, ActingWork& work,
+                                   std::uint64_t iterations, std::uint64_t batch) {
     Workload w;
     w.batch = {&ActingWork::run, &work};
     const counting::PassOutcome pass = counting::run_pass(path, w, PassPlan{iterations, batch});
@@ -147,8 +147,9 @@ TEST_CASE("rdpmc path: counts stay exact while a kernel reprograms and moves cou
         AsyncKernel kernel(rig.pmu, options);
         v = pass_values(*g.path, work, 300, 1);
         kernel.stop();
-        MESSAGE("kernel updates during the pass: " << kernel.updates() << ", seqlock retries: "
-                << g.rdpmc->stats().retries << ", slow reads: " << g.rdpmc->stats().slow_reads);
+        MESSAGE("kernel updates during the pass: "
+                << kernel.updates() << ", seqlock retries: " << g.rdpmc->stats().retries
+                << ", slow reads: " << g.rdpmc->stats().slow_reads);
     }
     CHECK(v.values[0] == 20.0);
     CHECK(v.values[1] == 10.0);
@@ -164,8 +165,9 @@ TEST_CASE("rdpmc path: no software member and cap_user_time: a bracket makes no 
     OpenGroup g({Event::cycles, Event::instructions});
     REQUIRE(g.path->begin_pass());
     CHECK_FALSE(g.rdpmc->reads_group());
-    CHECK(contains(g.path->describe(), "enabled/running from the leader's page (cap_user_time): "
-                                       "no system call per bracket"));
+    CHECK(contains(g.path->describe(),
+                   "enabled/running from the leader's page (cap_user_time): "
+                   "no system call per bracket"));
     Work work{&rig.kernel};
     const int reads = rig.kernel.read_calls;
     const int ioctls = static_cast<int>(rig.kernel.ioctls.size());
@@ -175,12 +177,13 @@ TEST_CASE("rdpmc path: no software member and cap_user_time: a bracket makes no 
         CHECK(d.counts[0] == 100);
         CHECK(d.counts[1] == 50);
         CHECK(d.enabled == 5 * rig.kernel.ns_per_iteration);  // from the leader's page
-        CHECK(d.running == d.enabled);  // on the PMU throughout
+        CHECK(d.running == d.enabled);                        // on the PMU throughout
     }
     CHECK(rig.kernel.read_calls == reads);
     CHECK(static_cast<int>(rig.kernel.ioctls.size()) == ioctls);
     g.path->end_pass();
-    CHECK(counting::meta_json(*g.path).at("times").as_string() == "the leader's mmap page (cap_user_time)");
+    CHECK(counting::meta_json(*g.path).at("times").as_string() ==
+          "the leader's mmap page (cap_user_time)");
 }
 
 TEST_CASE("rdpmc path: times from the leader's page scale a multiplexed pass") {
@@ -188,7 +191,7 @@ TEST_CASE("rdpmc path: times from the leader's page scale a multiplexed pass") {
     GLINT_REQUIRE_EMULATION(rig.pmu);
     rig.kernel.page_times = true;
     rig.kernel.ratio = [](std::size_t) { return 0.5; };  // on the PMU half the time it is enabled
-    rig.kernel.ns_per_iteration = 10'000;  // enough PMU time (>= 1 ms) to scale
+    rig.kernel.ns_per_iteration = 10'000;                // enough PMU time (>= 1 ms) to scale
     OpenGroup g({Event::cycles, Event::instructions});
     REQUIRE(g.path->begin_pass());
     REQUIRE_FALSE(g.rdpmc->reads_group());

@@ -105,7 +105,8 @@ TEST_CASE("rdpmc sysfs: unreadable or unexpected files say so") {
     CHECK(settings[0].value == -1);
     CHECK(settings[0].error == "cannot read " + settings[0].path + ": " + std::strerror(EACCES));
     CHECK(linux_::describe_rdpmc(settings, sysfs.root) ==
-          "cpu/rdpmc=? (not readable: cannot read " + settings[0].path + ": " + std::strerror(EACCES) + ")");
+          "cpu/rdpmc=? (not readable: cannot read " + settings[0].path + ": " +
+              std::strerror(EACCES) + ")");
 }
 
 TEST_CASE("rdpmc sysfs: this host, read and reported") {
