@@ -59,7 +59,7 @@ StealReading parse_proc_stat_steal(std::string_view text) {
         std::uint64_t steal = 0;
         if (name == "cpu") {
             if (aggregate) continue;  // only the first aggregate line counts
-            if (!steal_of(line, pos, steal, r.why)) return StealReading{false, r.why};
+            if (!steal_of(line, pos, steal, r.why)) return StealReading{.why = r.why};
             aggregate = true;
             r.all = steal;
             continue;
@@ -70,7 +70,7 @@ StealReading parse_proc_stat_steal(std::string_view text) {
         if (!steal_of(line, pos, steal, why)) continue;  // a torn per-CPU line: that CPU unknown
         r.per_cpu.emplace_back(static_cast<unsigned>(cpu), steal);
     }
-    if (!aggregate) return StealReading{false, "/proc/stat has no aggregate \"cpu\" line"};
+    if (!aggregate) return StealReading{.why = "/proc/stat has no aggregate \"cpu\" line"};
     r.ok = true;
     return r;
 }

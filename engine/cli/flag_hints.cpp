@@ -74,7 +74,8 @@ std::string unknown_flag_message(SV arg) {
         message += i == 0 ? "; did you mean " : i + 1 == close.size() ? " or " : ", ";
         const OptionRow& row = *close[i].second;
         const bool keeps_value = !value.empty() && row.takes != Takes::nothing;
-        message += std::string(row.flag) + (keeps_value ? "=" + std::string(value) : "");
+        message += row.flag;
+        if (keeps_value) message.append("=").append(value);
     }
     if (!close.empty()) message += "?";
     return message + "; see --help";

@@ -328,7 +328,8 @@ std::string flags_markdown() {
                (row.scope == Scope::bench      ? "bench"
                 : row.scope == Scope::counting ? "counting"
                                                : "") +
-               " | " + (row.knob.empty() ? std::string() : "`" + std::string(row.knob) + "`") +
+               " | " +
+               (row.knob.empty() ? std::string() : std::string("`").append(row.knob).append("`")) +
                " |\n";
     }
     return out;

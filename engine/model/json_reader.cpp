@@ -25,7 +25,7 @@ class JsonBuilder final : public nlohmann::json_sax<nlohmann::json> {
     bool binary(binary_t&) override { return false; }  // never produced from JSON text
     bool start_object(std::size_t) override { return open(Json::object()); }
     bool key(string_t& k) override {
-        open_.back()->as_object().emplace_back(std::move(k), Json{});
+        open_.back()->as_object().emplace_back().first = std::move(k);  // its value: null
         return true;
     }
     bool end_object() override { return close(); }

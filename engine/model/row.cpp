@@ -54,9 +54,9 @@ std::vector<std::string> Row::estimated_metrics() const {
     return names;
 }
 
-const catalog::MetricCell* Row::cell(std::string_view name) const {
+const catalog::MetricCell* Row::cell(std::string_view metric) const {
     for (const auto& c : cells)
-        if (c.name == name) return &c;
+        if (c.name == metric) return &c;
     return nullptr;
 }
 

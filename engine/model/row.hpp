@@ -99,7 +99,7 @@ struct Row {
     bool is_error() const { return error.has_value(); }
     // Names of the cells that are multiplex-scaled estimates (JSON estimatedMetrics).
     std::vector<std::string> estimated_metrics() const;
-    const catalog::MetricCell* cell(std::string_view name) const;
+    const catalog::MetricCell* cell(std::string_view metric) const;
 };
 
 }  // namespace glint::engine

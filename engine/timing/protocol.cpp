@@ -318,8 +318,8 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     // Contended retake (docs/load.md): fewer than half the samples kept the CPU, so samples
     // are retaken at short windows, more of them, within the first samples' wall time.
     // Not with a reference: its median is per difference iteration, not per call of run.
-    const bool retake = !config.pinned && config.contended_retake && !batch.reference;
-    const std::uint64_t short_n = retake ? retake_iterations(summary.median_ns, n) : n;
+    const bool may_retake = !config.pinned && config.contended_retake && !batch.reference;
+    const std::uint64_t short_n = may_retake ? retake_iterations(summary.median_ns, n) : n;
     if (summary.estimator == kEstimatorAllMedian && short_n * 2 <= n) {
         if (config.progress) config.progress();
         SampleRun again =

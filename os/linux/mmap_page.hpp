@@ -58,8 +58,9 @@ constexpr std::uint64_t scale_count(std::uint64_t count, std::uint64_t enabled,
                                     std::uint64_t running) {
     const std::uint64_t quot = count / running;
     const std::uint64_t rem = count % running;
+    __extension__ using Wide = unsigned __int128;  // a GCC/Clang extension, outside ISO C++
     return quot * enabled +
-           static_cast<std::uint64_t>((static_cast<unsigned __int128>(rem) * enabled) / running);
+           static_cast<std::uint64_t>((static_cast<Wide>(rem) * enabled) / running);
 }
 
 // ---- the seqlock read --------------------------------------------------------------------------

@@ -21,10 +21,10 @@ std::string unreadable(const std::string& path, int error) {
 StealReading read_steal(const SystemRoots& roots) {
     const std::string path = roots.proc + "/stat";
     std::string text;
-    if (!linux_::read_small_file(path, text)) return {false, unreadable(path, errno)};
+    if (!linux_::read_small_file(path, text)) return {.why = unreadable(path, errno)};
     StealReading r = parse_proc_stat_steal(text);
     const long hz = ::sysconf(_SC_CLK_TCK);
-    if (r.ok && hz <= 0) return {false, "sysconf(_SC_CLK_TCK) does not say /proc/stat's tick"};
+    if (r.ok && hz <= 0) return {.why = "sysconf(_SC_CLK_TCK) does not say /proc/stat's tick"};
     r.tick_ns = r.ok ? 1'000'000'000 / hz : 0;
     return r;
 }

@@ -16,7 +16,9 @@ namespace {
 namespace html = report::html;
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-html::Cell cell(std::string text, double sort) { return {std::move(text), sort, true}; }
+html::Cell cell(std::string text, double sort) {
+    return {.text = std::move(text), .sort = sort, .has_sort = true};
+}
 
 // The median of an unstable row reads "~" with its reasons' codes, as the table's does (the
 // legend's meanings as the tooltip).

@@ -52,8 +52,8 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
             if (!mark || !mark->is_number()) break;
             if (const Json* m = entry.find("meta")) meta = *m;
             first = false;
-        } else if (const Json* c = entry.find("columns")) {
-            columns = *c;
+        } else if (const Json* cols = entry.find("columns")) {
+            columns = *cols;
         } else if (const Json* c = entry.find("case")) {
             during = *c;
             const Json* labels = entry.find("labels");
