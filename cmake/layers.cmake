@@ -51,7 +51,9 @@ function(glint_layer name)
     add_library(glint_${name} OBJECT ${L_SOURCES})
     target_link_libraries(glint_${name} PRIVATE glint_${name}_headers ${L_PRIVATE})
     target_compile_features(glint_${name} PRIVATE cxx_std_20)
-    set_target_properties(glint_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    set_target_properties(glint_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON
+                                                   UNITY_BUILD ${GLINT_UNITY_BUILD}
+                                                   UNITY_BUILD_BATCH_SIZE 16)
     target_sources(glint PRIVATE $<TARGET_OBJECTS:glint_${name}>)
   endif()
 endfunction()

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "engine/model/not_measured.hpp"
 #include "engine/model/unstable_codes.hpp"
 #include "engine/report/units.hpp"
 
@@ -12,7 +13,6 @@ namespace glint::engine {
 namespace {
 
 namespace html = report::html;
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell number_cell(std::string text, double sort) { return {std::move(text), sort, true}; }
 
@@ -182,16 +182,16 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
             reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
         }
         out.cells.push_back(number_cell(reps, kNan));
-        const DocumentRow* last = row.changes.back().row;
+        const DocumentRow* latest_row = row.changes.back().row;
         for (const auto* col : counters) {
-            const double v = last ? last->metric(col->name) : kNan;
+            const double v = latest_row ? latest_row->metric(col->name) : kNan;
             catalog::MetricCell cell;
             cell.value = v;
             cell.format = format_of(col->format);
-            cell.estimated = last && estimated(*last, col->name);
+            cell.estimated = latest_row && estimated(*latest_row, col->name);
             out.cells.push_back(number_cell(report::format_metric(cell), v));
         }
-        if (last) out.samples_ns = last->samples_ns;
+        if (latest_row) out.samples_ns = latest_row->samples_ns;
         if (row.base) out.base_samples_ns = row.base->samples_ns;
         const auto& final_change = row.changes.back();
         out.verdict = final_change.change ? to_string(final_change.change->verdict) : "";

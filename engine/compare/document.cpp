@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "engine/model/json_reader.hpp"
+#include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
 #include "os/files.hpp"
 
@@ -18,7 +19,6 @@ namespace glint::engine {
 namespace {
 
 using nlohmann::json;
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 // A problem with one field of one row: caught and turned into the one-line error.
 struct BadField : std::runtime_error {
@@ -107,9 +107,9 @@ std::optional<double> DocumentRow::instructions() const {
     return v;
 }
 
-double DocumentRow::metric(std::string_view name) const {
+double DocumentRow::metric(std::string_view metric_name) const {
     for (const auto& [k, v] : metrics)
-        if (k == name) return v;
+        if (k == metric_name) return v;
     return kNan;
 }
 

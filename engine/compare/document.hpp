@@ -49,7 +49,7 @@ struct DocumentRow {
 
     // Exact instructions per iteration ("instr", not scaled), when counted.
     std::optional<double> instructions() const;
-    double metric(std::string_view name) const;  // nan when absent
+    double metric(std::string_view metric_name) const;  // nan when absent
 };
 
 struct RunDocument {

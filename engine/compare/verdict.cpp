@@ -5,12 +5,11 @@
 #include <limits>
 #include <tuple>
 
+#include "engine/model/not_measured.hpp"
 #include "engine/stats/shift.hpp"
 
 namespace glint::engine {
 namespace {
-
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 // Logs of the values, each at least `floor` (a per-call sample clamped at 0 has no log).
 std::vector<double> logs(const std::vector<double>& values, double floor) {

@@ -4,16 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/model/not_measured.hpp"
+#include "engine/stats/summary.hpp"
+
 namespace glint::engine::counting {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double median_of(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const std::size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
 
 // Two per-iteration values of an exact count agree when they differ by rounding alone.
 bool differs(double x, double median) {
@@ -25,11 +20,10 @@ MemberSpread spread_of(const std::vector<std::vector<double>>& values, std::size
     column.reserve(values.size());
     for (const auto& row : values) column.push_back(row[m]);
     MemberSpread s;
-    s.median = median_of(column);
+    s.median = median(column);
+    s.mad = median_abs_deviation(column);
     s.min = *std::min_element(column.begin(), column.end());
     s.max = *std::max_element(column.begin(), column.end());
-    for (double& x : column) x = std::fabs(x - s.median);
-    s.mad = median_of(column);
     return s;
 }
 
@@ -173,7 +167,7 @@ CombinedPass combine_pass(const PassTotals& totals, const BracketSeries& series,
         const bool subtract = cost.measured && m < cost.size;
         const double noise = subtract ? kept * cost.uncertainty[m] / n : 0.0;
         const double value = (sums[m] - kept * cost_of(m)) / n;
-        c.per.values[m] = noise > 0 && value < 3 * noise ? kNaN : std::max(0.0, value);
+        c.per.values[m] = noise > 0 && value < 3 * noise ? kNan : std::max(0.0, value);
     }
     return c;
 }

@@ -4,18 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/model/not_measured.hpp"
+#include "engine/stats/summary.hpp"
+
 namespace glint::engine::counting {
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double median_of(std::vector<double>& values) {  // reorders `values`
-    std::sort(values.begin(), values.end());
-    const std::size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void PassTotals::add(const GroupDelta& delta) {
     ++brackets;
@@ -30,7 +23,7 @@ void PassTotals::add(const GroupDelta& delta) {
 }
 
 double running_ratio(std::uint64_t enabled, std::uint64_t running) {
-    if (enabled == 0) return kNaN;
+    if (enabled == 0) return kNan;
     return static_cast<double>(running) / static_cast<double>(enabled);
 }
 
@@ -77,11 +70,8 @@ BracketCost median_cost(const std::vector<GroupDelta>& empty_brackets) {
     cost.samples = columns[0].size();
     const double root_n = std::sqrt(static_cast<double>(cost.samples));
     for (std::size_t m = 0; m < cost.size; ++m) {
-        std::vector<double>& column = columns[m];
-        const double median = median_of(column);
-        for (double& x : column) x = std::abs(x - median);
-        cost.per_bracket[m] = median;
-        cost.uncertainty[m] = 1.2533 * 1.4826 * median_of(column) / root_n;
+        cost.per_bracket[m] = median(columns[m]);
+        cost.uncertainty[m] = 1.2533 * 1.4826 * median_abs_deviation(columns[m]) / root_n;
     }
     cost.measured = true;
     return cost;
@@ -111,7 +101,7 @@ PerIteration per_iteration(const PassTotals& totals, std::uint64_t iterations,
                            const BracketCost& cost) {
     PerIteration out;
     out.size = totals.size;
-    out.values.fill(kNaN);
+    out.values.fill(kNan);
     const Scaling scaling = pass_scaling(totals.enabled, totals.running);
     if (!totals.ok || iterations == 0 || !scaling.measured) return out;
     out.estimated = scaling.estimated;
@@ -123,13 +113,13 @@ PerIteration per_iteration(const PassTotals& totals, std::uint64_t iterations,
         const double apparatus = subtract ? brackets * cost.per_bracket[i] : 0.0;
         const double noise = subtract ? brackets * cost.uncertainty[i] / n : 0.0;
         const double value = (counted - apparatus) / n;
-        out.values[i] = noise > 0 && value < 3 * noise ? kNaN : std::max(0.0, value);
+        out.values[i] = noise > 0 && value < 3 * noise ? kNan : std::max(0.0, value);
     }
     return out;
 }
 
 double ratio_of(double numerator, double denominator) {
-    if (std::isnan(numerator) || std::isnan(denominator) || denominator == 0) return kNaN;
+    if (std::isnan(numerator) || std::isnan(denominator) || denominator == 0) return kNan;
     return numerator / denominator;
 }
 

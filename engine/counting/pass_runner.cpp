@@ -42,9 +42,10 @@ PassOutcome run_pass(ReadPath& path, const Workload& work, const PassPlan& plan)
         while (empty.size() < target) empty.push_back(path.bracket(empty_body(), 0));
     };
     std::uint64_t left = plan.iterations;
+    __extension__ using Wide = unsigned __int128;  // a GCC/Clang extension, outside ISO C++
     for (std::uint64_t j = 0; j < brackets; ++j) {
-        catch_up(static_cast<std::uint64_t>(
-            (static_cast<unsigned __int128>(empties) * (2 * j + 1)) / (2 * brackets)));
+        catch_up(static_cast<std::uint64_t>((static_cast<Wide>(empties) * (2 * j + 1)) /
+                                            (2 * brackets)));
         const std::uint64_t n = std::min(batch, left);
         if (batched) prepare_window(work.batch, n);  // iter_batched inputs: outside the bracket
         const GroupDelta delta = path.bracket(body, n);

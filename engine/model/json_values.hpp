@@ -1,6 +1,7 @@
 // engine/model/json_values.hpp: small conversions to Json that several meta writers share.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -14,6 +15,9 @@ inline Json number_list_json(const std::vector<unsigned>& values) {
     for (unsigned v : values) a.push_back(v);
     return a;
 }
+
+// The value, or null when it was not measured (nan or infinite).
+inline Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
 
 // The value, or null when absent.
 template <class T>

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/model/json_values.hpp"
+#include "engine/model/not_measured.hpp"
 #include "engine/profile/function_name.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
@@ -13,7 +15,6 @@
 namespace glint::engine::profile {
 namespace {
 
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kRowWidth = 100;   // a row of the flat profile fits the piped width
 constexpr std::size_t kRowFigures = 32;  // "  " and self, ±, samples, incl with their gaps
 constexpr std::size_t kMinNameWidth = 24;
@@ -29,8 +30,6 @@ std::size_t name_width(std::string_view where, bool inlined) {
     const std::size_t used = kRowFigures + 2 + code_points(where) + (inlined ? 10 : 0);
     return std::max(kMinNameWidth, used < kRowWidth ? kRowWidth - used : 0);
 }
-
-Json number_or_null(double v) { return std::isfinite(v) ? Json(v) : Json(); }
 
 }  // namespace
 

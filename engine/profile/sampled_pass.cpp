@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/model/not_measured.hpp"
 #include "engine/timing/windows.hpp"
 
 #if defined(__ELF__)
@@ -15,7 +16,6 @@ namespace glint::engine::profile {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr std::uint64_t kProbeCalls = 3;  // per-call: calls toggled one by one before choosing
 
 std::uint64_t since(Clock::time_point start) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/model/json_values.hpp"
 #include "engine/report/stability_json.hpp"
 #include "engine/stats/shift.hpp"
 
@@ -21,8 +22,6 @@ Json labels_json(const Labels& labels) {
 }
 
 namespace {
-
-Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
 
 void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDetail detail) {
     if (!timing) {

@@ -5,11 +5,11 @@
 #include <iterator>
 
 #include "engine/model/json_limits.hpp"
+#include "engine/model/json_values.hpp"
 
 namespace glint::engine {
 namespace {
 
-Json number_or_null(double value) { return std::isfinite(value) ? Json(value) : Json(); }
 Json optional_number(const std::optional<double>& value) {
     return value ? number_or_null(*value) : Json();
 }

@@ -6,12 +6,11 @@
 #include <limits>
 #include <random>
 
+#include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
 
 namespace glint::engine {
 namespace {
-
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 // The pairwise differences b[j] - a[i] of two sorted sets, never materialised: each row i holds
 // b[0..n) - a[i], ascending in j and (rounding is monotone) descending in i, so the count of

@@ -42,15 +42,15 @@ struct ThreadPass {
     std::vector<Span> spans;  // by thread
 
     ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p,
-               unsigned threads)
+               unsigned thread_count)
         : tier(t),
           request(r),
           one(w),
           plan(p),
-          threads(threads),
-          results(threads),
-          refused(threads),
-          spans(threads) {}
+          threads(thread_count),
+          results(thread_count),
+          refused(thread_count),
+          spans(thread_count) {}
 
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);

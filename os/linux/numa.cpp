@@ -3,9 +3,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstdint>
 
+#include "os/linux/bit_mask.hpp"
 #include "os/linux/sys.hpp"
 #include "os/numa.hpp"
 
@@ -14,7 +14,6 @@ namespace {
 
 constexpr int kMpolBind = 2;          // MPOL_BIND (linux/mempolicy.h)
 constexpr std::size_t kBatch = 4096;  // pages asked about per move_pages call
-constexpr std::size_t kBitsPerWord = sizeof(unsigned long) * CHAR_BIT;
 
 }  // namespace
 
@@ -57,12 +56,10 @@ PagePlacement page_placement(const void* ptr, std::size_t bytes) {
 
 int bind_memory_to_nodes(const std::vector<unsigned>& nodes) {
     if (nodes.empty()) return EINVAL;
-    unsigned highest = 0;
-    for (unsigned n : nodes) highest = n > highest ? n : highest;
-    std::vector<unsigned long> mask(highest / kBitsPerWord + 1, 0);
-    for (unsigned n : nodes) mask[n / kBitsPerWord] |= 1UL << (n % kBitsPerWord);
+    const linux_::BitMask mask = linux_::bit_mask(nodes);
     // maxnode counts bits, and the kernel reads one fewer than it is given.
-    if (linux_::sys().set_mempolicy(kMpolBind, mask.data(), mask.size() * kBitsPerWord + 1) != 0)
+    if (linux_::sys().set_mempolicy(kMpolBind, mask.data(),
+                                    mask.size() * linux_::kBitsPerWord + 1) != 0)
         return errno;
     return 0;
 }

@@ -47,13 +47,14 @@ KERNEL=$RIG_KERNEL
 rig_say "kernel: $KERNEL"
 
 # ---- 3. cross-build ----------------------------------------------------------------------------
-# fmt is used header-only: the host's package config serves the cross build as well.
+# fmt is used header-only: the host's package config serves the cross build as well. The
+# arm64 sources compile file by file (GLINT_UNITY_BUILD=OFF): only the host's are checked as unity.
 fmt_config=$(find /usr/lib /usr/share /usr/local/lib -path '*/cmake/fmt/fmt-config.cmake' 2>/dev/null | head -n 1)
 [[ -n $fmt_config ]] || rig_cannot_run "fmt's CMake package (libfmt-dev) is not installed"
 BUILD_DIR="$WORK_DIR/build"
 rig_cmake_build "$RIG_DIR/guest" "$BUILD_DIR" --toolchain "$RIG_DIR/toolchain.cmake" \
     -DGLINT_ARCH=aarch64 -DGLINT_STATIC=ON -DGLINT_SOURCE_DIR="$SOURCE_DIR" \
-    -Dfmt_DIR="$(dirname "$fmt_config")"
+    -DGLINT_UNITY_BUILD=OFF -Dfmt_DIR="$(dirname "$fmt_config")"
 
 # ---- 4. initramfs -------------------------------------------------------------------------------
 ROOT="$WORK_DIR/initramfs"

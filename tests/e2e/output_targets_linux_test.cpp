@@ -91,7 +91,7 @@ TEST_CASE(
     std::ofstream(json) << "kept";
     REQUIRE(link(json.c_str(), dir.file("hard.json").c_str()) == 0);
     fs::create_symlink("run.json", dir.path / "soft.json");
-    for (const std::string other : {dir.file("hard.json"), dir.file("soft.json")}) {
+    for (const std::string& other : {dir.file("hard.json"), dir.file("soft.json")}) {
         CAPTURE(other);
         auto r = run_process(quick_run({"--bench-json=" + json, "--bench-html=" + other}));
         CHECK(r.exit_code == 2);
@@ -166,7 +166,7 @@ TEST_CASE(
     std::ofstream(a) << "base";
     std::ofstream(b) << "new";
     REQUIRE(symlink(a.c_str(), dir.file("a-link.html").c_str()) == 0);
-    for (const std::string html : {a, dir.file("a-link.html"), dir.file("./a.json")}) {
+    for (const std::string& html : {a, dir.file("a-link.html"), dir.file("./a.json")}) {
         CAPTURE(html);
         auto r = run_process({glint::test::compare_path(), a, b, "--html=" + html});
         CHECK(r.exit_code == 2);

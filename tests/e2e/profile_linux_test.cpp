@@ -171,7 +171,7 @@ TEST_CASE(
     "e2e profile: --profile-folded writes folded stacks that sum to the samples, with and without "
     "--isolate") {
     // Under --isolate each child hands its cases' stacks back; the parent writes the file once.
-    for (const std::vector<std::string> isolation : {std::vector<std::string>{}, {"--isolate"}}) {
+    for (const std::vector<std::string>& isolation : {std::vector<std::string>{}, {"--isolate"}}) {
         CAPTURE(isolation.size());
         const std::string folded = temp_path("folded") + ".txt";
         std::vector<std::string> flags{"--profile-folded=" + folded};

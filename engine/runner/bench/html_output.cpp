@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/compare/compare_html.hpp"
+#include "engine/model/not_measured.hpp"
 #include "engine/model/unstable_codes.hpp"
 #include "engine/report/html/html_report.hpp"
 #include "engine/report/units.hpp"
@@ -14,7 +15,6 @@ namespace glint::engine {
 namespace {
 
 namespace html = report::html;
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 html::Cell cell(std::string text, double sort) {
     return {.text = std::move(text), .sort = sort, .has_sort = true};

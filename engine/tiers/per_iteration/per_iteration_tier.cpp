@@ -15,7 +15,7 @@
 namespace glint::engine {
 namespace {
 
-constexpr const char* kSource = "per-iteration";
+constexpr const char* kPerIterationSource = "per-iteration";
 
 struct Column {
     const char* name;
@@ -124,7 +124,7 @@ class PerIterationTier final : public CountingTier, public RunExtension {
     explicit PerIterationTier(GroupSource source)
         : source_(source ? std::move(source) : GroupSource(&open_by_name)) {}
 
-    std::string_view source() const override { return kSource; }
+    std::string_view source() const override { return kPerIterationSource; }
 
     bool wanted(const TierRequest& request) const override { return request.per_iteration.asked; }
 
@@ -133,7 +133,7 @@ class PerIterationTier final : public CountingTier, public RunExtension {
         const std::unique_ptr<PerIterationGroup> probe = source_();
         status_ = probe->status();
         const std::string refusal = refusal_reason(status_);
-        Status s{kSource, Status::State::available, {}, {}};
+        Status s{kPerIterationSource, Status::State::available, {}, {}};
         if (refusal.empty()) {
             s.reason = fmt::format(
                 "cycles and instructions read around every call ({}), the median of {} empty "
@@ -156,7 +156,7 @@ class PerIterationTier final : public CountingTier, public RunExtension {
             d.header = c.header;
             d.format = catalog::Format::count;
             d.cls = catalog::MetricClass::diagnostic;
-            d.source = kSource;
+            d.source = kPerIterationSource;
             d.available = usable();
             d.is_default = usable();  // shown when --per-iteration opened; omitted when refused
             if (statuses_.empty())

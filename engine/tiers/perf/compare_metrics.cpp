@@ -27,7 +27,7 @@ struct CompareMetric {
     bool is_default;
 };
 
-const std::array<CompareMetric, 6>& metrics() {
+const std::array<CompareMetric, 6>& compare_metrics() {
     static const std::array<CompareMetric, 6> table{{
         {"instr", "instr/iter", GroupKind::hardware, Event::instructions, Shows::per_iteration,
          true},
@@ -99,7 +99,7 @@ bool estimated(const PathPass& pass) { return pass.ran && pass.per_iteration.est
 std::vector<catalog::MetricDescriptor> compare_family(const FamilyState& state,
                                                       const CompareState& compare) {
     std::vector<catalog::MetricDescriptor> family;
-    for (const auto& m : metrics())
+    for (const auto& m : compare_metrics())
         for (std::string_view path : kPaths) family.push_back(describe(m, path, state, compare));
     return family;
 }
@@ -109,7 +109,7 @@ std::vector<catalog::MetricCell> compare_cells(const FamilyState& state,
                                                const PathPass& syscall) {
     std::vector<catalog::MetricCell> cells;
     if (!compare.requested) return cells;
-    for (const auto& m : metrics()) {
+    for (const auto& m : compare_metrics()) {
         if (m.kind != state.kind) continue;
         for (std::string_view path : kPaths) {
             const catalog::MetricDescriptor d = describe(m, path, state, compare);

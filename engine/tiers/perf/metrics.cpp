@@ -27,7 +27,7 @@ struct PerfMetric {
     double multiplier = 1.0;           // 100 for percentages
 };
 
-const std::array<PerfMetric, 9>& metrics() {
+const std::array<PerfMetric, 9>& perf_metrics() {
     static const std::array<PerfMetric, 9> table{{
         {"ipc", "ipc", Format::ratio, Kinds::hardware, Event::instructions, Event::cycles},
         {"instr", "instr/iter", Format::count, Kinds::hardware, Event::instructions, {}},
@@ -126,13 +126,13 @@ FamilyState family_state(const OpenedGroup& opened) {
 
 std::vector<catalog::MetricDescriptor> perf_family(const FamilyState& state) {
     std::vector<catalog::MetricDescriptor> family;
-    for (const auto& m : metrics()) family.push_back(describe(m, state));
+    for (const auto& m : perf_metrics()) family.push_back(describe(m, state));
     return family;
 }
 
 std::vector<catalog::MetricCell> perf_cells(const FamilyState& state, const PerIteration& pass) {
     std::vector<catalog::MetricCell> cells;
-    for (const auto& m : metrics()) {
+    for (const auto& m : perf_metrics()) {
         if (!belongs(m, state.kind)) continue;
         double value = value_of(state, pass, m.numerator);
         if (m.denominator) value = ratio_of(value, value_of(state, pass, *m.denominator));

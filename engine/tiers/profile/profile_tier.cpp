@@ -18,7 +18,7 @@
 namespace glint::engine {
 namespace {
 
-constexpr const char* kSource = "profile";
+constexpr const char* kProfileSource = "profile";
 
 std::string symbols_how(const os::Symbolizer& s) {
     return s.debug_info_available()
@@ -31,7 +31,7 @@ class ProfileTier final : public Tier, public RunExtension {
   public:
     RunExtension* extension() override { return this; }
 
-    std::string_view source() const override { return kSource; }
+    std::string_view source() const override { return kProfileSource; }
 
     bool wanted(const TierRequest& request) const override { return request.profile.asked; }
 
@@ -41,7 +41,7 @@ class ProfileTier final : public Tier, public RunExtension {
         limits_.time_ns = request_.time_ms * 1e6;
         plan_ = profile::plan_sampling(request_.hz);
         if (!plan_.ok) {
-            statuses_ = {{kSource, Status::State::unavailable, plan_.reason, plan_.remedy}};
+            statuses_ = {{kProfileSource, Status::State::unavailable, plan_.reason, plan_.remedy}};
             return statuses_;
         }
         symbols_ = std::make_unique<os::Symbolizer>();
@@ -50,7 +50,7 @@ class ProfileTier final : public Tier, public RunExtension {
             "counting passes; symbols: {}",
             plan_.how, limits_.samples, request_.time_ms, symbols_how(*symbols_));
         for (const auto& n : plan_.notes) reason += "; " + n;
-        statuses_ = {{kSource, Status::State::available, reason, ""}};
+        statuses_ = {{kProfileSource, Status::State::available, reason, ""}};
         return statuses_;
     }
 

@@ -4,12 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
 
 namespace glint::engine::tier0 {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::size_t index(ProcessCounter c) { return static_cast<std::size_t>(c); }
 
@@ -63,7 +62,7 @@ std::array<double, kProcessCounters> per_iteration(const Tier0Totals& totals,
                                                    std::uint64_t iterations,
                                                    const Tier0Delta& cost) {
     std::array<double, kProcessCounters> out;
-    out.fill(kNaN);
+    out.fill(kNan);
     if (iterations == 0 || totals.brackets == 0) return out;
     const double brackets = static_cast<double>(totals.brackets);
     for (std::size_t i = 0; i < kProcessCounters; ++i) {
@@ -75,7 +74,7 @@ std::array<double, kProcessCounters> per_iteration(const Tier0Totals& totals,
 }
 
 double cache_hit_percent(double rchar, double read_bytes) {
-    if (std::isnan(rchar) || std::isnan(read_bytes) || rchar < 1.0) return kNaN;
+    if (std::isnan(rchar) || std::isnan(read_bytes) || rchar < 1.0) return kNan;
     return std::clamp(100.0 * (1.0 - read_bytes / rchar), 0.0, 100.0);
 }
 

@@ -80,10 +80,6 @@ RunDocument doc(std::string path, std::vector<DocumentRow> rows) {
     return d;
 }
 
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 }  // namespace
 
 TEST_CASE("gate: a row passes only when its interval over repetitions ends within the gate") {

@@ -132,7 +132,7 @@ TEST_CASE("hot threads: one group per thread, each read on its own thread, none 
             Group<2> mine({"page-faults", "task-clock"});
             if (!mine.ok()) return;
             const Snapshot<2> before = mine.read();
-            volatile int sink = 0;
+            [[maybe_unused]] volatile int sink = 0;
             for (int k = 0; k < 100000; ++k) sink = k;
             task_clock[i] = (mine.read() - before).counts[1];
             refused[i] = mine.wrong_thread_reads();
