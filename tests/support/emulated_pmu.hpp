@@ -33,10 +33,10 @@
 //
 // Timestamp reads are emulated where they fault, so a stub of either serialization runs on any
 // host: rdtscp on a CPU without it (SIGILL: the value is the TSC, read by the handler), rdtsc
-// and rdtscp under TimestampFaults (SIGSEGV, which the rig's tests use to run the emulation on a
-// host that has rdtscp: the value is then CLOCK_MONOTONIC_RAW in ns, read by a system call, a
-// counter that only grows). rdtscp's ECX is the CPU and node, as Linux sets TSC_AUX. Under
-// Stepping the emulated instruction counts as retired, as a real one would.
+// and rdtscp made to fault by fault_timestamps (SIGSEGV, which the rig's tests use to run the
+// emulation on a host that has rdtscp: the value is then CLOCK_MONOTONIC_RAW in ns, read by a
+// system call, a counter that only grows). rdtscp's ECX is the CPU and node, as Linux sets TSC_AUX.
+// Under Stepping the emulated instruction counts as retired, as a real one would.
 #pragma once
 
 #include <linux/perf_event.h>
@@ -207,22 +207,12 @@ class Stepping {
     EmulatedPmu& pmu_;
 };
 
-// Makes rdtsc and rdtscp fault on the calling thread for its lifetime (prctl PR_SET_TSC,
-// PR_TSC_SIGSEGV), so that an EmulatedPmu emulates them: the rig's emulation of timestamp reads
-// runs on any host. active() false: the kernel refused (nothing changed). Construct it after the
-// EmulatedPmu and keep the scope small: every timestamp read of the thread traps meanwhile (the
-// vDSO's clock reads included), and one read with no EmulatedPmu installed kills the process.
-class TimestampFaults {
-  public:
-    TimestampFaults();
-    ~TimestampFaults();
-    TimestampFaults(const TimestampFaults&) = delete;
-    TimestampFaults& operator=(const TimestampFaults&) = delete;
-    bool active() const { return active_; }
-
-  private:
-    bool active_ = false;
-};
+// Makes rdtsc and rdtscp fault on the calling thread (`on`: prctl PR_SET_TSC, PR_TSC_SIGSEGV)
+// or read again (PR_TSC_ENABLE), so that an EmulatedPmu emulates them: the rig's emulation of
+// timestamp reads runs on any host. False: the kernel refused (nothing changed). Only while an
+// EmulatedPmu is installed, and briefly: every timestamp read of the thread traps meanwhile (the
+// vDSO's clock reads included), and one with no EmulatedPmu installed kills the process.
+bool fault_timestamps(bool on);
 
 // An asynchronous "kernel": a thread that interrupts the constructing (reading) thread with
 // SIGUSR2 at random moments; the handler, running on the reading thread like an interrupt,

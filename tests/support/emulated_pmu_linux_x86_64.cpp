@@ -55,7 +55,7 @@ void on_segv(int sig, siginfo_t* info, void* context) {
         pmu->after_rdpmc(reader);
         return;
     }
-    if (pmu != nullptr && pmu->emulate_timestamp(context, false)) return;  // TimestampFaults
+    if (pmu != nullptr && pmu->emulate_timestamp(context, false)) return;  // fault_timestamps
     // Not ours: hand it to whoever was there before (doctest's crash report, or the default).
     if ((g_previous_segv.sa_flags & SA_SIGINFO) && g_previous_segv.sa_sigaction != nullptr) {
         g_previous_segv.sa_sigaction(sig, info, context);
@@ -387,10 +387,8 @@ Stepping::~Stepping() {
 
 // ---- timestamp faults ----------------------------------------------------------------------
 
-TimestampFaults::TimestampFaults() { active_ = prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) == 0; }
-
-TimestampFaults::~TimestampFaults() {
-    if (active_) prctl(PR_SET_TSC, PR_TSC_ENABLE, 0, 0, 0);
+bool fault_timestamps(bool on) {
+    return prctl(PR_SET_TSC, on ? PR_TSC_SIGSEGV : PR_TSC_ENABLE, 0, 0, 0) == 0;
 }
 
 // ---- the asynchronous kernel -------------------------------------------------------------------

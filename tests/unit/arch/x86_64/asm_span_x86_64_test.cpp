@@ -6,27 +6,12 @@
 #include <glint/asm.hpp>
 
 #include <cstdint>
-#include <memory>
-#include <string_view>
-#include <vector>
 
 #include "engine/runner/session.hpp"
-
-namespace {
-
-struct Capture final : glint::engine::Session {
-    std::vector<glint::detail::Batch> batches;
-    void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions&) override {
-        batches.push_back(batch);
-    }
-    void on_case(glint::CaseInfo, std::unique_ptr<glint::detail::PerCall>) override {}
-    void on_provenance(std::string_view) override {}
-};
-
-}  // namespace
+#include "support/capturing_session.hpp"
 
 TEST_CASE("asm_iter: the span is the unroll difference x instructions per copy x chains") {
-    Capture session;
+    glint::test::CapturingSession session;
     glint::engine::SessionScope scope(session);
     const auto three = [](Xbyak::CodeGenerator& g, const Xbyak::Reg64& r) {
         g.add(r, r);

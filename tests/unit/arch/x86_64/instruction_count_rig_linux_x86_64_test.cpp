@@ -5,7 +5,6 @@
 #include <xbyak/xbyak.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,15 +65,13 @@ void check_default_group(EmulatedPmu& pmu, x86::Serialization s, bool faulting) 
     const std::uint64_t emulated_before = pmu.timestamp_emulations();
     std::vector<x86::BracketRecord> empties(3);
     x86::BracketRecord batched, single[3];
-    {
-        std::optional<glint::test::TimestampFaults> faults;
-        if (faulting) faults.emplace();
-        for (auto& r : empties) stepped(*stub, body.fn(), nullptr, 0, &r, pmu);
-        stepped(*stub, body.fn(), nullptr, 500, &batched, pmu);
-        for (auto& r : single) stepped(*stub, body.fn(), nullptr, 1, &r, pmu);
-    }
+    if (faulting) REQUIRE(glint::test::fault_timestamps(true));
+    for (auto& r : empties) stepped(*stub, body.fn(), nullptr, 0, &r, pmu);
+    stepped(*stub, body.fn(), nullptr, 500, &batched, pmu);
+    for (auto& r : single) stepped(*stub, body.fn(), nullptr, 1, &r, pmu);
+    if (faulting) glint::test::fault_timestamps(false);
     const std::uint64_t emulated = pmu.timestamp_emulations() - emulated_before;
-    // Each bracket reads the timestamp twice: under TimestampFaults both reads trap (7 brackets).
+    // Each bracket reads the timestamp twice: under fault_timestamps both reads trap (7 brackets).
     if (faulting) CHECK(emulated == 14);
     if (!faulting && s == x86::Serialization::lfence_rdtsc) CHECK(emulated == 0);
     const x86::BracketCost cost = x86::min_cost(empties, 6);
@@ -108,12 +105,12 @@ TEST_CASE("instructions by execution: the default group's bracket and exact per-
 }
 
 // The rig's emulation of timestamp reads, forced on a host that has rdtscp: under
-// TimestampFaults every rdtsc and rdtscp traps and the rig emulates it, and the counts are the
+// fault_timestamps every rdtsc and rdtscp traps and the rig emulates it, and the counts are the
 // same as executed (the path a CPU without rdtscp takes for the rdtscp stub).
 TEST_CASE("instructions by execution: both serializations with every timestamp read emulated") {
     EmulatedPmu pmu(48);
     GLINT_REQUIRE_EMULATION(pmu);
-    if (!glint::test::TimestampFaults().active())
+    if (!glint::test::fault_timestamps(true) || !glint::test::fault_timestamps(false))
         return glint::test::skip(
             "prctl(PR_SET_TSC, PR_TSC_SIGSEGV) is refused here, so timestamp reads cannot be made "
             "to fault: the emulation of rdtscp is not exercised on this host");
