@@ -40,15 +40,15 @@ struct ThreadPass {
     std::vector<PassSpan> spans;                     // by thread
 
     ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p,
-               unsigned threads)
+               unsigned team)
         : tier(t),
           request(r),
           one(w),
           plan(p),
-          threads(threads),
-          results(threads),
-          refused(threads),
-          spans(threads) {}
+          threads(team),
+          results(team),
+          refused(team),
+          spans(team) {}
 
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);
