@@ -10,6 +10,7 @@
 
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/pass_plan.hpp"
+#include "engine/tiers/passes_together.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "engine/timing/clock.hpp"
 #include "os/thread_usage.hpp"
@@ -36,21 +37,18 @@ struct ThreadPass {
                                // waker's CPU, and the two would then count sharing one CPU
     std::vector<std::optional<PassResult>> results;  // by thread; empty: the twin did not open
     std::vector<std::string> refused;                // by thread: why not
-    struct Span {
-        std::int64_t start = 0, stop = 0, cpu = -1;  // the thread's pass: now_ns, its CPU ns
-    };
-    std::vector<Span> spans;  // by thread
+    std::vector<PassSpan> spans;                     // by thread
 
     ThreadPass(const CountingTier& t, const TierRequest& r, const Workload& w, PassPlan p,
-               unsigned thread_count)
+               unsigned team)
         : tier(t),
           request(r),
           one(w),
           plan(p),
-          threads(thread_count),
-          results(thread_count),
-          refused(thread_count),
-          spans(thread_count) {}
+          threads(team),
+          results(team),
+          refused(team),
+          spans(team) {}
 
     static void run(void* ctx, std::uint64_t) {
         auto& pass = *static_cast<ThreadPass*>(ctx);
@@ -81,25 +79,11 @@ struct ThreadPass {
                              cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
     }
 
-    // How much of the passes ran at once, 0 to 1: the share of the shortest pass during which
-    // every pass was running, times the least share of its pass a thread spent on a CPU (a
-    // thread that waited for a CPU, time-sharing it with another, ran apart); nan: unread.
+    // passes_together of the threads' passes; nan: a twin did not count.
     double together() const {
-        std::int64_t last_start = 0, first_stop = 0;
-        double shortest = INFINITY, on_cpu = 1;
-        for (std::size_t i = 0; i < spans.size(); ++i) {
-            if (!results[i] || spans[i].cpu < 0 || spans[i].stop <= spans[i].start) return NAN;
-            const Span& s = spans[i];
-            last_start = i ? std::max(last_start, s.start) : s.start;
-            first_stop = i ? std::min(first_stop, s.stop) : s.stop;
-            const auto span = static_cast<double>(s.stop - s.start);
-            shortest = std::min(shortest, span);
-            on_cpu = std::min(on_cpu, static_cast<double>(s.cpu) / span);
-        }
-        if (spans.empty()) return NAN;
-        const double overlap =
-            static_cast<double>(std::max<std::int64_t>(0, first_stop - last_start));
-        return std::clamp(overlap / shortest * on_cpu, 0.0, 1.0);
+        for (const auto& r : results)
+            if (!r) return NAN;
+        return passes_together(spans);
     }
 };
 
@@ -133,6 +117,22 @@ std::string counters_text(unsigned threads, const std::vector<std::string>& summ
 }
 
 }  // namespace
+
+double passes_together(std::span<const PassSpan> passes) {
+    if (passes.empty()) return NAN;
+    std::int64_t last_start = passes.front().start, first_stop = passes.front().stop;
+    double shortest = INFINITY, on_cpu = 1;
+    for (const PassSpan& s : passes) {
+        if (s.cpu < 0 || s.stop <= s.start) return NAN;
+        last_start = std::max(last_start, s.start);
+        first_stop = std::min(first_stop, s.stop);
+        const auto span = static_cast<double>(s.stop - s.start);
+        shortest = std::min(shortest, span);
+        on_cpu = std::min(on_cpu, static_cast<double>(s.cpu) / span);
+    }
+    const double overlap = static_cast<double>(std::max<std::int64_t>(0, first_stop - last_start));
+    return std::clamp(overlap / shortest * on_cpu, 0.0, 1.0);
+}
 
 CountedCase TierSet::count_threads(const Workload& one, const Workload& team, unsigned threads,
                                    const std::vector<unsigned>& cpus, const TimingSummary& timing,

@@ -167,7 +167,7 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     double fastest = INFINITY;
     auto run_probe = [&] {
         const std::int64_t start = now_ns();
-        const double step = probe_step_ns();
+        const double step = config.probe ? config.probe() : probe_step_ns();
         const double took = static_cast<double>(now_ns() - start);
         r.probes.push_back(step);
         fastest = std::min(fastest, step);

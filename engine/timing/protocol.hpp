@@ -39,6 +39,8 @@ struct TimingConfig {
     bool refuse_optimized_away = true;  // batched: throw OptimizedAway (below)
     bool contended_retake = true;       // batched: retake short samples under contention
     bool core_probe = true;             // batched: probe the core's speed around each sample
+    std::function<double()> probe;      // that probe, ns per step of kProbeSteps (core_probe.hpp);
+                                        // empty: probe_step_ns() (tests substitute one)
     double wall_budget_ns = 1e9;        // per-call: stop adding samples past 32 after this long;
                                         // batched with inputs: / samples caps a sample's wall time
     std::function<void()> progress;     // called between samples' phases (never while timing)

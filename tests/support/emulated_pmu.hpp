@@ -30,6 +30,13 @@
 // change another's events while that one reads. Stepping, trap actions and AsyncKernel still
 // follow one thread. One EmulatedPmu at a time. A trap costs about 1.5 us: keep iteration
 // counts modest. Each trap returns through rt_sigreturn, itself a system call.
+//
+// Timestamp reads are emulated where they fault, so a stub of either serialization runs on any
+// host: rdtscp on a CPU without it (SIGILL: the value is the TSC, read by the handler), rdtsc
+// and rdtscp made to fault by fault_timestamps (SIGSEGV, which the rig's tests use to run the
+// emulation on a host that has rdtscp: the value is then CLOCK_MONOTONIC_RAW in ns, read by a
+// system call, a counter that only grows). rdtscp's ECX is the CPU and node, as Linux sets TSC_AUX.
+// Under Stepping the emulated instruction counts as retired, as a real one would.
 #pragma once
 
 #include <linux/perf_event.h>
@@ -122,6 +129,13 @@ class EmulatedPmu {
     std::uint64_t fallback_reads() const { return fallback_reads_.load(); }
     // rdpmc of a counter no event of the reading thread holds
     std::uint64_t bad_reads() const { return bad_reads_.load(); }
+    // rdtsc and rdtscp emulated (they faulted)
+    std::uint64_t timestamp_emulations() const { return timestamp_emulations_.load(); }
+
+    // Emulates the timestamp read at the rip of `context` (the ucontext_t of a fault): rdtsc
+    // (0F 31) or rdtscp (0F 01 F9), rip past it; the value is the TSC (`read_tsc`: the handler
+    // executes rdtsc) or CLOCK_MONOTONIC_RAW ns. False, nothing changed, for any other code.
+    bool emulate_timestamp(void* context, bool read_tsc);
 
     // A stub layout over `events` (layout slot i = events[i]) with their current indices,
     // the rig's width and slow_read below.
@@ -167,6 +181,7 @@ class EmulatedPmu {
     } thread_traps_[kMaxThreads];
     std::atomic<std::uint64_t> fallback_reads_{0};
     std::atomic<std::uint64_t> bad_reads_{0};
+    std::atomic<std::uint64_t> timestamp_emulations_{0};
     enum class When : std::uint8_t { after_latch, before_latch, after_step };
     struct PendingAction {
         std::uint64_t at;  // trap or step number; 0: every trap
@@ -191,6 +206,13 @@ class Stepping {
   private:
     EmulatedPmu& pmu_;
 };
+
+// Makes rdtsc and rdtscp fault on the calling thread (`on`: prctl PR_SET_TSC, PR_TSC_SIGSEGV)
+// or read again (PR_TSC_ENABLE), so that an EmulatedPmu emulates them: the rig's emulation of
+// timestamp reads runs on any host. False: the kernel refused (nothing changed). Only while an
+// EmulatedPmu is installed, and briefly: every timestamp read of the thread traps meanwhile (the
+// vDSO's clock reads included), and one with no EmulatedPmu installed kills the process.
+bool fault_timestamps(bool on);
 
 // An asynchronous "kernel": a thread that interrupts the constructing (reading) thread with
 // SIGUSR2 at random moments; the handler, running on the reading thread like an interrupt,

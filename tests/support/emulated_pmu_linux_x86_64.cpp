@@ -2,9 +2,12 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
+
+#include <time.h>
 
 #include <chrono>
 #include <cstddef>
@@ -52,12 +55,26 @@ void on_segv(int sig, siginfo_t* info, void* context) {
         pmu->after_rdpmc(reader);
         return;
     }
+    if (pmu != nullptr && pmu->emulate_timestamp(context, false)) return;  // fault_timestamps
     // Not ours: hand it to whoever was there before (doctest's crash report, or the default).
     if ((g_previous_segv.sa_flags & SA_SIGINFO) && g_previous_segv.sa_sigaction != nullptr) {
         g_previous_segv.sa_sigaction(sig, info, context);
         return;
     }
     signal(SIGSEGV, SIG_DFL);  // the faulting instruction re-executes and kills the process
+}
+
+struct sigaction g_previous_ill {};
+
+// rdtscp where the CPU has none; anything else goes to the previous handler.
+void on_ill(int sig, siginfo_t* info, void* context) {
+    EmulatedPmu* pmu = g_pmu.load(std::memory_order_relaxed);
+    if (pmu != nullptr && pmu->emulate_timestamp(context, true)) return;
+    if ((g_previous_ill.sa_flags & SA_SIGINFO) && g_previous_ill.sa_sigaction != nullptr) {
+        g_previous_ill.sa_sigaction(sig, info, context);
+        return;
+    }
+    signal(SIGILL, SIG_DFL);
 }
 
 [[gnu::noinline]] std::uint64_t probe_rdpmc() {
@@ -78,6 +95,8 @@ EmulatedPmu::EmulatedPmu(unsigned width) : width_(width) {
     sigemptyset(&sa.sa_mask);
     sigaddset(&sa.sa_mask, SIGUSR2);  // an emulated rdpmc is atomic w.r.t. the async kernel
     if (sigaction(SIGSEGV, &sa, &g_previous_segv) != 0) rig_error("sigaction(SIGSEGV)");
+    sa.sa_sigaction = &on_ill;
+    if (sigaction(SIGILL, &sa, &g_previous_ill) != 0) rig_error("sigaction(SIGILL)");
     probe_rdpmc();
     intercepts_ = traps() == 1;
     traps_.store(0, std::memory_order_relaxed);
@@ -94,6 +113,7 @@ pid_t EmulatedPmu::this_thread() {
 }
 
 EmulatedPmu::~EmulatedPmu() {
+    sigaction(SIGILL, &g_previous_ill, nullptr);
     sigaction(SIGSEGV, &g_previous_segv, nullptr);
     g_pmu.store(nullptr);
     for (int e = 0; e < events(); ++e) munmap(pages_[e], 4096);
@@ -235,6 +255,37 @@ void EmulatedPmu::after_rdpmc(pid_t reader) {
     run_actions(trap, When::after_latch);
 }
 
+bool EmulatedPmu::emulate_timestamp(void* context, bool read_tsc) {
+    greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
+    const auto* rip = reinterpret_cast<const std::uint8_t*>(regs[REG_RIP]);
+    if (rip == nullptr || rip[0] != 0x0F) return false;
+    const bool rdtsc = rip[1] == 0x31;
+    const bool rdtscp = rip[1] == 0x01 && rip[2] == 0xF9;
+    if (!rdtsc && !rdtscp) return false;
+    std::uint64_t value = 0;
+    if (read_tsc) {
+        std::uint32_t lo, hi;
+        asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
+        value = (std::uint64_t{hi} << 32) | lo;
+    } else {  // a system call, not the vDSO: the vDSO reads the TSC, which is what faulted
+        timespec now{};
+        syscall(SYS_clock_gettime, CLOCK_MONOTONIC_RAW, &now);
+        value = static_cast<std::uint64_t>(now.tv_sec) * 1'000'000'000u +
+                static_cast<std::uint64_t>(now.tv_nsec);
+    }
+    regs[REG_RAX] = static_cast<greg_t>(value & 0xffffffffu);
+    regs[REG_RDX] = static_cast<greg_t>(value >> 32);
+    if (rdtscp) {
+        unsigned cpu = 0, node = 0;
+        syscall(SYS_getcpu, &cpu, &node, nullptr);
+        regs[REG_RCX] = static_cast<greg_t>(((node & 0xfffu) << 12) | (cpu & 0xfffu));
+    }
+    regs[REG_RIP] += rdtscp ? 3 : 2;
+    timestamp_emulations_.fetch_add(1, std::memory_order_relaxed);
+    if (stepping && instruction_event_ >= 0) advance(instruction_event_, 1);  // it retired
+    return true;
+}
+
 // Lock-free: the reader's slot, claimed on its first trap.
 void EmulatedPmu::count_trap(pid_t reader) {
     for (ThreadTraps& t : thread_traps_) {
@@ -332,6 +383,12 @@ Stepping::~Stepping() {
     clear_trap_flag();
     pmu_.stepping = false;
     sigaction(SIGTRAP, &g_previous_trap, nullptr);
+}
+
+// ---- timestamp faults ----------------------------------------------------------------------
+
+bool fault_timestamps(bool on) {
+    return prctl(PR_SET_TSC, on ? PR_TSC_SIGSEGV : PR_TSC_ENABLE, 0, 0, 0) == 0;
 }
 
 // ---- the asynchronous kernel -------------------------------------------------------------------

@@ -10,21 +10,13 @@
 #include <vector>
 
 #include "engine/runner/session.hpp"
-#include "engine/timing/windows.hpp"
+#include "support/capturing_session.hpp"
 
 using glint::Metric;
 
 namespace {
 
-struct Capture final : glint::engine::Session {
-    std::vector<glint::detail::IterOptions> calls;
-    void on_iter(glint::detail::Batch batch, const glint::detail::IterOptions& options) override {
-        calls.push_back(options);
-        glint::engine::run_untimed(batch, 1);
-    }
-    void on_case(glint::CaseInfo, std::unique_ptr<glint::detail::PerCall>) override {}
-    void on_provenance(std::string_view) override {}
-};
+using Capture = glint::test::CapturingSession;
 
 }  // namespace
 

@@ -134,6 +134,10 @@ TEST_CASE("headline: samples a clock step or two apart are the clock's quantizat
     CHECK_FALSE(estimate_headline(s.wall, s.cpu, rule).split);
     CHECK(is_split({10, 10, 11, 11, 100, 100, 101, 101}, 20));  // a gap of 4.5 steps still is
     CHECK(is_split({40, 40, 50, 50, 90, 90, 100, 100}, 1));     // 4 of the values' 10 ns quanta
+    // The bound is two quanta: a gap of 1.5 steps (60 to 90 at a 20 ns step) is a step the
+    // clock skipped, not a split; one just over 2 steps is.
+    CHECK_FALSE(is_split({40, 40, 40, 40, 40, 60, 90, 90, 90, 90, 90, 90}, 20));
+    CHECK(is_split({40, 40, 40, 40, 40, 60, 101, 101, 101, 101, 101, 101}, 20));
 }
 
 TEST_CASE("headline: one outlier is not a split") {

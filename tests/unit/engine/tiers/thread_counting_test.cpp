@@ -14,6 +14,7 @@
 
 #include <glint/bench.hpp>
 
+#include "engine/tiers/passes_together.hpp"
 #include "engine/tiers/tier_set.hpp"
 
 using namespace glint::engine;
@@ -166,4 +167,35 @@ TEST_CASE(
     CHECK(coverage.at("missedWhy").as_array().at(0).as_string() ==
           "perthread on thread 1: EMFILE: too many open files");
     CHECK(c.row_fields.at("threadCounts").as_array().at(1).as_object().empty());
+}
+
+// rows[].threadCoverage.passesTogether from the threads' pass spans (start, stop, CPU ns).
+TEST_CASE(
+    "thread counting: passesTogether weighs the passes' overlap by each thread's on-CPU share") {
+    constexpr std::int64_t ms = 1'000'000;
+    // Two 10 ms passes side by side, each thread on a CPU throughout: together.
+    std::vector<PassSpan> passes{{0, 10 * ms, 10 * ms}, {0, 10 * ms, 10 * ms}};
+    CHECK(passes_together(passes) == 1);
+    // The same spans, but the second thread ran 4 ms of its 10 (it waited for a CPU the other
+    // held): its time was not spent beside the other's.
+    passes[1].cpu = 4 * ms;
+    CHECK(passes_together(passes) == doctest::Approx(0.4));
+    // The least share decides, whichever thread it is.
+    passes[0].cpu = 3 * ms;
+    CHECK(passes_together(passes) == doctest::Approx(0.3));
+    // Overlap: the second pass starts 2.5 ms late (each on a CPU throughout): 7.5 of the
+    // shortest pass's 10 ms; and both at once: 0.75 x 0.5.
+    passes = {{0, 10 * ms, 10 * ms}, {5 * ms / 2, 25 * ms / 2, 10 * ms}};
+    CHECK(passes_together(passes) == doctest::Approx(0.75));
+    passes[0].cpu = 5 * ms;
+    CHECK(passes_together(passes) == doctest::Approx(0.375));
+    // Passes one after the other: nothing at once.
+    passes = {{0, 10 * ms, 10 * ms}, {10 * ms, 20 * ms, 10 * ms}};
+    CHECK(passes_together(passes) == 0);
+    // Not known: an unread CPU clock, an empty pass, no pass.
+    passes = {{0, 10 * ms, 10 * ms}, {0, 10 * ms, -1}};
+    CHECK(std::isnan(passes_together(passes)));
+    passes[1] = {5 * ms, 5 * ms, 0};
+    CHECK(std::isnan(passes_together(passes)));
+    CHECK(std::isnan(passes_together({})));
 }

@@ -17,6 +17,7 @@
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
 #include "engine/timing/windows.hpp"
+#include "support/capturing_session.hpp"
 
 using namespace glint::engine;
 
@@ -185,37 +186,21 @@ TEST_CASE("iter_batched: a counting pass brackets one window of inputs at a time
     CHECK(plans[1].batch == 5000);
 }
 
-namespace {
-
-// A session that keeps the batch glint::iter_batched hands the runner, and runs it once.
-struct CapturingSession final : glint::engine::Session {
-    glint::detail::Batch batch;
-    glint::Iterations pinned;
-    void on_iter(glint::detail::Batch b, const glint::detail::IterOptions& o) override {
-        batch = b;
-        pinned = o.pinned;
-        run_untimed(b, 3);
-    }
-    void on_case(glint::CaseInfo, std::unique_ptr<glint::detail::PerCall>) override {}
-    void on_provenance(std::string_view) override {}
-};
-
-}  // namespace
-
 TEST_CASE("iter_batched: the API hands the runner a batch with inputs, capped at 1024 by default") {
-    CapturingSession session;
+    glint::test::CapturingSession session;
+    session.runs = 3;
     glint::engine::SessionScope scope(session);
     int made = 0, used = 0;
     glint::iter_batched([&] { return ++made; }, [&](int& v) { used += v; });
-    CHECK(bool(session.batch.prepare));
-    CHECK(session.batch.max_window == 1024);  // docs/writing-benchmarks.md's default
-    CHECK(session.pinned.count == 0);
+    CHECK(bool(session.batches.back().prepare));
+    CHECK(session.batches.back().max_window == 1024);  // docs/writing-benchmarks.md's default
+    CHECK(session.calls.back().pinned.count == 0);
     CHECK(made == 3);
     CHECK(used == 1 + 2 + 3);
     glint::iter_batched([] { return 0; }, [](int&) {}, glint::max_inputs(16),
                         glint::iterations(50));
-    CHECK(session.batch.max_window == 16);
-    CHECK(session.pinned.count == 50);
+    CHECK(session.batches.back().max_window == 16);
+    CHECK(session.calls.back().pinned.count == 50);
 }
 
 TEST_CASE("iter_batched: a deleted fn is refused though its samples' windows are under the cap") {

@@ -1,11 +1,16 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/timing/clock.hpp"
+#include "engine/timing/core_probe.hpp"
 #include "engine/timing/protocol.hpp"
+#include "os/thread_usage.hpp"
 #include "support/skip.hpp"
 
 using namespace glint::engine;
@@ -217,4 +222,77 @@ TEST_CASE("protocol: the printed ± is never finer than the clock's step per ite
     batched.pinned = 4;
     const TimingSummary t = time_batched(batch, batched);
     CHECK(t.spread_ns >= clock.resolution_ns / 4);
+}
+
+namespace {
+
+// Spins until this thread's CPU clock has advanced `ns`: work whose CPU time is known.
+void spin_cpu_ns(std::int64_t ns) {
+    const std::int64_t start = glint::os::thread_cpu_ns();
+    std::uint64_t x = 0;
+    while (glint::os::thread_cpu_ns() - start < ns) x = glint::black_box(x + 1);
+}
+
+// A body that only sleeps: its samples lose nearly all their wall time.
+void sleep_200us(void*, std::uint64_t n) {
+    for (std::uint64_t i = 0; i < n; ++i)
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+}
+
+std::int64_t g_slow_windows = 0;  // windows of the probe's size run slowly (then none)
+void armed_run(void*, std::uint64_t k) {
+    if (k == 1024 && g_slow_windows > 0) {  // only the optimized-away probe's windows are 1024
+        --g_slow_windows;
+        const std::int64_t start = now_ns();
+        while (now_ns() - start < 20'000) {}
+    }
+}
+void no_inputs(void*, std::uint64_t) {}
+
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+}  // namespace
+
+// The core-speed probes run between a sample's CPU reads (protocol.cpp): their time is taken
+// off the sample's CPU span, or a sample that lost the CPU would read as having kept it. A probe
+// of 5 ms of CPU time beside samples that sleep 200 us: each sample's CPU time stays the sleep's
+// few microseconds, far under its wall time, however loaded the machine.
+TEST_CASE("protocol: the core-speed probes' time is not in a sample's CPU time") {
+    if (glint::os::thread_cpu_ns() < 0) return glint::test::skip("this OS has no thread CPU clock");
+    const glint::detail::Batch batch{&sleep_200us, nullptr};
+    TimingConfig config;
+    config.pinned = 1;
+    config.samples = 8;
+    config.refuse_optimized_away = false;
+    int probes = 0;
+    config.probe = [&probes] {
+        ++probes;
+        const std::int64_t start = now_ns();
+        spin_cpu_ns(5'000'000);
+        return static_cast<double>(now_ns() - start) / static_cast<double>(kProbeSteps);
+    };
+    const TimingSummary t = time_batched(batch, config);
+    CHECK(probes == 9);  // one before each sample, one after the last
+    REQUIRE(t.sample_cpu_ns.size() == 8);
+    const double wall = median_of(t.sample_ns), cpu = median_of(t.sample_cpu_ns);
+    INFO("median sample: wall " << wall << " ns, CPU " << cpu << " ns");
+    CHECK(wall >= 2e5);
+    CHECK(cpu < wall / 4);  // a probe's 5 ms left in would read CPU == wall (or >= 5 ms)
+}
+
+// iter_batched's optimized-away verdict (protocol.hpp): the quickest of up to 16 windows of the
+// cap, so one window slowed by the machine cannot acquit a deleted fn. Here the probe's first
+// window is slowed on purpose (20 us, far above the clock's bracket) and the rest are empty.
+TEST_CASE("protocol: the optimized-away probe looks past a slowed first window") {
+    const glint::detail::Batch batch{&armed_run, nullptr, &no_inputs, 1024};
+    TimingConfig config;
+    config.pinned = 512;  // the samples' windows: 512 calls, under the cap
+    config.samples = 8;
+    g_slow_windows = 1;
+    CHECK_THROWS_WITH_AS((void)time_batched(batch, config),
+                         doctest::Contains("a window of 1024 calls took"), OptimizedAway);
+    CHECK(g_slow_windows == 0);  // the probe ran the slowed window
 }

@@ -24,12 +24,11 @@ namespace glint_symbolizer_test {
     return x;
 }
 
+// The helper's code stands on one line, so every address inlined from it maps to kHelperLine.
+// clang-format off
 constexpr std::uint32_t kHelperLine = __LINE__ + 1;
-[[gnu::always_inline]] inline std::uint64_t inlined_helper(std::uint64_t x) {
-    x = (x ^ (x >> 29)) * 0x94d049bb133111ebull;
-    asm volatile("" : "+r"(x));
-    return x;
-}
+[[gnu::always_inline]] inline std::uint64_t inlined_helper(std::uint64_t x) { x = (x ^ (x >> 29)) * 0x94d049bb133111ebull; asm volatile("" : "+r"(x)); return x; }
+// clang-format on
 
 constexpr std::uint32_t kCallLine = __LINE__ + 3;
 [[gnu::noinline]] std::uint64_t inlining_caller(std::uint64_t x) {
