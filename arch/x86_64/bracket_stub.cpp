@@ -17,6 +17,8 @@
 #include <memory>
 #include <string>
 
+#include "arch/x86_64/pmu.hpp"
+
 namespace glint::arch::x86_64 {
 namespace {
 
@@ -63,8 +65,7 @@ const char* to_string(Serialization s) {
 }
 
 Serialization native_serialization() {
-    static const bool has_rdtscp = Xbyak::util::Cpu().has(Xbyak::util::Cpu::tRDTSCP);
-    return has_rdtscp ? Serialization::rdtscp : Serialization::lfence_rdtsc;
+    return kHasRdtscp ? Serialization::rdtscp : Serialization::lfence_rdtsc;
 }
 
 class StubEmitter : public Xbyak::CodeGenerator {

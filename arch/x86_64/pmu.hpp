@@ -1,6 +1,8 @@
 // <glint/detail/arch/x86_64/pmu.hpp>: the x86-64 counter and timestamp instructions.
 #pragma once
 
+#include <cpuid.h>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -20,9 +22,17 @@ namespace glint::arch::x86_64 {
     return (std::uint64_t{hi} << 32) | lo;
 }
 
+// Whether CPUID reports rdtscp (leaf 0x80000001, EDX bit 27). A CPU or guest without it
+// faults on the instruction (SIGILL), so timestamp_end() reads `lfence; rdtsc` there.
+inline bool cpu_has_rdtscp() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx) && (edx >> 27) & 1u;
+}
+inline const bool kHasRdtscp = cpu_has_rdtscp();
+
 // Timestamps around a short timed region: `lfence; rdtsc` at the start (earlier instructions
 // complete before the read), `rdtscp; lfence` at the end (the region completes before the read,
-// later instructions wait for it).
+// later instructions wait for it), or `lfence; rdtsc; lfence` where the CPU has no rdtscp.
 [[gnu::always_inline]] inline std::uint64_t timestamp_begin() {
     std::uint32_t lo, hi;
     asm volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
@@ -30,7 +40,8 @@ namespace glint::arch::x86_64 {
 }
 [[gnu::always_inline]] inline std::uint64_t timestamp_end() {
     std::uint32_t lo, hi, aux;
-    asm volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+    if (kHasRdtscp) asm volatile("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+    else asm volatile("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi)::"memory");
     return (std::uint64_t{hi} << 32) | lo;
 }
 
