@@ -35,15 +35,12 @@ const char* unit_name(TimeUnit u) {
     }
 }
 
+// Whether glint's own flags ask for a mode (then the drop-in does not add --bench).
 bool has_mode_flag(const std::vector<std::string>& kept) {
-    for (std::size_t i = 1; i < kept.size(); ++i) {
-        const std::string& a = kept[i];
-        for (const char* mode : {"--bench", "--list", "--help", "-h", "--version", "--capabilities",
-                                 "--recover-journal", "--format", "--help-markdown"})
-            if (a == mode || a.rfind(std::string(mode) + "=", 0) == 0 ||
-                a.rfind(std::string(mode) + "-", 0) == 0)
-                return true;
-    }
+    for (std::size_t i = 1; i < kept.size(); ++i)
+        for (const char* mode : {"--bench", "--list", "--list-metrics", "--help", "-h", "--version",
+                                 "--capabilities", "--recover-journal", "--help-markdown"})
+            if (kept[i] == mode || kept[i].rfind(std::string(mode) + "=", 0) == 0) return true;
     return false;
 }
 

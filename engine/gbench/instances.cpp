@@ -38,15 +38,17 @@ std::string instance_name(const benchmark::internal::Benchmark::Spec& s,
 
 }  // namespace
 
-std::vector<Family>& families() {
-    static std::vector<Family> all;  // function-local: safe during static initialisation
+std::vector<std::unique_ptr<Family>>& families() {
+    static std::vector<std::unique_ptr<Family>>
+        all;  // function-local: safe during static initialisation
     return all;
 }
 
 std::vector<Instance> expand_all() {
     std::vector<Instance> out;
     int family_index = 0;
-    for (const Family& f : families()) {
+    for (const auto& owned : families()) {
+        const Family& f = *owned;
         const auto& s = f.benchmark->spec();
         const std::vector<std::vector<std::int64_t>> args =
             s.args.empty() ? std::vector<std::vector<std::int64_t>>{{}} : s.args;
@@ -67,7 +69,8 @@ std::vector<Instance> expand_all() {
 namespace benchmark::internal {
 
 Benchmark* RegisterFamily(Benchmark* family, bool optimized, bool assertions) {
-    glint::gbench::families().push_back(glint::gbench::Family{family, optimized, assertions});
+    glint::gbench::families().push_back(std::unique_ptr<glint::gbench::Family>(
+        new glint::gbench::Family{std::unique_ptr<Benchmark>(family), optimized, assertions}));
     return family;
 }
 

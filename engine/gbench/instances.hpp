@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,8 +12,10 @@
 
 namespace glint::gbench {
 
+// Owns its benchmark, destroyed at exit as Google Benchmark destroys its families (a fixture's
+// destructor may report what its runs saw).
 struct Family {
-    benchmark::internal::Benchmark* benchmark = nullptr;
+    std::unique_ptr<benchmark::internal::Benchmark> benchmark;
     bool optimized = false;  // how the registering translation unit was compiled
     bool assertions = false;
 };
@@ -26,7 +29,7 @@ struct Instance {
     int per_family_index = 0;
 };
 
-std::vector<Family>& families();
+std::vector<std::unique_ptr<Family>>& families();
 
 // Every instance of every family, in registration order (a family's args vary slowest, then
 // its thread counts).

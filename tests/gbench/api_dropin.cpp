@@ -34,8 +34,11 @@ static void BM_pair(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_pair)->ArgNames({"rows", "cols"})->Args({8, 512})->Args({2, 3});
-BENCHMARK(BM_pair)->ArgsProduct({{1, 2}, {3, 4}})->ArgName("x");
-BENCHMARK(BM_pair)->DenseRange(0, 4, 2)->Arg(1)->Name("BM_pair_dense");
+BENCHMARK(BM_pair)->ArgsProduct({{1, 2}, {3, 4}})->ArgNames({"x", "y"});
+static void BM_one(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(state.range(0) + 1);
+}
+BENCHMARK(BM_one)->DenseRange(0, 4, 2)->Arg(1)->Name("BM_one_dense");
 
 static void BM_manual(benchmark::State& state) {
     for (auto _ : state) state.SetIterationTime(1e-6);
@@ -58,7 +61,16 @@ static void BM_fill(benchmark::State& state) {
 }
 BENCHMARK_TEMPLATE(BM_fill, int);
 BENCHMARK_TEMPLATE1(BM_fill, double)->ThreadRange(1, 2);
-BENCHMARK_TEMPLATE2(BM_fill, int, int)->DenseThreadRange(1, 3, 2);
+template <class T, class U>
+static void BM_convert(benchmark::State& state) {
+    T from{3};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(from);
+        benchmark::DoNotOptimize(static_cast<U>(from));
+    }
+}
+BENCHMARK_TEMPLATE2(BM_convert, int, double)->DenseThreadRange(1, 3, 2);
+BENCHMARK_TEMPLATE(BM_convert, double, int);
 
 class Buffer : public benchmark::Fixture {
   public:
@@ -72,7 +84,12 @@ BENCHMARK_DEFINE_F(Buffer, Max)(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(*std::max_element(data.begin(), data.end()));
 }
 BENCHMARK_REGISTER_F(Buffer, Max)->Arg(128)->Arg(256);
-BENCHMARK_F(Buffer, Empty)(benchmark::State& state) {
+class Tally : public benchmark::Fixture {
+  public:
+    void SetUp(benchmark::State&) override { data.assign(16, 1); }
+    std::vector<int> data;
+};
+BENCHMARK_F(Tally, Empty)(benchmark::State& state) {
     while (state.KeepRunning()) benchmark::DoNotOptimize(data.size());
 }
 

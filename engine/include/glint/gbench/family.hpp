@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -154,17 +155,14 @@ class Fixture : public internal::Benchmark {
 inline internal::Benchmark* RegisterBenchmark(const char* name, internal::Function* fn) {
     return internal::RegisterBenchmarkInternal(new internal::FunctionBenchmark(name, fn));
 }
-inline internal::Benchmark* RegisterBenchmark(const std::string& name, internal::Function* fn) {
-    return RegisterBenchmark(name.c_str(), fn);
-}
 template <class Lambda>
-internal::Benchmark* RegisterBenchmark(const std::string& name, Lambda&& fn) {
+internal::Benchmark* RegisterBenchmark(const char* name, Lambda&& fn) {
     using L = std::remove_cv_t<std::remove_reference_t<Lambda>>;
     return internal::RegisterBenchmarkInternal(
-        new internal::LambdaBenchmark<L>(name.c_str(), std::forward<Lambda>(fn)));
+        new internal::LambdaBenchmark<L>(name, std::forward<Lambda>(fn)));
 }
 template <class Lambda, class... Args>
-internal::Benchmark* RegisterBenchmark(const std::string& name, Lambda&& fn, Args&&... args) {
+internal::Benchmark* RegisterBenchmark(const char* name, Lambda&& fn, Args&&... args) {
     return RegisterBenchmark(name, [=](State& st) { fn(st, args...); });
 }
 

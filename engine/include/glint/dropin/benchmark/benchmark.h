@@ -5,8 +5,18 @@
 // and why: docs/coming-from-google-benchmark.md.
 #pragma once
 
+// What Google Benchmark's header brings in, which suites rely on without including it.
+#include <algorithm>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <iosfwd>
+#include <limits>
+#include <map>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,14 +64,16 @@
     BENCHMARK_PRIVATE_DECLARE(n) = (::benchmark::internal::RegisterBenchmarkInternal( \
         new ::benchmark::internal::FunctionBenchmark(#n "<" #__VA_ARGS__ ">", n<__VA_ARGS__>)))
 
-// Fixtures: class BaseClass_Method_Benchmark derives from the fixture and defines the case.
-#define BENCHMARK_PRIVATE_DECLARE_F_NAMED(BaseClass, Method, Base, Name) \
-    class BaseClass##_##Method##_Benchmark : public Base {               \
-      public:                                                            \
-        BaseClass##_##Method##_Benchmark() { this->SetName(Name); }      \
-                                                                         \
-      protected:                                                         \
-        void BenchmarkCase(::benchmark::State&) override;                \
+// Fixtures: class BaseClass_Method_Benchmark derives from the fixture and defines the case
+// (named through a macro, so a fixture named by a macro expands first).
+#define BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method) BaseClass##_##Method##_Benchmark
+#define BENCHMARK_PRIVATE_DECLARE_F_NAMED(BaseClass, Method, Base, Name)            \
+    class BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method) : public Base {          \
+      public:                                                                       \
+        BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)() { this->SetName(Name); } \
+                                                                                    \
+      protected:                                                                    \
+        void BenchmarkCase(::benchmark::State&) override;                           \
     };
 #define BENCHMARK_PRIVATE_DECLARE_F(BaseClass, Method) \
     BENCHMARK_PRIVATE_DECLARE_F_NAMED(BaseClass, Method, BaseClass, #BaseClass "/" #Method)
@@ -77,39 +89,39 @@
 
 #define BENCHMARK_DEFINE_F(BaseClass, Method)      \
     BENCHMARK_PRIVATE_DECLARE_F(BaseClass, Method) \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE1_DEFINE_F(BaseClass, Method, a)      \
     BENCHMARK_TEMPLATE1_PRIVATE_DECLARE_F(BaseClass, Method, a) \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE2_DEFINE_F(BaseClass, Method, a, b)      \
     BENCHMARK_TEMPLATE2_PRIVATE_DECLARE_F(BaseClass, Method, a, b) \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE_DEFINE_F(BaseClass, Method, ...)              \
     BENCHMARK_TEMPLATE_PRIVATE_DECLARE_F(BaseClass, Method, __VA_ARGS__) \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 
 #define BENCHMARK_PRIVATE_REGISTER_F(TestName) \
     BENCHMARK_PRIVATE_DECLARE(TestName) =      \
         (::benchmark::internal::RegisterBenchmarkInternal(new TestName()))
 #define BENCHMARK_REGISTER_F(BaseClass, Method) \
-    BENCHMARK_PRIVATE_REGISTER_F(BaseClass##_##Method##_Benchmark)
+    BENCHMARK_PRIVATE_REGISTER_F(BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method))
 
 #define BENCHMARK_F(BaseClass, Method)             \
     BENCHMARK_PRIVATE_DECLARE_F(BaseClass, Method) \
     BENCHMARK_REGISTER_F(BaseClass, Method);       \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE1_F(BaseClass, Method, a)             \
     BENCHMARK_TEMPLATE1_PRIVATE_DECLARE_F(BaseClass, Method, a) \
     BENCHMARK_REGISTER_F(BaseClass, Method);                    \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE2_F(BaseClass, Method, a, b)             \
     BENCHMARK_TEMPLATE2_PRIVATE_DECLARE_F(BaseClass, Method, a, b) \
     BENCHMARK_REGISTER_F(BaseClass, Method);                       \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 #define BENCHMARK_TEMPLATE_F(BaseClass, Method, ...)                     \
     BENCHMARK_TEMPLATE_PRIVATE_DECLARE_F(BaseClass, Method, __VA_ARGS__) \
     BENCHMARK_REGISTER_F(BaseClass, Method);                             \
-    void BaseClass##_##Method##_Benchmark::BenchmarkCase
+    void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 
 // main() for a suite: Google Benchmark's, returning glint's exit status (1: a case failed).
 #define BENCHMARK_MAIN()                                                    \
