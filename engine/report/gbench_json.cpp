@@ -132,9 +132,7 @@ std::string google_benchmark_json(std::string_view text, const GbJsonOptions& o)
         if (const auto s = row.find("samplesCpuNs"); s != row.end() && s->is_array())
             for (const auto& v : *s)
                 if (v.is_number()) cpu_samples.push_back(v.get<double>());
-        const double ratio = number_or_nan(row, "cpuWallRatio");
-        if (!cpu_samples.empty()) cpu = median(cpu_samples);
-        else if (std::isfinite(ratio)) cpu = wall * ratio;
+        if (!cpu_samples.empty()) cpu = median(cpu_samples);  // else not measured: null
         const double iterations =
             number_or_nan(row, "samples") * number_or_nan(row, "iterationsPerSample");
         base["iterations"] = std::isfinite(iterations)

@@ -1,7 +1,7 @@
 // engine/report/gbench_json.hpp: a glint document (schema 2) as Google Benchmark's JSON
 // (context + benchmarks), the form its tools/compare.py and dashboards read.
 //  - A row becomes one run: real_time is glint's median per iteration, cpu_time the median of
-//    its CPU samples (or median x cpuWallRatio; null when neither was read), iterations all the
+//    its CPU samples (null when none was read), iterations all the
 //    iterations it timed. Client metrics become counters (B/s: bytes_per_second, item/s:
 //    items_per_second, X/s: X, a level X: X).
 //  - A repeated run (--bench-repeat) gives one run per repetition (its median; cpu_time scaled
