@@ -23,25 +23,8 @@ TimeUnit g_default_unit = kNanosecond;
 std::vector<std::pair<std::string, std::string>> g_context;
 
 const char* unit_name(TimeUnit u) {
-    switch (u) {
-        case kMicrosecond:
-            return "us";
-        case kMillisecond:
-            return "ms";
-        case kSecond:
-            return "s";
-        default:
-            return "ns";
-    }
-}
-
-// Whether glint's own flags ask for a mode (then the drop-in does not add --bench).
-bool has_mode_flag(const std::vector<std::string>& kept) {
-    for (std::size_t i = 1; i < kept.size(); ++i)
-        for (const char* mode : {"--bench", "--list", "--list-metrics", "--help", "-h", "--version",
-                                 "--capabilities", "--recover-journal", "--help-markdown"})
-            if (kept[i] == mode || kept[i].rfind(std::string(mode) + "=", 0) == 0) return true;
-    return false;
+    static constexpr const char* kNames[] = {"ns", "us", "ms", "s"};
+    return kNames[static_cast<int>(u)];
 }
 
 std::string read_file(const std::string& path) {

@@ -13,18 +13,11 @@ using Self = Benchmark;
 Benchmark::Benchmark(const char* name) { spec_.name = name; }
 Benchmark::~Benchmark() = default;
 
-Self* Benchmark::Name(const std::string& name) {
-    spec_.name = name;
-    return this;
-}
-Self* Benchmark::Arg(std::int64_t x) {
-    spec_.args.push_back({x});
-    return this;
-}
+Self* Benchmark::Name(const std::string& name) { return with(spec_.name, name); }
+Self* Benchmark::Arg(std::int64_t x) { return Args({x}); }
 Self* Benchmark::Unit(TimeUnit unit) {
     spec_.has_unit = true;
-    spec_.unit = unit;
-    return this;
+    return with(spec_.unit, unit);
 }
 Self* Benchmark::Range(std::int64_t start, std::int64_t limit) {
     for (std::int64_t v : glint::gbench::add_range(start, limit, spec_.range_multiplier))
@@ -63,70 +56,34 @@ Self* Benchmark::ArgsProduct(const std::vector<std::vector<std::int64_t>>& argli
     return this;
 }
 Self* Benchmark::ArgName(const std::string& name) {
-    spec_.arg_names = {name};
-    return this;
+    return with(spec_.arg_names, std::vector<std::string>{name});
 }
 Self* Benchmark::ArgNames(const std::vector<std::string>& names) {
-    spec_.arg_names = names;
-    return this;
+    return with(spec_.arg_names, names);
 }
 Self* Benchmark::Apply(void (*func)(Benchmark* benchmark)) {
     func(this);
     return this;
 }
-Self* Benchmark::Setup(void (*setup)(const State&)) {
-    spec_.setup = setup;
-    return this;
-}
-Self* Benchmark::Teardown(void (*teardown)(const State&)) {
-    spec_.teardown = teardown;
-    return this;
-}
+Self* Benchmark::Setup(void (*setup)(const State&)) { return with(spec_.setup, setup); }
+Self* Benchmark::Teardown(void (*teardown)(const State&)) { return with(spec_.teardown, teardown); }
 Self* Benchmark::RangeMultiplier(int multiplier) {
-    spec_.range_multiplier = multiplier;
-    return this;
+    return with(spec_.range_multiplier, multiplier);
 }
-Self* Benchmark::MinTime(double t) {
-    spec_.min_time = t;
-    return this;
-}
-Self* Benchmark::MinWarmUpTime(double t) {
-    spec_.min_warmup_time = t;
-    return this;
-}
-Self* Benchmark::Iterations(IterationCount n) {
-    spec_.iterations = n;
-    return this;
-}
-Self* Benchmark::Repetitions(int n) {
-    spec_.repetitions = n;
-    return this;
-}
-Self* Benchmark::ReportAggregatesOnly(bool value) {
-    spec_.aggregates_only = value;
-    return this;
-}
-Self* Benchmark::DisplayAggregatesOnly(bool value) {
-    spec_.aggregates_only = value;
-    return this;
-}
+Self* Benchmark::MinTime(double t) { return with(spec_.min_time, t); }
+Self* Benchmark::MinWarmUpTime(double t) { return with(spec_.min_warmup_time, t); }
+Self* Benchmark::Iterations(IterationCount n) { return with(spec_.iterations, n); }
+Self* Benchmark::Repetitions(int n) { return with(spec_.repetitions, n); }
+Self* Benchmark::ReportAggregatesOnly(bool value) { return with(spec_.aggregates_only, value); }
+Self* Benchmark::DisplayAggregatesOnly(bool value) { return with(spec_.aggregates_only, value); }
 Self* Benchmark::MeasureProcessCPUTime() {
     spec_.process_cpu_time = true;
     spec_.unsupported.push_back("MeasureProcessCPUTime (glint reads the thread's CPU time)");
     return this;
 }
-Self* Benchmark::UseRealTime() {
-    spec_.use_real_time = true;
-    return this;
-}
-Self* Benchmark::UseManualTime() {
-    spec_.use_manual_time = true;
-    return this;
-}
-Self* Benchmark::Complexity(BigO complexity) {
-    spec_.complexity = complexity;
-    return this;
-}
+Self* Benchmark::UseRealTime() { return with(spec_.use_real_time, true); }
+Self* Benchmark::UseManualTime() { return with(spec_.use_manual_time, true); }
+Self* Benchmark::Complexity(BigO complexity) { return with(spec_.complexity, complexity); }
 Self* Benchmark::Complexity(BigOFunc*) {
     spec_.complexity = oLambda;
     spec_.unsupported.push_back("Complexity(BigOFunc*) (glint fits its own models)");

@@ -1,20 +1,20 @@
 # The Google Benchmark drop-in (<benchmark/benchmark.h> served by glint, glint::benchmark).
-#  - Six unchanged test files of Google Benchmark 1.7.1 (upstream/, README.md there) and
+#  - Six unchanged test files of Google Benchmark 1.7.1 (third_party/, README.md there) and
 #    api_dropin.cpp are built against glint::benchmark; each lists the same instances as the same
 #    file built against Debian's libbenchmark-dev (1.7.1), and every instance runs under glint.
 #  - Google Benchmark's tools/compare.py (Debian's libbenchmark-tools) reads the drop-in's
 #    --benchmark_out document, and glint-compare judges a Google Benchmark baseline.
 find_package(benchmark CONFIG QUIET)  # Debian's libbenchmark-dev, for the side-by-side checks
 set(_gbench_dir ${CMAKE_CURRENT_LIST_DIR})
-set(_gbench_files upstream/basic_test.cc upstream/map_test.cc upstream/multiple_ranges_test.cc
-                  upstream/fixture_test.cc upstream/templated_fixture_test.cc
-                  upstream/args_product_test.cc api_dropin.cpp)
+set(_gbench_files third_party/basic_test.cc third_party/map_test.cc third_party/multiple_ranges_test.cc
+                  third_party/fixture_test.cc third_party/templated_fixture_test.cc
+                  third_party/args_product_test.cc api_dropin.cpp)
 foreach(_file IN LISTS _gbench_files)
   get_filename_component(_stem "${_file}" NAME_WE)
   add_executable(gbench_glint_${_stem} ${_gbench_dir}/${_file})
   target_link_libraries(gbench_glint_${_stem} PRIVATE glint::benchmark)
   target_compile_definitions(gbench_glint_${_stem} PRIVATE GLINT_DROPIN_TEST)
-  if(_file MATCHES "^upstream/")
+  if(_file MATCHES "^third_party/")
     # Test data kept as written upstream: its own warnings are not this project's.
     target_compile_options(gbench_glint_${_stem} PRIVATE -w)
   endif()

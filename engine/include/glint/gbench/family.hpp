@@ -67,14 +67,11 @@ class Benchmark {
         std::vector<std::string> arg_names;
         std::vector<int> thread_counts;
         int range_multiplier = 8;
-        double min_time = 0;
-        double min_warmup_time = 0;
-        IterationCount iterations = 0;
-        int repetitions = 0;
-        bool use_real_time = false;
-        bool use_manual_time = false;
-        bool process_cpu_time = false;
-        bool has_unit = false;
+        double min_time = 0, min_warmup_time = 0;  // seconds; 0: not given
+        IterationCount iterations = 0;             // 0: not given
+        int repetitions = 0;                       // 0: not given
+        bool use_real_time = false, use_manual_time = false, process_cpu_time = false;
+        bool has_unit = false;  // Unit() was called
         TimeUnit unit = kNanosecond;
         BigO complexity = oNone;
         bool aggregates_only = false;
@@ -89,6 +86,11 @@ class Benchmark {
     void SetName(const char* name) { spec_.name = name; }
 
   private:
+    template <class Field, class Value>
+    Benchmark* with(Field& field, Value value) {
+        field = std::move(value);
+        return this;
+    }
     Spec spec_;
 };
 
