@@ -27,6 +27,15 @@ const char* unit_name(TimeUnit u) {
     return kNames[static_cast<int>(u)];
 }
 
+// Whether glint's own flags ask for a mode (then the drop-in does not add --bench).
+bool has_mode_flag(const std::vector<std::string>& kept) {
+    for (std::size_t i = 1; i < kept.size(); ++i)
+        for (const char* mode : {"--bench", "--list", "--list-metrics", "--help", "-h", "--version",
+                                 "--capabilities", "--recover-journal", "--help-markdown"})
+            if (kept[i] == mode || kept[i].rfind(std::string(mode) + "=", 0) == 0) return true;
+    return false;
+}
+
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;

@@ -3,6 +3,7 @@
 #include <array>
 #include <barrier>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -86,6 +87,12 @@ void run_instance(std::size_t index) {
     benchmark::State first(1, in.args, 0, in.threads, spec.use_manual_time);
     in.family->benchmark->Run(first);
     if (first.error_occurred()) throw std::runtime_error("SkipWithError: " + first.error_message());
+    static bool label_said = false;  // once per run
+    if (!first.label().empty() && !std::exchange(label_said, true))
+        std::fprintf(stderr,
+                     "glint: Google Benchmark drop-in: SetLabel's label is not shown (first set "
+                     "by %s)\n",
+                     in.name.c_str());
     glint::detail::IterOptions options;
     options.metrics = metrics_of(first);
     const std::uint64_t pinned =
