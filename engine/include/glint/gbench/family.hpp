@@ -60,7 +60,7 @@ class Benchmark {
 
     virtual void Run(State& state) = 0;
 
-    // glint's side: what the builder recorded (engine/gbench reads it).
+    // glint's side: what the builder recorded (the drop-in's runner reads it).
     struct Spec {
         std::string name;
         std::vector<std::vector<std::int64_t>> args;

@@ -2,7 +2,7 @@
 // Google Benchmark drop-in (<benchmark/benchmark.h>). A State is one call of a benchmark
 // function: glint chooses max_iterations, and the State times the loop itself (from its first
 // iteration to its end, less paused spans, or the SetIterationTime sum under UseManualTime).
-// Differences from Google Benchmark: docs/coming-from-google-benchmark.md.
+// What differs from Google Benchmark: "Coming from Google Benchmark" in glint's docs.
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // a suite written for Google Benchmark compiles unchanged and links glint::benchmark (or
 // glint::benchmark_main for BENCHMARK_MAIN's main). Instances keep Google Benchmark's names and
 // flags; each one runs under glint's protocol, environment checks, marks and gate. What differs
-// and why: docs/coming-from-google-benchmark.md.
+// and why: "Coming from Google Benchmark" in glint's documentation.
 #pragma once
 
 // What Google Benchmark's header brings in, which suites rely on without including it.
