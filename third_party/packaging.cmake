@@ -1,5 +1,5 @@
 # Installs glint as a package: the CMake package (find_package(glint) gives glint::glint,
-# glint::main and the imported executable glint::glint-compare), bin/glint-compare and a pkg-config file (glint.pc; glint-main.pc adds the main()). Headers install
+# glint::main, glint::benchmark, glint::benchmark_main and the imported executable glint::glint-compare), bin/glint-compare and a pkg-config file (glint.pc; glint-main.pc adds the main()). Headers install
 # as include/glint/*.hpp (the public API) and include/glint/detail/ (config.hpp and the arch/
 # and os/ headers <glint/hot.hpp> inlines: GLINT_DETAIL_HEADERS), so -I<prefix>/include alone
 # compiles every public header. fmt and xbyak are used header-only inside the library, so
@@ -7,7 +7,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS glint glint_main glint-compare EXPORT glintTargets
+install(TARGETS glint glint_main glint_benchmark glint_benchmark_main glint-compare EXPORT glintTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -63,5 +63,28 @@ Version: ${PROJECT_VERSION}
 Requires: glint = ${PROJECT_VERSION}
 Libs: -L\${libdir} -lglint_main
 ")
+# The Google Benchmark drop-in: `glint-benchmark` (your BENCHMARK_MAIN) or
+# `glint-benchmark-main` (its main()), in place of `benchmark` / `benchmark_main`.
+file(WRITE "${PROJECT_BINARY_DIR}/glint-benchmark.pc" "\
+prefix=\${pcfiledir}/${_pc_to_prefix}
+includedir=\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}
+
+Name: glint-benchmark
+Description: Google Benchmark's <benchmark/benchmark.h> served by glint
+Version: ${PROJECT_VERSION}
+Requires: glint = ${PROJECT_VERSION}
+Cflags: -I\${includedir}/glint/dropin
+")
+file(WRITE "${PROJECT_BINARY_DIR}/glint-benchmark-main.pc" "\
+prefix=\${pcfiledir}/${_pc_to_prefix}
+libdir=\${prefix}/${CMAKE_INSTALL_LIBDIR}
+
+Name: glint-benchmark-main
+Description: BENCHMARK_MAIN's main() for glint's Google Benchmark drop-in
+Version: ${PROJECT_VERSION}
+Requires: glint-benchmark = ${PROJECT_VERSION}
+Libs: -L\${libdir} -lglint_benchmark_main
+")
 install(FILES "${PROJECT_BINARY_DIR}/glint.pc" "${PROJECT_BINARY_DIR}/glint-main.pc"
+  "${PROJECT_BINARY_DIR}/glint-benchmark.pc" "${PROJECT_BINARY_DIR}/glint-benchmark-main.pc"
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -121,9 +121,10 @@ const OptionRow kRows[] = {
     {"--allow-unjudged", kBench, "", kNone, "",
      "with --fail-if-slower: rows the gate could not judge do not fail\nit (the gate line says how many)", "", "",
      [](Options& o, SV, SV, bool) { o.allow_unjudged = true; }},
-    {"--bench-format", kBench, "=FORMAT", kValue, "box|md|csv", "box (default), md (markdown tables) or csv", "", "md",
+    {"--bench-format", kBench, "=FORMAT", kValue, "box|md|csv|gbench-json",
+     "box (default), md (markdown tables), csv, or gbench-json (Google\nBenchmark's JSON on the standard output, the table on stderr)", "", "md",
      [](Options& o, SV f, SV v, bool) {
-         one_of(f, v, {"box", "md", "csv"});
+         one_of(f, v, {"box", "md", "csv", "gbench-json"});
          o.format = v;
      }},
     {"--color", kBench, "=WHEN", kValue, "auto|always|never",

@@ -68,8 +68,8 @@ void check_plan(RunPlan& plan) {
                     refuse(std::string(flag) + " ('" + target->given +
                            "') would overwrite the --bench-baseline document '" + file +
                            "'; give it its own file");
-    out.stdout_taken =
-        writes_stdout(out.json) || writes_stdout(out.html) || writes_stdout(out.folded);
+    out.stdout_taken = writes_stdout(out.json) || writes_stdout(out.html) ||
+                       writes_stdout(out.folded) || plan.table.format == "gbench-json";
     if (auto problem = events::check_event_selectors(plan.tiers.metrics)) refuse(*problem);
     if (auto problem = syscalls::check_syscall_names(plan.tiers)) refuse(*problem);
     if (auto problem = check_filter(plan.cases.filter))

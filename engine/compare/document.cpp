@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/compare/gbench_document.hpp"
 #include "engine/model/json_reader.hpp"
 #include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
@@ -143,6 +144,7 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
                             : "' is not JSON: " + std::string(e.what()));
         return std::nullopt;
     }
+    if (is_google_benchmark_document(doc)) return parse_google_benchmark_document(doc, path, error);
     const auto schema = doc.is_object() ? doc.find("schema") : doc.end();
     if (!doc.is_object() || schema == doc.end() || !schema->is_number() || *schema != 2) {
         error = "'" + path + "' is not a glint --bench-json document of schema 2";

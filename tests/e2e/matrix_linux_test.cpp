@@ -59,7 +59,8 @@ const std::vector<Factor>& factors() {
         {"--numa-node", {{}, {"--numa-node=0"}}},
         {"--bench-baseline", {{}, {"--bench-baseline={base}"}}},
         {"--bench-html", {{}, {"--bench-html={dir}/report.html"}}},
-        {"--bench-format", {{}, {"--bench-format=md"}, {"--bench-format=csv"}}},
+        {"--bench-format",
+         {{}, {"--bench-format=md"}, {"--bench-format=csv"}, {"--bench-format=gbench-json"}}},
         {"--color", {{}, {"--color=always"}, {"--color=never"}}},
         {"--group-by", {{}, {"--group-by=op"}}},
         {"--sort-by", {{}, {"--sort-by=-median"}}},
@@ -335,6 +336,9 @@ std::vector<std::string> problems_of(const glint::test::ProcessResult& r, const 
             const std::string bad = table_problem(r.out, format == std::string("csv"));
             expect(bad.empty(), std::string("the ") + format + " output: " + bad);
         }
+    if (contains(command, "--bench-format=gbench-json"))
+        expect(contains(r.out, "\"benchmarks\": [") && contains(r.out, "\"real_time\""),
+               "--bench-format=gbench-json: no Google Benchmark document on the standard output");
     // Colour only in the box table, and piped only when asked for.
     const bool painted =
         contains(command, "--color=always") && !contains(command, "--bench-format=");

@@ -29,6 +29,8 @@ expect "ok    consumer/add" "$work/run.log" "$work/build/consumer"
 cat "$work/run.log"
 expect "ok    consumer/own_main" "$work/own_main.log" "$work/build/consumer_own_main"
 expect "consumer/add" "$work/bench.log" "$work/build/consumer" --bench --bench-min-time=1
+expect "BM_consumer_sum/64" "$work/gbench_list.log" "$work/build/consumer_gbench" --benchmark_list_tests
+expect "ok    BM_consumer_sum/8" "$work/gbench_run.log" "$work/build/consumer_gbench" --benchmark_dry_run
 # glint-compare, as the package provides it (installed in bin/, or built in the tree), compares
 # two runs of the consumer.
 [ "$mode" = install ] || cmake --build "$work/build" --target glint-compare > "$work/compare-build.log"
@@ -55,6 +57,12 @@ if [ "$mode" = install ]; then
       $(pkg-config --cflags --libs glint-main)
   expect "ok    consumer/add" "$work/pc_consumer.log" "$work/pc_consumer"
   echo "pkg-config consumer built and ran"
+  # The Google Benchmark drop-in, in place of `pkg-config benchmark_main`.
+  # shellcheck disable=SC2046
+  g++ -O2 -DNDEBUG "$src/tests/package/consumer/gb_suite.cpp" -o "$work/pc_gbench" \
+      $(pkg-config --cflags --libs glint-benchmark-main)
+  expect "ok    BM_consumer_sum/64" "$work/pc_gbench.log" "$work/pc_gbench" --benchmark_dry_run
+  echo "pkg-config Google Benchmark suite built and ran on the drop-in"
   # examples/ (docs/hot-loop.md's <glint/hot.hpp> program) against the installed package; the
   # add_subdirectory mode skips it (a second full library build, and nothing new to check).
   cmake -S "$src/examples" -B "$work/examples" -DCMAKE_BUILD_TYPE=Release \

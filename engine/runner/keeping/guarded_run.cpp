@@ -8,6 +8,7 @@
 #include "engine/compare/document.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/report/color.hpp"
+#include "engine/report/gbench_json.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/reporter.hpp"
 #include "engine/report/text.hpp"
@@ -102,7 +103,8 @@ int run_guarded_bench(const BenchSetup& setup) {
     // --color=auto paints the live table only: a table on stderr, or piped, stays plain.
     const bool color =
         report::paints(plan.table.color, live, std::getenv("NO_COLOR"), std::getenv("TERM"));
-    auto table = plan.table.format == "box"
+    const bool gbench_json = plan.table.format == "gbench-json";  // the table goes to stderr
+    auto table = plan.table.format == "box" || gbench_json
                      ? make_table_reporter(table_out, live, sort, color)
                      : make_text_format_reporter(table_out, plan.table.format, sort);
     TableGuard guarded_table(*table, table_out);
@@ -171,15 +173,18 @@ int run_guarded_bench(const BenchSetup& setup) {
             std::fprintf(stderr, "glint: error: --bench-html: %s\n", error->c_str());
             status = status ? status : 1;
         }
-    if (json_target) {
+    const auto document_text = [&] {
         Json meta = run_meta(plan.knobs, setup.tiers, setup.capabilities);
         if (compared) meta["baseline"] = compared->meta();
         if (interrupted) meta["interrupted"] = interruption_json(interrupted, record, rows);
         if (!run.complexity().empty()) meta["complexity"] = run.complexity().json();
         if (setup.environment) setup.environment->add_meta(meta);
         meta["stability"] = stability_meta(run.watcher());
-        const std::string text =
-            build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
+        return build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
+    };
+    if (gbench_json) std::fputs(google_benchmark_json(document_text(), {}).c_str(), stdout);
+    if (json_target) {
+        const std::string text = document_text();
         if (auto error = os::write_output(*json_target, text)) {
             std::fprintf(
                 stderr, "glint: error: --bench-json: %s%s\n", error->c_str(),
