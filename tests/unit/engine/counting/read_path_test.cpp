@@ -67,12 +67,6 @@ struct Offers {
     }
 };
 
-const Status* read_path_status(const std::vector<Status>& statuses) {
-    for (const auto& s : statuses)
-        if (s.capability == "perf.read-path") return &s;
-    return nullptr;
-}
-
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
