@@ -7,9 +7,11 @@ set -euo pipefail
 # clang and libclang-rt-dev: the sanitizer and libFuzzer runtimes of tests/sanitize, tests/fuzz.
 # clang-format-14, clang-tidy-14: the format and tidy checks (tests/hygiene), pinned to one version.
 # jq: bench/load.sh reads the --bench-json documents with it (and its test, tests/bench).
+# python3-numpy, python3-scipy: Google Benchmark's tools/compare.py, which bench/gate.sh runs to
+# judge its side of the gate benchmark (its U test is scipy's).
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
           libdw-dev libbenchmark-dev clang libclang-rt-dev clang-format-14 clang-tidy-14
-          nlohmann-json3-dev jq)
+          nlohmann-json3-dev jq python3-numpy python3-scipy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

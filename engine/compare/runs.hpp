@@ -3,13 +3,11 @@
 //
 // A run whose own measurement of the row says it was disturbed (an unstable reason other than
 // "migrated" or "timer-resolution", CPU/wall below 0.9, over half its samples on a slowed
-// core) or whose median lies far above its side's other runs (by
-// more than the threshold and 3 scaled MADs) is left out, with a note: at most a quarter of a
-// side's runs, the slowest first, none of a side of fewer than 4. The kept runs' medians then
-// give the row's change (Hodges–Lehmann ratio) and its rank interval (Moses'): at `level` when
-// the counts reach it, else the widest one (every ratio), with the coverage it has. Never a
-// full range at 8 runs a side: 8 against 8 drop the 13 most extreme of 64 ratios at each end.
-// Rationale and measurements: docs/comparing.md, "Runs as evidence".
+// core) or whose median lies above its side's median by more than the threshold and 3 scaled
+// MADs is left out, with a note: at most a quarter of a side's runs, the slowest first, none of
+// a side of fewer than 4. The kept runs' medians give the row's change (Hodges–Lehmann ratio)
+// and Moses' rank interval: at `level` when the counts reach it, else the widest one (every
+// ratio) with the coverage it has. Why: docs/comparing.md, "Runs as evidence".
 #pragma once
 
 #include <cstddef>

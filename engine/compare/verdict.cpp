@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <tuple>
 
@@ -237,48 +238,29 @@ const char* to_string(GateOutcome o) {
     return "unjudged";
 }
 
-const char* to_string(Unjudged u) {
-    switch (u) {
-        case Unjudged::none:
-            return "judged";
-        case Unjudged::one_run:
-            return "one run a side";
-        case Unjudged::few_repetitions:
-            return "fewer than 4 repetitions a side";
-        case Unjudged::runs_one_side:
-            return "several runs on one side only";
-        case Unjudged::straddles:
-            return "interval reaches beyond the gate";
-        case Unjudged::runs_straddle:
-            return "runs disagree";
-        case Unjudged::few_runs:
-            return "fewer than 3 runs a side";
-        case Unjudged::unstable:
-            return "measured unstably, CPU time unchanged";
-    }
-    return "judged";
-}
+namespace {
 
-const char* short_text(Unjudged u) {
-    switch (u) {
-        case Unjudged::none:
-            return "judged";
-        case Unjudged::one_run:
-            return "1 run a side";
-        case Unjudged::few_repetitions:
-            return "too few reps";
-        case Unjudged::runs_one_side:
-            return "runs on 1 side";
-        case Unjudged::straddles:
-            return "reaches the gate";
-        case Unjudged::runs_straddle:
-            return "runs disagree";
-        case Unjudged::few_runs:
-            return "too few runs";
-        case Unjudged::unstable:
-            return "unstable";
-    }
-    return "judged";
-}
+// Each reason, in the enum's order: the gate line's words and the table cell's.
+struct UnjudgedText {
+    const char* full;
+    const char* brief;
+};
+constexpr UnjudgedText kUnjudgedTexts[] = {
+    {"judged", "judged"},
+    {"one run a side", "1 run a side"},
+    {"fewer than 4 repetitions a side", "too few reps"},
+    {"several runs on one side only", "runs on 1 side"},
+    {"interval reaches beyond the gate", "reaches the gate"},
+    {"runs disagree", "runs disagree"},
+    {"fewer than 3 runs a side", "too few runs"},
+    {"measured unstably, CPU time unchanged", "unstable"},
+};
+static_assert(std::size(kUnjudgedTexts) == static_cast<std::size_t>(Unjudged::unstable) + 1);
+
+}  // namespace
+
+const char* to_string(Unjudged u) { return kUnjudgedTexts[static_cast<std::size_t>(u)].full; }
+
+const char* short_text(Unjudged u) { return kUnjudgedTexts[static_cast<std::size_t>(u)].brief; }
 
 }  // namespace glint::engine

@@ -17,6 +17,10 @@ using namespace glint::engine;
 
 namespace {
 
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 double median_of(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
@@ -46,14 +50,12 @@ Side one_run(double v, std::vector<std::string> unstable, double cpu) {
     Side s;
     s.median_ns = v;
     s.repetition_medians = {v};
-    for (int i = 0; i < 64; ++i) s.samples_ns.push_back(v * (0.98 + 0.04 * (i % 10) / 9.0));
     s.unstable = std::move(unstable);
-    for (int i = 0; i < 64; ++i) s.cpu_samples_ns.push_back(cpu);
+    for (int i = 0; i < 64; ++i) {
+        s.samples_ns.push_back(v * (0.98 + 0.04 * (i % 10) / 9.0));
+        s.cpu_samples_ns.push_back(cpu);
+    }
     return s;
-}
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 }  // namespace
