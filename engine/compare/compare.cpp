@@ -7,8 +7,6 @@
 namespace glint::engine {
 namespace {
 
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-
 Side side_of(const DocumentRow& row) {
     Side s;
     s.median_ns = row.median_ns;
@@ -19,8 +17,10 @@ Side side_of(const DocumentRow& row) {
             s.run_medians.push_back(m);
             s.run_unstable.push_back(i < row.run_unstable.size() ? row.run_unstable[i]
                                                                  : std::vector<std::string>{});
-            s.run_cpu_wall.push_back(i < row.run_cpu_wall.size() ? row.run_cpu_wall[i] : kNan);
-            s.run_slow_core.push_back(i < row.run_slow_core.size() ? row.run_slow_core[i] : kNan);
+            s.run_cpu_wall.push_back(i < row.run_cpu_wall.size() ? row.run_cpu_wall[i]
+                                                                 : std::nan(""));
+            s.run_slow_core.push_back(i < row.run_slow_core.size() ? row.run_slow_core[i]
+                                                                   : std::nan(""));
         }
     s.unstable = row.unstable;
     s.cpu_samples_ns = row.cpu_samples_ns;
