@@ -11,7 +11,7 @@
 #
 #   bash bench/aa.sh [PAIRS [RUNS [REPEAT [suite flags...]]]]   (defaults: 5 pairs, 8 runs, 3)
 #
-# Builds glint_bench and glint-compare in build/ first (configure it as README's two commands do).
+# Needs jq. Builds glint_bench and glint-compare in build/ first (configure it as README's two commands do).
 # GLINT_AA_BENCH=PROGRAM and GLINT_AA_COMPARE=PROGRAM use those programs instead (nothing is
 # built); PROGRAM is run as glint-compare --alternate runs a side: PROGRAM --bench
 # --bench-repeat=N --bench-json=DIR/SIDE-I.json [suite flags...], SIDE being "base" or "new".
@@ -34,27 +34,33 @@ gate=${GLINT_AA_GATE:-10}
 flagged=0 compared=0 same=0 gate_passed=0 gate_failed=0 gate_unjudged=0
 for ((i = 1; i <= pairs; i++)); do
   status=0
-  "$compare" --alternate="$runs" --repeat="$repeat" --fail-if-slower="$gate" "$bench" "$bench" -- "$@" \
-    >"$work/compare.txt" 2>"$work/err" || status=$?
+  "$compare" --alternate="$runs" --repeat="$repeat" --fail-if-slower="$gate" --format=json \
+    "$bench" "$bench" -- "$@" >"$work/compare.json" 2>"$work/err" || status=$?
   # 0 the gate passed, 1 it failed, 3 it could not judge; 2 is a run or the comparison that failed.
   # What the gate could not judge: "3 of 14 rows (runs disagree: 3)".
-  why=$(sed -n 's/^--fail-if-slower=[^:]*: COULD NOT JUDGE \([^—]*\).*/\1/p' "$work/compare.txt" | sed 's/ *$//')
+  case $status in
+    0|1|3) ;;
+    *) cat "$work/err" >&2; exit 2 ;;
+  esac
+  json() { jq -r "$1" "$work/compare.json"; }
+  why=$(jq -r --argjson judged "$(json .gate.judged)" '.gate.unjudged |
+        "\(length) of \(length + $judged) rows (" +
+        (group_by(.reason) | map("\(.[0].reason): \(length)") | join(", ")) + ")"' "$work/compare.json")
   case $status in
     0) verdict=passed gate_passed=$((gate_passed + 1)) ;;
     1) verdict=FAILED gate_failed=$((gate_failed + 1)) ;;
-    3) verdict="could not judge${why:+ $why}" gate_unjudged=$((gate_unjudged + 1)) ;;
-    *) cat "$work/err" >&2; exit 2 ;;
+    3) verdict="could not judge $why" gate_unjudged=$((gate_unjudged + 1)) ;;
   esac
-  line=$(grep ' vs ' "$work/compare.txt") || { cat "$work/compare.txt" "$work/err" >&2; exit 2; }
+  read -r over n_faster n_slower n_same n_noisy < <(json '.summaries[0] |
+    "\(.compared) \(.faster) \(.slower) \(.same) \(.noisy)"')
+  line="geometric mean $(json '.summaries[0].geomeanChangePercent // "—"')% over $over rows · $n_faster faster · $n_slower slower · $n_same same · $n_noisy noisy"
   took=$(sed -n 's/^alternated .* in \([0-9.]* s\);.*/\1/p' "$work/err")
-  rows=$(grep -E '│ +(faster|slower)' "$work/compare.txt" | awk -F'│' '{gsub(/^ +| +$/, "", $2); print $2}' |
-         paste -sd, || true)
-  echo "pair $i: ${line#*): }${rows:+ — flagged: $rows}${took:+ (alternated in $took)}; gate: $verdict"
-  count() { sed -n "s/.* \([0-9]*\) $1 .*/\1/p" <<<"$line"; }
-  over=$(sed -n 's/.* over \([0-9]*\) rows.*/\1/p' <<<"$line")
-  flagged=$((flagged + $(count faster) + $(count slower)))
-  same=$((same + $(count same)))
-  compared=$((compared + ${over:-0}))
+  rows=$(json '.rows[] | select(.changes[0].verdict == "faster" or .changes[0].verdict == "slower")
+               | .displayName' | paste -sd, || true)
+  echo "pair $i: $line${rows:+ — flagged: $rows}${took:+ (alternated in $took)}; gate: $verdict"
+  flagged=$((flagged + n_faster + n_slower))
+  same=$((same + n_same))
+  compared=$((compared + over))
 done
 awk -v f="$flagged" -v s="$same" -v c="$compared" -v p="$pairs" -v n="$runs" -v r="$repeat" 'BEGIN {
   printf "A/A: %d of %d rows flagged faster or slower (%.1f%%), %d same (%.1f%%), over %d comparisons of %d runs against %d, --bench-repeat=%d\n",

@@ -8,31 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels.hpp"  // the bodies, shared with bench/load_google_benchmark.cpp
+#include "kernel_cases.hpp"  // add_chain, popcount/256, hash/64B: shared with bench/gate_suite.cpp
+#include "kernels.hpp"       // the bodies, shared with bench/load_google_benchmark.cpp
 
 using namespace glint_bench_kernels;
-
-// One dependent add per iteration: the latency of an add, about one cycle.
-GLINT_BENCH("add_chain") {
-    std::uint64_t x = 1;
-    glint::iter([&] { x = add_step(x); });
-}
-
-// popcount over 256 words.
-GLINT_BENCH("popcount/256") {
-    const auto words = random_words(256, 1);
-    glint::iter([&] { return popcount_sum(words); });
-}
-
-// A 64-byte hash.
-GLINT_BENCH("hash/64B") {
-    alignas(64) unsigned char block[64];
-    fill_hash_block(block);
-    glint::iter([&] {
-        glint::black_box_ref(block);
-        return hash64(block);
-    });
-}
 
 // FNV-1a over 16 B, 256 B and 4 KiB: the B/s column follows the parameter, each row's amount
 // being its own length (a glint::Metric given to iter).
@@ -83,11 +62,6 @@ GLINT_BENCH("memcpy") {
 }
 
 // Branchy versus branchless select over random data: the branchy form pays mispredictions.
-GLINT_BENCH("select/branchy") {
-    const auto data = random_words(kSelectN, 3);
-    glint::iter([&] { return select_branchy(data); });
-}
-
 GLINT_BENCH("select/branchless") {
     const auto data = random_words(kSelectN, 3);
     glint::iter([&] { return select_branchless(data); });

@@ -8,43 +8,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "google_benchmark_cases.hpp"
 #include "kernels.hpp"
 
 namespace {
 
 using namespace glint_bench_kernels;
-
-void add_chain(benchmark::State& state) {
-    std::uint64_t x = 1;
-    for (auto _ : state) x = add_step(x);
-    benchmark::DoNotOptimize(x);
-}
-
-void popcount_256(benchmark::State& state) {
-    const auto words = random_words(256, 1);
-    for (auto _ : state) benchmark::DoNotOptimize(popcount_sum(words));
-}
-
-void hash_64(benchmark::State& state) {
-    alignas(64) unsigned char block[64];
-    fill_hash_block(block);
-    for (auto _ : state) {
-        glint::black_box_ref(block);
-        benchmark::DoNotOptimize(hash64(block));
-    }
-}
-
-// The fresh copy is made with the timer paused, as glint::iter_batched makes it untimed.
-void sort_1000(benchmark::State& state) {
-    const std::vector<int> input = sort_input();
-    std::vector<int> v;
-    for (auto _ : state) {
-        state.PauseTiming();
-        v = input;
-        state.ResumeTiming();
-        benchmark::DoNotOptimize(sort_ints(v));
-    }
-}
+using namespace glint_bench_gb;
 
 void memcpy_64(benchmark::State& state) {
     alignas(64) static unsigned char src[64], dst[64];
@@ -62,11 +32,6 @@ void memcpy_n(benchmark::State& state, std::size_t bytes) {
         benchmark::DoNotOptimize(dst[bytes - 1]);
     }
     if (dst[bytes - 1] != 0x5a) state.SkipWithError("the copy did not arrive");
-}
-
-void branchy(benchmark::State& state) {
-    const auto data = random_words(kSelectN, 3);
-    for (auto _ : state) benchmark::DoNotOptimize(select_branchy(data));
 }
 
 void branchless(benchmark::State& state) {

@@ -8,7 +8,8 @@ set -euo pipefail
 # clang-format-14, clang-tidy-14: the format and tidy checks (tests/hygiene), pinned to one version.
 # jq: bench/load.sh reads the --bench-json documents with it (and its test, tests/bench).
 # libbenchmark-tools, python3-scipy, python3-numpy: Google Benchmark's compare.py (and what it
-# imports) reads the drop-in's JSON in tests/gbench (libbenchmark-dev builds its side).
+# imports) reads the drop-in's JSON in tests/gbench (libbenchmark-dev builds its side) and
+# judges Google Benchmark's side of bench/gate.sh.
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
           libdw-dev libbenchmark-dev clang libclang-rt-dev clang-format-14 clang-tidy-14
           nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy)

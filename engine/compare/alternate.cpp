@@ -282,8 +282,8 @@ int Alternation::run(std::vector<std::string>& files) {
     if (request_.runs < kRunsForInterval)
         std::fprintf(stderr,
                      "glint-compare: note: --alternate=%d: %d runs a side are needed for the runs "
-                     "to reach a 95%% "
-                     "interval; with fewer a row is judged on its repetitions and samples alone\n",
+                     "to reach a 95%% interval (3 reach 90%%, 2 too little to judge; 8 are "
+                     "recommended)\n",
                      request_.runs, kRunsForInterval);
     const auto start = std::chrono::steady_clock::now();
     std::string sides[2];

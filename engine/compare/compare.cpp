@@ -12,8 +12,18 @@ Side side_of(const DocumentRow& row) {
     s.median_ns = row.median_ns;
     s.repetition_medians = row.repetition_medians_ns;
     s.samples_ns = row.samples_ns;
-    for (double m : row.run_medians_ns)
-        if (std::isfinite(m) && m > 0) s.run_medians.push_back(m);
+    for (std::size_t i = 0; i < row.run_medians_ns.size(); ++i)
+        if (const double m = row.run_medians_ns[i]; std::isfinite(m) && m > 0) {
+            s.run_medians.push_back(m);
+            s.run_unstable.push_back(i < row.run_unstable.size() ? row.run_unstable[i]
+                                                                 : std::vector<std::string>{});
+            s.run_cpu_wall.push_back(i < row.run_cpu_wall.size() ? row.run_cpu_wall[i]
+                                                                 : std::nan(""));
+            s.run_slow_core.push_back(i < row.run_slow_core.size() ? row.run_slow_core[i]
+                                                                   : std::nan(""));
+        }
+    s.unstable = row.unstable;
+    s.cpu_samples_ns = row.cpu_samples_ns;
     s.instructions = row.instructions();
     return s;
 }
@@ -47,6 +57,21 @@ void count(SeriesSummary& s, const RowChange& c) {
 }
 
 }  // namespace
+
+std::vector<std::string> provenance_warnings(const RunDocument& base, const RunDocument& later) {
+    std::vector<std::string> out;
+    const auto differ = [&](const std::string& a, const std::string& b, const char* what) {
+        if (a.empty() || b.empty() || a == b) return;
+        out.push_back("'" + later.path + "' and '" + base.path + "' come from different " + what +
+                      " ('" + b + "' vs '" + a +
+                      "'): the change measures them as well as the code");
+    };
+    differ(base.host, later.host, "hosts");
+    differ(base.cpu_model, later.cpu_model, "CPU models");
+    differ(base.build, later.build, "build types");
+    differ(base.glint_version, later.glint_version, "glint versions");
+    return out;
+}
 
 bool Comparison::gate_failed() const {
     for (const auto& s : summaries)
@@ -100,6 +125,9 @@ Comparison compare_documents(const std::vector<const RunDocument*>& documents,
     Comparison out;
     out.documents = documents;
     out.gate = gate;
+    for (std::size_t d = 1; d < documents.size(); ++d)
+        for (auto& w : provenance_warnings(*documents[0], *documents[d]))
+            out.warnings.push_back(std::move(w));
     bool registrations = true;
     for (const auto* d : documents) registrations = registrations && d->has_registrations;
     if (!registrations)

@@ -56,8 +56,10 @@ struct Comparison {
     std::vector<ComparedRow> rows;
     std::vector<SeriesSummary> summaries;  // one per later document
     std::vector<std::string> notes;        // e.g. matching without registrations
-    std::optional<double> gate;            // --fail-if-slower as a fraction
-    bool gate_failed() const;              // a row slower beyond the gate
+    // Documents measured apart: different hosts, CPU models, build types or glint versions.
+    std::vector<std::string> warnings;
+    std::optional<double> gate;  // --fail-if-slower as a fraction
+    bool gate_failed() const;    // a row slower beyond the gate
     GateTotals gate_totals() const;
     // The gate: failed when a row failed; else passed with allow_unjudged; else unjudged when a
     // row could not be judged or none was compared; else passed. nullopt without a gate.
@@ -70,6 +72,10 @@ struct Comparison {
 // (nullopt: no gate).
 Comparison compare_documents(const std::vector<const RunDocument*>& documents,
                              const CompareSettings& settings, std::optional<double> gate);
+
+// "'new.json' comes from another host ('a' vs 'b') ...": one line per field that differs between
+// the base and a later document (both known); empty when none.
+std::vector<std::string> provenance_warnings(const RunDocument& base, const RunDocument& later);
 
 // One row against one base row (both may be null): the RowChange compare_documents makes.
 RowChange compare_rows(const DocumentRow* base, const DocumentRow* next,

@@ -81,35 +81,35 @@ void mark_unstable(html::Cell& cell, const DocumentRow& row, const RunDocument& 
     cell.unstable_title = title;
 }
 
-void add_change_columns(std::vector<html::Column>& columns, const CompareSettings& settings,
-                        const std::string& suffix) {
-    char level[32];
-    std::snprintf(level, sizeof level, "%g%% CI", settings.level * 100);
+// The verdict (the gate's outcome when gated) leads, so a narrow window keeps it in view.
+void add_change_columns(std::vector<html::Column>& columns, bool gated, const std::string& suffix) {
     const std::string k = key_suffix(suffix);
-    columns.push_back({"change" + k, "change" + suffix, true});
-    columns.push_back({"ci" + k, level + suffix, true});
-    columns.push_back({"verdict" + k, "verdict" + suffix, false});
+    columns.push_back({"verdict" + k, (gated ? "gate" : "verdict") + suffix, false});
+    columns.push_back({"change" + k, "HL change" + suffix, true});
+    columns.push_back({"ci" + k, "interval" + suffix, true});
 }
 
-void add_change_cells(std::vector<html::Cell>& cells, const RowChange& c) {
-    if (c.change) {
-        cells.push_back(number_cell(change_text(c.change->ratio), (c.change->ratio - 1) * 100));
-        const bool interval = std::isfinite(c.change->low) && std::isfinite(c.change->high);
-        cells.push_back(number_cell(
-            interval ? "[" + change_text(c.change->low) + ", " + change_text(c.change->high) + "]"
-                     : "—",
-            interval ? (c.change->low - 1) * 100 : kNan));
-    } else {
-        cells.push_back(number_cell("—", kNan));
-        cells.push_back(number_cell("—", kNan));
-    }
+void add_change_cells(std::vector<html::Cell>& cells, const RowChange& c,
+                      const CompareSettings& settings, bool gated) {
     // Verdicts sort by severity: slower first when descending.
     const double rank = !c.change                              ? kNan
                         : c.change->verdict == Verdict::slower ? 4
                         : c.change->verdict == Verdict::noisy  ? 3
                         : c.change->verdict == Verdict::same   ? 2
                                                                : 1;
-    cells.push_back(number_cell(verdict_text(c), rank));
+    cells.push_back(number_cell(gated ? gate_text(c) : verdict_text(c), rank));
+    if (c.change) {
+        cells.push_back(number_cell(change_text(c.change->ratio), (c.change->ratio - 1) * 100));
+        const bool interval = std::isfinite(c.change->low) && std::isfinite(c.change->high);
+        cells.push_back(number_cell(interval ? "[" + change_text(c.change->low) + ", " +
+                                                   change_text(c.change->high) + "] " +
+                                                   interval_tag(*c.change, settings)
+                                             : "—",
+                                    interval ? (c.change->low - 1) * 100 : kNan));
+    } else {
+        cells.push_back(number_cell("—", kNan));
+        cells.push_back(number_cell("—", kNan));
+    }
 }
 
 html::Report comparison_html(const Comparison& c, const CompareReportOptions& options) {
@@ -144,7 +144,10 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
                    side_label(*c.documents[0], role(0), true) + ": " + line.substr(files.size());
         r.notes.push_back(line);
     }
+    for (const auto& w : c.warnings) r.notes.push_back("warning: " + w);
     for (const auto& n : c.notes) r.notes.push_back("note: " + n);
+    if (const std::string dropped = dropped_note(c); !dropped.empty())
+        r.notes.push_back("note: " + dropped);
     if (const std::string gate = gate_line(c, options); !gate.empty()) r.notes.push_back(gate);
     r.sample_label = side_label(*c.documents.back(), role(last), true);
     r.base_label = side_label(*c.documents.front(), role(0), true);
@@ -154,7 +157,7 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
         const std::string suffix = series ? " #" + std::to_string(d + 1) : "";
         r.columns.push_back(
             {"median" + key_suffix(suffix), series ? "median" + suffix : "new", true});
-        add_change_columns(r.columns, options.settings, suffix);
+        add_change_columns(r.columns, c.gate.has_value(), suffix);
     }
     r.columns.push_back({"reps", "reps", true});
     // The newest document's counters that some row measured.
@@ -178,7 +181,7 @@ html::Report comparison_html(const Comparison& c, const CompareReportOptions& op
         for (std::size_t d = 0; d < row.changes.size(); ++d) {
             const RowChange& ch = row.changes[d];
             out.cells.push_back(time_cell(ch.row, *c.documents[d + 1]));
-            add_change_cells(out.cells, ch);
+            add_change_cells(out.cells, ch, options.settings, c.gate.has_value());
             reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
         }
         out.cells.push_back(number_cell(reps, kNan));

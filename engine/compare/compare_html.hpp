@@ -1,9 +1,9 @@
 // engine/compare/compare_html.hpp: a Comparison as the HTML report (report/html/): per row the
-// base and each later median, the change, its interval and verdict, the repetition counts, the
-// newest document's counter columns, and a plot of the newest document's samples over the
-// base's. The title names each side once ("glint-compare: new.json vs base (4 runs: a1.json …
-// a4.json)"), a note line gives a side's files in full; a median a side measured unstably is
-// marked (report/html's "~") with its reasons.
+// base and each later median, the verdict (leading, so a 1400 px window shows it), the change
+// and its interval, the repetition counts, the newest document's counter columns, and a plot
+// of the newest document's samples over the base's. The title names each side once ("glint-compare:
+// new.json vs base (4 runs: a1.json … a4.json)"), a note line gives a side's files in full; a
+// median a side measured unstably is marked (report/html's "~") with its reasons.
 #pragma once
 
 #include "engine/compare/compare.hpp"
@@ -14,10 +14,12 @@ namespace glint::engine {
 
 report::html::Report comparison_html(const Comparison& c, const CompareReportOptions& options);
 
-// The cells of one change (change, interval, verdict), shared with the run's report.
-void add_change_cells(std::vector<report::html::Cell>& cells, const RowChange& change);
+// The cells of one change (verdict — the gate's outcome when `gated` —, HL change, interval
+// with its basis and level), shared with the run's report.
+void add_change_cells(std::vector<report::html::Cell>& cells, const RowChange& change,
+                      const CompareSettings& settings, bool gated);
 // Their columns, `suffix` appended to headers and keys (" #3" in a series).
-void add_change_columns(std::vector<report::html::Column>& columns, const CompareSettings& settings,
+void add_change_columns(std::vector<report::html::Column>& columns, bool gated,
                         const std::string& suffix);
 
 // A side as people read it: its file's name, or "ROLE (N runs: first … last)" (`brief`: "ROLE

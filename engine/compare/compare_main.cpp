@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,6 +105,25 @@ CompareCli parse(int argc, char** argv) {
     return cli;
 }
 
+// A program rather than a document: an executable regular file that begins as an ELF binary or
+// a script does ("\x7fELF", "#!").
+bool looks_like_program(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto st = fs::status(path, ec);
+    if (ec || !fs::is_regular_file(st)) return false;
+    if ((st.permissions() & (fs::perms::owner_exec | fs::perms::group_exec |
+                             fs::perms::others_exec)) == fs::perms::none)
+        return false;
+    char head[4] = {};
+    std::ifstream(path, std::ios::binary).read(head, sizeof head);
+    return std::memcmp(head,
+                       "\x7f"
+                       "ELF",
+                       4) == 0 ||
+           (head[0] == '#' && head[1] == '!');
+}
+
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "glint-compare: error: %s\n", sanitize::terminal(message).c_str());
     return 2;
@@ -138,6 +159,19 @@ int compare_main(int argc, char** argv) {
     std::optional<Alternation> alternation;
     if (alternate.request.active())
         if (const int failed = alternation.emplace(alternate.request).run(cli.files)) return failed;
+    if (!alternation && cli.files.size() == 2 && looks_like_program(cli.files[0]) &&
+        looks_like_program(cli.files[1]))
+        return usage_error("'" + cli.files[0] + "' and '" + cli.files[1] +
+                           "' are programs, not --bench-json documents: to run them in turn and "
+                           "compare, add --alternate=8: glint-compare --alternate=8 " +
+                           cli.files[0] + " " + cli.files[1]);
+    for (const auto& file : cli.files)
+        if (!alternation && looks_like_program(file))
+            return usage_error("'" + file +
+                               "' is a program, not a --bench-json document: compare two "
+                               "programs with glint-compare --alternate=8 BASE_PROGRAM "
+                               "NEW_PROGRAM, or write a document with PROGRAM "
+                               "--bench-json=FILE");
     std::vector<RunDocument> documents;
     documents.reserve(cli.files.size());
     for (const auto& file : cli.files) {

@@ -57,34 +57,80 @@ bool only_in_base(const ComparedRow& row) {
     return true;
 }
 
-Grid grid_of(const Comparison& c, const CompareSettings& settings, bool hide_only_in_base) {
+// The tag every interval of later document `i` shares ("runs 95%"), or "" when they differ.
+std::string shared_tag(const Comparison& c, std::size_t i, const CompareSettings& settings) {
+    std::string tag;
+    for (const auto& row : c.rows) {
+        const RowChange& ch = row.changes[i];
+        if (!ch.change) continue;
+        const std::string t = interval_tag(*ch.change, settings);
+        if (tag.empty()) tag = t;
+        else if (t != tag) return "";
+    }
+    return tag.empty() ? level_text(settings) + " CI" : tag;
+}
+
+// "95% CI, runs" for a shared tag with a level; "interval, samples" for one without.
+std::string interval_header(const std::string& tag) {
+    if (tag.empty()) return "interval";
+    const auto space = tag.find(' ');
+    if (space == std::string::npos) return "interval, " + tag;  // "samples": no level
+    return tag.substr(space + 1) + " CI, " + tag.substr(0, space);
+}
+
+bool any_runs(const Comparison& c) {
+    for (const auto& row : c.rows)
+        for (const auto& ch : row.changes)
+            if (ch.change && (ch.change->base_runs > 1 || ch.change->new_runs > 1)) return true;
+    return false;
+}
+
+// "8/8", or "8/8 (3 out)" when runs were left out as disturbed.
+std::string runs_cell(const RowChange& ch) {
+    if (!ch.change) return kNotMeasuredText;
+    const Change& c = *ch.change;
+    std::string text = std::to_string(c.base_runs) + "/" + std::to_string(c.new_runs);
+    if (!c.dropped.empty()) text += " (" + std::to_string(c.dropped.size()) + " out)";
+    return text;
+}
+
+Grid grid_of(const Comparison& c, const CompareReportOptions& options) {
+    const CompareSettings& settings = options.settings;
     Grid g;
-    const bool instr = any_instructions(c);
+    const bool instr = any_instructions(c), runs = any_runs(c);
     const std::size_t later = c.documents.size() - 1;
+    std::vector<std::string> tags;
     g.headers.push_back("base");
     for (std::size_t i = 0; i < later; ++i) {
         const std::string s = suffix(c, i);
+        tags.push_back(shared_tag(c, i, settings));
         g.headers.push_back(later > 1 ? "median" + s : "new");
-        g.headers.push_back("change" + s);
-        g.headers.push_back(level_text(settings) + " CI" + s);
-        g.headers.push_back("verdict" + s);
+        g.headers.push_back("HL change" + s);
+        g.headers.push_back(interval_header(tags.back()) + s);
+        g.headers.push_back((c.gate ? "gate" : "verdict") + s);
         if (instr) g.headers.push_back("instr" + s);
     }
-    g.headers.push_back("reps");
+    g.headers.push_back(runs ? "runs" : "reps");
     for (const auto& row : c.rows) {
-        if (hide_only_in_base && only_in_base(row)) continue;
+        if (options.hide_only_in_base && only_in_base(row)) continue;
         std::vector<std::string> cells{median_text(row.base)};
         std::string reps = row.base ? std::to_string(row.base->repetition_medians_ns.size()) : "—";
-        for (const auto& ch : row.changes) {
+        std::string run_counts;
+        for (std::size_t i = 0; i < row.changes.size(); ++i) {
+            const RowChange& ch = row.changes[i];
             cells.push_back(median_text(ch.row));
             cells.push_back(ch.change ? change_text(ch.change->ratio) : kNotMeasuredText);
-            cells.push_back(ch.change ? interval_text(*ch.change) : kNotMeasuredText);
-            cells.push_back(verdict_text(ch));
+            std::string interval = ch.change ? interval_text(*ch.change) : kNotMeasuredText;
+            if (ch.change && tags[i].empty() && interval != kNotMeasuredText)
+                interval += " " + interval_tag(*ch.change, settings);
+            cells.push_back(interval);
+            cells.push_back(c.gate ? gate_text(ch) : verdict_text(ch));
             if (instr)
                 cells.push_back(ch.change ? change_text(ch.change->instr_ratio) : kNotMeasuredText);
             reps += "/" + (ch.row ? std::to_string(ch.row->repetition_medians_ns.size()) : "—");
+            run_counts += (run_counts.empty() ? "" : " ") + runs_cell(ch);
         }
-        cells.push_back(reps);
+        cells.push_back(runs ? run_counts : reps);
         g.rows.emplace_back(row.identity, std::move(cells));
     }
     return g;
@@ -120,14 +166,48 @@ std::string md_table(const Grid& g) {
     return out;
 }
 
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(); }
-Json percent_number(double ratio) {
-    return std::isfinite(ratio) ? Json((ratio - 1) * 100) : Json();
-}
-
 }  // namespace
 
 std::string change_text(double ratio) { return percent(ratio - 1, 2); }
+
+// "3 run(s) left out as disturbed: g/x base run 3 (preempted), ...": at most 6 named, then a count.
+std::string dropped_note(const Comparison& c) {
+    std::string names;
+    std::size_t total = 0;
+    for (const auto& row : c.rows)
+        for (const auto& ch : row.changes) {
+            if (!ch.change) continue;
+            for (const auto& d : ch.change->dropped) {
+                if (++total > 6) continue;
+                names += (names.empty() ? "" : ", ") + row.identity + (d.base ? " base" : " new") +
+                         " run " + std::to_string(d.run) + " (" + d.why + ")";
+            }
+        }
+    if (total == 0) return "";
+    if (total > 6) names += " and " + std::to_string(total - 6) + " more";
+    return std::to_string(total) + " run(s) left out as disturbed: " + names;
+}
+
+std::string interval_tag(const Change& c, const CompareSettings& settings) {
+    if (c.interval == Basis::samples) return "samples";
+    const double level = c.coverage >= settings.level - 1e-9 ? settings.level : c.coverage;
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%g%%", std::floor(level * 1000 + 1e-6) / 10);
+    return std::string(c.interval == Basis::runs ? "runs " : "reps ") + pct;
+}
+
+std::string gate_text(const RowChange& c) {
+    if (!c.gate) return c.change ? verdict_text(c) : c.reason;  // a row the gate does not count
+    switch (c.gate->outcome) {
+        case GateOutcome::passed:
+            return "passed";
+        case GateOutcome::failed:
+            return c.change && c.change->basis == Basis::instructions ? "FAILED (instr)" : "FAILED";
+        case GateOutcome::unjudged:
+            break;
+    }
+    return "not judged: " + (c.change ? std::string(short_text(c.gate->why)) : c.reason);
+}
 
 // "1 rep", "3 reps", "3/2 reps": what each side measured.
 std::string reps_text(const Change& c) {
@@ -140,12 +220,13 @@ std::string verdict_text(const RowChange& c) {
     if (!c.change) return c.reason;
     std::string text = to_string(c.change->verdict);
     if (c.change->basis == Basis::instructions) text += " (instr)";
+    else if (c.change->unstable_cpu_unchanged) text += " (unstable)";
     else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy)
         text += c.change->base_repetitions <= 1 && c.change->new_repetitions <= 1
                     ? " (" + reps_text(*c.change) + ")"
                     : " (" + reps_text(*c.change) + ": need 4+)";
     else if (c.change->basis == Basis::runs && c.change->verdict == Verdict::noisy)
-        text += " (runs)";
+        text += c.change->runs_too_few ? " (too few runs)" : " (runs)";
     return text;
 }
 
@@ -158,101 +239,13 @@ std::string summary_line(const Comparison& c, std::size_t later, const CompareSe
     line += " · " + std::to_string(s.faster) + " faster · " + std::to_string(s.slower) +
             " slower · " + std::to_string(s.same) + " same · " + std::to_string(s.noisy) + " noisy";
     if (s.unavailable) line += " · " + std::to_string(s.unavailable) + " not compared";
-    line += " (threshold ±" + percent(settings.threshold, 1).substr(1) + ", " +
-            level_text(settings) + " intervals over repetition medians)";
+    line += " (threshold ±" + percent(settings.threshold, 1).substr(1) + ")";
     return line;
-}
-
-namespace {
-
-// "one run a side: 8, new: 2": counts per reason, in first-seen order.
-std::vector<std::pair<std::string, std::size_t>> unjudged_groups(const Comparison& c) {
-    std::vector<std::pair<std::string, std::size_t>> groups;
-    for (const auto& s : c.summaries)
-        for (const auto& u : s.gate_unjudged) {
-            auto it = std::find_if(groups.begin(), groups.end(),
-                                   [&](const auto& g) { return g.first == u.reason; });
-            if (it == groups.end()) groups.emplace_back(u.reason, 1);
-            else ++it->second;
-        }
-    return groups;
-}
-
-std::string groups_text(const std::vector<std::pair<std::string, std::size_t>>& groups) {
-    std::string text;
-    for (const auto& [reason, n] : groups)
-        text += (text.empty() ? "" : ", ") + reason + ": " + std::to_string(n);
-    return text;
-}
-
-bool has_group(const std::vector<std::pair<std::string, std::size_t>>& groups, Unjudged why) {
-    return std::any_of(groups.begin(), groups.end(),
-                       [&](const auto& g) { return g.first == to_string(why); });
-}
-
-// What would let the gate judge the rows it could not.
-std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& groups, double gate) {
-    char pct[32];
-    std::snprintf(pct, sizeof pct, "%g", gate * 100);
-    if (has_group(groups, Unjudged::one_run) || has_group(groups, Unjudged::few_repetitions) ||
-        has_group(groups, Unjudged::runs_one_side))
-        return " — run 8 alternating runs a side: glint-compare --alternate=8 BASE_PROGRAM "
-               "NEW_PROGRAM "
-               "--fail-if-slower=" +
-               std::string(pct);
-    if (has_group(groups, Unjudged::straddles) || has_group(groups, Unjudged::runs_straddle))
-        return " — more repetitions (--bench-repeat=N) or runs a side narrow the interval";
-    return "";
-}
-
-}  // namespace
-
-std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
-    const auto outcome = c.gate_outcome(options.allow_unjudged);
-    if (!outcome || !options.gate) return "";
-    const std::string pct = percent(*options.gate, 1).substr(1);
-    const std::string head = "--fail-if-slower=" + pct + ": ";
-    const auto [passed, failed, unjudged, compared, only_in_base, added] = c.gate_totals();
-    std::vector<std::string> failing;
-    for (const auto& s : c.summaries)
-        failing.insert(failing.end(), s.slower_beyond_gate.begin(), s.slower_beyond_gate.end());
-    // Rows one side lacks: counted beside the verdict, never gated (a benchmark added or removed).
-    std::string one_side;
-    if (only_in_base) one_side += std::to_string(only_in_base) + " only in base";
-    if (added) one_side += (one_side.empty() ? "" : ", ") + std::to_string(added) + " new";
-    const auto groups = unjudged_groups(c);
-    const std::string total = std::to_string(passed + failed + unjudged);
-    if (compared == 0 && failing.empty() && !options.allow_unjudged)
-        return head + "COULD NOT JUDGE: no row compared" +
-               (one_side.empty() ? "" : " (" + one_side + ")") +
-               (unjudged ? "; " + groups_text(groups) : "") +
-               " — is the baseline from this program?";
-    const std::string aside = one_side.empty() ? "" : "; not gated: " + one_side;
-    if (*outcome == GateOutcome::failed) {
-        std::string names;
-        for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
-        return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
-               " with confidence: " + names +
-               (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" +
-                               groups_text(groups) + ")"
-                         : "") +
-               aside;
-    }
-    if (*outcome == GateOutcome::passed) {
-        if (!unjudged && compared)
-            return head + "passed: " + std::to_string(passed) +
-                   " row(s) judged, none slower beyond " + pct + " with confidence" + aside;
-        return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
-               " not judged (--allow-unjudged" +
-               (groups.empty() ? "" : "; " + groups_text(groups)) + ")" + aside;
-    }
-    return head + "COULD NOT JUDGE " + std::to_string(unjudged) + " of " + total + " rows (" +
-           groups_text(groups) + ")" + gate_hint(groups, *options.gate) + aside;
 }
 
 std::string render_comparison(const Comparison& c, const CompareReportOptions& options,
                               CompareFormat format) {
-    const Grid g = grid_of(c, options.settings, options.hide_only_in_base);
+    const Grid g = grid_of(c, options);
     std::string out;
     if (format == CompareFormat::md) {
         out = md_table(g) + "\n";
@@ -267,102 +260,15 @@ std::string render_comparison(const Comparison& c, const CompareReportOptions& o
     const auto text = [&](const std::string& line) {
         return format == CompareFormat::md ? sanitize::markdown(line) : sanitize::terminal(line);
     };
+    for (const auto& warning : c.warnings) out += text("warning: " + warning) + "\n";
     for (const auto& note : c.notes) out += text("note: " + note) + "\n";
+    if (const std::string dropped = dropped_note(c); !dropped.empty())
+        out += text("note: " + dropped) + "\n";
     if (const std::size_t hidden = c.rows.size() - g.rows.size())
         out += text("note: " + std::to_string(hidden) + " row(s) of " + c.documents.front()->path +
                     " not measured here (left out of the table)") +
                "\n";
     if (const std::string gate = gate_line(c, options); !gate.empty()) out += text(gate) + "\n";
-    return out;
-}
-
-Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
-    Json out = Json::object();
-    Json docs = Json::array();
-    for (const auto* d : c.documents) docs.push_back(d->path);
-    out["documents"] = std::move(docs);
-    out["thresholdPercent"] = options.settings.threshold * 100;
-    out["level"] = options.settings.level;
-    Json rows = Json::array();
-    for (const auto& row : c.rows) {
-        const DocumentRow* any = row.base;
-        for (const auto& ch : row.changes) any = any ? any : ch.row;
-        Json r = Json::object();
-        r["registration"] = any->registration;
-        r["name"] = any->name;
-        r["labels"] = labels_json(any->labels);
-        r["displayName"] = row.identity;
-        r["baseMedianNs"] = row.base && !row.base->error ? number(row.base->median_ns) : Json();
-        r["baseRepetitions"] =
-            row.base ? Json(static_cast<unsigned long>(row.base->repetition_medians_ns.size()))
-                     : Json();
-        Json changes = Json::array();
-        for (std::size_t i = 0; i < row.changes.size(); ++i) {
-            const RowChange& ch = row.changes[i];
-            Json j = Json::object();
-            j["document"] = c.documents[i + 1]->path;
-            j["medianNs"] = ch.row && !ch.row->error ? number(ch.row->median_ns) : Json();
-            j["repetitions"] =
-                ch.row ? Json(static_cast<unsigned long>(ch.row->repetition_medians_ns.size()))
-                       : Json();
-            j["changePercent"] = ch.change ? percent_number(ch.change->ratio) : Json();
-            j["ciLowPercent"] = ch.change ? percent_number(ch.change->low) : Json();
-            j["ciHighPercent"] = ch.change ? percent_number(ch.change->high) : Json();
-            j["runsLowPercent"] = ch.change ? percent_number(ch.change->runs_low) : Json();
-            j["runsHighPercent"] = ch.change ? percent_number(ch.change->runs_high) : Json();
-            j["instrChangePercent"] = ch.change ? percent_number(ch.change->instr_ratio) : Json();
-            j["basis"] = ch.change ? to_string(ch.change->basis) : "none";
-            j["verdict"] = ch.change ? to_string(ch.change->verdict) : "unavailable";
-            if (!ch.change) j["reason"] = ch.reason;
-            if (ch.gate) j["gate"] = to_string(ch.gate->outcome);
-            changes.push_back(std::move(j));
-        }
-        r["changes"] = std::move(changes);
-        rows.push_back(std::move(r));
-    }
-    out["rows"] = std::move(rows);
-    Json summaries = Json::array();
-    for (std::size_t i = 0; i < c.summaries.size(); ++i) {
-        const SeriesSummary& s = c.summaries[i];
-        Json j = Json::object();
-        j["document"] = c.documents[i + 1]->path;
-        j["compared"] = static_cast<unsigned long>(s.compared);
-        j["geomeanChangePercent"] = percent_number(s.geomean_ratio);
-        j["faster"] = static_cast<unsigned long>(s.faster);
-        j["slower"] = static_cast<unsigned long>(s.slower);
-        j["same"] = static_cast<unsigned long>(s.same);
-        j["noisy"] = static_cast<unsigned long>(s.noisy);
-        j["unavailable"] = static_cast<unsigned long>(s.unavailable);
-        summaries.push_back(std::move(j));
-    }
-    out["summaries"] = std::move(summaries);
-    if (const auto outcome = c.gate_outcome(options.allow_unjudged); outcome && options.gate) {
-        Json gate = Json::object();
-        gate["failIfSlowerPercent"] = *options.gate * 100;
-        gate["status"] = to_string(*outcome);
-        gate["failed"] = c.gate_failed();
-        gate["allowUnjudged"] = options.allow_unjudged;
-        Json failing = Json::array(), unjudged = Json::array();
-        const GateTotals totals = c.gate_totals();
-        for (const auto& s : c.summaries) {
-            for (const auto& f : s.slower_beyond_gate) failing.push_back(f);
-            for (const auto& u : s.gate_unjudged) {
-                Json j = Json::object();
-                j["row"] = u.identity;
-                j["reason"] = u.reason;
-                unjudged.push_back(std::move(j));
-            }
-        }
-        gate["judged"] = static_cast<unsigned long>(totals.passed + totals.failed);
-        gate["rows"] = std::move(failing);
-        gate["unjudged"] = std::move(unjudged);
-        gate["notGatedOnlyInBase"] = static_cast<unsigned long>(totals.only_in_base);
-        gate["notGatedNew"] = static_cast<unsigned long>(totals.added);
-        out["gate"] = std::move(gate);
-    }
-    Json notes = Json::array();
-    for (const auto& n : c.notes) notes.push_back(n);
-    out["notes"] = std::move(notes);
     return out;
 }
 

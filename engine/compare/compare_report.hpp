@@ -1,14 +1,14 @@
 // engine/compare/compare_report.hpp: a Comparison as people and programs read it.
 //
 // Table (glint's box style, engine/report's renderer), for a base and one later document:
-//   benchmark | base | new | change | 95% CI | reps | verdict  (+ instr when both sides counted
-// instructions exactly); for a series each later document #k gets its own median, change,
-// interval and verdict columns. change is the verdict's point estimate (verdict.hpp), signed, in
-// percent, inside its interval; reps is each side's repetition count; a verdict resting on
-// instructions reads "slower (instr)", one on too few repetitions' samples "noisy (1 rep)" or
-// "noisy (3 reps: need 4+)". Below the table one summary line per later document: the
-// geometric-mean change over the compared rows and the count of each verdict; then the gate.
-// Markdown (--format=md) has the same cells; JSON (--format=json) the same numbers, unformatted.
+//   benchmark | base | new | HL change | <interval> | verdict or gate | reps or runs
+// (+ instr when both sides counted instructions exactly). HL change is the verdict's point
+// estimate (verdict.hpp), inside the interval beside it, which is the one the verdict used,
+// headed by its level and basis ("95% CI, runs"; a per-sample one "interval, samples": never a
+// level) or tagged per cell when rows differ. With a gate the verdict column is the gate's
+// outcome for the row ("passed", "FAILED", "not judged: runs disagree"); runs replace reps when
+// a side is several runs ("8/8 (2 out)": runs left out as disturbed). Below the table one
+// summary line per later document, warnings (documents measured apart), notes, the gate.
 #pragma once
 
 #include <optional>
@@ -19,6 +19,7 @@
 
 namespace glint::engine {
 
+// Markdown (--format=md) has the same cells; JSON (--format=json) the same numbers, unformatted.
 enum class CompareFormat { box, md, json };
 
 struct CompareReportOptions {
@@ -45,6 +46,13 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options);
 
 // The text of a verdict cell for one change ("slower", "noisy (1 rep)", "only in base", ...).
 std::string verdict_text(const RowChange& c);
+// The gate's cell for one row: "passed", "FAILED", "not judged: runs disagree", ...
+std::string gate_text(const RowChange& c);
+// What an interval rests on and its level: "runs 95%", "reps 95%", "runs 90%" (the coverage 3
+// runs against 3 reach), "samples" (a per-sample interval: no level).
+std::string interval_tag(const Change& c, const CompareSettings& settings);
+// "3 run(s) left out as disturbed: g/x base run 3 (preempted), ...": "" when none was.
+std::string dropped_note(const Comparison& c);
 // A fraction's change as percent text: 1.1234 -> "+12.34%"; nan -> "—".
 std::string change_text(double ratio);
 

@@ -88,7 +88,39 @@ DocumentRow read_row(const json& r, bool& has_registration) {
         for (const json& v : *u)
             if (v.is_string()) row.unstable.push_back(v.get<std::string>());
     row.unstable_runs = row.unstable.empty() ? 0 : 1;
+    row.cpu_samples_ns = numbers(r, "samplesCpuNs");
+    row.cpu_wall_ratio =
+        r.contains("cpuWallRatio") ? number_or_nan(r["cpuWallRatio"], "cpuWallRatio") : kNan;
+    const double slow = r.contains("slowCoreSamples")
+                            ? number_or_nan(r["slowCoreSamples"], "slowCoreSamples")
+                            : kNan;
+    const double samples = r.contains("samples") ? number_or_nan(r["samples"], "samples") : kNan;
+    row.slow_core_share = samples > 0 ? slow / samples : kNan;
+    row.run_unstable = {row.unstable};
+    row.run_cpu_wall = {row.cpu_wall_ratio};
+    row.run_slow_core = {row.slow_core_share};
     return row;
+}
+
+std::string string_of(const json& object, const char* field) {
+    const auto it = object.find(field);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// "optimized" when the library and the cases were built with optimization, "unoptimized" when
+// either was not, "" when the document does not say.
+std::string build_of(const json& meta) {
+    const auto b = meta.find("build");
+    if (b == meta.end() || !b->is_object()) return {};
+    bool known = false, optimized = true;
+    for (const char* field : {"libraryOptimized", "casesOptimized"})
+        if (const auto f = b->find(field); f != b->end() && f->is_boolean()) {
+            known = true;
+            optimized = optimized && f->get<bool>();
+        }
+    if (const auto a = b->find("assertions"); a != b->end() && a->is_boolean() && a->get<bool>())
+        return optimized ? "optimized, assertions" : "unoptimized, assertions";
+    return known ? (optimized ? "optimized" : "unoptimized") : std::string();
 }
 
 std::string labels_text(const Labels& labels, bool with_keys) {
@@ -159,8 +191,10 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
     out.path = path;
     out.files = {path};
     if (const auto meta = doc.find("meta"); meta != doc.end() && meta->is_object()) {
-        if (const auto host = meta->find("host"); host != meta->end() && host->is_string())
-            out.host = host->get<std::string>();
+        out.host = string_of(*meta, "host");
+        out.cpu_model = string_of(*meta, "cpu");
+        out.glint_version = string_of(*meta, "glint");
+        out.build = build_of(*meta);
         const auto stability = meta->find("stability");
         if (stability != meta->end() && stability->is_object() && stability->contains("reasons") &&
             (*stability)["reasons"].is_object())
@@ -209,6 +243,9 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
     if (runs.size() == 1) return std::move(runs.front());
     RunDocument out;
     out.host = runs.front().host;
+    out.cpu_model = runs.front().cpu_model;
+    out.glint_version = runs.front().glint_version;
+    out.build = runs.front().build;
     out.columns = runs.front().columns;
     std::unordered_map<std::string, std::size_t> index;
     for (const auto& run : runs)
@@ -229,6 +266,11 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
             }
             DocumentRow& into = out.rows[it->second];
             into.run_medians_ns.push_back(row.median_ns);
+            into.run_unstable.push_back(row.unstable);
+            into.run_cpu_wall.push_back(row.cpu_wall_ratio);
+            into.run_slow_core.push_back(row.slow_core_share);
+            into.cpu_samples_ns.insert(into.cpu_samples_ns.end(), row.cpu_samples_ns.begin(),
+                                       row.cpu_samples_ns.end());
             if (row.error && !into.error) into.error = row.error;
             into.resolved = into.resolved && row.resolved;
             into.unstable_runs += row.unstable_runs;
@@ -297,6 +339,19 @@ DocumentRow document_row(const Row& row) {
     out.estimated = row.estimated_metrics();
     if (row.stability) out.unstable = row.stability->unstable;
     out.unstable_runs = out.unstable.empty() ? 0 : 1;
+    out.cpu_wall_ratio = kNan;
+    if (row.timing && !row.error) {
+        out.cpu_wall_ratio = row.timing->cpu_wall_ratio();
+        for (double c : row.timing->sample_cpu_ns)
+            if (std::isfinite(c)) out.cpu_samples_ns.push_back(c);
+    }
+    out.slow_core_share = kNan;
+    if (row.timing && !row.error && row.timing->slow_core_samples && row.timing->samples > 0)
+        out.slow_core_share = static_cast<double>(*row.timing->slow_core_samples) /
+                              static_cast<double>(row.timing->samples);
+    out.run_unstable = {out.unstable};
+    out.run_cpu_wall = {out.cpu_wall_ratio};
+    out.run_slow_core = {out.slow_core_share};
     return out;
 }
 

@@ -44,8 +44,15 @@ struct DocumentRow {
     std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null
     std::vector<std::string> estimated;                   // multiplex-scaled metric names
-    std::vector<std::string> unstable;  // rows[].unstable; merged: every run's, first seen first
-    std::size_t unstable_runs = 0;      // the runs of the side that marked the row unstable
+    std::vector<std::string> unstable;   // rows[].unstable; merged: every run's, first seen first
+    std::size_t unstable_runs = 0;       // the runs of the side that marked the row unstable
+    std::vector<double> cpu_samples_ns;  // samplesCpuNs: CPU time of each sample (nan dropped)
+    double cpu_wall_ratio = 0;           // cpuWallRatio; nan when absent
+    double slow_core_share = 0;          // slowCoreSamples / samples; nan when absent
+    // Per run of a side (merge_runs; one entry for a single document): the row's unstable
+    // reasons in that run, its CPU/wall ratio and slow-core share there (nan when absent).
+    std::vector<std::vector<std::string>> run_unstable;
+    std::vector<double> run_cpu_wall, run_slow_core;
 
     // Exact instructions per iteration ("instr", not scaled), when counted.
     std::optional<double> instructions() const;
@@ -55,6 +62,9 @@ struct DocumentRow {
 struct RunDocument {
     std::string path;                // the file, or a description ("this run")
     std::string host;                // meta.host ("" when absent)
+    std::string cpu_model;           // meta.cpu ("" when absent)
+    std::string glint_version;       // meta.glint ("" when absent)
+    std::string build;               // "optimized", "unoptimized" (meta.build), "" when absent
     std::vector<std::string> files;  // the file of each run of the side (merge_runs), in order
     std::vector<std::pair<std::string, std::string>>
         reasons;                    // meta.stability.reasons: code, meaning

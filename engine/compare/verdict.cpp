@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <tuple>
 
@@ -44,22 +45,56 @@ LogShift log_shift(const std::vector<double>& a, const std::vector<double>& b, d
     return out;
 }
 
-// The ratio interval of b against a from a log-scale shift interval; nullopt when none exists.
-std::optional<std::pair<double, double>> ratio_interval(const std::vector<double>& a,
-                                                        const std::vector<double>& b,
-                                                        double level) {
-    return log_shift(a, b, level).interval;
+double median_of(std::vector<double> v) {
+    if (v.empty()) return kNan;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// The interval between runs: Moses' at `level` when the run counts reach it, else the full range
-// of the ratios (every run of `b` against every run of `a`). nullopt unless a side is several.
-std::optional<std::pair<double, double>> runs_interval(const std::vector<double>& a,
-                                                       const std::vector<double>& b, double level) {
-    if (a.empty() || b.empty() || a.size() + b.size() < 3) return std::nullopt;
-    if (auto at_level = ratio_interval(a, b, level)) return at_level;
-    const auto [alo, ahi] = std::minmax_element(a.begin(), a.end());
-    const auto [blo, bhi] = std::minmax_element(b.begin(), b.end());
-    return std::pair{*blo / *ahi, *bhi / *alo};
+bool measured_unstably(const Side& s) {
+    for (const auto& r : s.unstable)
+        if (disturbing_reason(r)) return true;
+    return false;
+}
+
+// Each run of a side as evidence (runs.hpp): its median and its own unstable reasons.
+std::vector<RunEvidence> evidence(const Side& s) {
+    std::vector<RunEvidence> out;
+    const auto at = [](const std::vector<double>& v, std::size_t i) {
+        return i < v.size() ? v[i] : kNan;
+    };
+    for (std::size_t i = 0; i < s.run_medians.size(); ++i)
+        out.push_back({s.run_medians[i],
+                       i < s.run_unstable.size() ? s.run_unstable[i] : std::vector<std::string>{},
+                       at(s.run_cpu_wall, i), at(s.run_slow_core, i)});
+    return out;
+}
+
+// The per-sample comparison of one run (or too few repetitions) a side: an interval with no
+// level, trusted only for a change beyond the single-run factor, and for a row measured
+// unstably only when its CPU time moved beyond it too.
+void by_samples(const Side& base, const Side& next, const CompareSettings& settings,
+                double reps_ratio, Change& c) {
+    const auto a = thin_to_quantiles(base.samples_ns, settings.thinned_samples);
+    const auto b = thin_to_quantiles(next.samples_ns, settings.thinned_samples);
+    const LogShift samples = log_shift(a, b, settings.level);
+    c.ratio = std::isfinite(samples.ratio) ? samples.ratio : reps_ratio;
+    if (!std::isfinite(c.ratio)) c.ratio = next.median_ns / base.median_ns;  // no values kept
+    c.basis = c.interval = Basis::samples;
+    c.time = Verdict::noisy;
+    if (!samples.interval) return;
+    std::tie(c.low, c.high) = *samples.interval;
+    const double factor = settings.single_run_factor;
+    if (c.low > factor) c.time = Verdict::slower;
+    if (c.high < 1 / factor) c.time = Verdict::faster;
+    if (c.time == Verdict::noisy || !(measured_unstably(base) || measured_unstably(next))) return;
+    const bool cpu_moved =
+        c.time == Verdict::slower ? c.cpu_ratio > factor : c.cpu_ratio < 1 / factor;
+    if (!cpu_moved) {
+        c.time = Verdict::noisy;
+        c.unstable_cpu_unchanged = true;
+    }
 }
 
 }  // namespace
@@ -107,44 +142,43 @@ Verdict classify(double ratio, double low, double high, double threshold) {
 
 Change compare_sides(const Side& base, const Side& next, const CompareSettings& settings) {
     Change c;
-    c.low = c.high = c.runs_low = c.runs_high = kNan;
-    c.instr_ratio = kNan;
+    c.low = c.high = c.reps_low = c.reps_high = c.runs_low = c.runs_high = kNan;
+    c.coverage = c.instr_ratio = c.cpu_ratio = kNan;
     c.base_repetitions = base.repetition_medians.size();
     c.new_repetitions = next.repetition_medians.size();
     c.base_runs = std::max<std::size_t>(1, base.run_medians.size());
     c.new_runs = std::max<std::size_t>(1, next.run_medians.size());
+    if (!base.cpu_samples_ns.empty() && !next.cpu_samples_ns.empty())
+        c.cpu_ratio = median_of(next.cpu_samples_ns) / median_of(base.cpu_samples_ns);
     // The point estimate is the interval's own estimator, over the same values.
     const LogShift reps =
         log_shift(base.repetition_medians, next.repetition_medians, settings.level);
-    if (reps.interval) {
+    if (reps.interval) std::tie(c.reps_low, c.reps_high) = *reps.interval;
+    std::optional<RunsInterval> runs;
+    if (c.base_runs > 1 && c.new_runs > 1) {
+        KeptRuns a = keep_runs(evidence(base), true, settings.threshold);
+        KeptRuns b = keep_runs(evidence(next), false, settings.threshold);
+        runs = runs_interval(a.medians, b.medians, settings.level);
+        c.dropped = std::move(a.dropped);
+        c.dropped.insert(c.dropped.end(), b.dropped.begin(), b.dropped.end());
+    }
+    if (runs) {  // a run is the unit of evidence
+        c.ratio = runs->ratio;
+        c.low = c.runs_low = runs->low;
+        c.high = c.runs_high = runs->high;
+        c.coverage = runs->coverage;
+        c.basis = c.interval = Basis::runs;
+        c.runs_too_few = runs->coverage < settings.min_runs_coverage - 1e-9;
+        c.time =
+            c.runs_too_few ? Verdict::noisy : classify(c.ratio, c.low, c.high, settings.threshold);
+    } else if (reps.interval) {
         c.ratio = reps.ratio;
         std::tie(c.low, c.high) = *reps.interval;
+        c.coverage = settings.level;
         c.basis = c.interval = Basis::repetitions;
         c.time = classify(c.ratio, c.low, c.high, settings.threshold);
     } else {
-        // One run (or too few): the per-sample interval, trusted only for a huge change.
-        const auto a = thin_to_quantiles(base.samples_ns, settings.thinned_samples);
-        const auto b = thin_to_quantiles(next.samples_ns, settings.thinned_samples);
-        const LogShift samples = log_shift(a, b, settings.level);
-        c.ratio = std::isfinite(samples.ratio) ? samples.ratio : reps.ratio;
-        if (!std::isfinite(c.ratio)) c.ratio = next.median_ns / base.median_ns;  // no values kept
-        c.basis = c.interval = Basis::samples;
-        c.time = Verdict::noisy;
-        if (samples.interval) {
-            std::tie(c.low, c.high) = *samples.interval;
-            if (c.low > settings.single_run_factor) c.time = Verdict::slower;
-            if (c.high < 1 / settings.single_run_factor) c.time = Verdict::faster;
-        }
-    }
-    if (auto runs = runs_interval(base.run_medians, next.run_medians, settings.level)) {
-        std::tie(c.runs_low, c.runs_high) = *runs;
-        const bool agree = c.time == Verdict::slower   ? c.runs_low > 1 + settings.threshold
-                           : c.time == Verdict::faster ? c.runs_high < 1 - settings.threshold
-                                                       : true;
-        if (!agree) {
-            c.time = Verdict::noisy;
-            c.basis = Basis::runs;
-        }
+        by_samples(base, next, settings, reps.ratio, c);
     }
     c.verdict = c.time;
     if (base.instructions && next.instructions && *base.instructions > 0 &&
@@ -162,7 +196,7 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
 bool slower_beyond(const Change& change, double fraction) {
     if (change.verdict != Verdict::slower) return false;
     if (change.basis == Basis::instructions) return change.instr_ratio > 1 + fraction;
-    return change.low > 1 + fraction && !(change.runs_low <= 1 + fraction);  // nan: one run a side
+    return change.low > 1 + fraction;
 }
 
 GateJudgement judge_gate(const Change& change, double fraction) {
@@ -172,16 +206,23 @@ GateJudgement judge_gate(const Change& change, double fraction) {
         return change.instr_ratio <= edge
                    ? GateJudgement{GateOutcome::passed, Unjudged::none}
                    : GateJudgement{GateOutcome::unjudged, Unjudged::straddles};
-    if (change.interval != Basis::repetitions) {  // a within-run interval: never judges a pass
+    if (change.interval == Basis::samples) {  // a within-run interval: never judges a pass
+        if (change.unstable_cpu_unchanged) return {GateOutcome::unjudged, Unjudged::unstable};
         const bool one_run = change.base_repetitions <= 1 && change.new_repetitions <= 1 &&
                              change.base_runs == 1 && change.new_runs == 1;
         return {GateOutcome::unjudged, one_run ? Unjudged::one_run : Unjudged::few_repetitions};
     }
-    if (!(change.high <= edge)) return {GateOutcome::unjudged, Unjudged::straddles};
-    if (change.base_runs > 1 || change.new_runs > 1) {
-        if (std::isnan(change.runs_high)) return {GateOutcome::unjudged, Unjudged::runs_one_side};
-        if (!(change.runs_high <= edge)) return {GateOutcome::unjudged, Unjudged::runs_straddle};
+    if (change.interval == Basis::runs) {
+        if (change.runs_too_few) return {GateOutcome::unjudged, Unjudged::few_runs};
+        if (change.high <= edge) return {GateOutcome::passed, Unjudged::none};
+        // Runs spread wider than the gate disagree; a narrow interval across it is a change
+        // near the gate.
+        const bool spread = change.high - change.low > 2 * fraction;
+        return {GateOutcome::unjudged, spread ? Unjudged::runs_straddle : Unjudged::straddles};
     }
+    if (!(change.high <= edge)) return {GateOutcome::unjudged, Unjudged::straddles};
+    if (change.base_runs > 1 || change.new_runs > 1)
+        return {GateOutcome::unjudged, Unjudged::runs_one_side};
     return {GateOutcome::passed, Unjudged::none};
 }
 
@@ -197,22 +238,29 @@ const char* to_string(GateOutcome o) {
     return "unjudged";
 }
 
-const char* to_string(Unjudged u) {
-    switch (u) {
-        case Unjudged::none:
-            return "judged";
-        case Unjudged::one_run:
-            return "one run a side";
-        case Unjudged::few_repetitions:
-            return "too few repetitions for a 95% interval";
-        case Unjudged::runs_one_side:
-            return "several runs on one side only";
-        case Unjudged::straddles:
-            return "interval reaches beyond the gate";
-        case Unjudged::runs_straddle:
-            return "runs disagree";
-    }
-    return "judged";
-}
+namespace {
+
+// Each reason, in the enum's order: the gate line's words and the table cell's.
+struct UnjudgedText {
+    const char* full;
+    const char* brief;
+};
+constexpr UnjudgedText kUnjudgedTexts[] = {
+    {"judged", "judged"},
+    {"one run a side", "1 run a side"},
+    {"fewer than 4 repetitions a side", "too few reps"},
+    {"several runs on one side only", "runs on 1 side"},
+    {"interval reaches beyond the gate", "reaches the gate"},
+    {"runs disagree", "runs disagree"},
+    {"fewer than 3 runs a side", "too few runs"},
+    {"measured unstably, CPU time unchanged", "unstable"},
+};
+static_assert(std::size(kUnjudgedTexts) == static_cast<std::size_t>(Unjudged::unstable) + 1);
+
+}  // namespace
+
+const char* to_string(Unjudged u) { return kUnjudgedTexts[static_cast<std::size_t>(u)].full; }
+
+const char* short_text(Unjudged u) { return kUnjudgedTexts[static_cast<std::size_t>(u)].brief; }
 
 }  // namespace glint::engine

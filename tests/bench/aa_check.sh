@@ -23,7 +23,7 @@ chmod +x "$work/ab_suite.sh"
 
 pairs=2
 GLINT_AA_BENCH="$work/ab_suite.sh" GLINT_AA_COMPARE="$compare" \
-    bash "$aa" "$pairs" 2 4 --bench-min-time=0.05 >"$work/ab.out" 2>"$work/ab.err"
+    bash "$aa" "$pairs" 3 4 --bench-min-time=0.05 >"$work/ab.out" 2>"$work/ab.err"
 status=$?
 cat "$work/ab.out"
 [[ $status -eq 1 ]] || fail "aa.sh exited $status with a row 30% slower, expected 1 (see $work/ab.err)"

@@ -3,7 +3,9 @@
 # on the A/B fixture; the rate itself is measured by running bench/aa.sh, not in tests). Linux
 # only: aa.sh runs glint-compare --alternate, which the generic OS back end cannot (no processes).
 find_program(GLINT_BASH bash)
-if(GLINT_BASH AND GLINT_OS STREQUAL "linux" AND TARGET glint_fixture_ab AND TARGET glint-compare)
+find_program(GLINT_JQ jq)  # aa.sh and gate.sh read glint-compare's JSON with it
+if(GLINT_BASH AND GLINT_JQ AND GLINT_OS STREQUAL "linux" AND TARGET glint_fixture_ab
+   AND TARGET glint-compare)
   add_test(NAME bench/aa.sh
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/aa_check.sh ${PROJECT_SOURCE_DIR}/bench/aa.sh
             $<TARGET_FILE:glint_fixture_ab> $<TARGET_FILE:glint-compare> ${PROJECT_BINARY_DIR}/aa-check)
@@ -15,7 +17,6 @@ endif()
 # table's form and that the competitor dies with it, never a figure (so no quiet machine needed).
 # Only where the suite is built (the sanitizer and port trees build no bench/) and jq is found;
 # RUN_SERIAL: its busy loop must not take a CPU from a timing test running beside it.
-find_program(GLINT_JQ jq)
 if(GLINT_BASH AND GLINT_JQ AND TARGET glint_bench)
   if(TARGET glint_load_google_benchmark)
     set(_gb $<TARGET_FILE:glint_load_google_benchmark>)
@@ -26,4 +27,13 @@ if(GLINT_BASH AND GLINT_JQ AND TARGET glint_bench)
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/load_check.sh ${PROJECT_SOURCE_DIR}/bench/load.sh
             $<TARGET_FILE:glint_bench> ${_gb} ${PROJECT_BINARY_DIR}/load-check)
   set_tests_properties("bench/load.sh --tiny" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+endif()
+
+# bench/gate.sh (the gate on a shared machine, docs/comparing.md) counts A/A and A/B outcomes per
+# condition: tests/bench/gate_check.sh runs it on stand-ins with fixed outcomes (no measuring).
+if(GLINT_BASH AND GLINT_JQ AND GLINT_OS STREQUAL "linux")
+  add_test(NAME bench/gate.sh
+    COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/gate_check.sh ${PROJECT_SOURCE_DIR}/bench/gate.sh
+            ${PROJECT_BINARY_DIR}/gate-check)
+  set_tests_properties(bench/gate.sh PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 endif()

@@ -65,7 +65,7 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target,
     std::map<std::string, const RowChange*> changes;  // by identity key
     if (comparison) {
         r.base_label = side_label(baseline->document, "baseline", true);
-        add_change_columns(r.columns, baseline->options.settings, "");
+        add_change_columns(r.columns, baseline->options.gate.has_value(), "");
         for (const auto& row : comparison->comparison().rows)
             if (const RowChange& c = row.changes.at(0); c.row)
                 changes[identity_key(*c.row, true)] = &c;
@@ -99,7 +99,8 @@ std::optional<std::string> write_run_html(const os::OutputTarget& target,
             RowChange none;
             none.reason = "only in this run";
             const RowChange& c = it == changes.end() ? none : *it->second;
-            add_change_cells(out.cells, c);
+            add_change_cells(out.cells, c, baseline->options.settings,
+                             baseline->options.gate.has_value());
             out.verdict = c.change ? to_string(c.change->verdict) : "";
             if (const DocumentRow* base = baseline->find(row))
                 out.base_samples_ns = base->samples_ns;

@@ -135,7 +135,7 @@ TEST_CASE("compare: error and unresolved rows are not compared, the summary and 
           std::string::npos);
     CHECK(text.find("only in base") == std::string::npos);
     const std::string md = render_comparison(gated, options, CompareFormat::md);
-    CHECK(md.find("| benchmark | base | new | change | 95% CI | verdict | reps |") == 0);
+    CHECK(md.find("| benchmark | base | new | HL change | 95% CI, reps | gate | reps |") == 0);
     CHECK(md.find("| a | 100.00ns | 130.00ns | +30.00% |") != std::string::npos);
     const Json j = comparison_json(gated, options);
     CHECK(j.at("gate").at("failed") == Json(true));

@@ -150,10 +150,10 @@ TEST_CASE("verdict: exact instructions decide a noisy row, never overrule a conf
     CHECK(std::isnan(compare_sides(a, b, settings).instr_ratio));
 }
 
-TEST_CASE("verdict: a side of several runs is slower or faster only when its runs agree") {
+TEST_CASE("verdict: sides of several runs are judged on the runs' own medians") {
     // Three runs a side, five repetitions each: the pooled repetitions of B lie 8% above A's,
-    // but the runs overlap (B's runs at 104, 108, 112 against A's at 98, 100, 102): the pooled
-    // interval excludes the band, the runs do not, so the verdict is noisy (runs).
+    // but the runs overlap (B's runs at 104, 108, 112 against A's at 98, 100, 102): a run is the
+    // unit of evidence, so the runs' interval decides, and it reaches into the band: noisy.
     auto runs_side = [](std::vector<double> run_medians) {
         Side s;
         for (double m : run_medians)
@@ -169,35 +169,38 @@ TEST_CASE("verdict: a side of several runs is slower or faster only when its run
     const CompareSettings settings;
     const Change overlapping =
         compare_sides(runs_side({98, 100, 102}), runs_side({104, 108, 112}), settings);
-    CHECK(overlapping.low > 1.03);  // the pooled interval alone would say slower
+    CHECK(overlapping.reps_low > 1.03);  // the pooled interval alone would say slower
     CHECK(overlapping.verdict == Verdict::noisy);
     CHECK(overlapping.basis == Basis::runs);
-    // 3 against 3 runs cannot reach 95%: their full range, 104/102 - 1 to 112/98 - 1.
-    CHECK(overlapping.runs_low == doctest::Approx(104.0 / 102));
-    CHECK(overlapping.runs_high == doctest::Approx(112.0 / 98));
+    CHECK(overlapping.interval == Basis::runs);
+    // 3 against 3 runs reach 90% at most: every ratio, 104/102 - 1 to 112/98 - 1, at 90%.
+    CHECK(overlapping.low == doctest::Approx(104.0 / 102));
+    CHECK(overlapping.high == doctest::Approx(112.0 / 98));
+    CHECK(overlapping.coverage == doctest::Approx(0.9));
+    CHECK(overlapping.runs_low == overlapping.low);
     CHECK_FALSE(slower_beyond(overlapping, 0.0));
     // Every run of B beyond every run of A by more than the threshold: slower, and gated.
     const Change apart =
         compare_sides(runs_side({98, 100, 102}), runs_side({110, 112, 114}), settings);
     CHECK(apart.verdict == Verdict::slower);
-    CHECK(apart.basis == Basis::repetitions);
+    CHECK(apart.basis == Basis::runs);
     CHECK(slower_beyond(apart, 0.05));
-    // Beyond the runs' low end (110/102 = +7.8%), the gate does not fail even if the pooled
-    // interval would reach it.
-    CHECK(apart.low > 1.09);
+    // Beyond the runs' low end (110/102 = +7.8%), the gate does not fail even though the pooled
+    // interval reaches it.
+    CHECK(apart.reps_low > 1.09);
     CHECK_FALSE(slower_beyond(apart, 0.09));
     // Faster, the same way.
     CHECK(compare_sides(runs_side({110, 112, 114}), runs_side({98, 100, 102}), settings).verdict ==
           Verdict::faster);
     CHECK(compare_sides(runs_side({104, 108, 112}), runs_side({98, 100, 102}), settings).verdict ==
           Verdict::noisy);
-    // 4 runs against 4 reach 97.1%: Moses' interval of the runs is their full range there too
-    // (k = 1), 5 against 5 a narrower one: the 3rd smallest and largest of 25 ratios.
+    // 5 against 5: the 3rd smallest and largest of 25 ratios; the far run (140) is left out.
     const Change five = compare_sides(runs_side({98, 99, 100, 101, 102}),
                                       runs_side({108, 109, 110, 111, 140}), settings);
     CHECK(five.verdict == Verdict::slower);
-    CHECK(five.runs_high < 140.0 / 98);  // not the full range: one far run does not set it
-    // The runs never make a verdict "same": same stays the pooled interval's call.
+    CHECK(five.dropped.size() == 1);
+    CHECK(five.runs_high < 140.0 / 98);
+    // Runs that agree closely read "same".
     CHECK(
         compare_sides(runs_side({99, 100, 101}), runs_side({99.5, 100, 100.5}), settings).verdict ==
         Verdict::same);
