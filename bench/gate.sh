@@ -20,6 +20,8 @@ cd "$(dirname "$0")/.."
 die() { echo "gate: $*" >&2; exit 2; }
 
 gates=20 runs=8 conditions=idle,ambient,pinned cpu="" compare_py=${GLINT_GATE_COMPARE_PY:-}
+# Debian's libbenchmark-tools installs Google Benchmark's compare.py here (setup-debian.sh).
+[[ -z $compare_py && -f /usr/share/benchmark/compare.py ]] && compare_py=/usr/share/benchmark/compare.py
 python=${GLINT_GATE_PYTHON:-python3}  # the python3 that has numpy and scipy (compare.py's)
 gbench=1 suite=()
 for arg in "$@"; do
