@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "engine/stats/summary.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -11,13 +13,6 @@ using nlohmann::json;
 
 double ns_per(const std::string& unit) {
     return unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : 1.0;
-}
-
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    if (n == 0) return NAN;
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace
@@ -72,7 +67,7 @@ std::optional<RunDocument> parse_google_benchmark_document(const json& doc, cons
     }
     for (DocumentRow& row : out.rows) {
         max_reps = std::max(max_reps, row.repetition_medians_ns.size());
-        row.median_ns = median_of(row.repetition_medians_ns);
+        row.median_ns = median(row.repetition_medians_ns);
         if (row.repetition_medians_ns.size() > 1) row.samples_ns = row.repetition_medians_ns;
     }
     out.path = path + (max_reps > 1 ? " (Google Benchmark JSON: repetitions as samples)"

@@ -8,6 +8,7 @@
 
 #include "engine/model/not_measured.hpp"
 #include "engine/stats/shift.hpp"
+#include "engine/stats/summary.hpp"
 
 namespace glint::engine {
 namespace {
@@ -43,13 +44,6 @@ LogShift log_shift(const std::vector<double>& a, const std::vector<double>& b, d
     if (const auto shift = shift_interval(la, lb, level))
         out.interval = std::pair{std::exp(shift->low), std::exp(shift->high)};
     return out;
-}
-
-double median_of(std::vector<double> v) {
-    if (v.empty()) return kNan;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 bool measured_unstably(const Side& s) {
@@ -149,7 +143,7 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
     c.base_runs = std::max<std::size_t>(1, base.run_medians.size());
     c.new_runs = std::max<std::size_t>(1, next.run_medians.size());
     if (!base.cpu_samples_ns.empty() && !next.cpu_samples_ns.empty())
-        c.cpu_ratio = median_of(next.cpu_samples_ns) / median_of(base.cpu_samples_ns);
+        c.cpu_ratio = median(next.cpu_samples_ns) / median(base.cpu_samples_ns);
     // The point estimate is the interval's own estimator, over the same values.
     const LogShift reps =
         log_shift(base.repetition_medians, next.repetition_medians, settings.level);
