@@ -13,10 +13,15 @@
 # and does not compile. Headers that public headers include (<glint/detail/...>) are reached
 # through glint_public instead (cmake/public_headers.cmake).
 
-# glint_layer(NAME [FOLDERS path...] [SOURCES file...] [USES layer...] [PRIVATE target...])
-# FOLDERS: the layer's folders, relative to the source root (default: NAME).
+# glint_layer(NAME [FOLDERS path...] [SOURCES file...] [USES layer...] [PRIVATE target...]
+#             [ARCHIVE library])
+# FOLDERS: the layer's folders, relative to the source root (default: NAME). ARCHIVE: the
+# library its objects go into (default: glint).
 function(glint_layer name)
-  cmake_parse_arguments(L "" "" "FOLDERS;SOURCES;USES;PRIVATE" ${ARGN})
+  cmake_parse_arguments(L "" "ARCHIVE" "FOLDERS;SOURCES;USES;PRIVATE" ${ARGN})
+  if(NOT L_ARCHIVE)
+    set(L_ARCHIVE glint)
+  endif()
   if(NOT L_FOLDERS)
     set(L_FOLDERS "${name}")
   endif()
@@ -54,6 +59,6 @@ function(glint_layer name)
     set_target_properties(glint_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON
                                                    UNITY_BUILD ${GLINT_UNITY_BUILD}
                                                    UNITY_BUILD_BATCH_SIZE 16)
-    target_sources(glint PRIVATE $<TARGET_OBJECTS:glint_${name}>)
+    target_sources(${L_ARCHIVE} PRIVATE $<TARGET_OBJECTS:glint_${name}>)
   endif()
 endfunction()

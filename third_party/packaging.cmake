@@ -68,12 +68,14 @@ Libs: -L\${libdir} -lglint_main
 file(WRITE "${PROJECT_BINARY_DIR}/glint-benchmark.pc" "\
 prefix=\${pcfiledir}/${_pc_to_prefix}
 includedir=\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}
+libdir=\${prefix}/${CMAKE_INSTALL_LIBDIR}
 
 Name: glint-benchmark
 Description: Google Benchmark's <benchmark/benchmark.h> served by glint
 Version: ${PROJECT_VERSION}
 Requires: glint = ${PROJECT_VERSION}
 Cflags: -I\${includedir}/glint/dropin
+Libs: -L\${libdir} -lglint_benchmark
 ")
 file(WRITE "${PROJECT_BINARY_DIR}/glint-benchmark-main.pc" "\
 prefix=\${pcfiledir}/${_pc_to_prefix}

@@ -143,6 +143,7 @@ TEST_CASE(
           "--threshold: must be between 0 and 1000 (percent), got -1");
     CHECK(error_of({"--fail-if-slower=x"}) ==
           "--fail-if-slower: 'x' is not a number; expected --fail-if-slower=PCT (e.g. 5 for 5%)");
-    CHECK(error_of({"--bench-format=html"}) == "--bench-format: 'html' is not one of box, md, csv");
+    CHECK(error_of({"--bench-format=html"}) ==
+          "--bench-format: 'html' is not one of box, md, csv, gbench-json");
     CHECK(error_of({"--bench-html="}) == "--bench-html: needs a value: --bench-html=FILE");
 }
