@@ -4,6 +4,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "engine/compare/simulated_basis.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -15,6 +17,8 @@ Side side_of(const DocumentRow& row) {
     for (double m : row.run_medians_ns)
         if (std::isfinite(m) && m > 0) s.run_medians.push_back(m);
     s.instructions = row.instructions();
+    if (const double sim = row.metric(kSimulatedInstructions); std::isfinite(sim))
+        s.simulated_instructions = sim;
     return s;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/compare/simulated_basis.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/report/json_report.hpp"
 #include "engine/report/render.hpp"
@@ -140,6 +141,7 @@ std::string verdict_text(const RowChange& c) {
     if (!c.change) return c.reason;
     std::string text = to_string(c.change->verdict);
     if (c.change->basis == Basis::instructions) text += " (instr)";
+    else if (c.change->basis == Basis::simulated) text += " (sim)";
     else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy)
         text += c.change->base_repetitions <= 1 && c.change->new_repetitions <= 1
                     ? " (" + reps_text(*c.change) + ")"
@@ -232,7 +234,7 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
         std::string names;
         for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
         return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
-               " with confidence: " + names +
+               " with confidence: " + names + simulated_basis_words(c) +
                (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" +
                                groups_text(groups) + ")"
                          : "") +
@@ -241,7 +243,8 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
     if (*outcome == GateOutcome::passed) {
         if (!unjudged && compared)
             return head + "passed: " + std::to_string(passed) +
-                   " row(s) judged, none slower beyond " + pct + " with confidence" + aside;
+                   " row(s) judged, none slower beyond " + pct + " with confidence" +
+                   simulated_basis_words(c) + aside;
         return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
                " not judged (--allow-unjudged" +
                (groups.empty() ? "" : "; " + groups_text(groups)) + ")" + aside;
@@ -354,6 +357,7 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
             }
         }
         gate["judged"] = static_cast<unsigned long>(totals.passed + totals.failed);
+        gate["judgedOnSimulated"] = static_cast<unsigned long>(simulated_rows(c));
         gate["rows"] = std::move(failing);
         gate["unjudged"] = std::move(unjudged);
         gate["notGatedOnlyInBase"] = static_cast<unsigned long>(totals.only_in_base);

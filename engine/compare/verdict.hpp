@@ -18,7 +18,8 @@ namespace glint::engine {
 
 enum class Verdict { faster, slower, same, noisy, unavailable };
 // What the verdict rests on.
-enum class Basis { repetitions, samples, instructions, runs, none };
+// simulated: exact simulated instructions (--simulate), one run a side (simulated_basis.hpp).
+enum class Basis { repetitions, samples, instructions, runs, none, simulated };
 
 const char* to_string(Verdict v);
 const char* to_string(Basis b);
@@ -38,6 +39,7 @@ struct Side {
     std::vector<double> samples_ns;          // samples of every repetition (thinned before use)
     std::vector<double> run_medians;         // each run's median, when the side is several runs
     std::optional<double> instructions;      // exact instructions per iteration, when counted
+    std::optional<double> simulated_instructions;  // sim-instr per iteration (--simulate)
 };
 
 struct Change {
