@@ -5,9 +5,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 #include "os/callgrind.hpp"
 #include "os/program.hpp"
@@ -66,17 +68,16 @@ void remove_private_folder(const std::string& folder) {
 
 Waited run_inheriting(const std::vector<std::string>& argv, const std::vector<std::string>& extra) {
     Waited w;
+    const auto pointer = [](const std::string& s) { return const_cast<char*>(s.c_str()); };
+    std::vector<char*> args(argv.size() + 1, nullptr), env;
+    std::transform(argv.begin(), argv.end(), args.begin(), pointer);
+    for (char** e = environ; e && *e; ++e) env.push_back(*e);
+    std::transform(extra.begin(), extra.end(), std::back_inserter(env), pointer);
+    env.push_back(nullptr);
     if (argv.empty()) {
         w.problem = "no program to run";
         return w;
     }
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<char*> env;
-    for (char** e = environ; e && *e; ++e) env.push_back(*e);
-    for (const auto& e : extra) env.push_back(const_cast<char*>(e.c_str()));
-    env.push_back(nullptr);
     pid_t pid = -1;
     const int error = ::posix_spawn(&pid, args[0], nullptr, nullptr, args.data(), env.data());
     if (error != 0) {

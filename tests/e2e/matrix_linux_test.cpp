@@ -67,6 +67,8 @@ const std::vector<Factor>& factors() {
         {"--case-timeout", {{}, {"--case-timeout=60"}}},
         {"--quiet-environment", {{}, {"--quiet-environment"}}},
         {"--bench-json-samples", {{}, {"--bench-json-samples=all"}}},
+        // Under Valgrind's Callgrind: few simulated iterations, so the matrix stays quick.
+        {"--simulate", {{}, {"--simulate", "--perf-iters=20"}}},
     };
     return table;
 }

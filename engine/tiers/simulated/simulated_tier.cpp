@@ -84,21 +84,18 @@ class SimulatedTier final : public CountingTier, public RunExtension {
 
     std::vector<catalog::MetricDescriptor> family() const override {
         std::vector<catalog::MetricDescriptor> out;
-        for (const auto& c : kColumns) {
-            catalog::MetricDescriptor d;
-            d.name = c.name;
-            d.header = c.header;
-            d.format = catalog::Format::count;
-            d.cls = catalog::MetricClass::quantitative;
-            d.source = "simulated";
-            d.available = usable();
-            d.is_default = usable() && c.is_default;
-            if (!usable())
-                d.reason = opened_ ? statuses_.front().reason
-                                   : std::string("not asked for: --simulate (Callgrind's ") +
-                                         c.means + ", simulated)";
-            out.push_back(std::move(d));
-        }
+        for (const auto& c : kColumns)
+            out.push_back({.name = c.name,
+                           .header = c.header,
+                           .format = catalog::Format::count,
+                           .cls = catalog::MetricClass::quantitative,
+                           .source = "simulated",
+                           .available = usable(),
+                           .is_default = usable() && c.is_default,
+                           .reason = usable()  ? std::string()
+                                     : opened_ ? statuses_.front().reason
+                                               : std::string("not asked for: --simulate (") +
+                                                     c.means + ", simulated by Callgrind)"});
         return out;
     }
 
@@ -144,8 +141,19 @@ class SimulatedTier final : public CountingTier, public RunExtension {
             const auto started = std::chrono::steady_clock::now();
             const auto [a, b] = shapes_for(work, iterations_, plan.batch);
             std::string why;
-            const auto first = collect([&] { run(work, a); }, why);
-            const auto second = first ? collect([&] { run(work, b); }, why) : std::nullopt;
+            // Each collection first runs the longer shape, counted and then zeroed, so both
+            // start from the same warm caches and predictor whatever ran between them.
+            const auto measured = [&](Shape shape) {
+                return collect(
+                    [&] {
+                        run(work, b);
+                        os::callgrind_zero_stats();
+                        run(work, shape);
+                    },
+                    why);
+            };
+            const auto first = measured(a);
+            const auto second = first ? measured(b) : std::nullopt;
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             // An instruction-level row's passes come without begin_case: a new workload is a new
@@ -156,7 +164,7 @@ class SimulatedTier final : public CountingTier, public RunExtension {
             begun_ = false;
             workload_ = workload;
             cases_.back().seconds += seconds;
-            cases_.back().iterations += a.iterations() + b.iterations();
+            cases_.back().iterations += a.iterations() + 3 * b.iterations();
             Json fields = Json::object();
             fields["wallSeconds"] = seconds;
             fields["iterations"] = Json::array();
