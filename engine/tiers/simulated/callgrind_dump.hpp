@@ -31,21 +31,22 @@ struct Column {
     const char* header;                 // the table header, marked simulated ("sim:instr")
     std::array<const char*, 2> events;  // summed (nullptr: unused)
     bool is_default;
+    bool cache;         // a cache miss count (the geometry's)
     const char* means;  // one phrase for --list-metrics and the docs
 };
 
 inline constexpr std::array<Column, 11> kColumns{{
-    {"sim-instr", "sim:instr", {"Ir", nullptr}, true, "instructions executed"},
-    {"sim-dreads", "sim:dreads", {"Dr", nullptr}, false, "data reads"},
-    {"sim-dwrites", "sim:dwrites", {"Dw", nullptr}, false, "data writes"},
-    {"sim-l1i-miss", "sim:l1i-miss", {"I1mr", nullptr}, false, "L1 instruction misses"},
-    {"sim-l1d-miss", "sim:l1d-miss", {"D1mr", "D1mw"}, true, "L1 data misses (reads + writes)"},
-    {"sim-lli-miss", "sim:lli-miss", {"ILmr", nullptr}, false, "last-level instruction misses"},
-    {"sim-lld-miss", "sim:lld-miss", {"DLmr", "DLmw"}, true, "last-level data misses"},
-    {"sim-branches", "sim:branches", {"Bc", nullptr}, false, "conditional branches"},
-    {"sim-branch-miss", "sim:br-miss", {"Bcm", nullptr}, true, "conditional mispredictions"},
-    {"sim-ibranches", "sim:ibranches", {"Bi", nullptr}, false, "indirect branches"},
-    {"sim-ibranch-miss", "sim:ibr-miss", {"Bim", nullptr}, false, "indirect mispredictions"},
+    {"sim-instr", "sim:instr", {"Ir", nullptr}, true, false, "instructions"},
+    {"sim-dreads", "sim:dreads", {"Dr", nullptr}, false, false, "data reads"},
+    {"sim-dwrites", "sim:dwrites", {"Dw", nullptr}, false, false, "data writes"},
+    {"sim-l1i-miss", "sim:l1i-miss", {"I1mr", nullptr}, false, true, "L1 instruction misses"},
+    {"sim-l1d-miss", "sim:l1d-miss", {"D1mr", "D1mw"}, true, true, "L1 data misses"},
+    {"sim-lli-miss", "sim:lli-miss", {"ILmr", nullptr}, false, true, "LL instruction misses"},
+    {"sim-lld-miss", "sim:lld-miss", {"DLmr", "DLmw"}, true, true, "LL data misses"},
+    {"sim-branches", "sim:branches", {"Bc", nullptr}, false, false, "conditional branches"},
+    {"sim-branch-miss", "sim:br-miss", {"Bcm", nullptr}, true, false, "mispredicted ones"},
+    {"sim-ibranches", "sim:ibranches", {"Bi", nullptr}, false, false, "indirect branches"},
+    {"sim-ibranch-miss", "sim:ibr-miss", {"Bim", nullptr}, false, false, "mispredicted ones"},
 }};
 
 // The column's total in `dump` (the sum of its events; nan when the dump lacks one).

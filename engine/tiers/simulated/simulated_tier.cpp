@@ -24,6 +24,9 @@ using Totals = std::array<double, kColumns.size()>;
 
 constexpr std::uint64_t kDefaultIterations = 1000;  // see docs/simulated.md, "Cost"
 constexpr std::size_t kMaxDumpBytes = std::size_t{64} << 20;
+constexpr const char* kForkedCaches =
+    "cache columns —: measured in a child process (--isolate), where Callgrind simulates the "
+    "host's caches instead of the fixed geometry";
 
 // `windows` windows of `size` iterations each.
 struct Shape {
@@ -63,6 +66,7 @@ class SimulatedTier final : public CountingTier, public RunExtension {
 
     std::vector<Status> open(const TierRequest& request) override {
         opened_ = true;
+        opened_in_ = os::process_id();
         iterations_ = request.sizing.iterations.value_or(kDefaultIterations);
         folder_ = dump_folder();
         Status s = simulated_status();
@@ -176,6 +180,12 @@ class SimulatedTier final : public CountingTier, public RunExtension {
                 const auto extra = static_cast<double>(b.iterations() - a.iterations());
                 for (std::size_t i = 0; i < kColumns.size(); ++i)
                     per[i] = std::max(0.0, (y[i] - x[i] - extra_windows * bracket_[i]) / extra);
+                // After a fork (--isolate) Callgrind simulates the host's caches again, not ours.
+                if (os::process_id() != opened_in_) {
+                    for (std::size_t i = 0; i < kColumns.size(); ++i)
+                        if (kColumns[i].cache) per[i] = catalog::kNotMeasured;
+                    fields["problem"] = kForkedCaches;
+                }
             } else {
                 fields["problem"] = why;
             }
@@ -277,6 +287,7 @@ class SimulatedTier final : public CountingTier, public RunExtension {
     }
 
     bool opened_ = false;
+    int opened_in_ = 0;  // the process that opened the tier
     std::uint64_t iterations_ = kDefaultIterations;
     std::string folder_;
     std::vector<Status> statuses_;

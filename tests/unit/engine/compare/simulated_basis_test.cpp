@@ -31,7 +31,7 @@ TEST_CASE("simulated basis: equal counts read exactly 0 and pass the gate, one r
     CHECK(std::string(to_string(c.basis)) == "simulated");
 }
 
-TEST_CASE("simulated basis: a few more instructions are a verdict; the gate fails beyond it") {
+TEST_CASE("simulated basis: a few more instructions are a verdict, and the gate fails beyond it") {
     const Change c = compare_sides(one_run(100, 20), one_run(100, 23), CompareSettings{});
     CHECK(c.basis == Basis::simulated);
     CHECK(c.verdict == Verdict::slower);
