@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -50,12 +51,13 @@ json simulate(const gt::TempDir& dir, const std::string& name, const std::string
     return json::parse(gt::read_file(path));
 }
 
+// The first row named `name` (a parameterised name: its first combination).
 const json& row(const json& doc, const std::string& name) {
-    for (const auto& r : doc["rows"])
-        if (r["name"] == name) return r;
-    FAIL("no row " << name);
-    static const json none;
-    return none;
+    const json& rows = doc["rows"];
+    const auto at =
+        std::find_if(rows.begin(), rows.end(), [&](const json& r) { return r["name"] == name; });
+    REQUIRE_MESSAGE(at != rows.end(), "no row " << name);
+    return *at;
 }
 
 double sim(const json& doc, const std::string& name, const std::string& column) {
