@@ -5,21 +5,21 @@
 namespace glint::os {
 
 namespace {
-constexpr const char* kNone = "this OS back end runs no child processes";
+constexpr const char* kNoCallgrindRun = "this OS back end runs no child processes";
 }
 
 std::string find_on_path(const std::string&, std::string& why) {
-    why = kNone;
+    why = kNoCallgrindRun;
     return {};
 }
 
 std::string self_executable(std::string& why) {
-    why = kNone;
+    why = kNoCallgrindRun;
     return {};
 }
 
 std::string make_private_folder(const std::string&, std::string& why) {
-    why = kNone;
+    why = kNoCallgrindRun;
     return {};
 }
 
@@ -27,7 +27,7 @@ void remove_private_folder(const std::string&) {}
 
 Waited run_inheriting(const std::vector<std::string>&, const std::vector<std::string>&) {
     Waited w;
-    w.problem = kNone;
+    w.problem = kNoCallgrindRun;
     return w;
 }
 

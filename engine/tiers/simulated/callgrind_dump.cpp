@@ -2,12 +2,11 @@
 
 #include <charconv>
 #include <cmath>
-#include <limits>
+
+#include "engine/model/not_measured.hpp"
 
 namespace glint::engine::simulated {
 namespace {
-
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<std::string_view> words(std::string_view text) {
     std::vector<std::string_view> out;
