@@ -10,9 +10,11 @@ set -euo pipefail
 # libbenchmark-tools, python3-scipy, python3-numpy: Google Benchmark's compare.py (and what it
 # imports) reads the drop-in's JSON in tests/gbench (libbenchmark-dev builds its side) and
 # judges Google Benchmark's side of bench/gate.sh.
+# valgrind: --simulate runs the suite under its Callgrind, and the package ships the client-request
+# header <valgrind/callgrind.h> the simulated tier is built with (docs/simulated.md).
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
           libdw-dev libbenchmark-dev clang libclang-rt-dev clang-format-14 clang-tidy-14
-          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy)
+          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

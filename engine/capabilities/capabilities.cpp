@@ -11,6 +11,7 @@
 #include "engine/placement/numa_status.hpp"
 #include "engine/profile/sampling_choice.hpp"
 #include "engine/profile/stacks.hpp"
+#include "engine/tiers/simulated/simulated_status.hpp"
 #include "engine/timing/clock.hpp"
 #include "os/symbols.hpp"
 
@@ -174,7 +175,8 @@ std::vector<Status> probe_capabilities(const PerfRequest& perf,
             numa_topology_status(config.sys_root),
             event_naming(config),
             instruction_level(),
-            thread_coverage(counting)};
+            thread_coverage(counting),
+            simulated::simulated_status()};
 }
 
 Json capabilities_json(const std::vector<Status>& statuses) {

@@ -3,7 +3,8 @@
 // one, the remedy (--capabilities, JSON meta.capabilities).
 //
 // Order and names (stable): scalar-counting, overflow-sampling, precise-data-source,
-// symbolization, event-space, numa-topology, event-naming, instruction-level. "not-built" (glint
+// symbolization, event-space, numa-topology, event-naming, instruction-level, thread-coverage,
+// simulated-cpu (--simulate: Callgrind's simulated CPU). "not-built" (glint
 // does not implement it) differs from "unavailable" (this kernel or machine refused it). Probing
 // opens and closes what it asks about. Rationale and details: docs/rationale.md,
 // "engine/capabilities/capabilities.hpp".

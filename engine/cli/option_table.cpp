@@ -210,6 +210,11 @@ const OptionRow kRows[] = {
          o.syscalls_total = true;
      },
      nullptr, false, true},
+    {"--simulate", kCounting, "", kNone, "",
+     "re-run under Valgrind's Callgrind: exact simulated instructions,\ncache misses and branch mispredictions per "
+     "iteration (sim:*)",
+     "simulate", "", [](Options& o, SV, SV, bool) { o.simulate = true; },
+     [](const Options& o) { return Json(o.simulate); }},
     {"--per-iteration", kBench, "", kNone, "", "bracket every call with zero-syscall reads; p50/p99 columns", "", "",
      [](Options& o, SV, SV, bool) { o.per_iteration = true; }},
     {"--histogram", kBench, "=GLOB", kValue, "GLOB", "with --per-iteration: a terminal histogram of matching cases", "", "*",

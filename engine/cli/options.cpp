@@ -71,6 +71,7 @@ TierRequest tier_request(const Options& o) {
     r.per_iteration = PerIterationRequest{o.per_iteration, o.histogram};
     r.sizing = PassSizing{o.perf_iters, o.perf_batch};
     r.profile = o.profile;
+    r.simulate = SimulateRequest{o.simulate};
     return r;
 }
 

@@ -52,6 +52,7 @@ struct Options {
     bool capabilities = false;          // --capabilities
     bool syscalls_total = false;        // --syscalls
     std::vector<std::string> syscalls;  // --syscalls=futex,read,...
+    bool simulate = false;              // --simulate: counted on Callgrind's simulated CPU
 
     // Per-call distributions.
     bool per_iteration = false;  // --per-iteration

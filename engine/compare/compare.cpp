@@ -4,6 +4,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "engine/compare/simulated_basis.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -25,6 +27,8 @@ Side side_of(const DocumentRow& row) {
     s.unstable = row.unstable;
     s.cpu_samples_ns = row.cpu_samples_ns;
     s.instructions = row.instructions();
+    if (const double sim = row.metric(kSimulatedInstructions); std::isfinite(sim))
+        s.simulated_instructions = sim;
     return s;
 }
 

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "engine/compare/compare_report.hpp"
+#include "engine/compare/simulated_basis.hpp"
 #include "engine/report/json_report.hpp"
 
 namespace glint::engine {
@@ -116,6 +117,7 @@ Json comparison_json(const Comparison& c, const CompareReportOptions& options) {
             }
         }
         gate["judged"] = static_cast<unsigned long>(totals.passed + totals.failed);
+        gate["judgedOnSimulated"] = static_cast<unsigned long>(simulated_rows(c));
         gate["rows"] = std::move(failing);
         gate["unjudged"] = std::move(unjudged);
         gate["notGatedOnlyInBase"] = static_cast<unsigned long>(totals.only_in_base);

@@ -221,6 +221,7 @@ std::string verdict_text(const RowChange& c) {
     std::string text = to_string(c.change->verdict);
     if (c.change->basis == Basis::instructions) text += " (instr)";
     else if (c.change->unstable_cpu_unchanged) text += " (unstable)";
+    else if (c.change->basis == Basis::simulated) text += " (sim)";
     else if (c.change->basis == Basis::samples && c.change->verdict == Verdict::noisy)
         text += c.change->base_repetitions <= 1 && c.change->new_repetitions <= 1
                     ? " (" + reps_text(*c.change) + ")"

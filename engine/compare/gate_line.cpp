@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/compare/compare_report.hpp"
+#include "engine/compare/simulated_basis.hpp"
 #include "engine/report/units.hpp"
 
 namespace glint::engine {
@@ -87,7 +88,7 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
         std::string names;
         for (const auto& f : failing) names += (names.empty() ? "" : ", ") + f;
         return head + "FAILED: " + std::to_string(failing.size()) + " row(s) slower beyond " + pct +
-               " with confidence: " + names +
+               " with confidence: " + names + simulated_basis_words(c) +
                (unjudged ? "; could not judge " + std::to_string(unjudged) + " (" +
                                groups_text(c, groups) + ")"
                          : "") +
@@ -96,7 +97,8 @@ std::string gate_line(const Comparison& c, const CompareReportOptions& options) 
     if (*outcome == GateOutcome::passed) {
         if (!unjudged && compared)
             return head + "passed: " + std::to_string(passed) +
-                   " row(s) judged, none slower beyond " + pct + " with confidence" + aside;
+                   " row(s) judged, none slower beyond " + pct + " with confidence" +
+                   simulated_basis_words(c) + aside;
         return head + "passed: " + std::to_string(passed) + " judged, " + std::to_string(unjudged) +
                " not judged (--allow-unjudged" +
                (groups.empty() ? "" : "; " + groups_text(c, groups)) + ")" + aside;

@@ -6,6 +6,7 @@
 #include <limits>
 #include <tuple>
 
+#include "engine/compare/simulated_basis.hpp"
 #include "engine/model/not_measured.hpp"
 #include "engine/stats/shift.hpp"
 #include "engine/stats/summary.hpp"
@@ -117,6 +118,8 @@ const char* to_string(Basis b) {
             return "samples";
         case Basis::instructions:
             return "instructions";
+        case Basis::simulated:
+            return "simulated";
         case Basis::runs:
             return "runs";
         case Basis::none:
@@ -184,18 +187,21 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
             c.basis = Basis::instructions;
         }
     }
+    apply_simulated_basis(c, base, next);
     return c;
 }
 
 bool slower_beyond(const Change& change, double fraction) {
     if (change.verdict != Verdict::slower) return false;
     if (change.basis == Basis::instructions) return change.instr_ratio > 1 + fraction;
+    if (change.basis == Basis::simulated) return change.ratio > 1 + fraction;
     return change.low > 1 + fraction;
 }
 
 GateJudgement judge_gate(const Change& change, double fraction) {
     const double edge = 1 + fraction;
     if (slower_beyond(change, fraction)) return {GateOutcome::failed, Unjudged::none};
+    if (change.basis == Basis::simulated) return {GateOutcome::passed, Unjudged::none};
     if (change.basis == Basis::instructions)
         return change.instr_ratio <= edge
                    ? GateJudgement{GateOutcome::passed, Unjudged::none}

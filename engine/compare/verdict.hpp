@@ -21,7 +21,8 @@ namespace glint::engine {
 
 enum class Verdict { faster, slower, same, noisy, unavailable };
 // What the verdict rests on.
-enum class Basis { repetitions, samples, instructions, runs, none };
+// simulated: exact simulated instructions (--simulate), one run a side (simulated_basis.hpp).
+enum class Basis { repetitions, samples, instructions, runs, none, simulated };
 
 const char* to_string(Verdict v);
 const char* to_string(Basis b);
@@ -47,6 +48,7 @@ struct Side {
     std::vector<double> run_cpu_wall, run_slow_core;  // per run too (nan: not measured)
     std::vector<std::string> unstable;                // the row's unstable reasons (any run)
     std::vector<double> cpu_samples_ns;               // CPU time of each sample, when recorded
+    std::optional<double> simulated_instructions;     // sim-instr per iteration (--simulate)
 };
 
 struct Change {

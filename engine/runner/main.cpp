@@ -34,6 +34,7 @@
 #include "engine/runner/modes/list_and_version.hpp"
 #include "engine/runner/modes/plain_run.hpp"
 #include "engine/runner/preflight.hpp"
+#include "engine/runner/simulate.hpp"
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
@@ -89,6 +90,7 @@ int run_main(int argc, char** argv) {
     if (plan.mode == RunMode::version) return print_version();
     if (plan.mode == RunMode::recover_journal)
         return recover_journal(*plan.recover_journal, plan.outputs.json_path);
+    if (auto status = run_simulated(argc, argv, plan)) return *status;  // under Callgrind
     // Cases that run in this process are watched from outside
     // (engine/runner/keeping/supervision.hpp).
     if (!plan.cases.isolate && (plan.mode == RunMode::plain || plan.mode == RunMode::bench))

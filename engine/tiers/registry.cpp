@@ -4,6 +4,7 @@
 #include "engine/tiers/per_iteration/per_iteration_tier.hpp"
 #include "engine/tiers/perf/perf_tier.hpp"
 #include "engine/tiers/profile/profile_tier.hpp"
+#include "engine/tiers/simulated/simulated_tier.hpp"
 #include "engine/tiers/syscalls/syscall_tier.hpp"
 #include "engine/tiers/tier0/tier0_tier.hpp"
 
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<Tier>> make_tiers() {
     tiers.push_back(make_tier0_tier());
     tiers.push_back(make_syscall_tier());
     tiers.push_back(make_per_iteration_tier());
+    tiers.push_back(make_simulated_tier());
     tiers.push_back(make_profile_tier());  // last: its pass follows every counting pass
     return tiers;
 }

@@ -38,6 +38,12 @@ struct ProfileRequest {
     std::string folded_path;       // --profile-folded=FILE: folded stacks ("" none)
 };
 
+// --simulate: the run re-executed under Callgrind, counted on its simulated CPU
+// (engine/tiers/simulated/).
+struct SimulateRequest {
+    bool asked = false;
+};
+
 // Sizing of the counting passes (engine/tiers/pass_plan.hpp); unset: from the timing pass.
 struct PassSizing {
     std::optional<std::uint64_t> iterations;  // --perf-iters
@@ -54,6 +60,7 @@ struct TierRequest {
     SyscallRequest syscalls;
     PerIterationRequest per_iteration;
     ProfileRequest profile;
+    SimulateRequest simulate;
     PassSizing sizing;
 };
 

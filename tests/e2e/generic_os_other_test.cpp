@@ -41,7 +41,7 @@ TEST_CASE("e2e off Linux: --capabilities answers, nothing is available, each say
     CHECK(seen == std::set<std::string>{"scalar-counting", "overflow-sampling",
                                         "precise-data-source", "symbolization", "event-space",
                                         "numa-topology", "event-naming", "instruction-level",
-                                        "thread-coverage"});
+                                        "thread-coverage", "simulated-cpu"});
     CHECK(contains(glint::test::unwrapped(r.out), "perf_event_open is not available here"));
 }
 

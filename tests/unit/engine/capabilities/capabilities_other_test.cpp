@@ -20,7 +20,7 @@ TEST_CASE(
     PerfRequest perf;
     perf.asked = true;
     const auto statuses = probe_capabilities(perf);
-    REQUIRE(statuses.size() == 9);
+    REQUIRE(statuses.size() == 10);
     for (const Status& s : statuses) {
         CAPTURE(s.capability);
         CHECK(s.state != Status::State::available);

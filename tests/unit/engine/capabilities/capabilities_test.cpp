@@ -16,15 +16,16 @@ bool contains(const std::string& text, std::string_view part) {
 }
 }  // namespace
 
-TEST_CASE("capabilities: the nine concerns, in order, each with a reason") {
+TEST_CASE("capabilities: the ten concerns, in order, each with a reason") {
     CapabilityProbeConfig config;
     config.pfm_soname = "libglint-no-such-library.so.0";
     auto statuses = probe_capabilities(PerfRequest{}, config);
-    REQUIRE(statuses.size() == 9);
+    REQUIRE(statuses.size() == 10);
     const char* names[] = {"scalar-counting", "overflow-sampling", "precise-data-source",
                            "symbolization",   "event-space",       "numa-topology",
-                           "event-naming",    "instruction-level", "thread-coverage"};
-    for (std::size_t i = 0; i < 9; ++i) {
+                           "event-naming",    "instruction-level", "thread-coverage",
+                           "simulated-cpu"};
+    for (std::size_t i = 0; i < 10; ++i) {
         CAPTURE(i);
         CHECK(statuses[i].capability == names[i]);
         CHECK_FALSE(statuses[i].reason.empty());
@@ -83,7 +84,7 @@ TEST_CASE(
     "capabilities: thread coverage says whose work a multi-threaded row counts, or that nothing is "
     "counted") {
     const auto statuses = probe_capabilities(PerfRequest{});
-    const Status& threads = statuses.back();
+    const Status& threads = statuses[8];
     CHECK(threads.capability == "thread-coverage");
     if (statuses.front().usable()) {
         CHECK(threads.state == Status::State::available);
@@ -96,4 +97,13 @@ TEST_CASE(
         CHECK(threads.state == Status::State::unavailable);
         CHECK(contains(threads.reason, "never counted"));
     }
+}
+
+TEST_CASE("capabilities: simulated-cpu says whether --simulate can start Callgrind, and why not") {
+    const Status sim = probe_capabilities(PerfRequest{})[9];
+    CHECK(sim.capability == "simulated-cpu");
+    CHECK_FALSE(sim.reason.empty());
+    if (sim.state == Status::State::available) CHECK(contains(sim.reason, "callgrind"));
+    if (sim.state == Status::State::not_built) CHECK(contains(sim.reason, "valgrind/callgrind.h"));
+    if (sim.state != Status::State::available) CHECK_FALSE(sim.remedy.empty());
 }
