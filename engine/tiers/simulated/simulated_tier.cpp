@@ -143,7 +143,9 @@ class SimulatedTier final : public CountingTier, public RunExtension {
         per.fill(catalog::kNotMeasured);
         if (usable()) {
             const auto started = std::chrono::steady_clock::now();
-            const auto [a, b] = shapes_for(work, iterations_, plan.batch);
+            // Named, not a structured binding: the lambdas below capture the longer shape.
+            const auto shapes = shapes_for(work, iterations_, plan.batch);
+            const Shape a = shapes.first, b = shapes.second;
             std::string why;
             // Each collection first runs the longer shape, counted and then zeroed, so both
             // start from the same warm caches and predictor whatever ran between them.
