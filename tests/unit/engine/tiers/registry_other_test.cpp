@@ -32,7 +32,7 @@ TEST_CASE("tiers off Linux: every tier asked for refuses with its reason, and no
         refused.insert(s.capability);
     }
     CHECK(refused == std::set<std::string>{"perf", "raw", "pfm", "tier0", "syscalls",
-                                           "per-iteration", "profile"});
+                                           "per-iteration", "profile", "simulated"});
     for (const auto& d : set.catalog()) {
         CAPTURE(d.name);
         CHECK_FALSE(d.available);
