@@ -11,7 +11,8 @@ namespace glint::engine {
 
 std::optional<int> run_simulated(int argc, char** argv, const RunPlan& plan) {
     if (!plan.tiers.simulate.asked || plan.mode != RunMode::bench) return std::nullopt;
-    if (!os::callgrind_built() || os::running_on_valgrind()) return std::nullopt;
+    // Not under Valgrind already, and only where the tier can count (its status says why not).
+    if (os::running_on_valgrind() || !simulated::simulated_status().usable()) return std::nullopt;
     std::string why;
     const std::string valgrind = os::find_on_path("valgrind", why);
     if (valgrind.empty()) return std::nullopt;  // the tier's status says so

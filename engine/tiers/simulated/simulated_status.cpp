@@ -28,6 +28,19 @@ std::vector<std::string> valgrind_command(const std::string& valgrind, const std
     return argv;
 }
 
+// A sanitizer's runtime and Valgrind cannot run one process together.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
 std::string dump_folder() {
     const char* folder = std::getenv(kFolderVariable);
     return folder ? folder : "";
@@ -40,6 +53,11 @@ Status simulated_status() {
                 "for Callgrind",
                 "install valgrind (Debian: apt-get install valgrind, which ships the header), "
                 "then rebuild glint"};
+    if (kSanitized)
+        return {"simulated-cpu", State::unavailable,
+                "this build is instrumented by a sanitizer (-fsanitize=address or thread), "
+                "whose runtime Valgrind cannot run",
+                "use a build without -fsanitize for --simulate"};
     if (os::running_on_valgrind()) {
         if (dump_folder().empty())
             return {"simulated-cpu", State::unavailable,
