@@ -268,7 +268,7 @@ TEST_CASE("robust gate: a per-sample interval never reads 95%, a runs interval n
         for (auto format : {CompareFormat::box, CompareFormat::md}) {
             const std::string text = render_comparison(c, options, format);
             CAPTURE(text);
-            CHECK_FALSE(has(text, "95%"));
+            CHECK_FALSE(has(text, "95% CI"));  // the level label, not a change like "+0.95%"
             CHECK(has(text, "interval, samples"));
         }
         CHECK(comparison_json(c, options)
