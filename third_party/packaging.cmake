@@ -90,3 +90,23 @@ Libs: -L\${libdir} -lglint_benchmark_main
 install(FILES "${PROJECT_BINARY_DIR}/glint.pc" "${PROJECT_BINARY_DIR}/glint-main.pc"
   "${PROJECT_BINARY_DIR}/glint-benchmark.pc" "${PROJECT_BINARY_DIR}/glint-benchmark-main.pc"
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# A Debian package of the same install tree (docs/install.md): from a built tree,
+# `cpack -G DEB --config build/CPackConfig.cmake` writes glint_<version>_<arch>.deb, installed
+# with `apt install ./glint_*.deb`. Its Depends come from dpkg-shlibdeps on glint-compare; the
+# libraries glint loads with dlopen (libpfm4, libdw) are Recommends: without them the raw/pfm
+# events and the profile's source lines say they are unavailable, nothing else changes.
+if(PROJECT_IS_TOP_LEVEL)
+  set(CPACK_GENERATOR DEB)
+  set(CPACK_PACKAGE_NAME glint)
+  set(CPACK_PACKAGE_CONTACT "glint maintainers <maintainers@users.noreply.a-seed-f89eb41a.example>")
+  set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+      "C++20 micro-benchmark engine with zero-syscall performance-counter reads")
+  set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+  set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+  set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++ (>= 4:12), cmake (>= 3.25), libpfm4, libdw1")
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "valgrind")
+  include(CPack)
+endif()

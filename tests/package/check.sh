@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs glint from an existing build into a temporary prefix, builds the consumer project
-# against it with find_package, and again with add_subdirectory; runs both consumers. With the
+# Installs glint from an existing build into a temporary prefix (mode install), or unpacks the
+# Debian package cpack makes of it (mode deb: the package's control fields are checked, its
+# /usr is the prefix), builds the consumer project against it with find_package, and again with
+# add_subdirectory (mode subdirectory); runs the consumers. With the
 # installed package it also builds examples/ (docs/hot-loop.md's <glint/hot.hpp> program), runs it and
 # checks the JSON it writes. In both modes glint-compare (glint::glint-compare) compares two runs.
 set -euo pipefail
@@ -16,10 +18,25 @@ expect() {
   "$@" > "$log" 2>&1 || { cat "$log"; echo "$1 failed"; exit 1; }
   grep -qF -- "$text" "$log" || { cat "$log"; echo "$1 did not print: $text"; exit 1; }
 }
+prefix=$work/prefix
+if [ "$mode" = deb ]; then
+  # The .deb is what `apt install ./glint_*.deb` installs under /usr: unpacked here instead, so
+  # the test writes nothing outside its directory.
+  (cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake") > "$work/cpack.log" ||
+    { cat "$work/cpack.log"; exit 1; }
+  deb=$(echo "$work"/glint_*.deb)
+  dpkg-deb -f "$deb" Package Version Architecture Depends | tee "$work/control"
+  grep -q '^Depends: .*libstdc++6' "$work/control" ||
+    { echo "the package's Depends lacks libstdc++6 (dpkg-shlibdeps on glint-compare)"; exit 1; }
+  dpkg-deb -x "$deb" "$work/root"
+  prefix=$work/root/usr
+  [ -x "$prefix/bin/glint-compare" ] || { echo "the package has no /usr/bin/glint-compare"; exit 1; }
+  mode=install
+fi
 if [ "$mode" = install ]; then
-  cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+  [ -d "$prefix" ] || cmake --install "$build" --prefix "$prefix" > "$work/install.log"
   cmake -S "$src/tests/package/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
+        -DCMAKE_PREFIX_PATH="$prefix" > "$work/configure.log"
 else
   cmake -S "$src/tests/package/consumer" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
         -DGLINT_SOURCE_DIR="$src" > "$work/configure.log"
@@ -35,7 +52,7 @@ expect "ok    BM_consumer_sum/8" "$work/gbench_run.log" "$work/build/consumer_gb
 # two runs of the consumer.
 [ "$mode" = install ] || cmake --build "$work/build" --target glint-compare > "$work/compare-build.log"
 compare=$(cat "$work/build/glint-compare.path")
-[ "$mode" != install ] || [ "$compare" = "$work/prefix/bin/glint-compare" ] ||
+[ "$mode" != install ] || [ "$compare" = "$prefix/bin/glint-compare" ] ||
   { echo "glint::glint-compare is $compare, not the installed bin/glint-compare"; exit 1; }
 "$work/build/consumer" --bench --bench-min-time=0.05 --bench-json="$work/a.json" > /dev/null
 "$work/build/consumer" --bench --bench-min-time=0.05 --bench-json="$work/b.json" > /dev/null
@@ -43,14 +60,14 @@ compare=$(cat "$work/build/glint-compare.path")
 grep -q "b.json vs $work/a.json: " "$work/compare.log" || { echo "glint-compare did not compare"; exit 1; }
 if [ "$mode" = install ]; then
   # Every installed public header compiles alone with -I<prefix>/include and nothing else.
-  for h in "$work/prefix/include/glint/"*.hpp; do
-    name=${h#"$work/prefix/include/"}
-    echo "#include <$name>" | g++ -std=c++20 -I"$work/prefix/include" -x c++ -fsyntax-only - \
+  for h in "$prefix/include/glint/"*.hpp; do
+    name=${h#"$prefix/include/"}
+    echo "#include <$name>" | g++ -std=c++20 -I"$prefix/include" -x c++ -fsyntax-only - \
       || { echo "public header <$name> does not compile alone"; exit 1; }
   done
   echo "every public header compiles alone with -I<prefix>/include"
   # pkg-config: docs/install.md's one-line build of a consumer with its own main().
-  export PKG_CONFIG_PATH="$(dirname "$(find "$work/prefix" -name glint.pc)")"
+  export PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name glint.pc)")"
   pkg-config --cflags --libs glint glint-main
   # shellcheck disable=SC2046
   g++ -O2 -DNDEBUG "$src/tests/package/consumer/consumer.cpp" -o "$work/pc_consumer" \
@@ -66,7 +83,7 @@ if [ "$mode" = install ]; then
   # examples/ (docs/hot-loop.md's <glint/hot.hpp> program) against the installed package; the
   # add_subdirectory mode skips it (a second full library build, and nothing new to check).
   cmake -S "$src/examples" -B "$work/examples" -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/examples-configure.log"
+        -DCMAKE_PREFIX_PATH="$prefix" > "$work/examples-configure.log"
   cmake --build "$work/examples" -j2 > "$work/examples-build.log" || { cat "$work/examples-build.log"; exit 1; }
   "$work/examples/hot_loop" "$work/hot_loop.json" | tee "$work/hot_loop.log"
   grep -q "hot_loop: done (20000 calls" "$work/hot_loop.log"
