@@ -1,12 +1,12 @@
 // benchmark::State of the Google Benchmark drop-in: its loop protocol (as Google Benchmark
 // counts iterations) and its own timing of the loop.
-#include <time.h>
-
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
 #include <glint/gbench/state.hpp>
+
+#include "os/thread_usage.hpp"
 
 namespace benchmark {
 namespace {
@@ -15,12 +15,6 @@ std::int64_t wall_now_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-std::int64_t cpu_now_ns() {
-    timespec ts{};
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return -1;
-    return std::int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
 }
 
 }  // namespace
@@ -39,7 +33,7 @@ void State::StartKeepRunning() {
     started_ = true;
     if (sync_) sync_(sync_ctx_);
     total_iterations_ = error_occurred_ ? 0 : max_iterations;
-    cpu_mark_ = cpu_now_ns();
+    cpu_mark_ = glint::os::thread_cpu_ns();
     wall_mark_ = wall_now_ns();
     paused_ = false;
 }
@@ -47,7 +41,7 @@ void State::StartKeepRunning() {
 void State::FinishKeepRunning() {
     if (!error_occurred_ && !paused_)
         reading_.wall_ns += static_cast<double>(wall_now_ns() - wall_mark_);
-    const std::int64_t cpu = cpu_now_ns();
+    const std::int64_t cpu = glint::os::thread_cpu_ns();
     paused_ = true;
     reading_.cpu_ns =
         paused_once_ || cpu < 0 || cpu_mark_ < 0 ? -1 : static_cast<double>(cpu - cpu_mark_);

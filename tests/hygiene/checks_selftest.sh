@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/hygiene/checks_selftest.sh HYGIENE_DIR: file_sizes.sh, comment_blocks.sh and
 # installed_headers.sh each name every planted violation in a scratch tree, and pass its clean files;
-# format.sh names a file clang-format would change and passes one it would not.
+# format.sh names a file clang-format would change and passes one it would not; architecture.sh
+# names each file that its doc's lists and the code disagree on.
 set -u
 dir=${1:?usage: checks_selftest.sh HYGIENE_DIR}
 work=$(mktemp -d /tmp/glint-hygiene-XXXXXX)
@@ -53,4 +54,29 @@ grep -qxF "engine/bad.cpp: not formatted (clang-format -i engine/bad.cpp)" <<<"$
 [[ $(grep -c 'not formatted (' <<<"$out") -eq 1 ]] || fail "format named a formatted file"
 rm "$work/fmt/engine/bad.cpp"
 out=$(bash "$dir/format.sh" "$work/fmt") || fail "format failed a clean tree"
+# architecture.sh: a listed file that breaks no rule, and an unlisted one that does (an #if on
+# the OS; a direct call hidden from neither comments nor strings), both named; a clean tree passes.
+mkdir -p "$work/arch/docs" "$work/arch/os/linux" "$work/arch/engine"
+cat >"$work/arch/docs/architecture.md" <<'DOC'
+<!-- platform-ifs -->
+- `os/os.hpp`, `engine/listed.cpp`
+<!-- /platform-ifs -->
+<!-- direct-system-calls -->
+- `os/linux/sys.cpp`
+<!-- /direct-system-calls -->
+DOC
+printf '#if defined(__linux__)\n#endif\n' >"$work/arch/os/os.hpp"
+printf 'int listed;\n' >"$work/arch/engine/listed.cpp"
+printf '#elif defined(_WIN32)\n' >"$work/arch/engine/port.cpp"
+printf 'int f() { return ::close(3); }\n' >"$work/arch/os/linux/sys.cpp"
+printf '// ::close(3)\nconst char* s = "fork()";\nint g() { return fork(); }\n' >"$work/arch/os/linux/direct.cpp"
+out=$(bash "$dir/architecture.sh" "$work/arch"); rc=$?
+[[ $rc -eq 1 ]] || fail "architecture exited $rc, not 1"
+grep -qxF "  listed, not in the code: engine/listed.cpp" <<<"$out" || fail "architecture missed the listed file that has no #if"
+grep -qxF "  in the code, not listed: engine/port.cpp" <<<"$out" || fail "architecture missed the unlisted #elif"
+grep -qxF "  in the code, not listed: os/linux/direct.cpp" <<<"$out" || fail "architecture missed the unlisted fork()"
+[[ $(grep -c '^  ' <<<"$out") -eq 3 ]] || fail "architecture named a file that keeps the rules"
+sed -i 's/, `engine\/listed.cpp`/, `engine\/port.cpp`/; s/`os\/linux\/sys.cpp`/`os\/linux\/sys.cpp`, `os\/linux\/direct.cpp`/' \
+    "$work/arch/docs/architecture.md"
+out=$(bash "$dir/architecture.sh" "$work/arch") || fail "architecture failed a tree that matches its doc"
 echo "hygiene self-test: each checker names every planted violation and passes clean files"

@@ -6,7 +6,9 @@
 # the build's include root: the files the package installs) name no repository path
 # (installed_headers.sh). checks_selftest.sh plants what
 # file_sizes.sh, comment_blocks.sh, installed_headers.sh and format.sh must each find. Every C++
-# source is as clang-format 14 writes it with .clang-format (format.sh).
+# source is as clang-format 14 writes it with .clang-format (format.sh). docs/architecture.md's
+# lists of platform #ifs and of files calling the OS outside the sys() seam are the code's
+# (architecture.sh).
 find_program(GLINT_BASH bash)
 if(GLINT_BASH)
   add_test(NAME "hygiene/no test writes a host path under /dev, /proc or /sys"
@@ -22,6 +24,8 @@ if(GLINT_BASH)
             ${PROJECT_BINARY_DIR}/include)
   add_test(NAME "hygiene/every C++ source is clang-formatted"
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/format.sh ${PROJECT_SOURCE_DIR})
+  add_test(NAME "hygiene/docs/architecture.md lists every platform #if and direct system call"
+    COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/architecture.sh ${PROJECT_SOURCE_DIR})
   add_test(NAME "hygiene/the size, comment and installed-header checks find each planted violation"
     COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/checks_selftest.sh ${CMAKE_CURRENT_LIST_DIR})
 endif()
