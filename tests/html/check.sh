@@ -12,6 +12,7 @@
 #   - the compare page's title names the 3-run side once ("base (3 runs: a1.json … a3.json)");
 #   - each row the JSON marks unstable shows "~" and its reasons' codes; each flame frame's label
 #     is the full name of its <title> or a shortened form of it with "…" (flames.awk);
+#   - the comparison pages, laid out in a 1400 px window, scroll no wider and show every cell;
 #   - takes a screenshot (a PNG of more than 20 KB: the page rendered).
 # Chromium (Debian's chromium) is installed when missing and possible (root, apt-get); when it
 # cannot be, the test is skipped (exit 77) — under CI it fails instead.
@@ -123,6 +124,27 @@ for page in $pages; do
         else
             LC_ALL=C awk -f "$(dirname "$0")/flames.awk" "$dom" || fail "$page: a flame frame's label is not its full name or a head of it"
         fi
+    fi
+    if [[ $page == compare || $page == ucompare ]]; then
+        # Fits a 1400 px window: laid out at that width, the page scrolls no wider and every
+        # cell of the results table, the verdict column included, ends inside the window.
+        fit="$work/$page.fit.html"
+        { cat "$work/$page.html"; cat <<'JS'
+<script>addEventListener("load", () => {
+  const w = innerWidth, wide = document.documentElement.scrollWidth;
+  const out = [...document.querySelectorAll("#results td, #results th")]
+    .filter(c => c.getBoundingClientRect().right > w + 0.5).length;
+  document.body.setAttribute("data-fit", `window=${w} scroll=${wide} cells-outside=${out}`);
+});</script>
+JS
+        } >"$fit"
+        chrome --window-size=1400,1000 --dump-dom "file://$fit" >"$work/$page.fit.dom" ||
+            fail "$page: chromium --dump-dom at 1400 px failed (see $work/chromium.log)"
+        measured=$(grep -o 'data-fit="[^"]*"' "$work/$page.fit.dom") || fail "$page: the 1400 px layout was not measured"
+        [[ $measured == 'data-fit="window=1400 scroll='* && $measured == *' cells-outside=0"' ]] &&
+            (($(sed 's/.*scroll=\([0-9]*\).*/\1/' <<<"$measured") <= 1400)) ||
+            fail "$page: does not fit a 1400 px window: $measured"
+        echo "html: $page: fits a 1400 px window ($measured)"
     fi
     png="$work/$page.png"
     chrome --screenshot="$png" --window-size=1400,1000 "file://$work/$page.html" >/dev/null ||
