@@ -11,6 +11,28 @@ void TableReporter::diagnostic(const std::string& line) {
     std::fflush(stderr);
 }
 
+void ForwardingTableReporter::header(const std::vector<std::string>& lines) {
+    pass([&] { inner_.header(lines); });
+}
+void ForwardingTableReporter::begin_group(const GroupInfo& group) {
+    pass([&] { inner_.begin_group(group); });
+}
+void ForwardingTableReporter::case_started(const std::string& name) {
+    pass([&] { inner_.case_started(name); });
+}
+void ForwardingTableReporter::case_progress() {
+    pass([&] { inner_.case_progress(); });
+}
+void ForwardingTableReporter::case_finished(const Row& row) {
+    pass([&] { inner_.case_finished(row); });
+}
+void ForwardingTableReporter::columns_grew(const std::vector<catalog::MetricDescriptor>& columns) {
+    pass([&] { inner_.columns_grew(columns); });
+}
+void ForwardingTableReporter::end_group() {
+    pass([&] { inner_.end_group(); });
+}
+
 std::unique_ptr<TableReporter> make_table_reporter(std::FILE* out, bool live, SortSpec sort,
                                                    bool color) {
     return live ? report::make_live_table(out, std::move(sort), std::nullopt, nullptr, {}, color)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,29 @@ class TableReporter {
     // A line for stderr about a case ("glint: <case>: <why>"). Piped: printed at once; live:
     // held while a group is on screen and printed after its final frame.
     virtual void diagnostic(const std::string& line);
+};
+
+// A TableReporter that hands each call on to `inner` through pass(): a decorator overrides
+// pass (to drop the call, hold a lock, watch the stream) rather than every call. diagnostic is
+// TableReporter's own unless the decorator overrides it.
+class ForwardingTableReporter : public TableReporter {
+  public:
+    explicit ForwardingTableReporter(TableReporter& inner) : inner_(inner) {}
+    void header(const std::vector<std::string>& lines) override;
+    void begin_group(const GroupInfo& group) override;
+    void case_started(const std::string& name) override;
+    void case_progress() override;
+    void case_finished(const Row& row) override;
+    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
+    void end_group() override;
+
+  protected:
+    // Runs `call` (a call of inner()'s), or drops it.
+    virtual void pass(const std::function<void()>& call) = 0;
+    TableReporter& inner() { return inner_; }
+
+  private:
+    TableReporter& inner_;
 };
 
 // live: an interactive terminal (rows tick in, spinner row, no escape codes otherwise).

@@ -188,4 +188,28 @@ Json PreexistingThreads::coverage() const {
     return out;
 }
 
+PassResult count_with_preexisting(counting::EventCounter& counter, PreexistingThreads& others,
+                                  const std::vector<CounterColumn>& columns, const Workload& work,
+                                  const PassPlan& plan) {
+    others.begin();
+    const counting::EventCounts counts = counter.count(work, plan);
+    const counting::PerIteration per = others.end(plan.iterations);
+    const std::vector<double> theirs = in_spec_order(per, counter.positions());
+    PassResult result;
+    std::vector<catalog::MetricCell> other_cells;
+    for (const CounterColumn& c : columns) {
+        const double mine = c.counting ? counts.values[c.position] : catalog::kNotMeasured;
+        result.cells.push_back(
+            catalog::make_cell(c.descriptor, mine, counts.estimated && !std::isnan(mine)));
+        const double their = c.counting ? theirs[c.position] : catalog::kNotMeasured;
+        other_cells.push_back(
+            catalog::make_cell(c.descriptor, their, per.estimated && !std::isnan(their)));
+    }
+    if (others.any_counted())
+        result.cells = add_other_threads(std::move(result.cells), other_cells);
+    if (Json covered = others.coverage(); !covered.is_null())
+        result.row_fields["threadCoverage"] = covered;
+    return result;
+}
+
 }  // namespace glint::engine

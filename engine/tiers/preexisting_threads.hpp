@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catalog/metric.hpp"
+#include "engine/counting/event_counter.hpp"
 #include "engine/counting/pass_math.hpp"
 #include "engine/model/json.hpp"
 #include "os/perf_events.hpp"
@@ -85,5 +86,19 @@ class PreexistingThreads {
     std::vector<os::PerfGroup> groups_;  // one per counted thread, in threads_ order
     std::vector<os::GroupReading> before_;
 };
+
+// One column of a tier that counts with an EventCounter: what it shows, and where the counter
+// keeps its value (`position`: its index among the specs handed to the counter).
+struct CounterColumn {
+    catalog::MetricDescriptor descriptor;
+    std::size_t position = 0;
+    bool counting = false;  // false: the column reads —
+};
+
+// One counting pass of `counter` over `columns`, with `others` read around it and their counts
+// added to the cells (add_other_threads) and their threadCoverage in row_fields.
+PassResult count_with_preexisting(counting::EventCounter& counter, PreexistingThreads& others,
+                                  const std::vector<CounterColumn>& columns, const Workload& work,
+                                  const PassPlan& plan);
 
 }  // namespace glint::engine

@@ -12,28 +12,6 @@ std::string key_of(const Row& row) { return identity_key(row.registration, row.n
 
 }  // namespace
 
-void GatedTable::header(const std::vector<std::string>& lines) {
-    if (!muted_) inner_.header(lines);
-}
-void GatedTable::begin_group(const GroupInfo& group) {
-    if (!muted_) inner_.begin_group(group);
-}
-void GatedTable::case_started(const std::string& name) {
-    if (!muted_) inner_.case_started(name);
-}
-void GatedTable::case_progress() {
-    if (!muted_) inner_.case_progress();
-}
-void GatedTable::case_finished(const Row& row) {
-    if (!muted_) inner_.case_finished(row);
-}
-void GatedTable::columns_grew(const std::vector<catalog::MetricDescriptor>& columns) {
-    if (!muted_) inner_.columns_grew(columns);
-}
-void GatedTable::end_group() {
-    if (!muted_) inner_.end_group();
-}
-
 TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     TimingSummary merged = repetitions.back();
     if (repetitions.size() == 1) return merged;

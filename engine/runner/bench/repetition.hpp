@@ -18,22 +18,16 @@
 namespace glint::engine {
 
 // The table reporter of a run, muted during the repetitions before the last.
-class GatedTable final : public TableReporter {
+class GatedTable final : public ForwardingTableReporter {
   public:
-    explicit GatedTable(TableReporter& inner) : inner_(inner) {}
+    explicit GatedTable(TableReporter& inner) : ForwardingTableReporter(inner) {}
     void mute(bool muted) { muted_ = muted; }
     bool muted() const { return muted_; }
 
-    void header(const std::vector<std::string>& lines) override;
-    void begin_group(const GroupInfo& group) override;
-    void case_started(const std::string& name) override;
-    void case_progress() override;
-    void case_finished(const Row& row) override;
-    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
-    void end_group() override;
-
   private:
-    TableReporter& inner_;
+    void pass(const std::function<void()>& call) override {
+        if (!muted_) call();
+    }
     bool muted_ = false;
 };
 

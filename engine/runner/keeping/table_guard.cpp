@@ -5,8 +5,7 @@
 
 namespace glint::engine {
 
-template <class F>
-void TableGuard::forward(F&& call) {
+void TableGuard::pass(const std::function<void()>& call) {
     std::unique_lock lock(mutex_);
     if (abandoned_) return;
     errno = 0;
@@ -18,36 +17,16 @@ void TableGuard::forward(F&& call) {
     }
 }
 
-void TableGuard::header(const std::vector<std::string>& lines) {
-    forward([&] { inner_.header(lines); });
-}
-
 void TableGuard::begin_group(const GroupInfo& group) {
-    forward([&] {
-        inner_.begin_group(group);
+    pass([&] {
+        inner().begin_group(group);
         group_open_ = true;
     });
 }
 
-void TableGuard::case_started(const std::string& name) {
-    forward([&] { inner_.case_started(name); });
-}
-
-void TableGuard::case_progress() {
-    forward([&] { inner_.case_progress(); });
-}
-
-void TableGuard::case_finished(const Row& row) {
-    forward([&] { inner_.case_finished(row); });
-}
-
-void TableGuard::columns_grew(const std::vector<catalog::MetricDescriptor>& columns) {
-    forward([&] { inner_.columns_grew(columns); });
-}
-
 void TableGuard::end_group() {
-    forward([&] {
-        inner_.end_group();
+    pass([&] {
+        inner().end_group();
         group_open_ = false;
     });
 }
@@ -55,12 +34,12 @@ void TableGuard::end_group() {
 void TableGuard::diagnostic(const std::string& line) {
     std::unique_lock lock(mutex_);
     if (abandoned_) return TableReporter::diagnostic(line);  // no table left to wait for
-    inner_.diagnostic(line);
+    inner().diagnostic(line);
 }
 
 void TableGuard::end_open_group() {
-    forward([&] {
-        if (group_open_) inner_.end_group();
+    pass([&] {
+        if (group_open_) inner().end_group();
         group_open_ = false;
     });
 }
@@ -74,7 +53,7 @@ bool TableGuard::abandon(std::chrono::milliseconds wait) {
         if (std::chrono::steady_clock::now() >= deadline) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (!abandoned_ && group_open_) inner_.end_group();
+    if (!abandoned_ && group_open_) inner().end_group();
     group_open_ = false;
     abandoned_ = true;
     std::fflush(out_);

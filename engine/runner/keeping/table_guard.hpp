@@ -18,16 +18,11 @@
 
 namespace glint::engine {
 
-class TableGuard final : public TableReporter {
+class TableGuard final : public ForwardingTableReporter {
   public:
-    TableGuard(TableReporter& inner, std::FILE* out) : inner_(inner), out_(out) {}
+    TableGuard(TableReporter& inner, std::FILE* out) : ForwardingTableReporter(inner), out_(out) {}
 
-    void header(const std::vector<std::string>& lines) override;
     void begin_group(const GroupInfo& group) override;
-    void case_started(const std::string& name) override;
-    void case_progress() override;
-    void case_finished(const Row& row) override;
-    void columns_grew(const std::vector<catalog::MetricDescriptor>& columns) override;
     void end_group() override;
     // Forwarded (live: held until the group's final frame); printed at once once abandoned.
     void diagnostic(const std::string& line) override;
@@ -43,10 +38,8 @@ class TableGuard final : public TableReporter {
     std::function<void()> on_broken_pipe;
 
   private:
-    template <class F>
-    void forward(F&& call);
+    void pass(const std::function<void()>& call) override;
 
-    TableReporter& inner_;
     std::FILE* out_;
     std::mutex mutex_;
     bool group_open_ = false;

@@ -140,29 +140,10 @@ class EventTier final : public CountingTier {
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        others_.begin();  // the threads that existed before the open, read around the pass
-        counting::EventCounts counts = counter_.count(work, plan);
-        const counting::PerIteration per = others_.end(plan.iterations);
-        const std::vector<double> theirs = in_spec_order(per, counter_.positions());
-        PassResult result;
-        std::vector<catalog::MetricCell> others;
-        for (const auto& e : entries_) {
-            double value = catalog::kNotMeasured;
-            if (e.counting) {
-                // counts.values is indexed like the specs handed to the counter.
-                value = counts.values[e.position];
-            }
-            result.cells.push_back(
-                catalog::make_cell(describe(e), value, counts.estimated && !std::isnan(value)));
-            const double their = e.counting ? theirs[e.position] : catalog::kNotMeasured;
-            others.push_back(
-                catalog::make_cell(describe(e), their, per.estimated && !std::isnan(their)));
-        }
-        if (others_.any_counted())
-            result.cells = add_other_threads(std::move(result.cells), others);
-        if (Json covered = others_.coverage(); !covered.is_null())
-            result.row_fields["threadCoverage"] = covered;
-        return result;
+        // The threads that existed before the open are read around the pass.
+        std::vector<CounterColumn> columns;
+        for (const auto& e : entries_) columns.push_back({describe(e), e.position, e.counting});
+        return count_with_preexisting(counter_, others_, columns, work, plan);
     }
 
     void close() override {

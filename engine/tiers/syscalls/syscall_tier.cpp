@@ -191,26 +191,10 @@ class SyscallTier final : public CountingTier, public RunExtension {
     }
 
     PassResult count(const Workload& work, const PassPlan& plan) override {
-        others_
-            .begin();  // under --perf-inherit: the threads alive at the open, read around the pass
-        const counting::EventCounts counts = counter_.count(work, plan);
-        const counting::PerIteration per = others_.end(plan.iterations);
-        const std::vector<double> theirs = in_spec_order(per, counter_.positions());
-        PassResult result;
-        std::vector<catalog::MetricCell> others;
-        for (const auto& c : columns_) {
-            const double value = c.counting ? counts.values[c.position] : catalog::kNotMeasured;
-            result.cells.push_back(
-                catalog::make_cell(describe(c), value, counts.estimated && !std::isnan(value)));
-            const double their = c.counting ? theirs[c.position] : catalog::kNotMeasured;
-            others.push_back(
-                catalog::make_cell(describe(c), their, per.estimated && !std::isnan(their)));
-        }
-        if (others_.any_counted())
-            result.cells = add_other_threads(std::move(result.cells), others);
-        if (Json covered = others_.coverage(); !covered.is_null())
-            result.row_fields["threadCoverage"] = covered;
-        return result;
+        // Under --perf-inherit the threads alive at the open are read around the pass.
+        std::vector<CounterColumn> columns;
+        for (const auto& c : columns_) columns.push_back({describe(c), c.position, c.counting});
+        return count_with_preexisting(counter_, others_, columns, work, plan);
     }
 
     void close() override {
