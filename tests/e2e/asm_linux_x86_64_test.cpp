@@ -26,21 +26,17 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    glint::test::ProcessResult result;
-    json doc;
-};
+using Run = glint::test::DocumentRun<json>;
 
 Run bench(const std::string& filter, std::vector<std::string> extra, const TempDir& dir,
           int exit_code = 0) {
-    const std::string path = dir.file("asm.json");
     std::vector<std::string> argv{fixture_path("asm_x86_64"), "--bench", "--quiet-environment",
-                                  "--filter=" + filter, "--bench-json=" + path};
+                                  "--filter=" + filter};
     argv.insert(argv.end(), extra.begin(), extra.end());
-    Run run{run_process(argv), json()};
+    Run run = glint::test::run_with_document<json>(argv, dir.file("asm.json"));
     INFO(run.result.err);
     REQUIRE(run.result.exit_code == exit_code);
-    run.doc = json::parse(read_file(path));
+    REQUIRE(run.doc.is_object());
     return run;
 }
 

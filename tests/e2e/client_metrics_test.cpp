@@ -30,22 +30,17 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    glint::test::ProcessResult result;
-    json doc;
-};
+using Run = glint::test::DocumentRun<json>;
 
 // The fixture under --bench with `args`, its JSON document read back.
 Run bench(std::vector<std::string> args, const TempDir& dir) {
-    const std::string path = dir.file("run.json");
     std::vector<std::string> argv{fixture_path("client_metrics"), "--bench",
-                                  "--bench-min-time=0.05", "--quiet-environment",
-                                  "--bench-json=" + path};
+                                  "--bench-min-time=0.05", "--quiet-environment"};
     argv.insert(argv.end(), args.begin(), args.end());
-    Run run{run_process(argv), json()};
+    Run run = glint::test::run_with_document<json>(argv, dir.file("run.json"));
     INFO(run.result.err);
     REQUIRE(run.result.exit_code == 0);
-    run.doc = json::parse(read_file(path));
+    REQUIRE(run.doc.is_object());
     return run;
 }
 

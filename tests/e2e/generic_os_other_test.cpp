@@ -48,7 +48,7 @@ TEST_CASE("e2e off Linux: --capabilities answers, nothing is available, each say
 TEST_CASE(
     "e2e off Linux: the timing engine measures while every tier asked for says why it cannot "
     "count") {
-    const std::string json = "/tmp/glint_e2e_generic_os_" + std::to_string(getpid()) + ".json";
+    const std::string json = glint::test::temp_json_path("generic_os");
     auto r = run_process({fixture_path("io"), "--bench", "--bench-min-time=0.05",
                           "--filter=write_3", "--perf", "--syscalls=write", "--per-iteration",
                           "--metrics=syscr,raw:r00c0,pfm:INST_RETIRED", "--bench-json=" + json});

@@ -11,6 +11,8 @@
 #include "support/process.hpp"
 #include "support/skip.hpp"
 
+#include "support/temp_dir.hpp"
+
 using glint::engine::Json;
 using glint::test::fixture_path;
 using glint::test::read_file;
@@ -21,7 +23,7 @@ TEST_CASE("e2e: --bench-html with --profile puts each case's flame graph beneath
     // pass's wall-time bound depends on the CPU time the machine leaves it (a per-call case of a
     // few µs drew none once at load 4-6, so 3 flame graphs of 4): the time bound is generous, and
     // the page is checked against the profiles the same run recorded, not against a count.
-    const std::string stem = "/tmp/glint_e2e_html_profile_" + std::to_string(getpid());
+    const std::string stem = glint::test::temp_path("html_profile");
     const std::string html = stem + ".html", json = stem + ".json";
     auto r = run_process({fixture_path("ab"), "--bench", "--bench-min-time=0.05",
                           "--bench-html=" + html, "--bench-json=" + json, "--profile",

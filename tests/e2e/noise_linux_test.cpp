@@ -35,7 +35,7 @@ using glint::test::unwrapped;
 namespace {
 
 std::string temp_json(const std::string& stem) {
-    return "/tmp/glint_e2e_noise_" + stem + "_" + std::to_string(getpid()) + ".json";
+    return glint::test::temp_json_path("noise_" + stem);
 }
 
 Json load(const std::string& path) {

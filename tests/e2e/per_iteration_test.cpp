@@ -28,7 +28,7 @@ const Json* per_iteration_status(const Json& doc) {
 }  // namespace
 
 TEST_CASE("e2e: --per-iteration adds distribution columns, or refuses with the reason") {
-    const std::string json = "/tmp/glint_e2e_per_iteration_" + std::to_string(getpid()) + ".json";
+    const std::string json = glint::test::temp_json_path("per_iteration");
     auto r = run_process({fixture_path("basic"), "--bench", "--bench-min-time=0.05",
                           "--filter=add_chain", "--histogram=add*", "--bench-json=" + json});
     CHECK(r.exit_code == 0);

@@ -27,16 +27,11 @@ bool contains(const std::string& s, const std::string& part) {
     return s.find(part) != std::string::npos;
 }
 
-struct Run {
-    glint::test::ProcessResult r;
-    Json doc;
-};
+using Run = glint::test::DocumentRun<Json>;
 
 Run profile_run(const std::string& filter, std::vector<std::string> extra = {}) {
-    const std::string json = temp_path(filter) + ".json";
-    std::vector<std::string> argv{fixture_path("profile"), "--bench",
-                                  "--bench-min-time=0.05", "--profile",
-                                  "--filter=" + filter,    "--bench-json=" + json};
+    std::vector<std::string> argv{fixture_path("profile"), "--bench", "--bench-min-time=0.05",
+                                  "--profile", "--filter=" + filter};
     // The default time bound (1 s of wall time) is reached before 2,000 samples when the machine
     // is loaded (cpu-clock samples CPU time): tests that need the sample target allow longer.
     const bool bounded = std::any_of(extra.begin(), extra.end(), [](const std::string& a) {
@@ -44,10 +39,7 @@ Run profile_run(const std::string& filter, std::vector<std::string> extra = {}) 
     });
     if (!bounded) argv.push_back("--profile-time=60000");
     argv.insert(argv.end(), extra.begin(), extra.end());
-    Run run{run_process(argv), Json()};
-    if (run.r.exit_code == 0) run.doc = Json::parse(read_file(json));
-    std::remove(json.c_str());
-    return run;
+    return glint::test::run_with_document<Json>(argv, temp_path(filter) + ".json");
 }
 
 const Json& row(const Json& doc, const std::string& name) {
@@ -77,9 +69,9 @@ std::uint32_t fixture_line(const std::string& marker) {
 
 TEST_CASE("e2e profile: a 3:1 split of work between two functions reads 75/25, each named") {
     const Run run = profile_run("split");
-    REQUIRE(run.r.exit_code == 0);
+    REQUIRE(run.result.exit_code == 0);
     const Json& p = row(run.doc, "split").at("profile");
-    CAPTURE(run.r.out);
+    CAPTURE(run.result.out);
     const Json* three = function(p, "work_three");
     const Json* one = function(p, "work_one");
     REQUIRE(three);
@@ -89,17 +81,17 @@ TEST_CASE("e2e profile: a 3:1 split of work between two functions reads 75/25, e
     CHECK(p.at("functions").as_array()[0].at("function").as_string() ==
           three->at("function").as_string());
     // The flat profile after the table names both, with their shares.
-    CHECK(contains(run.r.out, "profile split: "));
-    CHECK(contains(run.r.out, "work_three"));
-    CHECK(contains(run.r.out, "work_one"));
-    CHECK(run.r.out.find("profile split: ") > run.r.out.find("╰"));  // after the table
+    CHECK(contains(run.result.out, "profile split: "));
+    CHECK(contains(run.result.out, "work_three"));
+    CHECK(contains(run.result.out, "work_one"));
+    CHECK(run.result.out.find("profile split: ") > run.result.out.find("╰"));  // after the table
 }
 
 TEST_CASE("e2e profile: an inlined helper is attributed to its own name and line") {
     const Run run = profile_run("inlined");
-    REQUIRE(run.r.exit_code == 0);
+    REQUIRE(run.result.exit_code == 0);
     const Json& p = row(run.doc, "inlined").at("profile");
-    CAPTURE(run.r.out);
+    CAPTURE(run.result.out);
     const Json* mix = function(p, "mix");
     REQUIRE(mix);
     CHECK(mix->at("inlined").as_bool());
@@ -113,12 +105,12 @@ TEST_CASE("e2e profile: an inlined helper is attributed to its own name and line
     // shares are written with 6 significant digits and their sum can round past the total).
     CHECK(heavy->at("inclusive").as_number() >=
           heavy->at("self").as_number() + mix->at("self").as_number());
-    CHECK(contains(run.r.out, "mix [inlined]"));
+    CHECK(contains(run.result.out, "mix [inlined]"));
 }
 
 TEST_CASE("e2e profile: JSON carries the profile, its rate, cost and losses") {
     const Run run = profile_run("split");
-    REQUIRE(run.r.exit_code == 0);
+    REQUIRE(run.result.exit_code == 0);
     const Json& p = row(run.doc, "split").at("profile");
     // The pass stops once the sampler took 2000 samples; those of glint's own code (switching
     // the sampler, calling into the case) are dropped and counted apart from the case's.
@@ -177,7 +169,7 @@ TEST_CASE(
         std::vector<std::string> flags{"--profile-folded=" + folded};
         flags.insert(flags.end(), isolation.begin(), isolation.end());
         const Run run = profile_run("*", flags);
-        REQUIRE(run.r.exit_code == 0);
+        REQUIRE(run.result.exit_code == 0);
         const auto sums = folded_sums(folded);
         CHECK(sums.size() == 4);
         // Each case's root frame is its display name (engine/model/row.hpp).
@@ -192,16 +184,16 @@ TEST_CASE(
             REQUIRE(sums.count(root));
             CHECK(sums.at(root) == row(run.doc, name).at("profile").at("samples").as_number());
         }
-        CHECK(contains(glint::test::unwrapped(run.r.out),
+        CHECK(contains(glint::test::unwrapped(run.result.out),
                        "profile: folded stacks of 4 cases written to " + folded));
     }
 }
 
 TEST_CASE("e2e profile: a per-call case is sampled in timed(), never in after()") {
     const Run run = profile_run("cases/per_call", {"--profile-time=5000"});
-    REQUIRE(run.r.exit_code == 0);
+    REQUIRE(run.result.exit_code == 0);
     const Json& p = row(run.doc, "per_call").at("profile");
-    CAPTURE(run.r.out);
+    CAPTURE(run.result.out);
     CHECK(function(p, "verify_slowly") == nullptr);  // after() runs twice as long as timed()
     const Json* three = function(p, "work_three");
     REQUIRE(three);
@@ -221,11 +213,11 @@ TEST_CASE(
     "e2e profile: a ~40 ns per-call case is sampled with its calls grouped, never a profile of "
     "glint") {
     const Run run = profile_run("cases/short_call", {"--profile-time=5000"});
-    REQUIRE(run.r.exit_code == 0);
-    CAPTURE(run.r.out);
+    REQUIRE(run.result.exit_code == 0);
+    CAPTURE(run.result.out);
     const Json& p = row(run.doc, "short_call").at("profile");
     CHECK(p.at("callSampling").as_string() == "grouped");
-    CHECK(contains(glint::test::unwrapped(run.r.out),
+    CHECK(contains(glint::test::unwrapped(run.result.out),
                    "calls grouped between one enable and disable of the sampler"));
     for (const auto& f : p.at("functions").as_array()) {
         CAPTURE(f.at("function").as_string());
@@ -239,29 +231,29 @@ TEST_CASE(
     REQUIRE(tiny);
     CHECK(tiny->at("selfShare").as_number() >= 0.5);
     CHECK(p.at("samples").as_number() >= 100);
-    CHECK_FALSE(contains(run.r.out, "100% of the sampled CPU time was in the kernel"));
+    CHECK_FALSE(contains(run.result.out, "100% of the sampled CPU time was in the kernel"));
 }
 
 TEST_CASE("e2e profile: a pass with no samples says so, not a share of nothing") {
     // 1 Hz for 1 ms: no sample can fall in the pass.
     const Run run = profile_run("split", {"--profile=1", "--profile-time=1"});
-    REQUIRE(run.r.exit_code == 0);
-    CAPTURE(run.r.out);
+    REQUIRE(run.result.exit_code == 0);
+    CAPTURE(run.result.out);
     const Json& p = row(run.doc, "split").at("profile");
     REQUIRE(p.at("samples").as_number() == 0);
     CHECK(p.at("kernelShare").is_null());
-    CHECK(contains(run.r.out, "note: no samples of the case: the sampler ran for"));
-    CHECK_FALSE(contains(run.r.out, "in the kernel"));
+    CHECK(contains(run.result.out, "note: no samples of the case: the sampler ran for"));
+    CHECK_FALSE(contains(run.result.out, "in the kernel"));
 }
 
 TEST_CASE("e2e profile: a case too short for the samples asked says so") {
     const Run run = profile_run("split", {"--profile-samples=1000000", "--profile-time=50"});
-    REQUIRE(run.r.exit_code == 0);
+    REQUIRE(run.result.exit_code == 0);
     const Json& p = row(run.doc, "split").at("profile");
     CHECK(p.at("timeBound").as_bool());
     CHECK(p.at("samples").as_number() < 1000000);
     CHECK(contains(
-        glint::test::unwrapped(run.r.out),
+        glint::test::unwrapped(run.result.out),
         "fewer than the 1000000 samples asked for: the time bound (50 ms) ended the pass"));
     bool noted = false;  // other notes (a kernel share, dropped samples) may come before it
     for (const auto& note : p.at("notes").as_array())
@@ -323,13 +315,13 @@ TEST_CASE(
     "e2e profile: under --isolate each case's profile comes back from its child, in JSON and under "
     "the table") {
     const Run run = profile_run("split", {"--isolate"});
-    REQUIRE(run.r.exit_code == 0);
-    CAPTURE(run.r.out);
+    REQUIRE(run.result.exit_code == 0);
+    CAPTURE(run.result.out);
     const Json& p = row(run.doc, "split").at("profile");
     CHECK(p.at("samples").as_number() >= 1000);
     REQUIRE(function(p, "work_three"));
-    CHECK(contains(run.r.out, "profile split: "));
-    CHECK(run.r.out.find("profile split: ") > run.r.out.find("╰"));
+    CHECK(contains(run.result.out, "profile split: "));
+    CHECK(run.result.out.find("profile split: ") > run.result.out.find("╰"));
 }
 
 TEST_CASE("e2e profile: --capabilities reports overflow sampling and symbolization as available") {

@@ -19,7 +19,7 @@ using glint::test::read_file;
 using glint::test::run_process;
 
 TEST_CASE("e2e: --bench-repeat under --isolate merges every child's repetition into one row") {
-    const std::string json = "/tmp/glint_e2e_repeat_isolate_" + std::to_string(getpid()) + ".json";
+    const std::string json = glint::test::temp_json_path("repeat_isolate");
     auto r = run_process({fixture_path("ab"), "--bench", "--isolate", "--bench-repeat=3",
                           "--bench-min-time=0.05", "--bench-json=" + json});
     REQUIRE(r.exit_code == 0);

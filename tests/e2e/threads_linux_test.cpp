@@ -19,19 +19,11 @@ using glint::test::run_process;
 
 namespace {
 
-struct Run {
-    glint::test::ProcessResult process;
-    Json doc;
-};
+using Run = glint::test::DocumentRun<Json>;
 
 Run run_json(std::vector<std::string> args, const std::string& stem) {
-    const std::string json = glint::test::temp_json_path(stem);
     args.insert(args.begin(), fixture_path("threads"));
-    args.push_back("--bench-json=" + json);
-    Run r{run_process(args), Json()};
-    r.doc = Json::parse(glint::test::read_file(json));
-    std::remove(json.c_str());
-    return r;
+    return glint::test::run_with_document<Json>(args, glint::test::temp_json_path(stem));
 }
 
 const Json* row_of(const Json& doc, const std::string& name, const std::string& threads) {
@@ -63,8 +55,8 @@ TEST_CASE(
 TEST_CASE(
     "e2e threads: rows per thread count, the slowest thread's time, a rate over every thread") {
     const Run r = run_json({"--bench", "--bench-min-time=2"}, "threads_rows");
-    INFO(r.process.out, r.process.err);
-    CHECK(r.process.exit_code == 1);  // the throwing and refused rows
+    INFO(r.result.out, r.result.err);
+    CHECK(r.result.exit_code == 1);  // the throwing and refused rows
     for (const char* name : {"independent", "shared"}) {
         const Json* one = row_of(r.doc, name, "1");
         const Json* two = row_of(r.doc, name, "2");
@@ -89,7 +81,7 @@ TEST_CASE(
     REQUIRE(thrown);
     CHECK(thrown->at("error").as_string() == "exception: worker 1 failed");
     CHECK(
-        contains(r.process.err,
+        contains(r.result.err,
                  "refused/batched [threads=2]: exception: glint::iter_batched runs on one thread"));
 }
 
@@ -99,8 +91,8 @@ TEST_CASE(
     "e2e threads: --perf counts on each thread, sums the threads, and keeps each one's counts") {
     const Run r = run_json({"--bench", "--bench-min-time=2", "--perf", "--filter=independent"},
                            "threads_perf");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json* one = row_of(r.doc, "independent", "1");
     const Json* two = row_of(r.doc, "independent", "2");
     REQUIRE(one);
@@ -129,18 +121,18 @@ TEST_CASE(
     // time-shared a CPU under an ASan tree's ctest -j2 read 3.5x, each dearer than alone.)
     CHECK(sum / single > 1.3);
     CHECK(two->at("metrics").at("B/s").as_number() > 0);
-    CHECK(contains(glint::test::unwrapped(r.process.err),
+    CHECK(contains(glint::test::unwrapped(r.result.err),
                    "independent [threads=2] and any other multi-threaded row: each of the 2 "
                    "threads counted itself"));
-    CHECK(contains(r.process.out, "threads: independent [threads=2]: 2 of 2 counted, 0 missed"));
+    CHECK(contains(r.result.out, "threads: independent [threads=2]: 2 of 2 counted, 0 missed"));
 }
 
 TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row and its threads") {
     const Run r = run_json(
         {"--bench", "--bench-min-time=0.05", "--isolate", "--bench-repeat=2", "--filter=shared"},
         "threads_isolated");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json* two = row_of(r.doc, "shared", "2");
     REQUIRE(two);
     CHECK(two->at("threads").as_number() == 2);
@@ -154,8 +146,8 @@ TEST_CASE("e2e threads: --isolate and --bench-repeat keep a multi-threaded row a
 TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an iteration") {
     const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=sleepers"},
                            "threads_sleepers");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json* row = row_of(r.doc, "sleepers", "2");
     REQUIRE(row);
     const auto& each = row->at("threadCounts").as_array();
@@ -178,8 +170,8 @@ TEST_CASE("e2e threads: context switches of 2 sleeping threads sum to about 2 an
 void check_escaped_then_inherited(const std::string& filter, const char* field, const char* why) {
     const Run plain = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=" + filter},
                                "threads_" + filter);
-    INFO(plain.process.out, plain.process.err);
-    REQUIRE(plain.process.exit_code == 0);
+    INFO(plain.result.out, plain.result.err);
+    REQUIRE(plain.result.exit_code == 0);
     const Json& row = plain.doc.at("rows").as_array().at(0);
     const Json* coverage = row.find("threadCoverage");
     REQUIRE(coverage);
@@ -189,13 +181,13 @@ void check_escaped_then_inherited(const std::string& filter, const char* field, 
     CHECK(reason.find(why) == 0);
     CHECK(contains(reason, "--perf-inherit counts those"));
     CHECK(contains(
-        glint::test::unwrapped(plain.process.out),
+        glint::test::unwrapped(plain.result.out),
         "threads: " + filter + ": work outside the measuring thread escaped the counts · " + why));
     const Run inherited = run_json(
         {"--bench", "--bench-min-time=0.05", "--perf", "--perf-inherit", "--filter=" + filter},
         "threads_inherit_" + filter);
-    INFO(inherited.process.err);
-    REQUIRE(inherited.process.exit_code == 0);
+    INFO(inherited.result.err);
+    REQUIRE(inherited.result.exit_code == 0);
     const Json& counted = inherited.doc.at("rows").as_array().at(0);
     CHECK_FALSE(counted.find("threadCoverage"));
     // That work's ~1 ms of CPU, in the count. (Not compared with the row's own count without
@@ -230,8 +222,8 @@ TEST_CASE(
                                       "--filter=orphans"};
         if (inherit) args.push_back("--perf-inherit");
         const Run r = run_json(args, inherit ? "threads_orphans_inherit" : "threads_orphans");
-        INFO(inherit, r.process.out, r.process.err);
-        REQUIRE(r.process.exit_code == 0);
+        INFO(inherit, r.result.out, r.result.err);
+        REQUIRE(r.result.exit_code == 0);
         const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
         REQUIRE(coverage);
         CHECK(coverage->at("unwaitedCpuNs").as_number() > 2e5);
@@ -249,7 +241,7 @@ TEST_CASE(
                             contains(why.as_string(), "with or without --perf-inherit") &&
                             contains(why.as_string(), "within the case"));
         CHECK(said);
-        const std::string line = glint::test::unwrapped(r.process.out);
+        const std::string line = glint::test::unwrapped(r.result.out);
         CHECK(contains(line,
                        fmt::format(" not waited for: {:.0f} ", children[0].at("pid").as_number())));
     }
@@ -271,8 +263,8 @@ TEST_CASE(
     const Run r = run_json(
         {"--bench", "--bench-min-time=0.05", "--perf", "--perf-iters=2000000", "--filter=pool"},
         "threads_pool");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
     REQUIRE(coverage);
     CHECK(coverage->at("otherCpuNs").as_number() > 2e5);
@@ -284,7 +276,7 @@ TEST_CASE(
     CHECK(pool->at("cpuNs").as_number() > 0);
     CHECK(pool->at("existedBefore").as_bool());
     const std::string reason = coverage->at("missedWhy").as_array().at(0).as_string();
-    const std::string line = glint::test::unwrapped(r.process.out);
+    const std::string line = glint::test::unwrapped(r.result.out);
     // The pool's thread first among those that existed before (it ran the most).
     CHECK(contains(line,
                    fmt::format(" escaped: {:.0f} fixture-pool (", pool->at("tid").as_number())));
@@ -304,8 +296,8 @@ TEST_CASE(
     const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--perf-inherit",
                             "--perf-iters=2000000", "--filter=pool"},
                            "threads_pool_inherit");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json& row = r.doc.at("rows").as_array().at(0);
     const Json* coverage = row.find("threadCoverage");
     REQUIRE(coverage);
@@ -320,10 +312,10 @@ TEST_CASE(
     CHECK(coverage->at("missed").as_number() == 0);
     const double pool_ns = coverage->at("countedCpuNs").as_number();
     CHECK(pool_ns > 2e5);
-    CHECK(contains(glint::test::unwrapped(r.process.out),
+    CHECK(contains(glint::test::unwrapped(r.result.out),
                    fmt::format("threads: pool: {} of {} counted, 0 missed · ", counted, counted)));
     CHECK(contains(
-        glint::test::unwrapped(r.process.out),
+        glint::test::unwrapped(r.result.out),
         fmt::format("existed before the counters opened counted (read(2) around each pass): {:.0f} "
                     "fixture-pool",
                     pool->at("tid").as_number())));
@@ -348,8 +340,8 @@ TEST_CASE(
     const std::vector<std::string> args{"--bench", "--bench-min-time=0.05", "--perf",
                                         "--perf-iters=2000000", "--filter=lazy-pool"};
     const Run plain = run_json(args, "threads_lazy");
-    INFO(plain.process.out, plain.process.err);
-    REQUIRE(plain.process.exit_code == 0);
+    INFO(plain.result.out, plain.result.err);
+    REQUIRE(plain.result.exit_code == 0);
     const Json* coverage = plain.doc.at("rows").as_array().at(0).find("threadCoverage");
     REQUIRE(coverage);
     const Json* lazy = nullptr;
@@ -358,14 +350,14 @@ TEST_CASE(
     REQUIRE(lazy);
     CHECK_FALSE(lazy->at("existedBefore").as_bool());
     CHECK(lazy->at("cpuNs").as_number() > 0);
-    CHECK(contains(glint::test::unwrapped(plain.process.out),
+    CHECK(contains(glint::test::unwrapped(plain.result.out),
                    fmt::format(" escaped: {:.0f} fixture-lazy (", lazy->at("tid").as_number())));
-    CHECK(contains(glint::test::unwrapped(plain.process.out), "count it with --perf-inherit"));
+    CHECK(contains(glint::test::unwrapped(plain.result.out), "count it with --perf-inherit"));
     std::vector<std::string> inherit_args = args;
     inherit_args.push_back("--perf-inherit");
     const Run inherited = run_json(inherit_args, "threads_lazy_inherit");
-    INFO(inherited.process.out);
-    REQUIRE(inherited.process.exit_code == 0);
+    INFO(inherited.result.out);
+    REQUIRE(inherited.result.exit_code == 0);
     CHECK_FALSE(inherited.doc.at("rows").as_array().at(0).find("threadCoverage"));
 }
 
@@ -375,8 +367,8 @@ TEST_CASE(
 TEST_CASE("e2e threads: threads that ended within the passes are not named, and the row says why") {
     const Run r = run_json({"--bench", "--bench-min-time=0.05", "--perf", "--filter=spawns"},
                            "threads_spawns_named");
-    INFO(r.process.out, r.process.err);
-    REQUIRE(r.process.exit_code == 0);
+    INFO(r.result.out, r.result.err);
+    REQUIRE(r.result.exit_code == 0);
     const Json* coverage = r.doc.at("rows").as_array().at(0).find("threadCoverage");
     REQUIRE(coverage);
     double named = 0;

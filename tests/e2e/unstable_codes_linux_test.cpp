@@ -25,20 +25,16 @@ using glint::test::run_process;
 
 namespace {
 
-struct Run {
-    glint::test::ProcessResult result;
-    Json doc;
-};
+using Run = glint::test::DocumentRun<Json>;
 
 Run run_noise(const std::vector<std::string>& extra, const std::vector<std::string>& env = {}) {
-    const std::string json = glint::test::temp_json_path("unstable_codes");
     std::vector<std::string> args = {fixture_path("noise"), "--bench", "--bench-min-time=0.05",
-                                     "--filter=sleeper,tiny", "--bench-json=" + json};
+                                     "--filter=sleeper,tiny"};
     args.insert(args.end(), extra.begin(), extra.end());
-    Run run{run_process(args, env), {}};
+    Run run = glint::test::run_with_document<Json>(
+        args, glint::test::temp_json_path("unstable_codes"), env);
     REQUIRE(run.result.exit_code == 0);
-    run.doc = Json::parse(glint::test::read_file(json));
-    std::remove(json.c_str());
+    REQUIRE(run.doc.is_object());
     return run;
 }
 

@@ -1,4 +1,5 @@
 #include "support/process.hpp"
+#include "support/temp_dir.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -124,8 +125,14 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-std::string temp_json_path(const std::string& stem) {
-    return "/tmp/glint_e2e_" + stem + "_" + std::to_string(getpid()) + ".json";
+std::string temp_json_path(const std::string& stem) { return temp_path(stem + ".json"); }
+
+std::string run_writing_document(std::vector<std::string> argv, const std::string& path,
+                                 const std::vector<std::string>& extra_env, ProcessResult& result) {
+    std::remove(path.c_str());
+    argv.push_back("--bench-json=" + path);
+    result = run_process(argv, extra_env);
+    return read_file(path);
 }
 
 struct BackgroundProcess::State {

@@ -59,6 +59,26 @@ inline std::string compare_path() {
 
 std::string read_file(const std::string& path);
 
+// A run of a program that writes a --bench-json document, and the document read back (Doc: a
+// JSON type with a static parse(std::string), engine::Json or nlohmann::json; null when the
+// program wrote none).
+template <class Doc>
+struct DocumentRun {
+    ProcessResult result;
+    Doc doc;
+};
+// Runs argv with --bench-json=`path` appended; returns what it wrote there ("" when nothing).
+std::string run_writing_document(std::vector<std::string> argv, const std::string& path,
+                                 const std::vector<std::string>& extra_env, ProcessResult& result);
+template <class Doc>
+DocumentRun<Doc> run_with_document(std::vector<std::string> argv, const std::string& path,
+                                   const std::vector<std::string>& extra_env = {}) {
+    DocumentRun<Doc> run;
+    const std::string text = run_writing_document(std::move(argv), path, extra_env, run.result);
+    if (!text.empty()) run.doc = Doc::parse(text);
+    return run;
+}
+
 // Whether `text` (a captured output, a file) contains `part`.
 inline bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
@@ -81,7 +101,7 @@ inline std::string unwrapped(std::string_view text) {
     return out;
 }
 
-// A path in /tmp unique to this process: /tmp/glint_e2e_<stem>_<pid>.json.
+// <stem>.json in this process's own temporary directory (temp_path: an unpredictable name).
 std::string temp_json_path(const std::string& stem);
 
 }  // namespace glint::test

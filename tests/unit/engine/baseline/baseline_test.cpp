@@ -14,12 +14,14 @@
 #include "engine/baseline/baseline.hpp"
 #include "engine/report/units.hpp"
 
+#include "support/temp_dir.hpp"
+
 using namespace glint::engine;
 
 namespace {
 
 std::string write_temp(const std::string& text) {
-    const std::string path = "/tmp/glint_baseline_test_" + std::to_string(getpid()) + ".json";
+    const std::string path = glint::test::temp_path("baseline_test.json");
     std::ofstream(path) << text;
     return path;
 }

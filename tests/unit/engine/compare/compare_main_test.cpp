@@ -11,6 +11,8 @@
 
 #include "engine/compare/compare_main.hpp"
 
+#include "support/temp_dir.hpp"
+
 using glint::engine::compare_main;
 
 namespace {
@@ -30,8 +32,7 @@ std::string document(double moving) {
 }
 
 std::string write(const std::string& stem, const std::string& text) {
-    const std::string path =
-        "/tmp/glint_unit_compare_main_" + stem + "_" + std::to_string(getpid()) + ".json";
+    const std::string path = glint::test::temp_path("compare_main_" + stem + ".json");
     std::ofstream(path) << text;
     return path;
 }
