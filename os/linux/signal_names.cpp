@@ -4,52 +4,26 @@
 #include "os/process.hpp"
 
 namespace glint::os {
+namespace {
+
+struct SignalName {
+    int signal;
+    const char* name;
+};
+constexpr SignalName kSignalNames[] = {
+    {SIGHUP, "SIGHUP"},   {SIGINT, "SIGINT"},   {SIGQUIT, "SIGQUIT"}, {SIGILL, "SIGILL"},
+    {SIGTRAP, "SIGTRAP"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},
+    {SIGKILL, "SIGKILL"}, {SIGUSR1, "SIGUSR1"}, {SIGSEGV, "SIGSEGV"}, {SIGUSR2, "SIGUSR2"},
+    {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"}, {SIGTERM, "SIGTERM"}, {SIGVTALRM, "SIGVTALRM"},
+    {SIGPROF, "SIGPROF"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"}, {SIGSYS, "SIGSYS"},
+};
+
+}  // namespace
 
 const char* signal_abbrev(int sig) noexcept {
-    switch (sig) {
-        case SIGHUP:
-            return "SIGHUP";
-        case SIGINT:
-            return "SIGINT";
-        case SIGQUIT:
-            return "SIGQUIT";
-        case SIGILL:
-            return "SIGILL";
-        case SIGTRAP:
-            return "SIGTRAP";
-        case SIGABRT:
-            return "SIGABRT";
-        case SIGBUS:
-            return "SIGBUS";
-        case SIGFPE:
-            return "SIGFPE";
-        case SIGKILL:
-            return "SIGKILL";
-        case SIGUSR1:
-            return "SIGUSR1";
-        case SIGSEGV:
-            return "SIGSEGV";
-        case SIGUSR2:
-            return "SIGUSR2";
-        case SIGPIPE:
-            return "SIGPIPE";
-        case SIGALRM:
-            return "SIGALRM";
-        case SIGTERM:
-            return "SIGTERM";
-        case SIGVTALRM:
-            return "SIGVTALRM";
-        case SIGPROF:
-            return "SIGPROF";
-        case SIGXCPU:
-            return "SIGXCPU";
-        case SIGXFSZ:
-            return "SIGXFSZ";
-        case SIGSYS:
-            return "SIGSYS";
-        default:
-            return nullptr;
-    }
+    for (const SignalName& entry : kSignalNames)
+        if (entry.signal == sig) return entry.name;
+    return nullptr;
 }
 
 std::string signal_name(int sig) {

@@ -13,39 +13,15 @@
 #include <vector>
 
 #include "engine/model/json.hpp"
+#include "support/hostile_runs.hpp"
 #include "support/process.hpp"
 #include "support/skip.hpp"
 #include "support/temp_dir.hpp"
 
 using glint::engine::Json;
-using glint::test::BackgroundProcess;
-using glint::test::compare_path;
-using glint::test::contains;
-using glint::test::fixture_path;
-using glint::test::read_file;
-using glint::test::run_process;
-using glint::test::TempDir;
-using glint::test::wait_until;
+using namespace glint::test;
 
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitizedCompare = true;  // a sanitizer's shadow memory outgrows the limits
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitizedCompare = true;
-#else
-constexpr bool kSanitizedCompare = false;
-#endif
-#else
-constexpr bool kSanitizedCompare = false;
-#endif
-
-std::vector<std::string> under(const std::string& limit, std::vector<std::string> argv) {
-    std::vector<std::string> out{"/bin/sh", "-c", limit + " && exec \"$0\" \"$@\""};
-    out.insert(out.end(), argv.begin(), argv.end());
-    return out;
-}
 
 std::string script(const TempDir& dir, const std::string& name, const std::string& body) {
     const std::string path = dir.file(name);
@@ -59,15 +35,13 @@ std::string script(const TempDir& dir, const std::string& name, const std::strin
 TEST_CASE(
     "e2e hostile compare: a failed run's 20 MB log of empty lines is shown by its tail within a "
     "300 MB address space") {
-    if (kSanitizedCompare) return glint::test::skip("a sanitizer outgrows the address-space limit");
+    if (sanitized_runtime()) return skip("a sanitizer outgrows the address-space limit");
     TempDir dir{"glint-e2e-hostile-compare"};
     const std::string prog = script(
         dir, "noisy", "head -c 20000000 /dev/zero | tr '\\0' '\\n'\necho last words\nexit 3\n");
-    auto r = run_process(under("ulimit -v 300000", {compare_path(), "--alternate=1",
-                                                    "--keep=" + dir.file("keep"), prog, prog}));
-    INFO(r.err);
-    CHECK(r.term_signal == 0);
-    CHECK(r.exit_code == 2);
+    const auto r =
+        ended_with(2, under_limit("ulimit -v 300000", {compare_path(), "--alternate=1",
+                                                       "--keep=" + dir.file("keep"), prog, prog}));
     CHECK(contains(r.err, "exited with status 3"));
     CHECK(contains(r.err, "    last words\n"));
 }
@@ -75,7 +49,7 @@ TEST_CASE(
 TEST_CASE(
     "e2e hostile compare: a document larger than the address space allows is an error naming the "
     "file and the limit, exit 2 (glint-compare and --bench-baseline)") {
-    if (kSanitizedCompare) return glint::test::skip("a sanitizer outgrows the address-space limit");
+    if (sanitized_runtime()) return skip("a sanitizer outgrows the address-space limit");
     TempDir dir{"glint-e2e-hostile-compare"};
     const std::string small = dir.file("small.json");
     auto made =
@@ -95,22 +69,15 @@ TEST_CASE(
     { std::ofstream(big) << doc.dump(-1); }
     INFO(std::filesystem::file_size(big));
 
-    auto r = run_process(under("ulimit -v 150000", {compare_path(), big, big}));
-    INFO(r.err);
-    CHECK(r.term_signal == 0);
-    CHECK(r.exit_code == 2);
+    const auto r = ended_with(2, under_limit("ulimit -v 150000", {compare_path(), big, big}));
     CHECK(contains(r.err,
                    "does not fit in the memory this process may use (the address-space "
                    "limit, ulimit -v, is 146 MiB)"));
     CHECK(contains(r.err, big));
 
-    auto b =
-        run_process(under("ulimit -v 150000", {fixture_path("hostile_signals_linux"), "--bench",
-                                               "--filter=calm_first", "--bench-baseline=" + big}),
-                    {"GLINT_SUPERVISE=0"});
-    INFO(b.err);
-    CHECK(b.term_signal == 0);
-    CHECK(b.exit_code == 2);
+    const auto b = ended_with(
+        2, under_limit("ulimit -v 150000", {fixture_path("hostile_signals_linux"), "--bench",
+                                            "--filter=calm_first", "--bench-baseline=" + big}));
     CHECK(contains(b.err, "does not fit in the memory"));
 }
 

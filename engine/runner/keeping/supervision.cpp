@@ -11,29 +11,29 @@ namespace {
 
 os::SupervisedPage* g_page = nullptr;
 
+// `what` happened; then where the finished rows are, and the remedy.
+std::string ended_early(const os::SupervisedPage& page, std::string what) {
+    if (page.journal[0])
+        what += std::string("; its finished rows are in the journal '") + page.journal +
+                "' (--recover-journal)";
+    return what + " (--isolate runs each case in a child process and goes on)\n";
+}
+
 std::string unfinished(const os::SupervisedPage& page) {
     std::string text = "glint: error: the run exited with status 0 before it finished";
     text += page.in_flight[0] ? std::string(", during '") + page.in_flight + "'"
                               : std::string(" (between cases)");
-    text +=
-        ": something called _exit() or otherwise left without glint's hooks; the cases after it "
-        "did not run";
-    if (page.journal[0])
-        text += std::string("; its finished rows are in the journal '") + page.journal +
-                "' (--recover-journal)";
-    return text + " (--isolate runs each case in a child process and goes on)\n";
+    return ended_early(page, text +
+                                 ": something called _exit() or otherwise left without glint's "
+                                 "hooks; the cases after it did not run");
 }
 
 std::string stopped(const os::SupervisedPage& page) {
-    std::string text = "glint: error: ";
-    text += page.in_flight[0] ? std::string("'") + page.in_flight + "'" : std::string("the run");
-    text +=
-        " stopped itself (SIGSTOP) past --case-timeout and did not end when continued: killed "
-        "(SIGKILL)";
-    if (page.journal[0])
-        text += std::string("; its finished rows are in the journal '") + page.journal +
-                "' (--recover-journal)";
-    return text + " (--isolate runs each case in a child process and goes on)\n";
+    const std::string who =
+        page.in_flight[0] ? std::string("'") + page.in_flight + "'" : std::string("the run");
+    return ended_early(page, "glint: error: " + who +
+                                 " stopped itself (SIGSTOP) past --case-timeout and did not end "
+                                 "when continued: killed (SIGKILL)");
 }
 
 }  // namespace
