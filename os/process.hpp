@@ -83,8 +83,8 @@ int first_interrupt_signal() noexcept;  // the first one received since watching
 // Where their action is the default (a sanitizer's or the program's own handler is left
 // alone), `handler` runs first, on an alternate stack of the calling thread, and must make
 // async-signal-safe calls only; the default action follows (the process dies by the signal).
-// `interrupts_too`: the interrupt signals above are handled so as well (for a run that does
-// not watch them).
+// `interrupts_too`: the interrupt signals above but SIGPIPE are handled so as well (for a run
+// that does not watch them).
 void watch_fatal_signals(void (*handler)(int sig), bool interrupts_too = false);
 void unwatch_fatal_signals();  // restores what was there, unless someone replaced it since
 

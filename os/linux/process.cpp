@@ -307,7 +307,9 @@ void watch_fatal_signals(void (*handler)(int sig), bool interrupts_too) {
     for (std::size_t i = 0; i < (interrupts_too ? kAllEnding : kFatals); ++i) {
         struct sigaction current {};
         ::sigaction(ending_signal(i), nullptr, &current);
-        g_fatal_installed[i] = current.sa_handler == SIG_DFL && !(current.sa_flags & SA_SIGINFO);
+        // SIGPIPE stays quiet: a closed output (| head) is no failure of the case in flight.
+        g_fatal_installed[i] = current.sa_handler == SIG_DFL && !(current.sa_flags & SA_SIGINFO) &&
+                               ending_signal(i) != SIGPIPE;
         if (g_fatal_installed[i]) ::sigaction(ending_signal(i), &action, &g_previous_fatal[i]);
     }
 }
