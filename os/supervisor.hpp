@@ -26,10 +26,10 @@ struct SupervisedPage {
 // child and leaves as it did: the same exit status, or death by the same signal; but a child
 // that exited 0 without marking the page finished makes the parent print
 // `unfinished(page)` on stderr and exit 1. The child dies (SIGKILL) with the parent. A child
-// that stopped (SIGSTOP) past page.case_deadline_ns is marked overdue and continued (SIGCONT),
-// so that its own --case-timeout ends it; one that has not ended 5 s later is killed (SIGKILL),
-// `stopped(page)` is printed on stderr and the parent exits 1.
-// Returns nullptr when the run is not supervised: here no supervision exists, or fork failed.
+// that stopped by SIGSTOP (not by job control) past page.case_deadline_ns is marked overdue and
+// continued (SIGCONT), so that its own --case-timeout ends it; one that has not ended 5 s later is
+// killed (SIGKILL), `stopped(page)` is printed on stderr and the parent exits 1. Returns nullptr
+// when the run is not supervised: here no supervision exists, or fork failed.
 using UnfinishedMessage = std::string (*)(const SupervisedPage& page);
 SupervisedPage* supervise_process(UnfinishedMessage unfinished, UnfinishedMessage stopped);
 

@@ -138,7 +138,9 @@ SupervisedPage* supervise_process(UnfinishedMessage unfinished, UnfinishedMessag
             if (errno != EINTR) ::_exit(1);
             continue;
         }
-        if (!WIFSTOPPED(status) || wait_while_stopped(child, status, stopped, *page)) break;
+        if (!WIFSTOPPED(status)) break;
+        // Job control (^Z, a background read or write) stops the run until the shell goes on.
+        if (WSTOPSIG(status) == SIGSTOP && wait_while_stopped(child, status, stopped, *page)) break;
     }
     leave_as(status, unfinished, *page);
 }
