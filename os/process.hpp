@@ -52,16 +52,23 @@ std::string signal_name(int sig);
 // The same, async-signal-safe: a static string, or nullptr for a signal without a name here.
 const char* signal_abbrev(int sig) noexcept;
 
-// True for the four signals below (what a terminal or a supervisor sends to stop a run).
+// True for the interrupt signals below (what a terminal or a supervisor sends to stop a run,
+// and the other signals that end a process without a fault).
 bool is_interrupt_signal(int sig) noexcept;
+
+// True for SIGXCPU and SIGXFSZ: a limit sends them again (each CPU second, each write past it)
+// while it holds; a repeat is not another request to stop.
+bool is_limit_signal(int sig) noexcept;
 
 // The number of SIGPIPE (what a closed output stands for when it is seen as EPIPE).
 int broken_pipe_signal() noexcept;
 
-// ---- interruption: SIGINT, SIGTERM, SIGHUP, SIGPIPE ----------------------------------------
-// Installs a handler for the four that records the first one received and writes a byte to a
+// ---- interruption: SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+// SIGXFSZ, SIGVTALRM, SIGPROF (Linux; elsewhere SIGINT and SIGTERM) ---------------------------
+// Installs a handler for them that records the first one received and writes a byte to a
 // self-pipe (both async-signal-safe); exec'd programs get the default actions back. A signal
-// whose action is SIG_IGN already (nohup, a shell's background job) is left ignored. Handlers
+// whose action is SIG_IGN already (nohup, a shell's background job) is left ignored, and one
+// after SIGPIPE that the program handles itself (a profiler's SIGPROF) is left to it. Handlers
 // are process-wide: the calls below are for one watcher thread.
 void watch_interrupt_signals();
 // The previous dispositions; but once SIGPIPE was received it stays ignored, so the writes
@@ -72,11 +79,13 @@ int wait_for_signal(double timeout_s);
 void wake_signal_wait();
 int first_interrupt_signal() noexcept;  // the first one received since watching began, or 0
 
-// ---- fatal signals: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT -------------------------------
+// ---- fatal signals: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGQUIT, SIGSYS --------------
 // Where their action is the default (a sanitizer's or the program's own handler is left
 // alone), `handler` runs first, on an alternate stack of the calling thread, and must make
 // async-signal-safe calls only; the default action follows (the process dies by the signal).
-void watch_fatal_signals(void (*handler)(int sig));
+// `interrupts_too`: the interrupt signals above but SIGPIPE are handled so as well (for a run
+// that does not watch them).
+void watch_fatal_signals(void (*handler)(int sig), bool interrupts_too = false);
 void unwatch_fatal_signals();  // restores what was there, unless someone replaced it since
 
 // ---- exits ---------------------------------------------------------------------------------
@@ -88,7 +97,10 @@ int process_id() noexcept;
 // The calling thread's id as the OS numbers it (Linux: gettid(), as /proc/<pid>/task lists it;
 // 0 where the OS has none).
 long thread_id() noexcept;
+// The address-space limit (ulimit -v) in bytes, or 0 when there is none (or none is known).
+unsigned long long address_space_limit() noexcept;
 // Writes `text` to the standard error with write(2): async-signal-safe.
 void write_stderr(const char* text) noexcept;
+void write_stdout(const char* text) noexcept;  // the same, to the standard output
 
 }  // namespace glint::os

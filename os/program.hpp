@@ -13,13 +13,19 @@ struct ProgramEnd {
     int exit_code = -1;    // when it exited
     int signal = 0;        // when a signal killed it
     int interrupted = 0;   // the interrupt passed on to it (see run_program)
+    bool killed = false;   // it outlived kInterruptGraceS after the interrupt: SIGKILL
     std::string problem;
 };
 
+// How long a program may take to end after an interrupt was passed on to it.
+inline constexpr double kInterruptGraceS = 5;
+
 // Runs argv[0] (a path) with argv and the caller's environment, its standard input the null
-// device, its standard output and error both written to `log_path` (created, or truncated);
-// waits for it to end. While the caller watches interrupts (os/process.hpp), one that arrives
-// (SIGINT, SIGTERM, SIGHUP) is sent on to the program, which is then waited for.
+// device, its standard output and error both written to `log_path` (created, or truncated), in
+// a process group of its own; waits for it to end. While the caller watches interrupts
+// (os/process.hpp), one that arrives (SIGINT, SIGTERM, SIGHUP, ...; not SIGPIPE or SIGXFSZ,
+// the caller's own) is sent on to the program's process group, which is then waited for:
+// SIGKILL ends the group after kInterruptGraceS (`killed`).
 ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& log_path);
 
 // Whether `path` is a regular file this process may execute; otherwise `why` says why not.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 
 namespace glint::os {
@@ -14,6 +15,9 @@ struct SupervisedPage {
     std::atomic<int> finished{0};  // 1: glint::main returned (its status is the one to keep)
     char in_flight[1024] = {};     // the case in flight ("" between cases), cut to fit
     char journal[4096] = {};       // the run's journal, when it has one
+    // When the case in flight passes --case-timeout (std::chrono::steady_clock, ns); 0: none.
+    std::atomic<std::int64_t> case_deadline_ns{0};
+    std::atomic<int> overdue{0};  // 1: the case stopped past that deadline and was continued
 };
 
 // Forks once. The child returns the page to fill (shared with the parent). The parent never
@@ -21,10 +25,13 @@ struct SupervisedPage {
 // sends reach the whole process group already; an ignored one stays ignored), waits for the
 // child and leaves as it did: the same exit status, or death by the same signal; but a child
 // that exited 0 without marking the page finished makes the parent print
-// `unfinished(page)` on stderr and exit 1. The child dies (SIGKILL) with the parent.
-// Returns nullptr when the run is not supervised: here no supervision exists, or fork failed.
+// `unfinished(page)` on stderr and exit 1. The child dies (SIGKILL) with the parent. A child
+// that stopped by SIGSTOP (not by job control) past page.case_deadline_ns is marked overdue and
+// continued (SIGCONT), so that its own --case-timeout ends it; one that has not ended 5 s later is
+// killed (SIGKILL), `stopped(page)` is printed on stderr and the parent exits 1. Returns nullptr
+// when the run is not supervised: here no supervision exists, or fork failed.
 using UnfinishedMessage = std::string (*)(const SupervisedPage& page);
-SupervisedPage* supervise_process(UnfinishedMessage unfinished);
+SupervisedPage* supervise_process(UnfinishedMessage unfinished, UnfinishedMessage stopped);
 
 // Copies `text` into `slot` (cut to fit, always terminated); plain stores only.
 template <std::size_t N>

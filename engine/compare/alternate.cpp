@@ -1,5 +1,6 @@
 #include "engine/compare/alternate.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -59,14 +60,31 @@ std::string side_file(const std::string& dir, const std::string& side, int index
     return (fs::path(dir) / (side + "-" + std::to_string(index) + ext)).string();
 }
 
-// The last lines of a log (at most `lines`, each cut to 300 characters), indented.
+// The last lines of a log (at most `lines`, each cut to 300 characters), indented. Only its
+// last 64 KiB are read, whatever the log's size or the length of its lines.
 std::string log_tail(const std::string& path, std::size_t lines) {
-    std::ifstream in(path);
-    std::vector<std::string> all;
-    for (std::string line; std::getline(in, line);) all.push_back(line.substr(0, 300));
+    constexpr std::streamoff kTailBytes = 64 * 1024;
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : 0;
+    const std::streamoff from = size > kTailBytes ? size - kTailBytes : 0;
+    std::string text(static_cast<std::size_t>(std::max<std::streamoff>(size - from, 0)), '\0');
+    in.seekg(from);
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    std::vector<std::string_view> last;  // newest first
+    std::size_t end = text.size();
+    while (last.size() < lines && !text.empty()) {
+        const std::size_t nl = text.rfind('\n', end == 0 ? 0 : end - 1);
+        const std::size_t begin = nl == std::string::npos || end == 0 ? 0 : nl + 1;
+        // A line begun before the part read is shown from where the part begins.
+        last.push_back(std::string_view(text).substr(begin, end - begin).substr(0, 300));
+        if (begin == 0) break;
+        end = nl;
+    }
     std::string out;
-    for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i)
-        out += "    " + sanitize::terminal(all[i]) + "\n";
+    for (auto it = last.rbegin(); it != last.rend(); ++it)
+        out += "    " + sanitize::terminal(std::string(*it)) + "\n";
     return out.empty() ? "    (the log is empty)\n" : out;
 }
 
@@ -236,6 +254,12 @@ int Alternation::run_one(const std::string& program, const std::string& side, in
     const auto start = std::chrono::steady_clock::now();
     const os::ProgramEnd end = os::run_program(program_argv(request_, program, json), log);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (end.killed)
+        std::fprintf(stderr,
+                     "glint-compare: %s run %d of %d, '%s', did not end within %g s of %s: "
+                     "killed (SIGKILL), with the processes it started\n",
+                     side.c_str(), index, request_.runs, sanitize::terminal(program).c_str(),
+                     os::kInterruptGraceS, os::signal_name(end.interrupted).c_str());
     if (end.interrupted) return end.interrupted;
     std::string failure;
     std::error_code ec;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,7 +132,9 @@ int usage_error(const std::string& message) {
 
 }  // namespace
 
-int compare_main(int argc, char** argv) {
+namespace {
+
+int compare_unguarded(int argc, char** argv) {
     CompareCli cli;
     AlternateArgs alternate;  // --alternate=K runs the two programs first (alternate.hpp)
     try {
@@ -213,6 +216,18 @@ int compare_main(int argc, char** argv) {
         }
     if (alternation) alternation->finish(status);
     return status;
+}
+
+}  // namespace
+
+int compare_main(int argc, char** argv) {
+    try {
+        return compare_unguarded(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "glint-compare: error: %s\n",
+                     out_of_memory("the comparison of these documents").c_str());
+        return 2;
+    }
 }
 
 }  // namespace glint::engine

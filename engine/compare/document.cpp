@@ -7,14 +7,17 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <new>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "engine/compare/gbench_document.hpp"
+#include "engine/compare/memory_reserve.hpp"
 #include "engine/model/json_reader.hpp"
 #include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
 #include "os/files.hpp"
+#include "os/process.hpp"
 
 namespace glint::engine {
 namespace {
@@ -307,16 +310,36 @@ std::vector<std::string> side_files(const std::string& argument) {
 
 std::optional<RunDocument> read_side(const std::string& argument, std::string& error) {
     std::vector<RunDocument> runs;
-    for (const auto& file : side_files(argument)) {
-        auto doc = read_document(file, error);
-        if (!doc) return std::nullopt;
-        runs.push_back(std::move(*doc));
-    }
-    if (runs.empty()) {
-        error = "'" + argument + "' names no file";
+    std::string file_at_fault = argument;
+    try {
+        const MemoryReserve reserve;  // a document too large is std::bad_alloc, never a crash
+        for (const auto& file : side_files(argument)) {
+            file_at_fault = file;
+            auto doc = read_document(file, error);
+            if (!doc) return std::nullopt;
+            runs.push_back(std::move(*doc));
+        }
+        file_at_fault = argument;
+        if (runs.empty()) {
+            error = "'" + argument + "' names no file";
+            return std::nullopt;
+        }
+        return merge_runs(std::move(runs));
+    } catch (const std::bad_alloc&) {
+        runs.clear();
+        runs.shrink_to_fit();
+        error = out_of_memory("'" + file_at_fault + "'");
         return std::nullopt;
     }
-    return merge_runs(std::move(runs));
+}
+
+std::string out_of_memory(const std::string& what) {
+    const unsigned long long limit = os::address_space_limit();
+    return what + " does not fit in the memory this process may use" +
+           (limit ? " (the address-space limit, ulimit -v, is " +
+                        std::to_string(limit / (1024 * 1024)) + " MiB)"
+                  : std::string()) +
+           ": raise the limit, or compare fewer rows or runs at once";
 }
 
 DocumentRow document_row(const Row& row) {

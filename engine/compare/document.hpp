@@ -96,8 +96,11 @@ RunDocument merge_runs(std::vector<RunDocument> runs);
 // The files of one side: "a.json" or "a1.json,a2.json,..." (a path that exists is never split).
 std::vector<std::string> side_files(const std::string& argument);
 
-// Reads every file of one side and merges them (the error names the file at fault).
+// Reads every file of one side and merges them (the error names the file at fault; one that
+// does not fit in memory is an error too: out_of_memory).
 std::optional<RunDocument> read_side(const std::string& argument, std::string& error);
+// "WHAT does not fit in the memory this process may use (the address-space limit ...)".
+std::string out_of_memory(const std::string& what);
 
 // This run's rows as a document (rows in order; no columns).
 DocumentRow document_row(const Row& row);

@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
+#include <string>
+#include <system_error>
 #include <utility>
 
 namespace glint::engine {
@@ -54,16 +57,32 @@ ThreadTeam::ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector
         if (caller_cpus_.empty() || os::set_thread_affinity({cpus_[0]}) != 0) caller_cpus_.clear();
     }
     workers_.reserve(threads > 1 ? threads - 1 : 0);
-    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this, i] { work(i); });
+    try {
+        for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this, i] { work(i); });
+    } catch (const std::exception& e) {
+        const auto* error = dynamic_cast<const std::system_error*>(&e);
+        const std::string why = error ? error->code().message() : "out of memory";
+        const std::size_t failed = workers_.size() + 2;  // the caller is thread 1
+        stop_workers();
+        throw std::runtime_error(
+            "thread " + std::to_string(failed) + " of " + std::to_string(threads) +
+            " could not be created (" + why +
+            "): a limit on threads or memory (ulimit -u, ulimit -v, a container's pid limit) "
+            "holds fewer; lower glint::threads or raise the limit");
+    }
 }
 
-ThreadTeam::~ThreadTeam() {
+void ThreadTeam::stop_workers() {
     stop_.store(true);
     generation_.fetch_add(1);
     generation_.notify_all();
     for (auto& w : workers_) w.join();
+    workers_.clear();
     if (!caller_cpus_.empty()) (void)os::set_thread_affinity(caller_cpus_);
+    caller_cpus_.clear();
 }
+
+ThreadTeam::~ThreadTeam() { stop_workers(); }
 
 void ThreadTeam::run(void* ctx, std::uint64_t n) {
     auto& team = *static_cast<ThreadTeam*>(ctx);

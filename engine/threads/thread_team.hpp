@@ -48,6 +48,8 @@ class ThreadTeam {
   public:
     // `cpus` (team_cpus): thread i runs on cpus[i], the calling thread until the team ends, when
     // its own placement is restored; empty: the workers run on set_worker_cpus's CPUs.
+    // A thread that cannot be created (a limit on threads or memory) throws
+    // std::runtime_error naming the limit, the workers already started stopped and joined.
     ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector<unsigned> cpus = {});
     ~ThreadTeam();  // stops and joins the workers, restores the caller's placement
     ThreadTeam(const ThreadTeam&) = delete;
@@ -67,6 +69,7 @@ class ThreadTeam {
     void run_share(unsigned index,
                    std::uint64_t n);  // a thread's n iterations, read; keeps the first exception
     void work(unsigned index);
+    void stop_workers();  // stops and joins the workers, restores the caller's placement
 
     glint::detail::Batch inner_;
     std::uint64_t n_ = 0;                       // written before generation_ is bumped

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,13 +17,25 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 namespace glint::os {
 namespace {
 
-constexpr int kInterruptSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+// What stops a run at its next checkpoint: a terminal's or a supervisor's request, a closed
+// output, and every other signal whose default action ends the process without a fault (a
+// timer, a user signal, a CPU or file-size limit).
+constexpr int kInterruptSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGPIPE,   SIGALRM, SIGUSR1,
+                                     SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+constexpr std::size_t kInterrupts = std::size(kInterruptSignals);
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGQUIT, SIGSYS};
+constexpr std::size_t kFatals = std::size(kFatalSignals);
+// watch_fatal_signals(handler, true): the fatal signals, then the interrupts.
+constexpr std::size_t kAllEnding = kFatals + kInterrupts;
+int ending_signal(std::size_t i) {
+    return i < kFatals ? kFatalSignals[i] : kInterruptSignals[i - kFatals];
+}
 
 double now_s() {
     timespec ts{};
@@ -33,8 +46,12 @@ double now_s() {
 // ---- interruption state (touched by the handler: lock-free atomics only) ----
 std::atomic<int> g_first_signal{0};
 int g_signal_pipe[2] = {-1, -1};
-struct sigaction g_previous_interrupt[4];
-bool g_inherited_ignore[4] = {};  // ignored when watching began: left ignored, here and in children
+struct sigaction g_previous_interrupt[kInterrupts];
+// Not ours, left as they are here and in children: a signal ignored when watching began, or one
+// past the first four (kClassicInterrupts) that the program handles itself (a profiler's SIGPROF).
+bool g_kept[kInterrupts] = {};
+constexpr std::size_t kClassicInterrupts = 4;  // SIGINT, SIGTERM, SIGHUP, SIGPIPE: always watched
+constexpr std::size_t kClassicFatals = 5;      // SIGSEGV .. SIGABRT: default in every child
 bool g_interrupt_watched = false;
 
 void on_interrupt(int sig) {
@@ -48,8 +65,8 @@ void on_interrupt(int sig) {
 
 // ---- fatal-signal state ----
 void (*g_fatal_handler)(int) = nullptr;
-struct sigaction g_previous_fatal[5];
-bool g_fatal_installed[5] = {};
+struct sigaction g_previous_fatal[kAllEnding];
+bool g_fatal_installed[kAllEnding] = {};
 std::vector<char> g_alt_stack;
 
 void on_fatal(int sig) {
@@ -73,16 +90,19 @@ void restore_defaults_in_child() {
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
-    struct sigaction ign = dfl;
-    ign.sa_handler = SIG_IGN;
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < kInterrupts; ++i) {
         struct sigaction current {};
         ::sigaction(kInterruptSignals[i], nullptr, &current);
-        const bool inherited =
-            g_interrupt_watched ? g_inherited_ignore[i] : current.sa_handler == SIG_IGN;
-        ::sigaction(kInterruptSignals[i], inherited ? &ign : &dfl, nullptr);
+        if (g_interrupt_watched ? g_kept[i] : current.sa_handler == SIG_IGN) continue;
+        const bool ours = current.sa_handler == on_interrupt || current.sa_handler == on_fatal;
+        if (i < kClassicInterrupts || ours) ::sigaction(kInterruptSignals[i], &dfl, nullptr);
     }
-    for (int sig : kFatalSignals) ::sigaction(sig, &dfl, nullptr);
+    for (std::size_t i = 0; i < kFatals; ++i) {
+        struct sigaction current {};
+        ::sigaction(kFatalSignals[i], nullptr, &current);
+        if (i < kClassicFatals || current.sa_handler == on_fatal)
+            ::sigaction(kFatalSignals[i], &dfl, nullptr);
+    }
     sigset_t all;
     sigemptyset(&all);
     ::sigprocmask(SIG_SETMASK, &all, nullptr);
@@ -199,60 +219,14 @@ bool write_to_parent(int fd, std::string_view text) {
                          text.size());  // the whole text, EINTR retried (os/files.hpp)
 }
 
-const char* signal_abbrev(int sig) noexcept {
-    switch (sig) {
-        case SIGHUP:
-            return "SIGHUP";
-        case SIGINT:
-            return "SIGINT";
-        case SIGQUIT:
-            return "SIGQUIT";
-        case SIGILL:
-            return "SIGILL";
-        case SIGTRAP:
-            return "SIGTRAP";
-        case SIGABRT:
-            return "SIGABRT";
-        case SIGBUS:
-            return "SIGBUS";
-        case SIGFPE:
-            return "SIGFPE";
-        case SIGKILL:
-            return "SIGKILL";
-        case SIGUSR1:
-            return "SIGUSR1";
-        case SIGSEGV:
-            return "SIGSEGV";
-        case SIGUSR2:
-            return "SIGUSR2";
-        case SIGPIPE:
-            return "SIGPIPE";
-        case SIGALRM:
-            return "SIGALRM";
-        case SIGTERM:
-            return "SIGTERM";
-        case SIGXCPU:
-            return "SIGXCPU";
-        case SIGXFSZ:
-            return "SIGXFSZ";
-        case SIGSYS:
-            return "SIGSYS";
-        default:
-            return nullptr;
-    }
-}
-
 int broken_pipe_signal() noexcept { return SIGPIPE; }
+
+bool is_limit_signal(int sig) noexcept { return sig == SIGXCPU || sig == SIGXFSZ; }
 
 bool is_interrupt_signal(int sig) noexcept {
     for (int s : kInterruptSignals)
         if (s == sig) return true;
     return false;
-}
-
-std::string signal_name(int sig) {
-    const char* name = signal_abbrev(sig);
-    return name ? name : "signal " + std::to_string(sig);
 }
 
 void watch_interrupt_signals() {
@@ -265,22 +239,29 @@ void watch_interrupt_signals() {
     sigemptyset(&action.sa_mask);  // one at a time: the first one recorded is the first delivered
     for (int sig : kInterruptSignals) sigaddset(&action.sa_mask, sig);
     action.sa_flags = SA_RESTART;
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < kInterrupts; ++i) {
         // An inherited SIG_IGN (nohup, a shell's background job) is kept: that signal is not ours.
         ::sigaction(kInterruptSignals[i], nullptr, &g_previous_interrupt[i]);
-        g_inherited_ignore[i] = g_previous_interrupt[i].sa_handler == SIG_IGN;
-        if (!g_inherited_ignore[i]) ::sigaction(kInterruptSignals[i], &action, nullptr);
+        const auto previous = g_previous_interrupt[i].sa_handler;
+        g_kept[i] = previous == SIG_IGN ||
+                    (i >= kClassicInterrupts &&
+                     (previous != SIG_DFL || (g_previous_interrupt[i].sa_flags & SA_SIGINFO)));
+        if (!g_kept[i]) ::sigaction(kInterruptSignals[i], &action, nullptr);
     }
     g_interrupt_watched = true;
 }
 
 void unwatch_interrupt_signals() {
     if (!g_interrupt_watched) return;
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < kInterrupts; ++i) {
         if (kInterruptSignals[i] == SIGPIPE && g_first_signal.load() == SIGPIPE) {
             ::signal(SIGPIPE, SIG_IGN);
             continue;
         }
+        struct sigaction current {};
+        ::sigaction(kInterruptSignals[i], nullptr, &current);
+        // A kept one, or one the program took over during the run, stays as it is now.
+        if (g_kept[i] || (i >= kClassicInterrupts && current.sa_handler != on_interrupt)) continue;
         ::sigaction(kInterruptSignals[i], &g_previous_interrupt[i], nullptr);
     }
     for (int& fd : g_signal_pipe) {
@@ -310,7 +291,7 @@ void wake_signal_wait() {
 
 int first_interrupt_signal() noexcept { return g_first_signal.load(); }
 
-void watch_fatal_signals(void (*handler)(int sig)) {
+void watch_fatal_signals(void (*handler)(int sig), bool interrupts_too) {
     g_fatal_handler = handler;
     if (g_alt_stack.empty()) {
         g_alt_stack.resize(1 << 16);
@@ -323,21 +304,23 @@ void watch_fatal_signals(void (*handler)(int sig)) {
     action.sa_handler = on_fatal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_ONSTACK | SA_RESETHAND;
-    for (std::size_t i = 0; i < 5; ++i) {
+    for (std::size_t i = 0; i < (interrupts_too ? kAllEnding : kFatals); ++i) {
         struct sigaction current {};
-        ::sigaction(kFatalSignals[i], nullptr, &current);
-        g_fatal_installed[i] = current.sa_handler == SIG_DFL && !(current.sa_flags & SA_SIGINFO);
-        if (g_fatal_installed[i]) ::sigaction(kFatalSignals[i], &action, &g_previous_fatal[i]);
+        ::sigaction(ending_signal(i), nullptr, &current);
+        // SIGPIPE stays quiet: a closed output (| head) is no failure of the case in flight.
+        g_fatal_installed[i] = current.sa_handler == SIG_DFL && !(current.sa_flags & SA_SIGINFO) &&
+                               ending_signal(i) != SIGPIPE;
+        if (g_fatal_installed[i]) ::sigaction(ending_signal(i), &action, &g_previous_fatal[i]);
     }
 }
 
 void unwatch_fatal_signals() {
-    for (std::size_t i = 0; i < 5; ++i) {
+    for (std::size_t i = 0; i < kAllEnding; ++i) {
         if (!g_fatal_installed[i]) continue;
         struct sigaction current {};
-        ::sigaction(kFatalSignals[i], nullptr, &current);
+        ::sigaction(ending_signal(i), nullptr, &current);
         if (current.sa_handler == on_fatal)
-            ::sigaction(kFatalSignals[i], &g_previous_fatal[i], nullptr);
+            ::sigaction(ending_signal(i), &g_previous_fatal[i], nullptr);
         g_fatal_installed[i] = false;
     }
     g_fatal_handler = nullptr;
@@ -355,17 +338,28 @@ void set_exit_hook(void (*hook)(int status)) {
 void exit_immediately(int status) noexcept { ::_exit(status); }
 
 int process_id() noexcept { return static_cast<int>(::getpid()); }
+
+unsigned long long address_space_limit() noexcept {
+    struct rlimit limit {};
+    if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
+    return static_cast<unsigned long long>(limit.rlim_cur);
+}
 long thread_id() noexcept { return static_cast<long>(::gettid()); }
 
-void write_stderr(const char* text) noexcept {
+namespace {
+void write_text_fd(int fd, const char* text) noexcept {
     std::size_t size = std::strlen(text);
     while (size > 0) {
-        const ssize_t n = ::write(STDERR_FILENO, text, size);
+        const ssize_t n = ::write(fd, text, size);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return;
         text += n;
         size -= static_cast<std::size_t>(n);
     }
 }
+}  // namespace
+
+void write_stderr(const char* text) noexcept { write_text_fd(STDERR_FILENO, text); }
+void write_stdout(const char* text) noexcept { write_text_fd(STDOUT_FILENO, text); }
 
 }  // namespace glint::os

@@ -2,6 +2,8 @@
 #include "os/program.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -9,6 +11,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 #include "os/process.hpp"
@@ -32,8 +35,15 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
     posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    // A process group of its own: an interrupt reaches what it started too, and so does the
+    // SIGKILL that ends a group still running after the grace period.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     pid_t pid = -1;
-    const int error = ::posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    const int error = ::posix_spawn(&pid, args[0], &actions, &attributes, args.data(), environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     if (error != 0) {
         end.problem = "cannot start '" + argv[0] + "': " + std::strerror(error);
@@ -41,17 +51,30 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
     }
     end.started = true;
     int status = 0;
+    std::chrono::steady_clock::time_point kill_at{};
     for (double wait_s = 0.005;; wait_s = std::min(wait_s * 2, 0.2)) {
-        const pid_t done = ::waitpid(pid, &status, end.interrupted ? 0 : WNOHANG);
+        const pid_t done = ::waitpid(pid, &status, WNOHANG);
         if (done == pid) break;
         if (done < 0 && errno != EINTR) {
             end.problem = std::string("waitpid failed: ") + std::strerror(errno);
+            ::kill(-pid, SIGKILL);
             return end;
         }
-        const int sig = end.interrupted ? 0 : wait_for_signal(wait_s);  // 0: none, or not watched
-        if (sig > 0 && is_interrupt_signal(sig) && sig != broken_pipe_signal()) {
-            ::kill(pid, sig);
+        if (end.interrupted && !end.killed && std::chrono::steady_clock::now() >= kill_at) {
+            ::kill(-pid, SIGKILL);  // it ignored the interrupt
+            end.killed = true;
+        }
+        if (end.interrupted) {
+            ::poll(nullptr, 0, static_cast<int>(wait_s * 1000) + 1);
+            continue;
+        }
+        const int sig = wait_for_signal(wait_s);  // 0: none, or not watched
+        if (sig > 0 && is_interrupt_signal(sig) && sig != broken_pipe_signal() &&
+            sig != SIGXFSZ) {  // this process's own limit, not the program's
+            ::kill(-pid, sig);
             end.interrupted = sig;
+            kill_at = std::chrono::steady_clock::now() +
+                      std::chrono::milliseconds(static_cast<int>(kInterruptGraceS * 1000));
         }
     }
     if (WIFEXITED(status)) end.exit_code = WEXITSTATUS(status);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <new>
 
@@ -17,6 +18,7 @@ namespace {
 
 constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM};
 volatile pid_t g_child = 0;
+constexpr std::int64_t kStoppedGraceNs = 5'000'000'000;
 
 // Another process's kill() (si_code <= 0) goes on to the child; a signal the kernel sent (a
 // terminal's ^C, SI_KERNEL) reached the child's process group too and is not sent twice.
@@ -52,6 +54,40 @@ void forward(int sig, siginfo_t* info, void*) {
     ::_exit(code);
 }
 
+std::int64_t steady_now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// The child stopped: continued once past its case's deadline (its --case-timeout then ends
+// it), killed when it has not ended kStoppedGraceNs later. Returns once it runs again or has ended,
+// with `status` its end when it ended.
+bool wait_while_stopped(pid_t child, int& status, UnfinishedMessage stopped, SupervisedPage& page) {
+    std::int64_t continued_at = 0;
+    while (true) {
+        const pid_t done = ::waitpid(child, &status, WNOHANG | WUNTRACED | WCONTINUED);
+        if (done == child && (WIFEXITED(status) || WIFSIGNALED(status))) return true;
+        if (done == child && WIFCONTINUED(status) && continued_at == 0) return false;
+        if (done < 0 && errno != EINTR) ::_exit(1);
+        const std::int64_t deadline = page.case_deadline_ns.load();
+        const std::int64_t now = steady_now_ns();
+        if (continued_at == 0 && deadline != 0 && now >= deadline) {
+            continued_at = now;
+            page.overdue.store(1);
+            ::kill(child, SIGCONT);
+        } else if (continued_at != 0 && now >= continued_at + kStoppedGraceNs) {
+            ::kill(child, SIGKILL);
+            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+            const std::string message = stopped(page);
+            std::fputs(message.c_str(), stderr);
+            std::fflush(stderr);
+            ::_exit(1);
+        }
+        ::usleep(50'000);
+    }
+}
+
 // A debugger follows the process it started: the run stays in it.
 bool traced() {
     std::FILE* status = std::fopen("/proc/self/status", "re");
@@ -67,7 +103,7 @@ bool traced() {
 
 }  // namespace
 
-SupervisedPage* supervise_process(UnfinishedMessage unfinished) {
+SupervisedPage* supervise_process(UnfinishedMessage unfinished, UnfinishedMessage stopped) {
     if (traced()) return nullptr;
     void* shared = ::mmap(nullptr, sizeof(SupervisedPage), PROT_READ | PROT_WRITE,
                           MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -97,8 +133,15 @@ SupervisedPage* supervise_process(UnfinishedMessage unfinished) {
         if (current.sa_handler != SIG_IGN) ::sigaction(sig, &action, nullptr);
     }
     int status = 0;
-    while (::waitpid(child, &status, 0) < 0)
-        if (errno != EINTR) ::_exit(1);
+    while (true) {
+        if (::waitpid(child, &status, WUNTRACED) < 0) {
+            if (errno != EINTR) ::_exit(1);
+            continue;
+        }
+        if (!WIFSTOPPED(status)) break;
+        // Job control (^Z, a background read or write) stops the run until the shell goes on.
+        if (WSTOPSIG(status) == SIGSTOP && wait_while_stopped(child, status, stopped, *page)) break;
+    }
     leave_as(status, unfinished, *page);
 }
 

@@ -65,6 +65,8 @@ const char* signal_abbrev(int sig) noexcept {
 
 bool is_interrupt_signal(int sig) noexcept { return sig == SIGINT || sig == SIGTERM; }
 
+bool is_limit_signal(int) noexcept { return false; }
+
 int broken_pipe_signal() noexcept { return 13; }  // POSIX's SIGPIPE: a closed output
 
 std::string signal_name(int sig) {
@@ -98,7 +100,7 @@ int wait_for_signal(double timeout_s) {
 void wake_signal_wait() { g_woken.store(true); }
 int first_interrupt_signal() noexcept { return g_first_signal.load(); }
 
-void watch_fatal_signals(void (*)(int)) {}
+void watch_fatal_signals(void (*)(int), bool) {}
 void unwatch_fatal_signals() {}
 
 void set_exit_hook(void (*hook)(int)) {
@@ -114,6 +116,8 @@ void exit_immediately(int status) noexcept { std::_Exit(status); }
 int process_id() noexcept { return 0; }
 long thread_id() noexcept { return 0; }
 
+unsigned long long address_space_limit() noexcept { return 0; }
 void write_stderr(const char* text) noexcept { std::fputs(text, stderr); }
+void write_stdout(const char* text) noexcept { std::fputs(text, stdout); }
 
 }  // namespace glint::os

@@ -3,6 +3,6 @@
 
 namespace glint::os {
 
-SupervisedPage* supervise_process(UnfinishedMessage) { return nullptr; }
+SupervisedPage* supervise_process(UnfinishedMessage, UnfinishedMessage) { return nullptr; }
 
 }  // namespace glint::os

@@ -89,6 +89,13 @@ void note_invalid_utf8(const std::vector<Row>& rows) {
         report::print_wrapped(stderr, "glint: note: " + note);
 }
 
+// Where an interrupted run's rows are: " are in 'x.json'", or why they are not.
+std::string kept_where(const os::OutputTarget* json_target, bool written) {
+    if (!json_target) return "";
+    if (written) return " are in '" + json_target->given + "'";
+    return ", which '" + json_target->given + "' could not take (the error above)";
+}
+
 }  // namespace
 
 int run_guarded_bench(const BenchSetup& setup) {
@@ -115,6 +122,9 @@ int run_guarded_bench(const BenchSetup& setup) {
     if (setup.environment) setup.environment->add_meta(journal_meta);
     const SampleDetail detail =
         plan.outputs.json_all_samples ? SampleDetail::all : SampleDetail::thinned;
+    // Watched before the journal's first write: a file-size limit it meets (SIGXFSZ) stops the
+    // run at its first checkpoint instead of killing it (the guard keeps watching).
+    os::watch_interrupt_signals();
     record.start(json_target, journal_meta, journal_note, detail);
     if (!journal_note.empty()) report::print_wrapped(stderr, "glint: note: " + journal_note);
     supervised_journal(record.journal_path());
@@ -183,6 +193,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         return build_document(meta, run.json_columns(), rows, detail).dump(2) + "\n";
     };
     if (gbench_json) std::fputs(google_benchmark_json(document_text(), {}).c_str(), stdout);
+    bool json_written = false;
     if (json_target) {
         const std::string text = document_text();
         if (auto error = os::write_output(*json_target, text)) {
@@ -195,6 +206,7 @@ int run_guarded_bench(const BenchSetup& setup) {
             status = status ? status : 1;
         } else {
             record.finish();
+            json_written = true;
         }
     }
     if (interrupted) {
@@ -202,8 +214,7 @@ int run_guarded_bench(const BenchSetup& setup) {
         std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n",
                      os::signal_name(interrupted).c_str(),
                      (during == "null" ? std::string("between cases") : "during " + during).c_str(),
-                     kept_rows_text(rows).c_str(),
-                     json_target ? (" are in '" + json_target->given + "'").c_str() : "");
+                     kept_rows_text(rows).c_str(), kept_where(json_target, json_written).c_str());
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
         std::fprintf(stderr,

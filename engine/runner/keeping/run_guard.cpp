@@ -64,7 +64,8 @@ RunGuard::~RunGuard() {
 
 void RunGuard::case_started(const std::string& name, const Labels& labels) {
     record_.case_started(name, labels);
-    supervised_case(name + label_suffix(labels));
+    supervised_case(name + label_suffix(labels),
+                    settings_.time_cases ? settings_.case_timeout_s : 0);
     std::lock_guard lock(state_);
     case_ = sanitize::terminal(name);  // it is only ever printed
     case_start_ = Clock::now();
@@ -72,6 +73,7 @@ void RunGuard::case_started(const std::string& name, const Labels& labels) {
 }
 
 void RunGuard::row_finished(const Row& row) {
+    end_if_overdue();
     record_.row_finished(row);
     supervised_case("");
     std::lock_guard lock(state_);
@@ -84,7 +86,23 @@ void RunGuard::columns_known(const std::vector<catalog::MetricDescriptor>& colum
 }
 
 void RunGuard::checkpoint() {
+    end_if_overdue();
     if (const int sig = poll_stop()) throw Interrupted{sig};
+}
+
+void RunGuard::end_if_overdue() {
+    if (!supervised_overdue()) return;
+    std::unique_lock lock(state_);
+    if (!over_) end_overdue();
+}
+
+void RunGuard::end_overdue() {
+    end_run("case-timeout",
+            fmt::format("glint: error: '{}' stopped itself (SIGSTOP) and was still stopped after "
+                        "{:g} s (--case-timeout): the run stops here (--isolate ends only that "
+                        "case and goes on)",
+                        case_, settings_.case_timeout_s),
+            1);
 }
 
 int RunGuard::poll_stop() {
@@ -123,6 +141,10 @@ void RunGuard::watch() {
         const int sig = os::wait_for_signal(std::max(wait, 0.001));
         std::unique_lock lock(state_);
         if (stopping_) return;
+        if (!over_ && supervised_overdue()) end_overdue();
+        // A limit repeating itself (a write past the file-size limit fails with EFBIG and is
+        // reported by the writer) neither escalates a stop nor ends the writing of outputs.
+        if (sig > 0 && os::is_limit_signal(sig) && (over_ || stop_signal_.load() != 0)) continue;
         if (sig > 0) ++signals_seen_;
         const int first = stop_signal_.load();
         if (over_) {

@@ -1,6 +1,7 @@
 // engine/runner/keeping/run_guard.hpp: keeps a --bench run's finished rows through whatever ends
 // it early. The guard is the run's observer; it owns a watcher thread and the process-wide hooks,
-// all disarmed when it is destroyed. SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the run at its next
+// all disarmed when it is destroyed. The interrupt signals (os/process.hpp: SIGINT, SIGTERM,
+// SIGHUP, SIGPIPE, SIGALRM, SIGUSR1/2, SIGXCPU, SIGXFSZ, ...) stop the run at its next
 // checkpoint (Interrupted; exit 128 + signal), or after `grace_s` from the watcher; a case past
 // --case-timeout (without --isolate) exits 1; exit() inside a case exits 1; a fatal signal writes
 // the document async-signal-safely and dies by it. Each writes --bench-json with
@@ -52,6 +53,10 @@ class RunGuard final : public RunObserver {
     void watch();
     // On the watcher thread or in the exit hook, with state_ locked: never returns.
     [[noreturn]] void end_run(const std::string& by, const std::string& message, int status);
+    // The watching parent continued a case that stopped itself past --case-timeout
+    // (supervision.hpp): the run ends as that timeout ends it. end_overdue: state_ locked.
+    void end_if_overdue();
+    [[noreturn]] void end_overdue();
     static void on_exit_hook(int status);
     static void on_fatal_signal(int sig);
 

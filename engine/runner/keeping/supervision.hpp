@@ -13,8 +13,13 @@
 namespace glint::engine {
 
 void supervise_run();
-void supervised_case(const std::string& shown);  // "" between cases
+// `shown` "" between cases; `timeout_s` (> 0) its --case-timeout: a case that stops itself
+// (SIGSTOP) is continued past it, and killed if it does not then end.
+void supervised_case(const std::string& shown, double timeout_s = 0);
 void supervised_journal(const std::string& path);
+// True once the case in flight stopped itself past its --case-timeout and was continued: the
+// run must end as a case past --case-timeout does (checked where the case returns to glint).
+bool supervised_overdue();
 void supervised_finished();  // glint::main returns: its status is the one to keep
 
 }  // namespace glint::engine

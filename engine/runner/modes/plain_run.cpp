@@ -1,5 +1,6 @@
 #include "engine/runner/modes/plain_run.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -45,6 +46,55 @@ void plain_exit_hook(int status) {
     os::exit_immediately(1);
 }
 
+// The case in flight as the terminal shows it, for a signal handler: two slots, the one not
+// shown written before it is published (a handler reads the other one whole).
+char g_plain_shown[2][1024];
+std::atomic<int> g_plain_slot{-1};
+
+void publish_plain_case(const std::string& name) {
+    const int slot = g_plain_slot.load() == 0 ? 1 : 0;
+    const std::string shown = sanitize::terminal(name);
+    const std::size_t n = std::min(shown.size(), sizeof g_plain_shown[slot] - 1);
+    shown.copy(g_plain_shown[slot], n);
+    g_plain_shown[slot][n] = '\0';
+    g_plain_slot.store(slot);
+}
+
+// Async-signal-safe: decimal digits of `n` (at least 0) into `out` (12 bytes).
+const char* plain_count(int n, char* out) {
+    char digits[12];
+    int len = 0;
+    unsigned v = n > 0 ? static_cast<unsigned>(n) : 0;
+    do {
+        digits[len++] = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v != 0 && len < 11);
+    for (int i = 0; i < len; ++i) out[i] = digits[len - 1 - i];
+    out[len] = '\0';
+    return out;
+}
+
+// A signal that ends the process inside a case: its FAIL line and the counts on the standard
+// output, a line naming the case and the signal on stderr; the process then dies by it.
+void plain_signal(int sig) {
+    const int slot = g_plain_slot.load();
+    const PlainCounts* counts = g_plain_counts.load();
+    if (slot < 0 || !counts || os::process_id() != g_plain_owner) return;
+    const char* name = g_plain_shown[slot];
+    const char* signal = os::signal_abbrev(sig);
+    if (!signal) signal = "a signal";
+    char passed[12], failed[12];
+    for (const char* part :
+         {"FAIL  ", name, ": killed by ", signal, "\n", plain_count(counts->passed, passed),
+          " passed, ", plain_count(counts->failed + 1, failed), " failed\n"})
+        os::write_stdout(part);
+    for (const char* part :
+         {"glint: ", name, ": killed by ", signal,
+          " inside the case: the run stops here (--isolate runs each case in a child process "
+          "and goes on)\n"})
+        os::write_stderr(part);
+}
+
 // --case-timeout without --isolate: a case (a body, or a bench_case) still running after it
 // ends the run as exit() inside it does (its FAIL line, the counts, exit status 1).
 class PlainTimeout {
@@ -59,6 +109,14 @@ class PlainTimeout {
         }
         wake_.notify_all();
         if (thread_.joinable()) thread_.join();
+    }
+    double limit_s() const { return thread_.joinable() ? limit_.count() : 0; }
+    // The case stopped itself past the limit and the watching parent continued it: the run
+    // ends as the limit ends it, whichever thread sees it first.
+    void stop_if_overdue() {
+        if (!supervised_overdue()) return;
+        std::lock_guard lock(mutex_);
+        stop_run();
     }
     void case_started() {
         std::lock_guard lock(mutex_);
@@ -78,7 +136,7 @@ class PlainTimeout {
             const auto deadline =
                 start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit_);
             if (wake_.wait_until(lock, deadline) == std::cv_status::timeout && !done_ &&
-                std::chrono::steady_clock::now() >= start_ + limit_)
+                (std::chrono::steady_clock::now() >= start_ + limit_ || supervised_overdue()))
                 stop_run();
         }
     }
@@ -186,18 +244,22 @@ class PlainSession final : public Session {
         }
     }
     void in_flight(const std::string& name) {
+        g_plain_case.store(nullptr);
         in_flight_ = name;
         g_plain_case.store(&in_flight_);
-        supervised_case(name);
+        publish_plain_case(name);
+        supervised_case(name, timeout_.limit_s());
         timeout_.case_started();
         if (listener_) listener_->started(name);
     }
     void pass(const std::string& name) {
+        timeout_.stop_if_overdue();
         ++counts_.passed;
         if (listener_) listener_->ended(true);
         print_plain_result(name, nullptr);
     }
     void fail(const std::string& name, const std::string& why) {
+        timeout_.stop_if_overdue();
         ++counts_.failed;
         if (listener_) listener_->ended(false);
         print_plain_result(name, &why);
@@ -303,7 +365,10 @@ PlainCounts run_plain_cases(const CaseRun& cases, const BodyRun* only, PlainList
     g_plain_owner = os::process_id();
     g_plain_counts.store(&session.counts_);
     os::set_exit_hook(&plain_exit_hook);
+    os::watch_fatal_signals(&plain_signal, true);
     const PlainCounts counts = session.run(only);
+    os::unwatch_fatal_signals();
+    g_plain_slot.store(-1);
     os::set_exit_hook(nullptr);
     g_plain_counts.store(nullptr);
     return counts;
