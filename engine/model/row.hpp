@@ -79,6 +79,11 @@ struct TimingSummary {
     // where samples were not probed.
     std::vector<bool> slow_core;
     std::optional<std::uint64_t> slow_core_samples;
+    // A difference with a unit pair (Batch::unit_run): each sample's unit instruction, ns per
+    // unit, timed right after it; and the median over the headline's samples of each sample's
+    // time / its unit's (NaN: no unit). With --bench-repeat, the repetitions' median.
+    std::vector<double> unit_sample_ns;
+    double per_unit = NAN;
     double spread_ns = NAN;
     bool split = false;
     bool retaken = false;

@@ -69,27 +69,44 @@ double block_drift(std::span<const double> ordered, std::size_t blocks) {
 }
 
 Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
-                           const HeadlineRule& rule, const std::vector<bool>& slow_core) {
+                           const HeadlineRule& rule, const std::vector<bool>& slow_core,
+                           std::span<const double> unit) {
     Headline h;
     const bool have_cpu =
         !cpu.empty() && cpu.size() == wall.size() &&
         std::any_of(cpu.begin(), cpu.end(), [](double c) { return std::isfinite(c); });
     std::vector<double> chosen(wall.begin(), wall.end());
+    std::vector<std::size_t> chosen_at(wall.size());  // the samples the median is taken of
+    for (std::size_t i = 0; i < chosen_at.size(); ++i) chosen_at[i] = i;
     if (have_cpu) {
         const bool probed = slow_core.size() == wall.size();
         std::vector<double> clean;
+        std::vector<std::size_t> clean_at;
         std::size_t slow = 0;
         for (std::size_t i = 0; i < wall.size(); ++i) {
             if (!is_clean(wall[i], cpu[i], rule)) continue;
-            if (probed && slow_core[i]) ++slow;
-            else clean.push_back(wall[i]);
+            if (probed && slow_core[i]) {
+                ++slow;
+                continue;
+            }
+            clean.push_back(wall[i]);
+            clean_at.push_back(i);
         }
         if (probed) h.slow_core = slow;
         h.clean = clean.size();
         h.disturbed = wall.size() - clean.size();
         h.too_few_clean = clean.size() < rule.min_clean || 2 * clean.size() < wall.size();
-        if (!h.too_few_clean) chosen = std::move(clean);
+        if (!h.too_few_clean) {
+            chosen = std::move(clean);
+            chosen_at = std::move(clean_at);
+        }
         h.estimator = h.too_few_clean ? kEstimatorAllMedian : kEstimatorCleanMedian;
+    }
+    if (unit.size() == wall.size() && !unit.empty()) {
+        std::vector<double> ratios;
+        for (std::size_t i : chosen_at)
+            if (unit[i] > 0 && std::isfinite(unit[i])) ratios.push_back(wall[i] / unit[i]);
+        if (!ratios.empty()) h.per_unit = median(ratios);
     }
     if (chosen.empty()) {
         h.median = h.mad = h.spread = NAN;

@@ -11,6 +11,7 @@
 // and docs/load.md.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -42,6 +43,7 @@ struct Headline {
         slow_core;       // of the disturbed, those on a slowed core; unset unprobed
     bool split = false;  // the headline's samples fall in two separated clusters
     bool too_few_clean = false;
+    double per_unit = NAN;  // with units: the median of wall / unit over the median's samples
 };
 
 // Whether a sample of `wall` (and `cpu`, NaN when not read) lost no CPU time beyond the rule.
@@ -53,9 +55,11 @@ std::size_t count_clean(std::span<const double> wall, std::span<const double> cp
 
 // The headline of samples `wall` (time order) with their CPU times `cpu` (same length, or empty).
 // `slow_core` (same length, or empty): samples that ran on a slowed core (timing/core_probe.hpp),
-// disturbed whatever their CPU time.
+// disturbed whatever their CPU time. `unit` (same length, or empty): each sample's unit
+// instruction timed beside it, whose ratio to the sample the headline's samples median.
 Headline estimate_headline(std::span<const double> wall, std::span<const double> cpu,
-                           const HeadlineRule& rule = {}, const std::vector<bool>& slow_core = {});
+                           const HeadlineRule& rule = {}, const std::vector<bool>& slow_core = {},
+                           std::span<const double> unit = {});
 
 // Half-gap test: whether sorted values fall in two clusters (each >= 10% of them, >= 2 values)
 // separated by a gap above 5% of their median, 4x the wider cluster's MAD and two quanta of

@@ -1,6 +1,7 @@
 #include "engine/tiers/client_metrics.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace glint::engine {
 
@@ -25,6 +26,8 @@ std::vector<catalog::MetricCell> client_cells(const std::vector<glint::Metric>& 
             value = m.amount;
         } else if (m.mode == glint::Metric::clock) {
             if (timing && timing->median_resolved()) value = m.amount * timing->median_ns;
+        } else if (m.mode == glint::Metric::in_unit) {
+            if (timing && std::isfinite(timing->per_unit)) value = m.amount * timing->per_unit;
         } else if (timing && timing->median_ns > 0 && timing->median_resolved()) {
             value = m.amount / (timing->median_ns * 1e-9);
         }

@@ -12,6 +12,7 @@
 #include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/core_probe.hpp"
+#include "engine/timing/difference.hpp"
 #include "engine/timing/windows.hpp"
 #include "os/thread_usage.hpp"
 
@@ -40,13 +41,8 @@ double sample_iterations(const glint::detail::Batch& batch, std::uint64_t n) {
 Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t window,
                bool read_cpu = false) {
     if (batch.reference) {
-        const std::int64_t start = now_ns();
-        batch.reference(batch.ctx, n);
-        const std::int64_t middle = now_ns();
-        batch.run(batch.ctx, n);
-        const std::int64_t stop = now_ns();
-        return {static_cast<double>((stop - middle) - (middle - start)), NAN,
-                static_cast<double>(stop - start)};
+        const DifferenceSample d = time_difference(batch, n, 0);
+        return {d.wall, NAN, d.whole};
     }
     if (batch.self_timing) {
         batch.run(batch.ctx, n);
@@ -144,13 +140,14 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
 struct SampleRun {
     std::vector<double> wall, cpu;  // per iteration
     std::vector<double> probes;     // core-speed probes around the samples (empty: not probed)
+    std::vector<double> unit, unit_probes;  // a difference's unit per sample (empty: none)
     double cpu_total = NAN, wall_total = NAN;
     double tolerance_per_sample = 0;  // ns a sample's CPU reads may hide
 };
 
 SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& config,
-                      std::uint64_t n, std::uint64_t window, std::uint64_t count,
-                      double budget_ns) {
+                      std::uint64_t n, std::uint64_t window, std::uint64_t count, double budget_ns,
+                      std::uint64_t unit_n = 0) {
     SampleRun r;
     r.wall.reserve(count);
     r.cpu.reserve(count);
@@ -158,8 +155,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     const bool windows = has_inputs(batch);
     const bool own_cpu = windows || batch.self_timing;  // the sample reads its CPU itself
     const std::uint64_t reads = windows ? (n + window - 1) / std::max<std::uint64_t>(window, 1) : 1;
-    // A team times itself on several threads, and a difference's samples are pairs: neither is
-    // probed. A probe runs before the CPU read that ends a sample (a switch the read triggers
+    // A team times itself on several threads; a difference's unit is its probe (difference.hpp).
+    // A probe runs before the CPU read that ends a sample (a switch the read triggers
     // then falls outside it), and its time is taken off that CPU span (where the span comes
     // from reads between samples): its wall time, or a cap where it lost the CPU.
     const bool probe = config.core_probe && !batch.self_timing && !batch.reference;
@@ -186,7 +183,17 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
         if (i >= config.samples && static_cast<double>(now_ns() - wall_start) >= budget_ns) break;
         if (config.checkpoint)
             config.checkpoint();  // counted in the sample's CPU time: a flag test
-        const Once once = time_once(batch, n, window, windows);
+        Once once;
+        if (batch.reference) {  // the difference, its unit timed beside it (difference.hpp)
+            const DifferenceSample d = time_difference(batch, n, unit_n, config.pair_clock);
+            once = {d.wall, NAN, d.whole};
+            if (unit_n) {
+                r.unit.push_back(d.unit_ns);
+                r.unit_probes.push_back(d.probe_ns);
+            }
+        } else {
+            once = time_once(batch, n, window, windows);
+        }
         if (probe) run_probe();
         const std::int64_t cpu_after = os::thread_cpu_ns();
         double c = own_cpu ? once.cpu : NAN;
@@ -207,8 +214,10 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     return r;
 }
 
-// The samples the probes around them found on a slowed core (empty: not probed).
+// The samples the probes around them found on a slowed core (empty: not probed); a
+// difference's, those its unit's probe found.
 std::vector<bool> slow_core_of(const SampleRun& r) {
+    if (!r.unit_probes.empty()) return slow_unit_samples(r.unit_probes);
     if (r.probes.empty()) return {};
     return slow_core_samples(
         r.probes, r.probes.size() - 1);  // one probe before each sample, one after the last
@@ -230,7 +239,9 @@ void apply_headline(TimingSummary& t, double tolerance_ns, double step_ns) {
     HeadlineRule rule;
     rule.tolerance_ns = tolerance_ns;
     rule.step_ns = step_ns;
-    const Headline h = estimate_headline(t.sample_ns, t.sample_cpu_ns, rule, t.slow_core);
+    const Headline h =
+        estimate_headline(t.sample_ns, t.sample_cpu_ns, rule, t.slow_core, t.unit_sample_ns);
+    t.per_unit = h.per_unit;
     t.estimator = h.estimator;
     if (h.clean) t.clean_samples = *h.clean;
     if (h.disturbed) t.disturbed_samples = *h.disturbed;
@@ -269,17 +280,9 @@ TimingSummary summarize_samples(std::vector<double> sample_ns, std::uint64_t ite
     return t;
 }
 
-// The difference method's samples: a pair (both windows together) takes min_time like any
-// sample, 8 times as many of them, so under contention the clean-sample headline has many
-// to keep (docs/asm.md). A pinned count stays.
-TimingConfig difference_config(const glint::detail::Batch& batch, TimingConfig config) {
-    if (!batch.reference) return config;
-    config.samples *= 8;
-    return config;
-}
-
 TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig& given) {
-    const TimingConfig config = difference_config(batch, given);
+    TimingConfig config = given;
+    if (batch.reference) config.samples *= kDifferenceSampleFactor;
     // With inputs, windows are sized from the latest sample's time per iteration (1 before
     // any). Setup runs outside the timed windows, so a sample's wall time can be far longer
     // than its timed part: a sample whose wall time reaches the case's budget per sample also
@@ -304,11 +307,13 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
     if (config.warm_up) (void)time_once(batch, n, window);
     if (config.progress) config.progress();
     if (config.before_samples) config.before_samples();
-    SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY);
+    const std::uint64_t unit_n = unit_calls(batch, config.min_time_ns, config.pair_clock);
+    SampleRun run = run_samples(batch, config, n, window, config.samples, INFINITY, unit_n);
     TimingSummary summary = summarize_samples(
         std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
     summary.sample_cpu_ns = std::move(run.cpu);
     summary.slow_core = slow_core_of(run);
+    summary.unit_sample_ns = std::move(run.unit);
     summary.cpu_ns = run.cpu_total;
     summary.wall_ns = run.wall_total;
     if (config.refuse_optimized_away) refuse_optimized_away(batch, summary, window, wall_cap);

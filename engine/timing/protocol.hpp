@@ -41,9 +41,11 @@ struct TimingConfig {
     bool core_probe = true;             // batched: probe the core's speed around each sample
     std::function<double()> probe;      // that probe, ns per step of kProbeSteps (core_probe.hpp);
                                         // empty: probe_step_ns() (tests substitute one)
-    double wall_budget_ns = 1e9;        // per-call: stop adding samples past 32 after this long;
-                                        // batched with inputs: / samples caps a sample's wall time
-    std::function<void()> progress;     // called between samples' phases (never while timing)
+    std::function<std::int64_t()> pair_clock;  // a difference's clock, ns (difference.hpp);
+                                               // empty: now_ns() (tests substitute one)
+    double wall_budget_ns = 1e9;     // per-call: stop adding samples past 32 after this long;
+                                     // batched with inputs: / samples caps a sample's wall time
+    std::function<void()> progress;  // called between samples' phases (never while timing)
     // Called once right before the first counted sample (after the doubling and any
     // progress call): where observations of the samples (engine/stability/) begin.
     std::function<void()> before_samples;

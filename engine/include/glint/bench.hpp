@@ -52,12 +52,14 @@ template <class T>
 // rate: amount per iteration / median time per iteration (a "B" metric renders as a "B/s"
 // column); level: amount as is, under the unit's name; clock: amount (ticks per ns) x median
 // ns per iteration, the median in another clock's units (an instruction-level case's TSC
-// ticks, <glint/asm.hpp>). `param`, when set, names a parameter of the registration
-// (glint::range / glint::values) whose value in each row multiplies the amount. An iter's
-// metric replaces the registration's metric of the same column. Not measured: "—". estimated:
-// the amount is an estimate, so the cell prints "≈" (and JSON lists it in estimatedMetrics).
+// ticks, <glint/asm.hpp>); in_unit: below. `param`, when set, names a parameter of the
+// registration (glint::range / glint::values) whose value in each row multiplies the amount. An
+// iter's metric replaces the registration's metric of the same column. Not measured: "—".
+// estimated: the amount is an estimate, so the cell prints "≈" (JSON: estimatedMetrics).
 struct Metric {
-    enum Mode { rate, level, clock };
+    // in_unit: amount x the row's time in units of the instruction its batch times beside every
+    // sample (an instruction-level case's add-cycles, <glint/asm.hpp>; "—" on rows without one).
+    enum Mode { rate, level, clock, in_unit };
     std::string unit;
     double amount = 0;
     Mode mode = rate;
@@ -137,6 +139,13 @@ struct Batch {
             0;  // wall_ns less the most CPU time any thread lost inside its own (nan: unread)
     };
     SelfTiming (*self_timing)(void* ctx) = nullptr;
+    // With a reference, a unit pair may be timed in every sample too, right after run and
+    // reference, by the same difference: unit_run(ctx, n) does n * unit_span unit instructions
+    // (one dependent add) beyond unit_reference(ctx, n). The row is then also read in units of
+    // the unit instruction, sample by sample (Metric::in_unit).
+    void (*unit_run)(void* ctx, std::uint64_t n) = nullptr;  // nullptr: no unit
+    void (*unit_reference)(void* ctx, std::uint64_t n) = nullptr;
+    std::uint64_t unit_span = 1;
 };
 
 // Keeps a result alive past the optimizer: registers stay in registers, the rest in memory.

@@ -1,6 +1,7 @@
 #include "engine/runner/bench/repetition.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "engine/stats/summary.hpp"
@@ -16,16 +17,22 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     TimingSummary merged = repetitions.back();
     if (repetitions.size() == 1) return merged;
     merged.sample_ns.clear();
+    merged.unit_sample_ns.clear();
     merged.repetition_median_ns.clear();
     merged.resolution_ns = 0;
+    std::vector<double> per_unit;  // the repetitions' time in units of their own unit
     for (const auto& r : repetitions) {
         merged.sample_ns.insert(merged.sample_ns.end(), r.sample_ns.begin(), r.sample_ns.end());
+        merged.unit_sample_ns.insert(merged.unit_sample_ns.end(), r.unit_sample_ns.begin(),
+                                     r.unit_sample_ns.end());
+        if (std::isfinite(r.per_unit)) per_unit.push_back(r.per_unit);
         merged.repetition_median_ns.push_back(r.median_ns);
         merged.resolution_ns = std::max(merged.resolution_ns, r.resolution_ns);
     }
     const Summary pool = summarize(merged.sample_ns);
     merged.samples = merged.sample_ns.size();
     merged.median_ns = median(merged.repetition_median_ns);
+    merged.per_unit = per_unit.empty() ? NAN : median(per_unit);
     merged.mad_ns = pool.mad;
     merged.min_ns = pool.min;
     merged.max_ns = pool.max;

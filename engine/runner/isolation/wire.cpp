@@ -17,7 +17,8 @@ Json metrics_json(const std::vector<glint::Metric>& metrics) {
         metric["amount"] = m.amount;
         metric["mode"] = m.mode == glint::Metric::rate    ? "rate"
                          : m.mode == glint::Metric::level ? "level"
-                                                          : "clock";
+                         : m.mode == glint::Metric::clock ? "clock"
+                                                          : "unit";
         if (!m.param.empty()) metric["param"] = m.param;
         if (m.estimated) metric["estimated"] = true;
         out.push_back(std::move(metric));
@@ -41,6 +42,7 @@ std::vector<glint::Metric> metrics_from_json(const Json& json) {
             glint::Metric{unit->as_string(), amount->as_number(),
                           how == "level"   ? glint::Metric::level
                           : how == "clock" ? glint::Metric::clock
+                          : how == "unit"  ? glint::Metric::in_unit
                                            : glint::Metric::rate,
                           param && param->is_string() ? param->as_string() : std::string(),
                           estimated && estimated->is_bool() && estimated->as_bool()});
