@@ -54,14 +54,28 @@ inline void check_asm_case(const AsmCase& c) {
         if (const std::string why = reserved_chain(reg); !why.empty()) refuse(why);
 }
 
-// Timestamp ticks of one dependent add (1 core cycle on the cores kAsmCores names): the minima
-// over 15 alternating runs of a 200- and a 100-add loop, differenced. 0: not measured.
+// The add-cycles unit: a 100- and a 200-add loop of one dependent add (1 core cycle on the
+// cores kAsmCores names), emitted once, timed beside every row (Batch::unit_run).
+struct AddUnit {
+    static AsmCase chain() {
+        AsmCase c = add_chain_case();
+        c.unroll_short = 100;
+        c.unroll_long = 200;
+        return c;
+    }
+    AsmFunction shorter{chain(), 100}, longer{chain(), 200};
+    static constexpr std::uint64_t kSpan = 100;  // adds a call of longer adds to shorter's
+};
+inline const AddUnit& add_unit() {
+    static const AddUnit unit;
+    return unit;
+}
+
+// Timestamp ticks of one dependent add at start (the header's provenance): the minima over 15
+// alternating runs of add_unit's two loops, differenced. 0: not measured.
 inline double ticks_per_add() {
     static const double ticks = [] {
-        AsmCase chain = add_chain_case();
-        chain.unroll_short = 100;
-        chain.unroll_long = 200;
-        AsmFunction shorter(chain, chain.unroll_short), longer(chain, chain.unroll_long);
+        const AsmFunction &shorter = add_unit().shorter, &longer = add_unit().longer;
         constexpr std::uint64_t kTrips = 500;
         auto ticks_of = [](AsmFunction::Fn fn) {
             const std::uint64_t start = arch::native::timestamp_begin();
@@ -73,14 +87,14 @@ inline double ticks_per_add() {
             best_short = std::min(best_short, ticks_of(shorter.fn));
             best_long = std::min(best_long, ticks_of(longer.fn));
         }
-        return (best_long - best_short) / (100.0 * kTrips);
+        return (best_long - best_short) / (static_cast<double>(AddUnit::kSpan) * kTrips);
     }();
     return ticks;
 }
 
 // The timestamp (TSC / CNTVCT) and add-cycles columns of an instruction-level row (add-cycles
-// an estimate: "≈"), and the run header's line on the calibration. None where the timestamp
-// counter is not usable.
+// an estimate, "≈": the row's time / the add timed beside it, sample by sample), and the run
+// header's line on the add at start. None where the timestamp counter is not usable.
 inline std::vector<Metric> asm_clock_metrics() {
     const TimestampClock clock = timestamp_clock();
     if (!clock.usable || !(clock.ns_per_tick > 0)) return {};
@@ -88,11 +102,12 @@ inline std::vector<Metric> asm_clock_metrics() {
     std::vector<Metric> out{Metric{kAsmClockColumn, ticks_per_ns, Metric::clock}};
     const double add = ticks_per_add();
     if (!(add > 0)) return out;
-    out.push_back(Metric{"add-cycles", ticks_per_ns / add, Metric::clock, "", true});
-    char line[320];
+    out.push_back(Metric{"add-cycles", 1, Metric::in_unit, "", true});
+    char line[400];
     std::snprintf(line, sizeof line,
-                  "asm: add-cycles = time / one dependent %s (%.3g %s ticks = %.3g ns, the %s at "
-                  "%.3g GHz): 1 core cycle on %s, an estimate, not a cycle counter",
+                  "asm: add-cycles = time / one dependent %s, timed beside each row's samples "
+                  "(at start %.3g %s ticks = %.3g ns, the %s at %.3g GHz): 1 core cycle on %s, "
+                  "an estimate, not a cycle counter",
                   kAsmAddName, add, kAsmClockColumn, add * clock.ns_per_tick, kAsmClockColumn,
                   ticks_per_ns, kAsmCores);
     bench_provenance(line);
@@ -111,7 +126,9 @@ void asm_iter(const AsmCase& c, Options... options) {
     detail::check_asm_case(c);
     struct Code {
         detail::AsmFunction shorter, longer;
-    } code{detail::AsmFunction(c, c.unroll_short), detail::AsmFunction(c, c.unroll_long)};
+        const detail::AddUnit& unit;
+    } code{detail::AsmFunction(c, c.unroll_short), detail::AsmFunction(c, c.unroll_long),
+           detail::add_unit()};
     detail::IterOptions o;
     detail::take_iter_options(o, std::move(options)...);
     for (auto& m : detail::asm_clock_metrics()) o.metrics.push_back(std::move(m));
@@ -120,6 +137,11 @@ void asm_iter(const AsmCase& c, Options... options) {
     batch.run = [](void* ctx, std::uint64_t n) { static_cast<Code*>(ctx)->longer.fn(n); };
     batch.reference = [](void* ctx, std::uint64_t n) { static_cast<Code*>(ctx)->shorter.fn(n); };
     batch.span = std::uint64_t{c.unroll_long - c.unroll_short} * c.instructions * c.chains.size();
+    batch.unit_run = [](void* ctx, std::uint64_t n) { static_cast<Code*>(ctx)->unit.longer.fn(n); };
+    batch.unit_reference = [](void* ctx, std::uint64_t n) {
+        static_cast<Code*>(ctx)->unit.shorter.fn(n);
+    };
+    batch.unit_span = detail::AddUnit::kSpan;
     detail::run_iter(batch, std::move(o));
 }
 
