@@ -37,3 +37,14 @@ if(GLINT_BASH AND GLINT_JQ AND GLINT_OS STREQUAL "linux")
             ${PROJECT_BINARY_DIR}/gate-check)
   set_tests_properties(bench/gate.sh PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 endif()
+
+# bench/asm_vs_rdtscp.sh (glint's add-cycles against a plain rdtscp reference, idle and beside a
+# busy loop on CPU 1) cannot rot: --tiny runs it end to end and tests/bench/asm_vs_rdtscp_check.sh
+# checks its lines' form, never a figure. x86-64 only; RUN_SERIAL for its busy loop.
+if(GLINT_BASH AND GLINT_JQ AND TARGET glint_instructions AND TARGET glint_rdtscp_chains)
+  add_test(NAME "bench/asm_vs_rdtscp.sh --tiny"
+    COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/asm_vs_rdtscp_check.sh
+            ${PROJECT_SOURCE_DIR}/bench/asm_vs_rdtscp.sh ${PROJECT_BINARY_DIR} ${PROJECT_BINARY_DIR}/asm-vs-rdtscp-check)
+  set_tests_properties("bench/asm_vs_rdtscp.sh --tiny" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE
+                       SKIP_RETURN_CODE 77)
+endif()
