@@ -6,7 +6,7 @@
 // replaced), in_place (a FIFO, character device or socket: written, never created or removed; a
 // FIFO without a reader is refused after 10 s), descriptor ("-", /dev/stdout, /dev/stderr,
 // /dev/fd/N, /proc/self/fd/N). Anything else is refused with the reason, as is a symlink the
-// fs.protected_symlinks rule would not follow, root included.
+// fs.protected_symlinks rule would not follow, root included, wherever it stands in the path.
 // Rationale and details: docs/rationale.md, "os/files.hpp".
 #pragma once
 
@@ -49,7 +49,8 @@ std::optional<OutputMode> output_mode_for(FileKind kind);
 std::optional<int> named_descriptor(std::string_view path);
 
 // Classifies `path` (following symlinks). On refusal returns nullopt and sets `problem` to one
-// sentence naming the path and what stands in the way.
+// sentence naming the path and what stands in the way. A file's path is made absolute (the
+// working directory now), so a later chdir() does not move it.
 std::optional<OutputTarget> resolve_output(const std::string& path, std::string& problem);
 
 // Checked before measuring: replace targets create and remove a temporary file in the target's
@@ -105,6 +106,28 @@ struct FileProblem {
 };
 std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
                                              std::string& text);
+
+// The first `max_bytes` of a regular file (the refusals of read_regular_file, but a larger file
+// is no error), up to its first NUL byte: text glint writes holds none, so what follows one is a
+// planted or sparse file, or a tail a crash left unwritten. `file_size`: the file's size.
+std::optional<FileProblem> read_text_head(const std::string& path, std::size_t max_bytes,
+                                          std::string& text, std::size_t& file_size);
+
+// ---- a directory kept for the caller (glint-compare --keep) ---------------------------------
+// The refusal of the first symlink on the way to `path` (any component, any depth) that
+// resolve_output would not follow, or nullopt.
+std::optional<std::string> links_problem(const std::string& path);
+
+// Whether no other user can change what is in `dir`: a directory reached through no link
+// links_problem refuses, owned by the caller (or root), that neither group nor others may write.
+// The problem (naming `dir` and the fix), or nullopt.
+std::optional<std::string> private_directory_problem(const std::string& dir);
+
+// Creates or opens the regular file `path` (never through a symlink) and locks it exclusively
+// (flock, released when the descriptor closes). The descriptor; -1 with `busy` set when another
+// process holds the lock, or with `problem` naming the path and the reason.
+int lock_file(const std::string& path, bool& busy, std::string& problem);
+void unlock_file(int fd);  // closes what lock_file returned
 
 // ---- async-signal-safe output --------------------------------------------------------------
 // For a run that ends where no allocation may happen (a fatal signal, a hung case): every name

@@ -21,11 +21,12 @@ struct ProgramEnd {
 inline constexpr double kInterruptGraceS = 5;
 
 // Runs argv[0] (a path) with argv and the caller's environment, its standard input the null
-// device, its standard output and error both written to `log_path` (created, or truncated), in
-// a process group of its own; waits for it to end. While the caller watches interrupts
-// (os/process.hpp), one that arrives (SIGINT, SIGTERM, SIGHUP, ...; not SIGPIPE or SIGXFSZ,
-// the caller's own) is sent on to the program's process group, which is then waited for:
-// SIGKILL ends the group after kInterruptGraceS (`killed`).
+// device, its standard output and error both written to `log_path` (created new: an existing
+// file or a symlink there is an error, `problem`), in a process group of its own; waits for it
+// to end. While the caller watches interrupts (os/process.hpp), one that arrives (SIGINT,
+// SIGTERM, SIGHUP, ...; not SIGPIPE or SIGXFSZ, the caller's own) is sent on to the program's
+// process group, which is then waited for: SIGKILL ends the group after kInterruptGraceS
+// (`killed`).
 ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& log_path);
 
 // Whether `path` is a regular file this process may execute; otherwise `why` says why not.

@@ -13,6 +13,7 @@
 
 #include "engine/model/flag_value.hpp"
 #include "engine/model/sanitize.hpp"
+#include "os/files.hpp"
 #include "os/process.hpp"
 #include "os/program.hpp"
 
@@ -190,6 +191,7 @@ then compares the sides as above (same formats, gate and exit status). docs/ci.m
 }
 
 Alternation::~Alternation() {
+    if (lock_ >= 0) os::unlock_file(lock_);
     if (dir_.empty()) return;
     if (temporary_ && status_ && *status_ != 2) {
         std::error_code ec;
@@ -203,6 +205,10 @@ Alternation::~Alternation() {
 
 bool Alternation::prepare_dir(std::string& problem) {
     std::error_code ec;
+    const auto refuse = [&](const std::string& why) {  // `why` follows "--keep='DIR'"
+        problem = "--keep='" + request_.keep + "'" + why;
+        return false;
+    };
     if (request_.keep.empty()) {
         const fs::path root = fs::temp_directory_path(ec);
         if (ec)
@@ -217,33 +223,47 @@ bool Alternation::prepare_dir(std::string& problem) {
         if (dir_.empty())
             return problem = "cannot create a directory in " + root.string() + "; give --keep=DIR",
                    false;
+        fs::permissions(dir_, fs::perms::owner_all, ec);
         temporary_ = true;
     } else {
+        // No link another user planted on the way, and nobody else may write in DIR: the
+        // runs' files are made there by name.
+        if (auto refused = os::links_problem(request_.keep)) return refuse(": " + *refused);
         const fs::path dir(request_.keep);
         if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-            return problem = "--keep='" + request_.keep +
-                             "' is not a directory: choose a new or empty directory",
-                   false;
-        fs::create_directories(dir, ec);
-        if (ec)
-            return problem = "--keep='" + request_.keep + "': cannot create it: " + ec.message(),
-                   false;
-        const bool earlier = fs::exists(dir / kMarker, ec);
-        for (const auto& entry : fs::directory_iterator(dir, ec)) {
-            const std::string name = entry.path().filename().string();
-            if (!earlier)
-                return problem = "--keep='" + request_.keep + "' holds files (" + name +
-                                 ") and is not an " +
-                                 "earlier --alternate directory: choose a new or empty directory",
-                       false;
-            if (ours(name)) fs::remove(entry.path(), ec);  // an earlier run's documents and logs
+            return refuse(" is not a directory: choose a new or empty directory");
+        if (!fs::exists(dir, ec)) {
+            fs::create_directories(dir, ec);
+            if (ec) return refuse(": cannot create it: " + ec.message());
+            fs::permissions(dir, fs::perms::owner_all, ec);
         }
-        dir_ = request_.keep;
+        if (auto unsafe = os::private_directory_problem(request_.keep))
+            return refuse(": " + *unsafe);
+        const bool earlier = fs::is_regular_file(fs::symlink_status(dir / kMarker, ec));
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+            if (!earlier)
+                return refuse(" holds files (" + entry.path().filename().string() +
+                              ") and is not an earlier --alternate directory: choose a new or "
+                              "empty directory");
     }
-    std::ofstream marker(fs::path(dir_) / kMarker);
-    marker << "glint-compare --alternate=" << request_.runs
-           << ": base-I.json, new-I.json and their logs\n";
-    if (!marker) return problem = "cannot write in '" + dir_ + "'", false;
+    const std::string marker =
+        (fs::path(request_.keep.empty() ? dir_ : request_.keep) / kMarker).string();
+    bool busy = false;
+    lock_ = os::lock_file(marker, busy, problem);
+    if (lock_ < 0) {
+        if (busy)
+            return refuse(": another glint-compare --alternate is running with it (it holds " +
+                          marker + " locked): wait for it to end or choose another directory");
+        return false;
+    }
+    if (dir_.empty()) dir_ = request_.keep;
+    for (const auto& entry : fs::directory_iterator(dir_, ec))
+        if (ours(entry.path().filename().string()) && entry.path().filename() != kMarker)
+            fs::remove(entry.path(), ec);  // an earlier run's documents and logs
+    std::ofstream out(marker, std::ios::trunc);
+    out << "glint-compare --alternate=" << request_.runs
+        << ": base-I.json, new-I.json and their logs\n";
+    if (!out) return problem = "cannot write in '" + dir_ + "'", false;
     return true;
 }
 

@@ -71,6 +71,7 @@ class Alternation {
     AlternateRequest request_;
     std::string dir_;
     bool temporary_ = false;
+    int lock_ = -1;  // DIR's marker, locked while this alternation uses DIR
     std::optional<int> status_;
 };
 

@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "os/linux/file_ops.hpp"
+#include "os/linux/sys.hpp"
 
 namespace glint::os {
 namespace {
@@ -32,7 +33,7 @@ mode_t new_file_mode() {
 
 bool write_all(int fd, const char* data, std::size_t size) noexcept {
     while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
+        const ssize_t n = linux_::sys().write(fd, data, size);  // the seam: tests fill the disk
         if (n < 0) {
             if (errno == EINTR) continue;
             return false;
@@ -107,8 +108,12 @@ std::optional<std::string> write_output(const OutputTarget& target, std::string_
     return std::nullopt;
 }
 
-std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
-                                             std::string& text) {
+namespace {
+
+// read_regular_file (head false) and read_text_head (head true): a larger file is an error, or
+// its first `max_bytes` are read; a head read stops at the first NUL byte.
+std::optional<FileProblem> read_file(const std::string& path, std::size_t max_bytes, bool head,
+                                     std::string& text, std::size_t& file_size) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         const int error = errno;
@@ -116,28 +121,34 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
     }
     struct stat st {};
     std::optional<FileProblem> problem;
+    text.clear();
     if (::fstat(fd, &st) != 0) {
         problem = FileProblem{"cannot read " + quoted(path) + ": " + reason(errno)};
     } else if (!S_ISREG(st.st_mode)) {
         problem = FileProblem{quoted(path) + " is " + kind_words(kind_of(st.st_mode)) +
                               ", not a regular file"};
-    } else if (static_cast<std::size_t>(st.st_size) > max_bytes) {
-        problem =
-            FileProblem{quoted(path) + " is " + size_words(static_cast<std::size_t>(st.st_size)) +
-                            ", more than the " + size_words(max_bytes) + " glint reads",
-                        false, true};
+    } else if (file_size = static_cast<std::size_t>(st.st_size); !head && file_size > max_bytes) {
+        problem = FileProblem{quoted(path) + " is " + size_words(file_size) + ", more than the " +
+                                  size_words(max_bytes) + " glint reads",
+                              false, true};
     } else {
-        text.clear();
         char buf[65536];
         while (true) {
-            const ssize_t n = ::read(fd, buf, sizeof buf);
+            const std::size_t want =
+                head ? std::min(sizeof buf, max_bytes - text.size()) : sizeof buf;
+            const ssize_t n = want == 0 ? 0 : ::read(fd, buf, want);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0) {
                 problem = FileProblem{"cannot read " + quoted(path) + ": " + reason(errno)};
                 break;
             }
             if (n == 0) break;
-            text.append(buf, static_cast<std::size_t>(n));
+            const char* nul =
+                head ? static_cast<const char*>(std::memchr(buf, '\0', static_cast<std::size_t>(n)))
+                     : nullptr;
+            text.append(buf,
+                        nul ? static_cast<std::size_t>(nul - buf) : static_cast<std::size_t>(n));
+            if (nul) break;
             if (text.size() > max_bytes) {  // grew while being read
                 problem = FileProblem{quoted(path) + " grew past " + size_words(max_bytes) +
                                       " while it was read"};
@@ -147,6 +158,19 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
     }
     ::close(fd);
     return problem;
+}
+
+}  // namespace
+
+std::optional<FileProblem> read_regular_file(const std::string& path, std::size_t max_bytes,
+                                             std::string& text) {
+    std::size_t size = 0;
+    return read_file(path, max_bytes, false, text, size);
+}
+
+std::optional<FileProblem> read_text_head(const std::string& path, std::size_t max_bytes,
+                                          std::string& text, std::size_t& file_size) {
+    return read_file(path, max_bytes, true, text, file_size);
 }
 
 EmergencyOutput prepare_emergency_output(const OutputTarget& target) {

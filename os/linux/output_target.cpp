@@ -6,9 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <string>
+#include <vector>
 
 #include "os/files.hpp"
 #include "os/linux/file_ops.hpp"
@@ -26,6 +28,64 @@ bool may_follow(const struct stat& link, const struct stat& dir) {
     return link.st_uid == ::geteuid() || link.st_uid == dir.st_uid;
 }
 
+std::string refusal(const std::string& link, uid_t owner, const std::string& dir,
+                    const std::string& given) {
+    return "refusing to follow the symlink " + quoted(link) +
+           (link == given ? "" : " on the way to " + quoted(given)) + ": user " +
+           std::to_string(owner) + " owns it in the sticky, world-writable directory " +
+           quoted(dir) + " (it could point anywhere); remove it or choose another path";
+}
+
+std::string joined(const std::string& dir, const std::string& name) {
+    return dir.empty() ? name : dir == "/" ? "/" + name : dir + "/" + name;
+}
+
+// Every symlink met on the way to `given` (a directory of the path, or within a link's own
+// target, to any depth) is held to may_follow in the directory it sits in, so a link another
+// user planted in a sticky world-writable directory is refused wherever it stands. Stops at
+// the first name that does not exist (nothing further can be followed) and at a descriptor's
+// name. False with `problem` set when a link is refused.
+bool links_on_the_way(const std::string& given, std::string& problem) {
+    if (named_descriptor(given)) return true;
+    std::vector<std::string> todo;  // the names still to walk, the next one last
+    const auto push = [&todo](const std::string& path) {
+        std::vector<std::string> names;
+        for (std::size_t start = 0; start <= path.size();) {
+            const std::size_t end = std::min(path.find('/', start), path.size());
+            if (end > start) names.push_back(path.substr(start, end - start));
+            start = end + 1;
+        }
+        todo.insert(todo.end(), names.rbegin(), names.rend());
+    };
+    push(given);
+    std::string at = !given.empty() && given[0] == '/' ? "/" : "";
+    for (int hops = 0; !todo.empty();) {
+        const std::string name = todo.back();
+        todo.pop_back();
+        if (name == ".") continue;
+        const std::string next = joined(at, name);
+        struct stat st {};
+        if (name != ".." && ::lstat(next.c_str(), &st) != 0) return true;  // nothing further
+        if (name == ".." || !S_ISLNK(st.st_mode)) {
+            at = next;
+            continue;
+        }
+        if (named_descriptor(next)) return true;
+        struct stat dir {};
+        if (::stat(at.empty() ? "." : at.c_str(), &dir) != 0 || !may_follow(st, dir)) {
+            problem = refusal(next, st.st_uid, at.empty() ? "." : at, given);
+            return false;
+        }
+        char buf[4096];
+        const ssize_t n = ::readlink(next.c_str(), buf, sizeof buf - 1);
+        if (n <= 0 || ++hops > 40) return true;  // said by the walk of the last name, or stat
+        const std::string target(buf, static_cast<std::size_t>(n));
+        if (target[0] == '/') at = "/";
+        push(target);
+    }
+    return true;
+}
+
 // Follows a chain of symlinks to the path that is finally written (which may not exist yet),
 // stopping at a name of a descriptor (/dev/stdout, /proc/self/fd/N): those are magic links.
 // Each hop obeys may_follow; a link it refuses ends the walk with `problem` set.
@@ -36,10 +96,7 @@ bool follow_links(std::string& path, std::string& problem) {
         if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return true;
         struct stat dir {};
         if (::stat(dir_of(path).c_str(), &dir) != 0 || !may_follow(st, dir)) {
-            problem = "refusing to follow the symlink " + quoted(path) + ": user " +
-                      std::to_string(st.st_uid) +
-                      " owns it in the sticky, world-writable directory " + quoted(dir_of(path)) +
-                      " (it could point anywhere); remove it or choose another path";
+            problem = refusal(path, st.st_uid, dir_of(path), path);
             return false;
         }
         char buf[4096];
@@ -73,6 +130,12 @@ std::string real_spelling(const std::string& path) {
 
 }  // namespace
 
+std::optional<std::string> links_problem(const std::string& path) {
+    std::string problem;
+    if (links_on_the_way(path, problem)) return std::nullopt;
+    return problem;
+}
+
 bool same_output(const OutputTarget& a, const OutputTarget& b) {
     if (a.mode == OutputMode::descriptor && b.mode == OutputMode::descriptor && a.fd == b.fd)
         return true;
@@ -98,12 +161,16 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
         return std::nullopt;
     }
     OutputTarget target{path, path, OutputMode::replace};
-    if (!follow_links(target.path, problem)) return std::nullopt;
+    if (!links_on_the_way(path, problem) || !follow_links(target.path, problem))
+        return std::nullopt;
     if (auto fd = named_descriptor(target.path)) {
         target.mode = OutputMode::descriptor;
         target.fd = *fd;
         return target;
     }
+    // Absolute from here on: a case that calls chdir() does not move the run's outputs.
+    char cwd[PATH_MAX];
+    if (target.path[0] != '/' && ::getcwd(cwd, sizeof cwd)) target.path = joined(cwd, target.path);
     struct stat st {};
     FileKind kind = FileKind::absent;
     if (::stat(target.path.c_str(), &st) == 0) {

@@ -29,12 +29,18 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    // A new file, never an existing one nor what a link planted at the path points to.
+    const int log = ::open(log_path.c_str(),
+                           O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0644);
+    if (log < 0) {
+        end.problem = "cannot create the log '" + log_path + "': " + std::strerror(errno);
+        return end;
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    posix_spawn_file_actions_adddup2(&actions, log, 1);
+    posix_spawn_file_actions_adddup2(&actions, log, 2);
     // A process group of its own: an interrupt reaches what it started too, and so does the
     // SIGKILL that ends a group still running after the grace period.
     posix_spawnattr_t attributes;
@@ -45,6 +51,7 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
     const int error = ::posix_spawn(&pid, args[0], &actions, &attributes, args.data(), environ);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
+    ::close(log);
     if (error != 0) {
         end.problem = "cannot start '" + argv[0] + "': " + std::strerror(error);
         return end;

@@ -3,6 +3,7 @@
 // is flushed to disk (no fsync here), there is no async-signal-safe output and no journal.
 #include "os/files.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -74,6 +75,7 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string&
         const fs::path next = fs::read_symlink(p, ec);
         p = next.is_absolute() ? next : p.parent_path() / next;
     }
+    if (const fs::path absolute = fs::absolute(p, ec); !ec) p = absolute;  // chdir() moves nothing
     target.path = p.string();
     const auto mode = output_mode_for(kind_of(fs::status(p, ec).type()));
     if (!mode) {
@@ -153,6 +155,20 @@ std::optional<FileProblem> read_regular_file(const std::string& path, std::size_
     return std::nullopt;
 }
 
+std::optional<FileProblem> read_text_head(const std::string& path, std::size_t max_bytes,
+                                          std::string& text, std::size_t& file_size) {
+    std::error_code ec;
+    if (fs::status(path, ec).type() != fs::file_type::regular)
+        return FileProblem{"'" + path + "' is not a regular file"};
+    file_size = static_cast<std::size_t>(fs::file_size(path, ec));
+    std::ifstream in(path, std::ios::binary);
+    text.assign(std::min(file_size, max_bytes), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    text.resize(std::min(text.find('\0'), text.size()));
+    return std::nullopt;
+}
+
 EmergencyOutput prepare_emergency_output(const OutputTarget&) { return {}; }  // never ready
 int emergency_open(const EmergencyOutput&) noexcept { return -1; }
 bool emergency_put(int, const char*, std::size_t) noexcept { return false; }
@@ -173,6 +189,19 @@ std::optional<JournalFile> JournalFile::create(const OutputTarget&, std::string&
 bool JournalFile::append(std::string_view) noexcept { return false; }
 bool JournalFile::sync() noexcept { return false; }
 void JournalFile::remove() noexcept {}
+// No owners nor links to check, no lock to take: a kept directory is what the path names.
+std::optional<std::string> links_problem(const std::string&) { return std::nullopt; }
+std::optional<std::string> private_directory_problem(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return "'" + dir + "' is not a directory";
+    return std::nullopt;
+}
+int lock_file(const std::string&, bool& busy, std::string&) {
+    busy = false;
+    return 0;
+}
+void unlock_file(int) {}
+
 std::vector<std::string> stale_journals(const OutputTarget&) { return {}; }
 bool journal_held(const std::string&) { return false; }
 
