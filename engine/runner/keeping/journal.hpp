@@ -2,12 +2,13 @@
 // --bench-json target (its lines: engine/runner/keeping/run_record.hpp).
 //
 // A run killed where nothing could be written (SIGKILL, a power cut) leaves its journal,
-// "<target>.journal.XXXXXX", unlocked. The next run with the same --bench-json names it on
-// stderr; `--recover-journal=FILE` turns it into a --bench-json document: the journal's meta
-// with meta.interrupted = {by: "unknown (recovered from a journal)", duringCase,
-// duringCaseLabels, finishedRows,
-// journal}, its last columns and every whole row line. A line cut short by the crash is
-// skipped and counted (meta.interrupted.skippedLines).
+// "<target>.journal.XXXXXX", unlocked; the next run with the same --bench-json names it.
+// `--recover-journal=FILE` turns it into a --bench-json document: the journal's meta with
+// meta.interrupted = {by: "unknown (recovered from a journal)", duringCase, duringCaseLabels,
+// finishedRows, journal}, its last columns and every whole row line. A line cut short, or a tail
+// from a NUL byte on, is skipped (skippedLines); a row glint-compare could not read, or a second
+// row of one identity, is dropped and said (droppedRows): the document reads back through
+// read_document. A file is told from a journal by its first line (in its first MiB).
 #pragma once
 
 #include <optional>
@@ -27,6 +28,7 @@ struct RecoveredJournal {
     Json document;
     std::size_t rows = 0;
     std::size_t skipped_lines = 0;
+    std::vector<std::string> dropped;  // "line N: why": rows no document could hold
 };
 
 // Parses a journal. On failure returns nullopt with `problem` (unreadable, not a journal).
