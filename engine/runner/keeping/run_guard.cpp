@@ -75,6 +75,10 @@ void RunGuard::case_started(const std::string& name, const Labels& labels) {
 void RunGuard::row_finished(const Row& row) {
     end_if_overdue();
     record_.row_finished(row);
+    if (auto lost = record_.take_journal_problem()) {  // no message names it from here on
+        supervised_journal("");
+        table_.diagnostic("glint: warning: " + *lost);
+    }
     supervised_case("");
     std::lock_guard lock(state_);
     in_case_ = false;

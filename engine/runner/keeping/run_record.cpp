@@ -60,13 +60,30 @@ void RunRecord::start(const os::OutputTarget* target, const Json& meta, std::str
             first["glintJournal"] = 1;
             first["target"] = target->given;
             first["meta"] = meta;
-            journal_->append(first.dump(-1));
-            journal_->sync();
+            if (!journal_->append(first.dump(-1)) || !journal_->sync()) {
+                lose_journal(errno);
+                note = *take_journal_problem();
+            }
         } else {
             note = problem + "; the run goes on without a journal";
         }
     }
     started_ = true;
+}
+
+void RunRecord::lose_journal(int error) {
+    journal_lost_.store(true, std::memory_order_release);
+    journal_->remove();
+    journal_problem_ = "cannot write the journal '" + sanitize::terminal(journal_path_) +
+                       "': " + std::strerror(error) +
+                       "; it is removed and the run goes on without one (its finished rows "
+                       "reach --bench-json when the run ends)";
+}
+
+std::optional<std::string> RunRecord::take_journal_problem() {
+    std::optional<std::string> problem = std::move(journal_problem_);
+    journal_problem_.reset();
+    return problem;
 }
 
 void RunRecord::keep(std::string text, std::atomic<const std::string*>& slot) {
@@ -103,10 +120,9 @@ void RunRecord::row_finished(const Row& row) {
     Json json = row_json(row, columns_list_, detail_);
     auto node = std::make_unique<Node>();
     node->text = json.dump(-1);
-    if (journal_) {
-        journal_->append("{\"row\": " + node->text + "}");
-        journal_->sync();
-    }
+    if (journal_ && !journal_lost_.load() &&
+        (!journal_->append("{\"row\": " + node->text + "}") || !journal_->sync()))
+        lose_journal(errno);
     tail_->next = node.get();
     tail_ = node.get();
     nodes_.push_back(std::move(node));

@@ -59,7 +59,13 @@ class RunRecord {
     std::size_t finished_rows() const noexcept {
         return row_count_.load(std::memory_order_acquire);
     }
-    const std::string& journal_path() const { return journal_path_; }
+    // The journal, "" when there is none or it was lost.
+    const std::string& journal_path() const {
+        return journal_lost_.load(std::memory_order_acquire) ? kNoJournal : journal_path_;
+    }
+    // Once, after a write to the journal failed (a full disk): what happened. The journal is
+    // then removed and no message names it (it would hold fewer rows than the run finished).
+    std::optional<std::string> take_journal_problem();
     const std::string& target_name() const { return target_name_; }
 
     // The final document is written: the journal goes.
@@ -72,11 +78,15 @@ class RunRecord {
         Node* next = nullptr;
     };
     void keep(std::string text, std::atomic<const std::string*>& slot);
+    void lose_journal(int error);  // a write failed with `error`
+    static inline const std::string kNoJournal;
 
     bool started_ = false;
     std::string target_name_;
     std::string journal_path_;
     std::optional<os::JournalFile> journal_;
+    std::atomic<bool> journal_lost_{false};
+    std::optional<std::string> journal_problem_;
     os::EmergencyOutput emergency_;
     std::string prefix_;  // {"schema": 2, "meta": {<meta members>, "interrupted": {"by": "
     std::atomic<const std::string*> columns_{nullptr};
