@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/model/json.hpp"
+#include "engine/model/sanitize.hpp"
 
 namespace glint::engine {
 namespace {
@@ -33,7 +34,7 @@ class JsonBuilder final : public nlohmann::json_sax<nlohmann::json> {
     bool end_array() override { return close(); }
     bool parse_error(std::size_t, const std::string&,
                      const nlohmann::detail::exception& e) override {
-        throw JsonReadError(e.what(), false);
+        throw JsonReadError(sanitize::terminal(e.what()), false);  // it quotes the input
     }
 
   private:
@@ -95,7 +96,7 @@ nlohmann::json read_json_tree(std::string_view text) {
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-        throw JsonReadError(e.what(), false);
+        throw JsonReadError(sanitize::terminal(e.what()), false);  // it quotes the input
     }
 }
 

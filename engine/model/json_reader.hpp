@@ -18,7 +18,8 @@ namespace glint::engine {
 void check_json_depth(std::string_view text);
 
 // The document as nlohmann::json (object members by name). Throws JsonReadError; what() is
-// nlohmann's message (with the byte) for malformed text.
+// nlohmann's message (with the byte) for malformed text, as sanitize::terminal shows it (the
+// message quotes the input, which may be invalid UTF-8 or hold escapes).
 nlohmann::json read_json_tree(std::string_view text);
 
 }  // namespace glint::engine

@@ -31,8 +31,7 @@ std::size_t sequence_length(std::string_view text, std::size_t i) {
     return n;
 }
 
-// Calls on_char(bytes, code point) for each character of valid_utf8(text); the code point is
-// exact below U+0800 and 0x800 above (enough to tell the control characters).
+// Calls on_char(bytes, code point) for each character of valid_utf8(text).
 template <class F>
 void for_each_char(std::string_view text, F&& on_char) {
     for (std::size_t i = 0; i < text.size();) {
@@ -42,15 +41,23 @@ void for_each_char(std::string_view text, F&& on_char) {
             ++i;
             continue;
         }
-        unsigned cp = static_cast<unsigned char>(text[i]);
-        if (n == 2) cp = ((cp & 0x1F) << 6) | (static_cast<unsigned char>(text[i + 1]) & 0x3F);
-        else if (n > 2) cp = 0x800;  // above the C1 range: the exact value is not needed
+        unsigned cp = static_cast<unsigned char>(text[i]) & (n == 1 ? 0x7F : 0x7F >> n);
+        for (std::size_t k = 1; k < n; ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
         on_char(text.substr(i, n), cp);
         i += n;
     }
 }
 
 bool is_control(unsigned cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
+
+// Invisible characters that reorder or hide text: the bidirectional marks, embeddings,
+// overrides and isolates (U+202E shows a name reversed), zero-width space, word joiner, BOM.
+bool is_hidden_format(unsigned cp) {
+    return cp == 0x061C || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || cp == 0x2060 || (cp >= 0x2066 && cp <= 0x2069) ||
+           cp == 0xFEFF;
+}
 
 // Appends c's HTML entity when c is & < > (or, with quotes, " '); false otherwise. Markdown
 // takes these entities as text, so both kinds share them.
@@ -98,7 +105,11 @@ std::string terminal(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for_each_char(text, [&](std::string_view bytes, unsigned cp) {
-        if (!is_control(cp)) {
+        if (is_hidden_format(cp)) {  // shown by name: "<U+202E>"
+            char name[16];
+            std::snprintf(name, sizeof name, "<U+%04X>", cp);
+            out += name;
+        } else if (!is_control(cp)) {
             out += bytes;
         } else if (cp ==
                    '\t') {  // a terminal shows a tab as blank space: so does this, in one column

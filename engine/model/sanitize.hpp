@@ -3,7 +3,9 @@
 // function and none escapes on its own.
 //
 // Contracts: every output is valid UTF-8 and a function of its input alone. terminal holds no
-// C0, DEL or C1 character (made visible, never deleted; one column each); markdown, csv and html
+// C0, DEL or C1 character (made visible, never deleted; one column each) and no bidirectional or
+// zero-width format character (shown by name, "<U+202E>", so no name displays reordered or
+// hidden); markdown, csv and html
 // add their kind's escaping (no live markup, no formula, no table-cell break);
 // append_json_string writes a JSON literal with C0, DEL and C1 as \uXXXX.
 // Rationale and details: docs/rationale.md, "engine/model/sanitize.hpp".

@@ -1,5 +1,6 @@
 // libFuzzer target: the output sanitisers (engine/model/sanitize). For any bytes: every output
-// is valid UTF-8; terminal text holds no C0 byte, DEL or C1 code point and is a fixed point;
+// is valid UTF-8; terminal text holds no C0 byte, DEL, C1 code point or bidirectional override,
+// embedding or isolate, and is a fixed point;
 // a markdown cell holds no unescaped | and no < or >; a CSV field starts no formula and is
 // unquoted only when it holds no , or "; HTML holds no < > " '; a JSON string parses back to
 // valid_utf8 of the input; valid UTF-8 input is kept by valid_utf8.
@@ -19,11 +20,18 @@ void require(bool ok) {
     if (!ok) __builtin_trap();
 }
 
-bool terminal_safe(const std::string& text) {
+// `shown`: text a person reads (not a JSON literal, which keeps format characters as data).
+bool terminal_safe(const std::string& text, bool shown = true) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
         if (c < 0x20 || c == 0x7F || (c == 0xC2 && next >= 0x80 && next <= 0x9F)) return false;
+        // No bidirectional override, embedding or isolate (U+202A..U+202E, U+2066..U+2069).
+        const auto third = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+        if (shown && c == 0xE2 &&
+            ((next == 0x80 && third >= 0xAA && third <= 0xAE) ||
+             (next == 0x81 && third >= 0xA6 && third <= 0xA9)))
+            return false;
     }
     return sanitize::is_valid_utf8(text);
 }
@@ -63,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     std::string json;
     sanitize::append_json_string(json, text);
-    require(terminal_safe(json));
+    require(terminal_safe(json, false));
     require(Json::parse(json).as_string() == valid);
     return 0;
 }

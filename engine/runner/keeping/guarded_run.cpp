@@ -89,10 +89,10 @@ void note_invalid_utf8(const std::vector<Row>& rows) {
         report::print_wrapped(stderr, "glint: note: " + note);
 }
 
-// Where an interrupted run's rows are: " are in 'x.json'", or why they are not.
-std::string kept_where(const os::OutputTarget* json_target, bool written) {
+// Where an interrupted run's rows are: " are in 'x.json'" (" is in" for one), or why not.
+std::string kept_where(const os::OutputTarget* json_target, bool written, bool one_row) {
     if (!json_target) return "";
-    if (written) return " are in '" + json_target->given + "'";
+    if (written) return (one_row ? " is in '" : " are in '") + json_target->given + "'";
     return ", which '" + json_target->given + "' could not take (the error above)";
 }
 
@@ -211,10 +211,11 @@ int run_guarded_bench(const BenchSetup& setup) {
     }
     if (interrupted) {
         const std::string during = record.case_in_flight_shown();
-        std::fprintf(stderr, "glint: %s stopped the run %s: %s%s\n",
-                     os::signal_name(interrupted).c_str(),
-                     (during == "null" ? std::string("between cases") : "during " + during).c_str(),
-                     kept_rows_text(rows).c_str(), kept_where(json_target, json_written).c_str());
+        std::fprintf(
+            stderr, "glint: %s stopped the run %s: %s%s\n", os::signal_name(interrupted).c_str(),
+            (during == "null" ? std::string("between cases") : "during " + during).c_str(),
+            kept_rows_text(rows).c_str(),
+            kept_where(json_target, json_written, rows.size() == 1 && !partial_rows(rows)).c_str());
     }
     if (const int error = guarded_table.write_error(); error != 0 && !interrupted) {
         std::fprintf(stderr,

@@ -26,7 +26,7 @@ std::string kept_rows(const RunRecord& record, bool written) {
     const std::size_t rows = record.finished_rows();
     std::string text = fmt::format("{} finished row{}", rows, rows == 1 ? "" : "s");
     if (record.target_name().empty()) return text + " (no --bench-json to keep them)";
-    if (written) return text + " are in '" + record.target_name() + "'";
+    if (written) return text + (rows == 1 ? " is in '" : " are in '") + record.target_name() + "'";
     text += ": writing '" + record.target_name() + "' failed";
     if (!record.journal_path().empty())
         text += "; the journal '" + record.journal_path() + "' has them";

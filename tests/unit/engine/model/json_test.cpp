@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 
 #include "engine/model/json.hpp"
 #include "engine/model/json_limits.hpp"
+#include "engine/model/sanitize.hpp"
 
 using namespace glint::engine;
 
@@ -74,5 +76,22 @@ TEST_CASE("json: nesting deeper than kMaxJsonDepth is refused with an error, nev
         FAIL("a cut-short document parsed");
     } catch (const JsonReadError& e) {
         CHECK_FALSE(e.too_deep);
+    }
+}
+
+TEST_CASE(
+    "hostile: a parse error quotes the input as visible text, never raw invalid UTF-8 or "
+    "escapes") {
+    for (const std::string& text : {std::string("[\"a\xFF\xFE"), std::string("[1, \x1b[2J]")}) {
+        INFO(text);
+        std::string message;
+        try {
+            (void)Json::parse(text);
+        } catch (const JsonReadError& e) {
+            message = e.what();
+        }
+        REQUIRE_FALSE(message.empty());
+        CHECK(sanitize::is_valid_utf8(message));
+        CHECK(message.find('\x1b') == std::string::npos);
     }
 }

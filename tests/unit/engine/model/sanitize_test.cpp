@@ -51,6 +51,27 @@ TEST_CASE("sanitize: terminal text shows every control character as a visible pi
     CHECK(sanitize::terminal(sanitize::terminal("a\x1b")) == sanitize::terminal("a\x1b"));
 }
 
+TEST_CASE(
+    "hostile: a right-to-left override or another invisible format character is shown by name, "
+    "so no name displays reversed or hidden") {
+    const std::string rlo = "\xE2\x80\xAE";  // U+202E
+    CHECK(sanitize::terminal("exe." + rlo + "gpj") == "exe.<U+202E>gpj");
+    CHECK(sanitize::html("a" + rlo + "b") == "a&lt;U+202E&gt;b");
+    CHECK(sanitize::markdown("a" + rlo + "b") == "a&lt;U+202E&gt;b");
+    CHECK(sanitize::csv(rlo) == "<U+202E>");
+    // LRI..PDI, LRM, RLM, ALM, zero-width space, word joiner, BOM; what is near them stays.
+    CHECK(sanitize::terminal("\xE2\x81\xA6\xE2\x81\xA9\xE2\x80\x8E\xE2\x80\x8F\xD8\x9C") ==
+          "<U+2066><U+2069><U+200E><U+200F><U+061C>");
+    CHECK(sanitize::terminal("\xE2\x80\x8B\xE2\x81\xA0\xEF\xBB\xBF") == "<U+200B><U+2060><U+FEFF>");
+    CHECK(sanitize::terminal("\xE2\x80\x94 \xE2\x80\xA9 \xD8\x9B") ==
+          "\xE2\x80\x94 \xE2\x80\xA9 \xD8\x9B");
+    CHECK(sanitize::terminal(sanitize::terminal(rlo)) == sanitize::terminal(rlo));
+    // The document keeps the name as it is: a row is still found by its own spelling.
+    std::string json;
+    sanitize::append_json_string(json, rlo);
+    CHECK(json == "\"" + rlo + "\"");
+}
+
 TEST_CASE("sanitize: markdown cells carry no live markup and no cell break") {
     CHECK(sanitize::markdown("a|b") == "a\\|b");
     CHECK(sanitize::markdown("<!-- x") == "&lt;!-- x");
