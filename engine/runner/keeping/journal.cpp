@@ -46,8 +46,8 @@ std::optional<std::string> row_problem(const Json& row, const std::string& path,
 
 // The rows that can stand in one document, in order: a row that is no row as glint-compare reads
 // rows, or a second row with an identity already kept, is dropped and said in `dropped`.
-Json kept_rows(std::vector<std::pair<Json, std::size_t>> rows, const std::string& path,
-               std::vector<std::string>& dropped) {
+Json readable_rows(std::vector<std::pair<Json, std::size_t>> rows, const std::string& path,
+                   std::vector<std::string>& dropped) {
     struct Candidate {
         Json row;
         std::size_t line;
@@ -173,7 +173,7 @@ std::optional<RecoveredJournal> journal_from_text(std::string_view text, const s
         problem = "'" + path + kNotAJournal;
         return std::nullopt;
     }
-    Json kept = kept_rows(std::move(rows), path, out.dropped);
+    Json kept = readable_rows(std::move(rows), path, out.dropped);
     out.rows = kept.size();
     if (!meta.is_object()) meta = Json::object();
     Json& interrupted = meta["interrupted"];
