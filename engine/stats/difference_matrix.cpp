@@ -52,11 +52,12 @@ double DifferenceMatrix::largest_below(double value) const {
 double DifferenceMatrix::select(std::uint64_t k) const {
     const std::size_t m = a_.size(), n = b_.size();
     std::vector<std::size_t> lo(m, 0), hi(m, n), below(m), through(m);
-    std::uint64_t skipped = 0;  // differences left of every row's range (all smaller)
+    std::vector<std::uint64_t> ends(m);  // the candidates in rows 0..i
+    std::uint64_t skipped = 0;           // differences left of every row's range (all smaller)
     std::uint64_t state = 0x5eed;
     for (;;) {
-        std::uint64_t candidates = 0;
-        for (std::size_t i = 0; i < m; ++i) candidates += hi[i] - lo[i];
+        for (std::size_t i = 0; i < m; ++i) ends[i] = (i ? ends[i - 1] : 0) + (hi[i] - lo[i]);
+        const std::uint64_t candidates = m ? ends[m - 1] : 0;
         if (candidates <= std::max<std::uint64_t>(m + n, 64)) {
             std::vector<double> left;
             left.reserve(static_cast<std::size_t>(candidates));
@@ -69,41 +70,42 @@ double DifferenceMatrix::select(std::uint64_t k) const {
         // The pivot: of three candidates drawn at random, the one whose rank among them is
         // nearest the k-th's among the candidates (mostly the middle one).
         const auto draw = [&] {
-            std::uint64_t pick = next_random(state) % candidates;
-            std::size_t row = 0;
-            while (pick >= hi[row] - lo[row]) {
-                pick -= hi[row] - lo[row];
-                ++row;
-            }
-            return at(row, lo[row] + static_cast<std::size_t>(pick));
+            const std::uint64_t pick = next_random(state) % candidates;
+            const auto row = static_cast<std::size_t>(
+                std::upper_bound(ends.begin(), ends.end(), pick) - ends.begin());
+            const std::uint64_t before = row ? ends[row - 1] : 0;
+            return at(row, lo[row] + static_cast<std::size_t>(pick - before));
         };
         double three[3] = {draw(), draw(), draw()};
         std::sort(std::begin(three), std::end(three));
         const double q = static_cast<double>(k - skipped) / static_cast<double>(candidates);
         const double pivot = three[q < 0.3 ? 0 : q > 0.7 ? 2 : 1];
         // below[i]: differences of row i under the pivot; through[i]: at most the pivot. Both
-        // grow as i grows (a row's differences fall), so the columns only move right.
-        std::uint64_t under = 0, upto = 0;
-        std::size_t lt = 0, le = 0;
-        for (std::size_t i = 0; i < m; ++i) {
+        // grow as i grows (a row's differences fall), so the columns only move right. through
+        // is walked only when the k-th is not under the pivot.
+        std::uint64_t under = 0;
+        for (std::size_t i = 0, lt = 0; i < m; ++i) {
             while (lt < n && at(i, lt) < pivot) ++lt;
-            while (le < n && at(i, le) <= pivot) ++le;
             below[i] = lt;
-            through[i] = le;
             under += lt;
-            upto += le;
         }
         if (k < under) {
             for (std::size_t i = 0; i < m; ++i) hi[i] = std::min(hi[i], below[i]);
-        } else if (k < upto) {
-            return pivot;
-        } else {
-            for (std::size_t i = 0; i < m; ++i) {
-                const std::size_t next = std::max(lo[i], through[i]);
-                skipped += next - lo[i];
-                lo[i] = next;
-                hi[i] = std::max(hi[i], lo[i]);
-            }
+            continue;
+        }
+        std::uint64_t upto = 0;
+        for (std::size_t i = 0, le = 0; i < m; ++i) {
+            le = std::max(le, below[i]);
+            while (le < n && at(i, le) <= pivot) ++le;
+            through[i] = le;
+            upto += le;
+        }
+        if (k < upto) return pivot;
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::size_t next = std::max(lo[i], through[i]);
+            skipped += next - lo[i];
+            lo[i] = next;
+            hi[i] = std::max(hi[i], lo[i]);
         }
     }
 }
