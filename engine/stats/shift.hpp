@@ -41,7 +41,7 @@ struct ShiftInterval {
 // sorted pairwise differences. nullopt when no k reaches `level`: too few values (3 against 3
 // reach at most 90%, 4 against 4 reach 97.1%) or an empty side. These functions select among
 // the differences without materialising them (difference_matrix.hpp): O(m + n) memory,
-// O((m + n) log(m + n)) time (a sort, then a few linear walks per order statistic).
+// expected O((m + n) log(m + n)) time (a sort, then O(log mn) linear walks per order statistic).
 std::optional<ShiftInterval> shift_interval(std::span<const double> a, std::span<const double> b,
                                             double level);
 
