@@ -13,7 +13,7 @@
 #
 # GLINT_SCALE_COMPARE=PROGRAM uses that glint-compare (else build/tools/glint-compare, built
 # first); GLINT_SCALE_DIR=DIR keeps the documents there (reused when present: generating them
-# takes about a minute), else a temporary directory is removed at the end.
+# takes about 40 s of CPU for 80,000 rows), else a temporary directory is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows=${1:-80000}
