@@ -40,6 +40,7 @@ std::vector<double> numbers(const json& row, const char* field) {
     const auto it = row.find(field);
     if (it == row.end() || it->is_null()) return out;
     if (!it->is_array()) throw BadField(std::string("\"") + field + "\" is not an array");
+    out.reserve(it->size());  // exactly: a row's samples are most of a document's memory
     for (const json& v : *it) {
         const double d = number_or_nan(v, field);
         if (std::isfinite(d)) out.push_back(d);
