@@ -174,8 +174,7 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
     std::optional<std::string> bad_row;  // the first row that could not be read, as the error
     DocumentEvents events;
     events.rows_begin = [&] {
-        out.rows.clear();
-        out.has_registrations = true;
+        out = RunDocument{};  // no rows, every one with a registration so far
         bad_row.reset();
     };
     events.row = [&](json&& r) {  // read as it is parsed: the document's rows are never a tree
