@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/compare/document_stream.hpp"
 #include "engine/compare/gbench_document.hpp"
 #include "engine/compare/memory_reserve.hpp"
-#include "engine/model/json_reader.hpp"
 #include "engine/model/not_measured.hpp"
 #include "engine/stats/summary.hpp"
 #include "os/files.hpp"
@@ -40,6 +40,7 @@ std::vector<double> numbers(const json& row, const char* field) {
     const auto it = row.find(field);
     if (it == row.end() || it->is_null()) return out;
     if (!it->is_array()) throw BadField(std::string("\"") + field + "\" is not an array");
+    out.reserve(it->size());  // exactly: a row's samples are most of a document's memory
     for (const json& v : *it) {
         const double d = number_or_nan(v, field);
         if (std::isfinite(d)) out.push_back(d);
@@ -169,9 +170,28 @@ std::optional<RunDocument> read_document(const std::string& path, std::string& e
 
 std::optional<RunDocument> parse_document(std::string_view text, const std::string& path,
                                           std::string& error) {
+    RunDocument out;
+    std::optional<std::string> bad_row;  // the first row that could not be read, as the error
+    DocumentEvents events;
+    events.rows_begin = [&] {
+        out = RunDocument{};  // no rows, every one with a registration so far
+        bad_row.reset();
+    };
+    events.row = [&](json&& r) {  // read as it is parsed: the document's rows are never a tree
+        if (bad_row) return;
+        try {
+            bool has_registration = false;
+            out.rows.push_back(read_row(r, has_registration));
+            out.has_registrations = out.has_registrations && has_registration;
+        } catch (const std::bad_alloc&) {
+            throw;  // not the row's fault: read_side names the file and the memory limit
+        } catch (const std::exception& e) {  // BadField, or a type error nlohmann reports
+            bad_row = "'" + path + "': row " + std::to_string(out.rows.size() + 1) + " " + e.what();
+        }
+    };
     json doc;
     try {
-        doc = read_json_tree(text);
+        doc = stream_document(text, events);
     } catch (const JsonReadError& e) {
         error = "'" + path +
                 (e.too_deep ? "' nests deeper than " + std::to_string(kMaxJsonDepth) +
@@ -190,7 +210,6 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
         error = "'" + path + "' has no rows array";
         return std::nullopt;
     }
-    RunDocument out;
     out.path = path;
     out.files = {path};
     if (const auto meta = doc.find("meta"); meta != doc.end() && meta->is_object()) {
@@ -210,16 +229,8 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
                 out.columns.push_back({c["name"].get<std::string>(),
                                        c.value("header", c["name"].get<std::string>()),
                                        c.value("format", std::string("count"))});
-    std::size_t index = 0;
-    try {
-        for (const json& r : *rows) {
-            bool has_registration = false;
-            out.rows.push_back(read_row(r, has_registration));
-            out.has_registrations = out.has_registrations && has_registration;
-            ++index;
-        }
-    } catch (const std::exception& e) {  // BadField, or a type error nlohmann reports
-        error = "'" + path + "': row " + std::to_string(index + 1) + " " + e.what();
+    if (bad_row) {
+        error = *bad_row;
         return std::nullopt;
     }
     if (auto twice = duplicate_identity(out)) {

@@ -88,8 +88,9 @@ std::optional<RunsInterval> runs_interval(const std::vector<double>& a,
     if (a.empty() || b.empty()) return std::nullopt;
     const std::vector<double> la = logs(a), lb = logs(b);
     RunsInterval out;
-    out.ratio = std::exp(hodges_lehmann_shift(la, lb));
-    if (const auto at_level = shift_interval(la, lb, level)) {
+    const ShiftEstimate estimate = estimate_shift(la, lb, level);
+    out.ratio = std::exp(estimate.shift);
+    if (const auto& at_level = estimate.interval) {
         out.low = std::exp(at_level->low);
         out.high = std::exp(at_level->high);
         out.coverage = at_level->coverage;

@@ -41,8 +41,9 @@ LogShift log_shift(const std::vector<double>& a, const std::vector<double>& b, d
     const double floor = smallest_positive(a, b) / 2;
     const std::vector<double> la = logs(a, floor), lb = logs(b, floor);
     LogShift out;
-    out.ratio = std::exp(hodges_lehmann_shift(la, lb));
-    if (const auto shift = shift_interval(la, lb, level))
+    const ShiftEstimate estimate = estimate_shift(la, lb, level);
+    out.ratio = std::exp(estimate.shift);
+    if (const auto& shift = estimate.interval)
         out.interval = std::pair{std::exp(shift->low), std::exp(shift->high)};
     return out;
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -38,10 +39,19 @@ struct ShiftInterval {
 
 // Moses' interval for the shift b - a at `level` (e.g. 0.95): [d(k), d(mn + 1 - k)] of the
 // sorted pairwise differences. nullopt when no k reaches `level`: too few values (3 against 3
-// reach at most 90%, 4 against 4 reach 97.1%) or an empty side. Both functions select among
-// the differences without materialising them: O(m + n) memory, expected O((m + n) log(mn)) time.
+// reach at most 90%, 4 against 4 reach 97.1%) or an empty side. These functions select among
+// the differences without materialising them (difference_matrix.hpp): O(m + n) memory,
+// expected O((m + n) log(m + n)) time (a sort, then O(log mn) linear walks per order statistic).
 std::optional<ShiftInterval> shift_interval(std::span<const double> a, std::span<const double> b,
                                             double level);
+
+// Both at once over one sorted copy of the sets: the shift (nan when a side is empty) and the
+// interval, each exactly what the functions above return.
+struct ShiftEstimate {
+    double shift = std::numeric_limits<double>::quiet_NaN();
+    std::optional<ShiftInterval> interval;
+};
+ShiftEstimate estimate_shift(std::span<const double> a, std::span<const double> b, double level);
 
 // At most `count` evenly spaced order statistics of `values` (the minimum and the maximum kept),
 // sorted: a smaller set of the same shape. Returns the values sorted when there are no more than

@@ -48,3 +48,14 @@ if(GLINT_BASH AND GLINT_JQ AND TARGET glint_instructions AND TARGET glint_rdtscp
   set_tests_properties("bench/asm_vs_rdtscp.sh --tiny" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE
                        SKIP_RETURN_CODE 77)
 endif()
+
+# bench/compare_scale.sh (docs/comparing.md's large-document figures) cannot rot: a 200-row pair
+# runs end to end and tests/bench/compare_scale_check.sh checks the lines' form, never a figure.
+find_program(GLINT_PYTHON3 python3)
+if(GLINT_BASH AND GLINT_PYTHON3 AND EXISTS /usr/bin/time AND TARGET glint-compare)
+  add_test(NAME "bench/compare_scale.sh (200 rows)"
+    COMMAND ${GLINT_BASH} ${CMAKE_CURRENT_LIST_DIR}/compare_scale_check.sh
+            ${PROJECT_SOURCE_DIR}/bench/compare_scale.sh $<TARGET_FILE:glint-compare>
+            ${PROJECT_BINARY_DIR}/compare-scale-check)
+  set_tests_properties("bench/compare_scale.sh (200 rows)" PROPERTIES TIMEOUT 300)
+endif()
