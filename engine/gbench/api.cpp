@@ -12,6 +12,7 @@
 
 #include "engine/gbench/dropin.hpp"
 #include "engine/report/gbench_json.hpp"
+#include "engine/runner/modes/deleted_probe.hpp"
 
 namespace benchmark {
 namespace {
@@ -109,6 +110,7 @@ std::size_t RunSpecifiedBenchmarks() {
     }
     std::vector<std::string> args = g_flags.kept;
     const bool measure = !g_flags.dry_run && !has_mode_flag(args);
+    if (g_flags.dry_run) glint::engine::set_plain_deleted_probe(false);  // once, as GB runs it
     if (measure) args.insert(args.begin() + 1, "--bench");
     if (g_flags.repetitions > 1)
         args.push_back("--bench-repeat=" + std::to_string(g_flags.repetitions));
