@@ -1,5 +1,6 @@
 #include "engine/environment/run_environment.hpp"
 
+#include "engine/environment/seen_warnings.hpp"
 #include "engine/placement/topology_json.hpp"
 #include "os/cpu_affinity.hpp"
 
@@ -18,22 +19,32 @@ RunEnvironment::RunEnvironment(Placement placement, bool quiet, os::SystemRoots 
 
 std::vector<std::string> RunEnvironment::header_lines() const {
     std::vector<std::string> lines = {placement_line(placement_)};
-    if (!quiet_)
-        for (const auto& w : warnings_) lines.push_back(warning_line(w));
+    if (quiet_) return lines;
+    for (auto& line : said(warnings_)) lines.push_back(std::move(line));
     return lines;
 }
 
 std::vector<std::string> RunEnvironment::end_lines() {
     end_load_ = os::read_load_average(roots_);
     end_speed_ = probe_core_speed();
-    std::vector<std::string> lines;
-    auto warn = [&](const EnvironmentWarning& w) {
-        warnings_.push_back(w);
-        if (!quiet_) lines.push_back(warning_line(w));
-    };
-    if (auto end = check_end_load(facts_.load, end_load_)) warn(*end);
+    std::vector<EnvironmentWarning> found;
+    if (auto end = check_end_load(facts_.load, end_load_)) found.push_back(*end);
     if (auto speed = judge_core_speed(joined_speed()))
-        if (auto slow = check_core_speed(*speed)) warn(*slow);
+        if (auto slow = check_core_speed(*speed)) found.push_back(*slow);
+    warnings_.insert(warnings_.end(), found.begin(), found.end());
+    return quiet_ ? std::vector<std::string>{} : said(found);
+}
+
+std::vector<std::string> RunEnvironment::said(const std::vector<EnvironmentWarning>& found) const {
+    if (!seen_path_) {
+        std::vector<std::string> lines;
+        for (const auto& w : found) lines.push_back(warning_line(w));
+        return lines;
+    }
+    auto lines = warning_lines(found, read_seen_checks(*seen_path_), *seen_path_);
+    std::vector<std::string> checks;
+    for (const auto& w : found) checks.push_back(w.check);
+    remember_checks(*seen_path_, checks);
     return lines;
 }
 

@@ -7,6 +7,7 @@
 // lines, never out of JSON.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ class RunEnvironment {
   public:
     RunEnvironment(Placement placement, bool quiet, os::SystemRoots roots = {});
 
+    // Warnings said in full once (seen_warnings.hpp): header_lines() reads and updates the
+    // state file at `path` (set where the table is on a terminal).
+    void say_seen_briefly(std::string path) { seen_path_ = std::move(path); }
     std::vector<std::string> header_lines() const;
     // Reads the load average again and probes the core's speed; a warning line when the load is
     // high or the core's speed changed (unless quiet).
@@ -35,10 +39,14 @@ class RunEnvironment {
 
   private:
     std::vector<double> joined_speed() const;  // the start probe's chunks, then the end's
+    // The lines of warnings `found`: each in full, or (say_seen_briefly) those said in full
+    // before in one brief line, remembering the rest as said.
+    std::vector<std::string> said(const std::vector<EnvironmentWarning>& found) const;
 
     os::SystemRoots roots_;
     Placement placement_;
     bool quiet_;
+    std::optional<std::string> seen_path_;
     os::EnvironmentFacts facts_;
     std::vector<EnvironmentWarning> warnings_;
     os::Topology topology_;

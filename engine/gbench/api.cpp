@@ -10,8 +10,10 @@
 
 #include <glint/main.hpp>
 
+#include "engine/gbench/complexity.hpp"
 #include "engine/gbench/dropin.hpp"
 #include "engine/report/gbench_json.hpp"
+#include "engine/runner/modes/deleted_probe.hpp"
 
 namespace benchmark {
 namespace {
@@ -109,6 +111,7 @@ std::size_t RunSpecifiedBenchmarks() {
     }
     std::vector<std::string> args = g_flags.kept;
     const bool measure = !g_flags.dry_run && !has_mode_flag(args);
+    if (g_flags.dry_run) glint::engine::set_plain_deleted_probe(false);  // once, as GB runs it
     if (measure) args.insert(args.begin() + 1, "--bench");
     if (g_flags.repetitions > 1)
         args.push_back("--bench-repeat=" + std::to_string(g_flags.repetitions));
@@ -116,7 +119,8 @@ std::size_t RunSpecifiedBenchmarks() {
         args.push_back("--bench-min-time=" + std::to_string(*g_flags.min_seconds * 1000 / 32));
     if (g_flags.format == "csv") args.push_back("--bench-format=csv");
     const bool json_stdout = g_flags.format == "json";
-    const bool want_json = measure && (json_stdout || !g_flags.out.empty());
+    const bool want_gb_json = measure && (json_stdout || !g_flags.out.empty());
+    const bool want_json = want_gb_json || (measure && glint::gbench::wants_complexity(selected));
     std::string glint_json;
     for (const std::string& a : args)
         if (a.rfind("--bench-json=", 0) == 0) glint_json = a.substr(13);
@@ -137,6 +141,7 @@ std::size_t RunSpecifiedBenchmarks() {
     }
     g_status = run_glint(args, json_stdout);
     if (want_json) {
+        std::string doc;
         glint::engine::GbJsonOptions o;
         o.executable = g_flags.kept.empty() ? "" : g_flags.kept.front();
         o.default_unit = g_flags.time_unit.empty() ? unit_name(g_default_unit) : g_flags.time_unit;
@@ -147,7 +152,14 @@ std::size_t RunSpecifiedBenchmarks() {
                                s.has_unit && g_flags.time_unit.empty() ? unit_name(s.unit) : ""};
         }
         try {
-            const std::string doc = glint::engine::google_benchmark_json(read_file(glint_json), o);
+            const std::string glint_doc = read_file(glint_json);
+            if (want_gb_json) doc = glint::engine::google_benchmark_json(glint_doc, o);
+            if (glint::gbench::wants_complexity(selected)) {
+                auto fits = glint::gbench::fit_families(selected, glint_doc, doc);
+                for (const std::string& line : fits.lines)
+                    (json_stdout ? std::cerr : std::cout) << line << "\n";
+                doc = std::move(fits.gbench_json);
+            }
             if (json_stdout) std::cout << doc;
             if (!g_flags.out.empty()) {
                 std::ofstream out(g_flags.out, std::ios::binary);

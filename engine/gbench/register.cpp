@@ -11,6 +11,7 @@
 
 #include <glint/bench.hpp>
 
+#include "engine/gbench/complexity.hpp"
 #include "engine/gbench/dropin.hpp"
 
 namespace glint::gbench {
@@ -87,6 +88,7 @@ void run_instance(std::size_t index) {
     benchmark::State first(1, in.args, 0, in.threads, spec.use_manual_time);
     in.family->benchmark->Run(first);
     if (first.error_occurred()) throw std::runtime_error("SkipWithError: " + first.error_message());
+    record_complexity_n(in.name, first.complexity_length_n());
     static bool label_said = false;  // once per run
     if (!first.label().empty() && !std::exchange(label_said, true))
         std::fprintf(stderr,
@@ -147,8 +149,8 @@ std::vector<std::string> register_instances(const std::vector<Instance>& selecte
                 "included); the row's time is the slowest thread's per iteration");
         if (spec.complexity != benchmark::oNone)
             notes.insert(
-                "Complexity(): no BigO/RMS rows (glint fits complexity over a "
-                "glint::range parameter of a native case)");
+                "Complexity(): fitted by glint over the instances' medians (relative "
+                "residuals; oAuto says 'undecided' where two models fit about as well)");
         if (spec.repetitions > 0 || spec.min_time > 0)
             notes.insert(
                 "Repetitions()/MinTime() on a family: not applied; glint samples each "

@@ -1,6 +1,7 @@
 #include "engine/profile/stacks.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -54,6 +55,14 @@ StackBuilder::StackBuilder(os::Symbolizer& symbols, PassCode code)
     : symbols_(symbols), code_(std::move(code)) {}
 
 namespace {
+// A frame of the header-only loop glint instantiates around the case's code (run_batch,
+// run_inputs, the BatchedInputs they inline: glint::detail, a "void " return type aside).
+bool loop_wrapper_frame(const std::string& function) {
+    std::string_view f = function;
+    if (f.starts_with("void ")) f.remove_prefix(5);
+    return f.starts_with("glint::detail::");
+}
+
 bool among(const std::vector<std::uint64_t>& v, std::uint64_t a) {
     return std::find(v.begin(), v.end(), a) != v.end();
 }
@@ -108,6 +117,10 @@ SampleOwner StackBuilder::add(const os::SampleRecord& sample, Profile& profile) 
             stack_.push_back(FrameAt{profile.intern(name), f.file, f.line});
         }
     }
+    // The outermost frames of glint's loop wrapper are left out: the case's code is the root
+    // (a sample in the loop itself keeps its innermost frame, the loop's own cost).
+    while (stack_.size() > 1 && loop_wrapper_frame(profile.name(stack_.back().id).function))
+        stack_.pop_back();
     if (stack_.empty())  // no user part recorded for a user-mode sample: its ip alone
         stack_.push_back(FrameAt{profile.intern({"[unknown]", "", false}), "", 0});
     profile.add(stack_, complete);

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/stats/summary.hpp"
+
 namespace glint::engine {
 namespace {
 
@@ -14,12 +16,6 @@ using nlohmann::ordered_json;
 
 double unit_scale(const std::string& unit) {  // ns per unit
     return unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : 1.0;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 double number_or_nan(const nlohmann::json& j, const char* key) {
@@ -154,14 +150,9 @@ std::string google_benchmark_json(std::string_view text, const GbJsonOptions& o)
             r["cpu_time"] = time_or_null(reps[i] * cpu_ratio, scale);
             benchmarks.push_back(r);
         }
-        double mean = 0;
-        for (double v : reps) mean += v;
-        mean /= static_cast<double>(reps.size());
-        double var = 0;
-        for (double v : reps) var += (v - mean) * (v - mean);
-        const double sd = std::sqrt(var / static_cast<double>(reps.size() - 1));
+        const Moments m = moments(reps);
         const std::pair<const char*, double> aggregates[] = {
-            {"mean", mean}, {"median", median(reps)}, {"stddev", sd}, {"cv", sd / mean}};
+            {"mean", m.mean}, {"median", median(reps)}, {"stddev", m.stddev}, {"cv", m.cv}};
         for (const auto& [agg, value] : aggregates) {
             ordered_json a;
             a["name"] = name + "_" + agg;

@@ -9,6 +9,7 @@
 #include "engine/model/json_values.hpp"
 #include "engine/report/stability_json.hpp"
 #include "engine/stats/shift.hpp"
+#include "engine/stats/summary.hpp"
 
 namespace glint::engine {
 
@@ -28,7 +29,7 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
         for (const char* key :
              {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs", "estimator",
               "spreadNs", "cleanSamples", "disturbedSamples", "slowCoreSamples", "minNs", "maxNs",
-              "samplesNs", "repetitionMediansNs"})
+              "meanNs", "stddevNs", "cv", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -51,6 +52,12 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
         out["resolutionNs"] = timing->resolution_ns;  // median call outlasted it
         out["medianResolved"] = timing->median_resolved();
     }
+    // The moments of every sample (engine/stats/summary.hpp), for readers used to them; the
+    // headline stays medianNs.
+    const Moments moments_of = moments(timing->sample_ns);
+    out["meanNs"] = number_or_null(moments_of.mean);
+    out["stddevNs"] = number_or_null(moments_of.stddev);
+    out["cv"] = number_or_null(moments_of.cv);
     Json samples = Json::array();
     const bool all_finite = std::all_of(timing->sample_ns.begin(), timing->sample_ns.end(),
                                         [](double s) { return std::isfinite(s); });

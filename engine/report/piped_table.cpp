@@ -1,5 +1,7 @@
 // Piped output: the group's rows are collected and printed once, at end_group, sorted and
 // with tight widths. No escape codes, unless painted (--color=always).
+#include <algorithm>
+
 #include "engine/report/render.hpp"
 #include "engine/report/sort.hpp"
 #include "engine/report/table_reporters.hpp"
@@ -14,8 +16,14 @@ void CollectingTable::begin_group(const GroupInfo& group) {
 
 void CollectingTable::end_group() {
     if (!rows_.empty() && !progress_only_) {
+        TableHead head = head_;
+        if (!keeps_every_column())  // a column only where some row has a cell (even "—")
+            std::erase_if(head.metrics, [&](const catalog::MetricDescriptor& m) {
+                return std::none_of(rows_.begin(), rows_.end(),
+                                    [&](const Row& r) { return r.cell(m.name) != nullptr; });
+            });
         start_block();
-        write(render(head_, sorted_rows(std::move(rows_), sort_)));
+        write(render(head, sorted_rows(std::move(rows_), sort_)));
         flush();
     }
     rows_.clear();

@@ -42,7 +42,8 @@ class TableOutput : public TableReporter {
 };
 
 // Output printed per group, once, at end_group: the group's rows collected, sorted, and
-// rendered by render() (the piped box table, markdown, CSV). No escape codes.
+// rendered by render() (the piped box table, markdown, CSV), with the metric columns some row
+// has a cell for (all of them: keeps_every_column). No escape codes.
 class CollectingTable : public TableOutput {
   public:
     void begin_group(const GroupInfo& group) override;
@@ -56,6 +57,9 @@ class CollectingTable : public TableOutput {
   protected:
     CollectingTable(std::FILE* out, SortSpec sort) : TableOutput(out, std::move(sort)) {}
     virtual std::string render(const TableHead& head, const std::vector<Row>& rows) const = 0;
+    // Whether a metric column no row of the table has a cell for is still rendered (CSV: one
+    // header a run's tables share); otherwise it is left out.
+    virtual bool keeps_every_column() const { return false; }
 
   private:
     TableHead head_;

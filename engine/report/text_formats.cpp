@@ -9,6 +9,7 @@
 #include "engine/report/layout.hpp"
 #include "engine/report/table_reporters.hpp"
 #include "engine/report/text.hpp"
+#include "engine/stats/summary.hpp"
 
 namespace glint::engine {
 namespace report {
@@ -21,6 +22,25 @@ std::string csv_column(const catalog::MetricDescriptor& m) {
     return m.format == catalog::Format::nanoseconds ? m.name + "_ns" : m.name;
 }
 
+// The parameters' keys of a table's rows, in the order they first appear: one column each.
+std::vector<std::string> parameter_keys(const std::vector<Row>& rows) {
+    std::vector<std::string> keys;
+    for (const auto& row : rows)
+        for (const auto& [key, value] : row.labels)
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+    return keys;
+}
+
+// A parameter's column: its key, "param:key" where the key is one of the fixed columns' names.
+std::string parameter_column(const std::string& key, const TableHead& head) {
+    static const std::vector<std::string> fixed = {
+        "benchmark", "registration", "samples",   "iterations", "median_ns", "mad_ns",  "min_ns",
+        "max_ns",    "mean_ns",      "stddev_ns", "cv",         "error",     "unstable"};
+    bool taken = std::find(fixed.begin(), fixed.end(), key) != fixed.end();
+    for (const auto& m : head.metrics) taken = taken || csv_column(m) == key;
+    return taken ? "param:" + key : key;
+}
+
 // Every reason's code, space-separated ("cpu mig"): no quoting needed.
 std::string csv_codes(const Row& row) {
     return row.stability && !row.error ? unstable_cell(row.stability->unstable, " ") : "";
@@ -29,10 +49,22 @@ std::string csv_codes(const Row& row) {
 class MarkdownTable final : public CollectingTable {
   public:
     MarkdownTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
+    // The header's lines verbatim in a fenced block (a fence longer than any run of backticks
+    // in them), so a renderer neither joins them into one paragraph nor reads markup in them.
     void header(const std::vector<std::string>& lines) override {
-        std::vector<std::string> escaped;
-        for (const auto& line : lines) escaped.push_back(sanitize::markdown(line));
-        TableOutput::header(escaped);
+        if (lines.empty()) return;
+        std::vector<std::string> plain;
+        std::size_t run = 0, longest = 0;
+        for (const auto& line : lines) {
+            plain.push_back(sanitize::terminal(line));
+            for (char c : plain.back()) longest = std::max(longest, run = c == '`' ? run + 1 : 0);
+        }
+        const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+        start_block();
+        write_line(fence + "text");
+        for (const auto& line : plain) write_line(line);
+        write_line(fence);
+        flush();
     }
 
   private:
@@ -79,6 +111,7 @@ class MarkdownTable final : public CollectingTable {
 class CsvTable final : public CollectingTable {
   public:
     CsvTable(std::FILE* out, SortSpec sort) : CollectingTable(out, std::move(sort)) {}
+    bool keeps_every_column() const override { return true; }
     void header(const std::vector<std::string>& lines) override {
         std::vector<std::string> comments;
         for (const auto& line : lines) comments.push_back("# " + sanitize::terminal(line));
@@ -89,18 +122,27 @@ class CsvTable final : public CollectingTable {
     std::string render(const TableHead& head, const std::vector<Row>& rows) const override {
         std::string out;
         if (!head.title.empty()) out += "# " + sanitize::terminal(head.title) + "\n";
-        out += "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns";
+        const std::vector<std::string> keys = parameter_keys(rows);
+        out += "benchmark,registration";
+        for (const auto& key : keys) out += "," + sanitize::csv(parameter_column(key, head));
+        out += ",samples,iterations,median_ns,mad_ns,min_ns,max_ns,mean_ns,stddev_ns,cv";
         for (const auto& m : head.metrics) out += "," + sanitize::csv(csv_column(m));
         out += ",error,unstable\n";
         for (const auto& row : rows) {
             out +=
                 sanitize::csv(format_row(row, head).name) + "," + sanitize::csv(row.registration);
+            for (const auto& key : keys) {
+                const auto it = std::find_if(row.labels.begin(), row.labels.end(),
+                                             [&](const auto& label) { return label.first == key; });
+                out += "," + (it != row.labels.end() ? sanitize::csv(it->second) : "");
+            }
             const bool timed = row.timing && !row.error;
             const TimingSummary t = timed ? *row.timing : TimingSummary{};
             const double nan = std::nan("");
+            const Moments mo = moments(t.sample_ns);
             out += "," + (timed ? std::to_string(t.samples) : "") + "," +
                    (timed ? std::to_string(t.iterations_per_sample) : "");
-            for (double v : {t.median_ns, t.mad_ns, t.min_ns, t.max_ns})
+            for (double v : {t.median_ns, t.mad_ns, t.min_ns, t.max_ns, mo.mean, mo.stddev, mo.cv})
                 out += "," + csv_number(timed ? v : nan);
             for (const auto& m : head.metrics) {
                 const catalog::MetricCell* cell = row.cell(m.name);

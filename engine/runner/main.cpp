@@ -20,6 +20,7 @@
 #include "engine/cli/options.hpp"
 #include "engine/compare/document.hpp"
 #include "engine/environment/run_environment.hpp"
+#include "engine/environment/seen_warnings.hpp"
 #include "engine/model/sanitize.hpp"
 #include "engine/registry/params.hpp"
 #include "engine/report/json_report.hpp"
@@ -39,6 +40,7 @@
 #include "engine/tiers/registry.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "os/files.hpp"
+#include "os/terminal.hpp"
 
 namespace glint {
 namespace {
@@ -133,6 +135,9 @@ int run_main(int argc, char** argv) {
         if (applied.pinned)  // a team's workers: not on the measuring thread's one CPU
             set_worker_cpus(applied.request.numa_node ? applied.cpus : applied.allowed);
         environment.emplace(std::get<Placement>(std::move(placement)), plan.quiet_environment);
+        // A person at a terminal reads each warning in full once; a piped log always in full.
+        if (!outputs.stdout_taken && os::stdout_is_terminal())
+            if (auto path = seen_warnings_path()) environment->say_seen_briefly(*path);
     }
 
     // The capability probe runs once, before any tier opens (it opens and closes what it needs

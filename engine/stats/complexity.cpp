@@ -64,6 +64,9 @@ std::optional<ComplexityFit> fit_complexity(const std::vector<double>& n,
         fit.models[m] = {kModels[m].name, c, std::sqrt(ss / static_cast<double>(n.size()))};
         if (fit.models[m].rms < fit.models[fit.best].rms) fit.best = m;
     }
+    fit.runner_up = fit.best == 0 ? 1 : 0;
+    for (std::size_t m = 0; m < kComplexityModels; ++m)
+        if (m != fit.best && fit.models[m].rms < fit.models[fit.runner_up].rms) fit.runner_up = m;
     return fit;
 }
 

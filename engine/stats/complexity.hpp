@@ -26,10 +26,18 @@ struct ModelFit {
     double rms = 0;          // RMS of the relative residuals (0.02: 2% off on average)
 };
 
+// The evidence a fit needs to name a model: the next best model's RMS at least this many times
+// the best's. Below it the fit is undecided (two laws explain the points about as well: noise,
+// a constant overhead, or too narrow a range of n), and says so rather than pick one.
+inline constexpr double kComplexityMargin = 2.0;
+
 struct ComplexityFit {
     std::array<ModelFit, kComplexityModels> models;  // in the order above
     std::size_t best = 0;                            // index into models
+    std::size_t runner_up = 1;                       // the next smallest RMS
     const ModelFit& best_fit() const { return models[best]; }
+    const ModelFit& runner_up_fit() const { return models[runner_up]; }
+    bool decided() const { return models[runner_up].rms >= kComplexityMargin * models[best].rms; }
 };
 
 // The smallest number of distinct parameter values a fit needs.

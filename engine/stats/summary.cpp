@@ -36,4 +36,19 @@ Summary summarize(std::span<const double> values) {
     return s;
 }
 
+Moments moments(std::span<const double> values) {
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    Moments m{nan, nan, nan};
+    if (values.empty()) return m;
+    double sum = 0;
+    for (double x : values) sum += x;
+    m.mean = sum / static_cast<double>(values.size());
+    if (values.size() < 2) return m;
+    double squares = 0;
+    for (double x : values) squares += (x - m.mean) * (x - m.mean);
+    m.stddev = std::sqrt(squares / static_cast<double>(values.size() - 1));
+    m.cv = m.mean != 0 ? m.stddev / m.mean : nan;
+    return m;
+}
+
 }  // namespace glint::engine

@@ -19,4 +19,12 @@ struct Summary {
 // The four statistics of a non-empty sample set.
 Summary summarize(std::span<const double> values);
 
+// The moments a Google Benchmark user looks for: the arithmetic mean, the sample standard
+// deviation (n - 1) and the coefficient of variation (stddev / mean, a fraction). nan where
+// undefined: all three for no values, stddev and cv for one value, cv for a mean of 0.
+struct Moments {
+    double mean = 0, stddev = 0, cv = 0;
+};
+Moments moments(std::span<const double> values);
+
 }  // namespace glint::engine

@@ -75,3 +75,19 @@ TEST_CASE(
     }
     CHECK(contains(r.out, "optimized away"));  // the table's error rows
 }
+
+TEST_CASE("e2e: test mode (no --bench) fails an iter the compiler deleted, passes the real ones") {
+    const auto r = run_process({fixture_path("optimized_away")});
+    CHECK(r.exit_code == 1);
+    CHECK(contains(r.out,
+                   "FAIL  empty: optimized away: the compiler deleted the body (pass its "
+                   "inputs and result through glint::black_box)"));
+    for (const std::string real :
+         {"add_chain", "batched_fast", "calls/call_empty", "calls/call_add"}) {
+        CAPTURE(real);
+        CHECK(contains(r.out, "ok    " + real + "\n"));
+    }
+    // Not probed in test mode: a whole body runs as itself, an iter_batched fn with its input.
+    CHECK(contains(r.out, "ok    whole_empty\n"));
+    CHECK(contains(r.out, "ok    batched_empty\n"));
+}

@@ -125,15 +125,16 @@ TEST_CASE(
     const auto tables = tables_of(r.out);
     std::vector<std::string> titles;
     for (const auto& t : tables) titles.push_back(t.title);
-    // The iter rows' groups first (measured first), then the bench_cases'; the rows without a
-    // size (grid's whole-body rows) in one group of their own, last.
-    CHECK(titles == std::vector<std::string>{"size: 64", "size: 512", "size: 4096", "size: 32768",
-                                             "size: 10", "size: 1000", "size: —"});
+    // Sizes sort as numbers (the iters' 64…32768 and the bench_cases' 10 and 1000 interleave, not
+    // in the order they were measured); the rows without a size (grid's whole-body rows) in one
+    // group of their own, last.
+    CHECK(titles == std::vector<std::string>{"size: 10", "size: 64", "size: 512", "size: 1000",
+                                             "size: 4096", "size: 32768", "size: —"});
     REQUIRE(tables.size() == 7);
-    CHECK(contains(tables[0].text, "│ linear "));  // the grouped label leaves the name
-    CHECK_FALSE(contains(tables[0].text, "[size="));
-    CHECK(contains(tables[4].text, "│ lookup/find [op=find] "));
-    CHECK(contains(tables[4].text, "│ lookup/count [op=count] "));
+    CHECK(contains(tables[1].text, "│ linear "));  // the grouped label leaves the name
+    CHECK_FALSE(contains(tables[1].text, "[size="));
+    CHECK(contains(tables[0].text, "│ lookup/find [op=find] "));
+    CHECK(contains(tables[0].text, "│ lookup/count [op=count] "));
     CHECK(contains(tables[6].text, "│ grid [cols=10,rows=1] "));
     CHECK(contains(tables[6].text, "│ grid [cols=30,rows=2] "));
     for (const auto& t : tables) {  // the first column keeps its name in every table
@@ -219,7 +220,9 @@ TEST_CASE("e2e params: the fit is printed under the tables") {
         run_process({fixture_path("params"), "--bench", "--bench-min-time=0.2", "--filter=linear"});
     REQUIRE(r.exit_code == 0);
     const auto table_end = r.out.rfind("╰");
-    const auto line = r.out.find("complexity: linear ~ O(");
+    // A model, or "undecided" where a loaded machine left two laws within kComplexityMargin.
+    auto line = r.out.find("complexity: linear ~ O(");
+    if (line == std::string::npos) line = r.out.find("complexity: linear undecided: O(");
     REQUIRE(line != std::string::npos);
     CHECK(line > table_end);
     CHECK(contains(r.out, "(size 64…32768, 4 points)"));

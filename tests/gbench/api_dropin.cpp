@@ -24,6 +24,12 @@ BENCHMARK(BM_sum)->Arg(64)->UseRealTime();
 BENCHMARK(BM_sum)->Arg(64)->Iterations(100);
 BENCHMARK(BM_sum)->Arg(64)->Threads(2)->Threads(1);
 BENCHMARK(BM_sum)->Arg(16)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_sum)
+    ->RangeMultiplier(4)
+    ->Range(64, 16384)
+    ->Complexity(benchmark::oN)
+    ->Name("BM_sum_oN");
+BENCHMARK(BM_sum)->RangeMultiplier(4)->Range(64, 16384)->Complexity()->Name("BM_sum_auto");
 
 static void BM_pair(benchmark::State& state) {
     std::int64_t x = state.range(0), y = state.range(1);

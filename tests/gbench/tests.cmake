@@ -39,5 +39,12 @@ if(benchmark_FOUND)
   set_tests_properties("gbench/json: compare.py reads the drop-in's JSON, glint-compare a Google Benchmark baseline"
                        PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 endif()
+if(benchmark_FOUND)
+  set(_gb_api $<TARGET_FILE:gbench_gb_api_dropin>)
+else()
+  set(_gb_api "")
+endif()
+add_test(NAME "gbench/complexity: Complexity() is fitted, BigO and RMS rows as Google Benchmark names them"
+         COMMAND bash ${_gbench_dir}/complexity.sh $<TARGET_FILE:gbench_glint_api_dropin> ${_gb_api})
 add_test(NAME "gbench/errors: SkipWithError is an error row, a bad flag value exits 2"
          COMMAND bash ${_gbench_dir}/errors.sh $<TARGET_FILE:gbench_glint_api_dropin>)

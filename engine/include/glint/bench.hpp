@@ -26,18 +26,33 @@
 namespace glint {
 
 // ---- black_box -----------------------------------------------------------------------------
-// An identity the optimizer cannot see through. Register-sized values stay in a register (no
-// memory clobber, so `x = black_box(x + x)` costs the add and nothing else); anything else is
-// forced to memory.
+// An identity the optimizer cannot see through, and that copies nothing: a register-sized value
+// stays in a register (no memory clobber, so `x = black_box(x + x)` costs the add and nothing
+// else); any other lvalue is forced to memory and returned as the same reference (so
+// `to_lower(black_box(s))` reads `s` itself, as Google Benchmark's DoNotOptimize does); any
+// other rvalue is forced to memory and moved out.
+namespace detail {
 template <class T>
-[[gnu::always_inline]] inline T black_box(T value) noexcept {
-    if constexpr ((std::is_integral_v<T> || std::is_pointer_v<T> || std::is_enum_v<T>)&&sizeof(T) <=
-                  sizeof(void*)) {
-        asm volatile("" : "+r"(value));
+inline constexpr bool kInRegister = (std::is_integral_v<T> || std::is_pointer_v<T> ||
+                                     std::is_enum_v<T>)&&sizeof(T) <= sizeof(void*);
+template <class T>  // what black_box(T&&) returns: a register value, the lvalue, a moved value
+using BlackBoxed =
+    std::conditional_t<kInRegister<std::remove_cvref_t<T>> || !std::is_lvalue_reference_v<T>,
+                       std::remove_cvref_t<T>, T&>;
+}  // namespace detail
+
+template <class T>
+[[gnu::always_inline]] inline detail::BlackBoxed<T> black_box(T&& value) noexcept(
+    std::is_lvalue_reference_v<detail::BlackBoxed<T>> ||
+    std::is_nothrow_constructible_v<detail::BlackBoxed<T>, T&&>) {
+    if constexpr (detail::kInRegister<std::remove_cvref_t<T>>) {
+        std::remove_cvref_t<T> copy = value;
+        asm volatile("" : "+r"(copy));
+        return copy;
     } else {
         asm volatile("" : : "r"(&value) : "memory");
+        return std::forward<T>(value);
     }
-    return value;
 }
 
 // Marks an object as read and written without copying it.

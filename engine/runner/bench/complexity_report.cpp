@@ -52,6 +52,16 @@ std::vector<std::string> ComplexityCollector::lines() const {
         const ModelFit& best = fit->best_fit();
         const auto [lo, hi] = std::minmax_element(s.n.begin(), s.n.end());
         const std::string term = model_term(best.model, s.parameter);
+        if (!fit->decided()) {
+            const ModelFit& next = fit->runner_up_fit();
+            out.push_back(fmt::format(
+                "complexity: {} undecided: {} (rms {:.1f}%) and {} (rms {:.1f}%) fit {} {}…{} "
+                "({} points) about as well; a model is named when the next fits {:g}x worse "
+                "(more points, a wider range of {}, or a steadier machine)",
+                who, best.model, best.rms * 100, next.model, next.rms * 100, s.parameter, *lo, *hi,
+                s.n.size(), kComplexityMargin, s.parameter));
+            continue;
+        }
         out.push_back(
             fmt::format("complexity: {} ~ {}: {:.3g} ns{}, rms {:.1f}% ({} {}…{}, {} points)", who,
                         best.model, best.coefficient, term == "1" ? "" : " × " + term,
@@ -93,6 +103,8 @@ Json ComplexityCollector::json() const {
                 models[m.model] = std::move(one);
             }
             j["models"] = std::move(models);
+            j["decided"] = fit->decided();  // false: model only fits best, not kComplexityMargin
+            j["runnerUp"] = std::string(fit->runner_up_fit().model);
         }
         all.push_back(std::move(j));
     }

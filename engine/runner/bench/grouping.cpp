@@ -1,6 +1,10 @@
 #include "engine/runner/bench/grouping.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <utility>
 
 namespace glint::engine {
 namespace {
@@ -10,6 +14,28 @@ const std::string* find_label(const Labels& labels, const std::string& key) {
         if (k == key) return &v;
     return nullptr;
 }
+
+// `text` as a number when all of it reads as a finite one ("64", "1e3", "-0.5").
+std::optional<double> as_number(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+// How groups order under one key: by number when every group's value of it is one, else by the
+// value's first-seen rank; a group without the key after those with it.
+struct KeyOrder {
+    bool numeric = true;
+    std::vector<std::string> seen;  // values in first-seen order
+    // Rank of a value: (missing, number or first-seen index).
+    std::pair<bool, double> rank(const std::string* v) const {
+        if (!v) return {true, 0};
+        if (numeric) return {false, *as_number(*v)};
+        return {false, static_cast<double>(std::find(seen.begin(), seen.end(), *v) - seen.begin())};
+    }
+};
 
 }  // namespace
 
@@ -55,6 +81,23 @@ std::vector<GroupIndex> group_rows(const std::vector<const Labels*>& all,
     std::vector<std::string> values;
     for (const Labels* labels : all) values.push_back(group_value(*labels, keys));
     std::vector<GroupIndex> groups = group_by_value(values);
+    std::vector<KeyOrder> orders(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        for (const GroupIndex& g : groups)
+            if (const std::string* v = find_label(*all[g.members.front()], keys[k])) {
+                orders[k].numeric = orders[k].numeric && as_number(*v).has_value();
+                if (std::find(orders[k].seen.begin(), orders[k].seen.end(), *v) ==
+                    orders[k].seen.end())
+                    orders[k].seen.push_back(*v);
+            }
+    std::stable_sort(groups.begin(), groups.end(), [&](const GroupIndex& a, const GroupIndex& b) {
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            const auto ra = orders[k].rank(find_label(*all[a.members.front()], keys[k]));
+            const auto rb = orders[k].rank(find_label(*all[b.members.front()], keys[k]));
+            if (ra != rb) return ra < rb;
+        }
+        return false;
+    });
     const auto has_a_key = [&](const GroupIndex& g) {
         const Labels& first = *all[g.members.front()];
         return keys.empty() || std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {

@@ -22,8 +22,10 @@ std::string group_value(const Labels& labels, const std::vector<std::string>& ke
 // for a missing key).
 std::string group_title(const Labels& labels, const std::vector<std::string>& keys);
 
-// Index lists of the groups, in first-seen order of their values; the rows that have none of
-// `keys` form one group, the last (its value and title read "—" for every key).
+// Index lists of the groups, ordered key by key: a key whose values are all numbers by number
+// (16, 64, 256, not 16, 256, 64), any other key by its values' first-seen order, a group
+// without the key after those with it; the rows that have none of `keys` form one group, the
+// last (its value and title read "—" for every key).
 struct GroupIndex {
     std::string value;
     std::vector<std::size_t> members;

@@ -17,6 +17,7 @@
 #include "engine/runner/body_runs.hpp"
 #include "engine/runner/case_filter.hpp"
 #include "engine/runner/keeping/supervision.hpp"
+#include "engine/runner/modes/deleted_probe.hpp"
 #include "engine/runner/session.hpp"
 #include "engine/threads/thread_team.hpp"
 #include "engine/tiers/client_metrics.hpp"
@@ -220,7 +221,7 @@ class PlainSession final : public Session {
     // One iteration, on each thread of a threads parameter (docs/threads.md).
     void run_once(const glint::detail::Batch& batch) {
         const unsigned threads = threads_of(run_->instance);
-        if (threads <= 1) return run_untimed(batch, 1);
+        if (threads <= 1) return run_probing_deleted(batch);  // deleted_probe.hpp
         if (auto problem = threaded_batch_problem(batch)) throw std::invalid_argument(*problem);
         ThreadTeam team(batch, threads);
         const glint::detail::Batch all = team.batch();

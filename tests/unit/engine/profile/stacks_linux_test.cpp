@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <set>
+#include <string>
 
 #include "engine/profile/sampled_pass.hpp"
 #include "engine/profile/stacks.hpp"
@@ -25,6 +27,14 @@ namespace glint_stacks_test {
 }
 const char kData[] = "glint stacks test: data, not code";
 }  // namespace glint_stacks_test
+
+// Stands for glint's header-only loop (glint::detail::run_inputs<…>) around the case's code.
+namespace glint::detail {
+[[gnu::noinline]] std::uint64_t stacks_test_loop(std::uint64_t x) {
+    asm volatile("" : "+r"(x));
+    return glint_stacks_test::caller_fn(x) + 4;
+}
+}  // namespace glint::detail
 
 using namespace glint_stacks_test;
 
@@ -57,6 +67,24 @@ TEST_CASE("stacks: cut at the pass's entry, callers named, the sample complete")
     REQUIRE(folded.size() == 1);
     CHECK(folded[0].first ==
           "glint_stacks_test::caller_fn(unsigned long);glint_stacks_test::leaf_fn(unsigned long)");
+}
+
+TEST_CASE("stacks: glint's loop wrapper (glint::detail) is left out above the case's code") {
+    glint::os::Symbolizer symbols;
+    StackBuilder builder(symbols, entry_returns());
+    Profile p;
+    glint::os::SampleRecord r;
+    r.user_stack = {at(&leaf_fn, 1), at(&caller_fn, 2), at(&glint::detail::stacks_test_loop, 3),
+                    entry_returns()[0]};
+    builder.add(r, p);
+    // A sample in the loop itself keeps its one frame: the loop's own cost.
+    r.user_stack = {at(&glint::detail::stacks_test_loop, 1), entry_returns()[0]};
+    builder.add(r, p);
+    std::set<std::string> stacks;
+    for (const auto& [stack, count] : p.folded("")) stacks.insert(stack);
+    CHECK(stacks == std::set<std::string>{"glint_stacks_test::caller_fn(unsigned long);"
+                                          "glint_stacks_test::leaf_fn(unsigned long)",
+                                          "glint::detail::stacks_test_loop(unsigned long)"});
 }
 
 TEST_CASE("stacks: a stack that never reaches the entry is kept, marked incomplete") {

@@ -70,12 +70,12 @@ TEST_CASE("unstable column: markdown has it after median/iter, CSV every code in
     CHECK(format_run("md", {timed_row("steady", ns(10))}).find("unstable") == std::string::npos);
     const Row many =
         unstable_row("many", ns(10), {"cpu-time", "disturbed", "split", "spread", "steal"});
-    CHECK(
-        format_run("csv", {timed_row("steady", ns(10)), many, error_row("broken", "boom")}) ==
-        "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,error,unstable\n"
-        "steady,,32,1024,10,0.5,9,12,,\n"
-        "many,,32,1024,10,0.5,9,12,,cpu dist split spread steal\n"
-        "broken,,,,,,,,boom,\n");
+    CHECK(format_run("csv", {timed_row("steady", ns(10)), many, error_row("broken", "boom")}) ==
+          "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,mean_ns,"
+          "stddev_ns,cv,error,unstable\n"
+          "steady,,32,1024,10,0.5,9,12,,,,,\n"
+          "many,,32,1024,10,0.5,9,12,,,,,cpu dist split spread steal\n"
+          "broken,,,,,,,,,,,boom,\n");
 }
 
 TEST_CASE("unstable column: live, the first row unstable repaints the empty head with the column") {

@@ -90,3 +90,30 @@ TEST_CASE("complexity: the model's term names the parameter") {
     CHECK(model_term("O(1)", "size") == "1");
     CHECK(model_term("O(n^2)", "k") == "k^2");
 }
+
+TEST_CASE("complexity: a fit names its model only when the next fits kComplexityMargin x worse") {
+    std::string why;
+    // Clear evidence: ±10% noise over sizes a factor of 8 apart (next 2.8x worse).
+    auto fit = fit_complexity(kSizes, costs([](double n) { return 1.5 * n; }, 0.10), why);
+    REQUIRE(fit);
+    CHECK(fit->decided());
+    CHECK(fit->runner_up_fit().model == "O(n log n)");
+    // ±20% noise: O(n) still fits best, O(n log n) only 1.5x worse: undecided.
+    fit = fit_complexity(kSizes, costs([](double n) { return 1.5 * n; }, 0.20), why);
+    REQUIRE(fit);
+    CHECK(fit->best_fit().model == "O(n)");
+    CHECK_FALSE(fit->decided());
+    // The linear hash: a constant overhead over small lengths fits no law well, so O(n)
+    // and O(n log n) traded places run to run; now it is undecided.
+    const std::vector<double> lens = {16, 64, 256, 1024, 4096};
+    std::vector<double> t;
+    for (double n : lens) t.push_back(30 + 0.5 * n);
+    fit = fit_complexity(lens, t, why);
+    REQUIRE(fit);
+    CHECK_FALSE(fit->decided());
+    CHECK(fit->runner_up != fit->best);
+    // An exact law: the next model's rms over an rms of 0 is always enough.
+    fit = fit_complexity(kSizes, costs([](double n) { return 2.5 * n; }), why);
+    REQUIRE(fit);
+    CHECK(fit->decided());
+}
