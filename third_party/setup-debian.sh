@@ -12,9 +12,10 @@ set -euo pipefail
 # judges Google Benchmark's side of bench/gate.sh.
 # valgrind: --simulate runs the suite under its Callgrind, and the package ships the client-request
 # header <valgrind/callgrind.h> the simulated tier is built with (docs/simulated.md).
+# time: /usr/bin/time -v gives bench/compare_scale.sh its max RSS (and its test, tests/bench).
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
           libdw-dev libbenchmark-dev clang libclang-rt-dev clang-format-14 clang-tidy-14
-          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy valgrind)
+          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy valgrind time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
