@@ -124,7 +124,7 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
 
 // Samples of n iterations (windows of `window` with inputs): at least config.samples, up to
 // `count` while within budget_ns of wall time. Wall per sample is its timed part; CPU per
-// sample (clamped to it) comes from the reads between samples, or around each window.
+// sample (clamped to it) comes from the reads between samples, or around each window and its setup.
 struct SampleRun {
     std::vector<double> wall, cpu;  // per iteration
     std::vector<double> probes;     // core-speed probes around the samples (empty: not probed)
