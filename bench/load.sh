@@ -74,7 +74,9 @@ stop_competitor() {
     competitor=""
   fi
 }
-trap 'stop_competitor; rm -rf "$work"' EXIT
+# GLINT_LOAD_KEEP=DIR keeps every run's JSON there (DIR/glint-idle-1.json, DIR/gb-loaded-2.json, ...).
+keep_runs() { if [[ -n ${GLINT_LOAD_KEEP:-} ]]; then mkdir -p "$GLINT_LOAD_KEEP" && cp "$work"/*.json "$GLINT_LOAD_KEEP"/ 2>/dev/null; fi; }
+trap 'stop_competitor; keep_runs; rm -rf "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP

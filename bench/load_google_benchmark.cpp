@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("popcount/256", popcount_256);
     benchmark::RegisterBenchmark("hash/64B", hash_64);
     benchmark::RegisterBenchmark("sort", sort_1000);
+    benchmark::RegisterBenchmark("reverse512", reverse_512);
     benchmark::RegisterBenchmark("memcpy/64B", memcpy_64);
     // Arg() would append "/4096" to the name: each size is a lambda of its own instead.
     benchmark::RegisterBenchmark("memcpy[size=4KiB]",

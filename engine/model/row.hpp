@@ -56,7 +56,8 @@ struct TimingSummary {
     bool median_resolved() const { return resolved(median_ns); }
 
     // The measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID) beside the wall time. Batched:
-    // read between consecutive samples; iter_batched: around each timed window (summed);
+    // read between consecutive samples; iter_batched: the windows' wall less the time lost
+    // between reads before each window's setup and after the window;
     // per-call: around each call. sample_cpu_ns[i] is sample i's CPU time per iteration,
     // clamped to its wall time (a sample's CPU span never exceeds its wall span).
     // cpu_ns / wall_ns cover the measured samples (per-call: the whole loop, `after` included),

@@ -13,6 +13,7 @@
 #include "engine/timing/clock.hpp"
 #include "engine/timing/core_probe.hpp"
 #include "engine/timing/difference.hpp"
+#include "engine/timing/timed_windows.hpp"
 #include "engine/timing/windows.hpp"
 #include "os/thread_usage.hpp"
 
@@ -22,8 +23,8 @@ namespace {
 constexpr std::uint64_t kMaxIterations = std::uint64_t{1} << 40;
 
 // One sample's timed part (wall) and, when `read_cpu`, the thread CPU time of its timed windows
-// (iter_batched: read around each window, outside it, and summed; without inputs the caller
-// reads it between samples).
+// (iter_batched: the windows' wall less the time lost between CPU reads around each window and
+// its setup; without inputs the caller reads it between samples).
 // With a reference (the difference method), wall is run's window minus reference's and whole
 // the two windows together: what the CPU reads between samples cover. A batch that times itself
 // (a team) gives its own wall and CPU.
@@ -55,22 +56,9 @@ Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t
         const std::int64_t stop = now_ns();
         return {static_cast<double>(stop - start), NAN, static_cast<double>(stop - start)};
     }
-    // Windows: each one's inputs built untimed, then timed alone; the clock's empty bracket is
-    // subtracted per window (a window may be short: a few us).
-    const double bracket_ns = clock_properties().bracket_ns;
-    Once once{0, read_cpu ? 0.0 : NAN};
-    for_each_window(batch, n, window, [&](std::uint64_t k) {
-        const std::int64_t cpu_start = read_cpu ? os::thread_cpu_ns() : 0;
-        const std::int64_t start = now_ns();
-        batch.run(batch.ctx, k);
-        const std::int64_t stop = now_ns();
-        const std::int64_t cpu_stop = read_cpu ? os::thread_cpu_ns() : 0;
-        once.wall += std::max(0.0, static_cast<double>(stop - start) - bracket_ns);
-        if (cpu_start < 0 || cpu_stop < 0) once.cpu = NAN;
-        once.cpu += static_cast<double>(cpu_stop - cpu_start);
-    });
-    once.whole = once.wall;
-    return once;
+    // Windows: each one's inputs built untimed, then timed alone (timed_windows.hpp).
+    const WindowsTime t = time_windows(batch, n, window, read_cpu);
+    return {t.wall, t.cpu, t.wall};
 }
 
 // What one thread-CPU read may hide from a sample: the clock's step and its read cost.
@@ -136,7 +124,7 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
 
 // Samples of n iterations (windows of `window` with inputs): at least config.samples, up to
 // `count` while within budget_ns of wall time. Wall per sample is its timed part; CPU per
-// sample (clamped to it) comes from the reads between samples, or around each window.
+// sample (clamped to it) comes from the reads between samples, or around each window and its setup.
 struct SampleRun {
     std::vector<double> wall, cpu;  // per iteration
     std::vector<double> probes;     // core-speed probes around the samples (empty: not probed)

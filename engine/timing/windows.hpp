@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include <glint/bench.hpp>
 
@@ -44,17 +45,26 @@ inline void prepare_window(const glint::detail::Batch& b, std::uint64_t k) {
     if (b.prepare && k) b.prepare(b.ctx, k);
 }
 
-// Runs n iterations as windows of at most `window` (>= 1): for each, prepare_window(k)
-// outside, then run(k), which runs (and brackets or times) exactly b.run(b.ctx, k).
-template <class Run>
+// Runs n iterations as windows of at most `window` (>= 1): for each, before() then
+// prepare_window(k) outside, then run(k), which runs (and brackets or times) exactly
+// b.run(b.ctx, k).
+template <class Before, class Run>
 void for_each_window(const glint::detail::Batch& b, std::uint64_t n, std::uint64_t window,
-                     Run&& run) {
+                     Before&& before, Run&& run) {
     for (std::uint64_t left = n; left > 0;) {
         const std::uint64_t k = std::min(left, std::max<std::uint64_t>(window, 1));
+        before();
         prepare_window(b, k);
         run(k);
         left -= k;
     }
+}
+
+template <class Run>
+void for_each_window(const glint::detail::Batch& b, std::uint64_t n, std::uint64_t window,
+                     Run&& run) {
+    for_each_window(
+        b, n, window, [] {}, std::forward<Run>(run));
 }
 
 // n iterations, untimed, one input at a time (the plain test run: n = 1).

@@ -319,7 +319,7 @@ TEST_CASE("e2e: the numa:node<N> columns state where a case's buffer lives") {
 
 namespace {
 
-const char* const kLoadedRows[] = {"loaded_iter", "loaded_batched", "call"};
+const char* const kLoadedRows[] = {"loaded_iter", "loaded_batched", "loaded_copied", "call"};
 
 Json run_loaded_rows(unsigned cpu, const std::string& stem) {
     const std::string json = temp_json(stem);

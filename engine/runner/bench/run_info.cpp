@@ -49,7 +49,8 @@ std::string thread_clock_note(const ClockProperties& clock) {
     if (!std::isfinite(clock.thread_cpu_read_ns))
         return " · no thread CPU clock (cpu-time unchecked)";
     return fmt::format(
-        " · thread CPU clock read {:.0f}ns, between samples (iter_batched: around each window; "
+        " · thread CPU clock read {:.0f}ns, between samples (iter_batched: around each window and "
+        "its setup; "
         "per-call: around each call)",
         clock.thread_cpu_read_ns);
 }

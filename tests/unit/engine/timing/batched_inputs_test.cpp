@@ -6,18 +6,24 @@
 
 #include <glint/bench.hpp>
 
+#include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/runner/session.hpp"
 #include "engine/tiers/tier_set.hpp"
 #include "engine/timing/clock.hpp"
 #include "engine/timing/protocol.hpp"
+#include "engine/timing/timed_windows.hpp"
 #include "engine/timing/windows.hpp"
+#include "os/thread_usage.hpp"
 #include "support/capturing_session.hpp"
+#include "support/skip.hpp"
 
 using namespace glint::engine;
 
@@ -123,6 +129,24 @@ TEST_CASE("iter_batched: a setup that spins 20 us per input does not show in the
     // The wall cap ended the doubling: 2 ms of setup is about 100 inputs.
     CHECK(t.iterations_per_sample <= 256);
     CHECK(setups < 200000);
+}
+
+// Issue 47: the CPU reads bound each window together with its setup, so time the thread lost
+// while its inputs were built (here a sleep: wall time with no CPU time) is the window's, where
+// it once fell between reads and left the window clean with cold inputs.
+TEST_CASE("iter_batched: time lost while a window's inputs are built counts against the window") {
+    if (glint::os::thread_cpu_ns() < 0) return glint::test::skip("no thread CPU clock here");
+    auto setup = [] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return 1;
+    };
+    auto fn = [](int& v) { return glint::black_box(v + 1); };
+    Batched<decltype(setup), decltype(fn)> b(setup, fn, 4);
+    const WindowsTime t = time_windows(b.batch, 8, 4, true);  // 2 windows, 4 ms of sleep each
+    CHECK(t.wall >= 0);
+    CHECK(t.cpu == 0);  // lost (>= 4 ms a window) exceeds the windows' few-ns calls: none kept
+    const WindowsTime unread = time_windows(b.batch, 4, 4, false);
+    CHECK(std::isnan(unread.cpu));
 }
 
 namespace {
