@@ -7,4 +7,7 @@ set(GLINT_WINDOWS_EXCLUDED
   support/process.cpp
   # mmap and sysconf(_SC_PAGESIZE): pages placed on NUMA nodes (Windows: VirtualAlloc).
   unit/engine/placement/numa_api_test.cpp
+  # support/temp_dir.hpp's TempDir (mkdtemp, chmod): their documents in a fresh directory.
+  unit/engine/baseline/baseline_test.cpp
+  unit/engine/compare/compare_main_test.cpp
 )
