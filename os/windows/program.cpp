@@ -68,7 +68,7 @@ ProgramEnd run_program(const std::vector<std::string>& argv, const std::string& 
         append_quoted(line, arg);
     }
     const HANDLE in = open_inheritable("NUL", GENERIC_READ, OPEN_EXISTING);
-    const HANDLE log = open_inheritable(log_path.c_str(), GENERIC_WRITE, CREATE_ALWAYS);
+    const HANDLE log = open_inheritable(log_path.c_str(), GENERIC_WRITE, CREATE_NEW);
     if (log == INVALID_HANDLE_VALUE) {
         end.problem =
             "cannot create '" + log_path + "': " + windows::last_error_text(GetLastError());
