@@ -46,6 +46,16 @@ static_assert(std::string_view(GLINT_CONFIG_ARCH_NAME) == "generic" ||
               "glint was configured for another ISA than the compiler targets: reconfigure with "
               "-DGLINT_ARCH=<the target's ISA> (or generic)");
 
+// Whether the compiler targets the Microsoft x64 calling convention (Windows) rather than the
+// System V one: arguments in rcx, rdx, r8, r9, 32 bytes of shadow space the caller reserves, and
+// rdi, rsi, xmm6-xmm15 callee-saved. Code emitted at run time follows it.
+inline constexpr bool kMicrosoftX64Abi =
+#if defined(_WIN64)
+    true;
+#else
+    false;
+#endif
+
 // read_pmc(page_index), read_timestamp(), kName, kHasUserCounterReads.
 using native = native_ns::Pmu;
 // The policy <glint/hot.hpp> reads slot `Slot` of a group with (see each arch's SlotPmu).

@@ -2,7 +2,7 @@
 //
 // glint::os::user_page is this OS's protocol for reading a counter from user space: on Linux the
 // perf mmap page (<glint/detail/os/linux/mmap_page.hpp>: UserPage, read_page, PageReading);
-// elsewhere a stub whose pages never grant a user read (<glint/detail/os/other/mmap_page.hpp>).
+// elsewhere, Windows included, a stub whose pages never grant a user read (other/mmap_page.hpp).
 // glint::os::user_page_policy<A> is what the arch×OS home adds to the arch's policy A for
 // read_page (its page_policy.hpp; A itself where there is no home). <glint/hot.hpp> reads
 // through both.
@@ -41,6 +41,10 @@ using user_page_policy = ArchPolicy;
 }
 #endif
 #else
+#if defined(GLINT_CONFIG_OS_windows) && !defined(_WIN32)
+#error \
+    "glint was configured with GLINT_OS=windows for a target that is not Windows: reconfigure with -DGLINT_OS=other"
+#endif
 #include <glint/detail/os/other/mmap_page.hpp>
 namespace glint::os {
 namespace user_page = other;

@@ -1,16 +1,17 @@
 # tests/check_test_main.cmake: proves the guards of support/test_main.cpp in one test binary.
-#   cmake -DBINARY=<doctest binary> -P check_test_main.cmake
+#   cmake -DBINARY=<doctest binary> [-DEMULATOR=<what runs it: Wine>] -P check_test_main.cmake
 # A run whose filter matches no test case must fail (GLINT-EMPTY-RUN); a run whose only test
 # case skipped must exit 77 (ctest's SKIP_RETURN_CODE) and say why; a failed check before a
 # skip must fail; a passing case, alone or beside a skipped one, must pass.
 if(NOT BINARY)
   message(FATAL_ERROR "usage: cmake -DBINARY=<test binary> -P check_test_main.cmake")
 endif()
+separate_arguments(_emulator UNIX_COMMAND "${EMULATOR}")
 set(_self "glint test main self-test: ")
 set(_failures "")
 
 function(expect what want_rc want_text)
-  execute_process(COMMAND "${BINARY}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+  execute_process(COMMAND ${_emulator} "${BINARY}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
   set(_bad "")
   if(NOT rc STREQUAL want_rc)

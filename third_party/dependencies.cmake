@@ -15,6 +15,11 @@ function(glint_missing what package)
     "(or point CMAKE_PREFIX_PATH at an installation of ${what})")
 endfunction()
 
+if(CMAKE_CROSSCOMPILING AND GLINT_OS STREQUAL "windows")
+  include(${CMAKE_CURRENT_LIST_DIR}/cross_headers.cmake)
+  return()
+endif()
+
 find_package(fmt CONFIG QUIET)
 if(NOT fmt_FOUND)
   glint_missing("fmt" "libfmt-dev")

@@ -13,9 +13,13 @@ set -euo pipefail
 # valgrind: --simulate runs the suite under its Callgrind, and the package ships the client-request
 # header <valgrind/callgrind.h> the simulated tier is built with (docs/simulated.md).
 # time: /usr/bin/time -v gives bench/compare_scale.sh its max RSS (and its test, tests/bench).
+# g++-mingw-w64-x86-64-posix, wine64: the Windows build (cmake/toolchains/mingw-w64-x86_64.cmake,
+# the posix thread model std::thread needs) and Wine, which runs its .exe files for ctest's
+# port/windows entry (docs/windows.md).
 packages=(g++ cmake make pkg-config libfmt-dev doctest-dev libxbyak-dev libpfm4 libpfm4-dev libdw1
           libdw-dev libbenchmark-dev clang libclang-rt-dev clang-format-14 clang-tidy-14
-          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy valgrind time)
+          nlohmann-json3-dev jq libbenchmark-tools python3-scipy python3-numpy valgrind time
+          g++-mingw-w64-x86-64-posix wine64)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

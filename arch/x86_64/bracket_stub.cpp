@@ -1,5 +1,7 @@
 // The xbyak emitter of bracket stubs (contract in bracket_stub.hpp). Emitted code, SysV ABI:
-// fn(run = rdi, ctx = rsi, n = rdx, out = rcx); callee-saved registers pushed, stack 16-aligned;
+// fn(run = rdi, ctx = rsi, n = rdx, out = rcx) (Microsoft x64: rcx, rdx, r8, r9; rdi and rsi
+// saved too; 32 bytes of shadow space around each call); callee-saved registers pushed, stack
+// 16-aligned;
 // lfence, start reads (counters 0..k-1, then rdtsc), lfence, body, rdtscp, lfence, end reads in
 // reverse order, deltas stored in out. Each counter read is the page seqlock with the index and
 // width baked in; retries and slow reads jump out of line.
@@ -17,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "arch/arch.hpp"
 #include "arch/x86_64/pmu.hpp"
 
 namespace glint::arch::x86_64 {
@@ -79,11 +82,15 @@ class StubEmitter : public Xbyak::CodeGenerator {
     void emit_stub(const InlineBody* inline_body) {
         using namespace Xbyak::util;
         for (const auto& r : {rbx, rbp, r12, r13, r14, r15}) push(r);
+        if (kWin64) {
+            push(rdi);
+            push(rsi);
+        }
         sub(rsp, 8);
-        mov(r13, rdi);
-        mov(r14, rsi);
-        mov(r12, rdx);
-        mov(rbx, rcx);
+        mov(r13, kWin64 ? rcx : rdi);
+        mov(r14, kWin64 ? rdx : rsi);
+        mov(r12, kWin64 ? r8 : rdx);
+        mov(rbx, kWin64 ? r9 : rcx);
         mov(dword[rbx + kRetries], 0);
         mov(dword[rbx + kSlowReads], 0);
         mov(dword[rbx + kTornFallbacks], 0);
@@ -101,9 +108,9 @@ class StubEmitter : public Xbyak::CodeGenerator {
         if (inline_body != nullptr) {
             emit_inline_body(*inline_body);
         } else {
-            mov(rdi, r14);
-            mov(rsi, r12);
-            call(r13);
+            mov(kWin64 ? rcx : rdi, r14);
+            mov(kWin64 ? rdx : rsi, r12);
+            emit_call(r13);
         }
         marks_.body_end = getSize();
 
@@ -128,6 +135,10 @@ class StubEmitter : public Xbyak::CodeGenerator {
         sub(rax, qword[rbx + start_at(k)]);
         mov(qword[rbx + kTsc], rax);
         add(rsp, 8);
+        if (kWin64) {
+            pop(rsi);
+            pop(rdi);
+        }
         for (const auto& r : {r15, r14, r13, r12, rbp, rbx}) pop(r);
         ret();
 
@@ -229,15 +240,24 @@ class StubEmitter : public Xbyak::CodeGenerator {
             L(p.torn);
             inc(dword[rbx + kTornFallbacks]);
             L(p.slow);
-            mov(rdi, reinterpret_cast<std::uint64_t>(layout_->slow_context));
-            mov(esi, static_cast<std::uint32_t>(p.slot));
+            mov(kWin64 ? rcx : rdi, reinterpret_cast<std::uint64_t>(layout_->slow_context));
+            mov(kWin64 ? edx : esi, static_cast<std::uint32_t>(p.slot));
             mov(rax, reinterpret_cast<std::uint64_t>(layout_->slow_read));
-            call(rax);
+            emit_call(rax);
             inc(dword[rbx + kSlowReads]);
             jmp(p.resume, T_NEAR);
         }
     }
 
+    // A call of `target` with the arguments in place: under the Microsoft x64 convention with
+    // the callee's 32 bytes of shadow space reserved around it (the stack stays 16-aligned).
+    void emit_call(const Xbyak::Reg64& target) {
+        if (kWin64) sub(rsp, 32);
+        call(target);
+        if (kWin64) add(rsp, 32);
+    }
+
+    static constexpr bool kWin64 = kMicrosoftX64Abi;
     const StubLayout* layout_;
     Serialization serialization_;
     StubMarks marks_;

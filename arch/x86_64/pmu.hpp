@@ -67,7 +67,9 @@ struct Pmu {
     // distinct for every live thread where the OS keeps its TLS there (os::user_page says so).
     static constexpr bool kHasThreadPointer = true;
     [[gnu::always_inline]] static const void* thread_pointer() {
-        return __builtin_thread_pointer();
+        const void* self;
+        asm("mov %%fs:0, %0" : "=r"(self));  // __builtin_thread_pointer(), which mingw-w64 lacks
+        return self;
     }
 };
 

@@ -1,8 +1,7 @@
 // The builder of benchmark::internal::Benchmark (the drop-in's families): records what each
 // call asks for in the family's Spec.
-#include <unistd.h>
-
 #include <stdexcept>
+#include <thread>
 
 #include "engine/gbench/instances.hpp"
 
@@ -117,7 +116,7 @@ Self* Benchmark::ThreadPerCpu() {
 namespace glint::gbench {
 
 int num_cpus() {
-    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    const unsigned n = std::thread::hardware_concurrency();  // the online CPUs (0: unknown)
     return n > 0 ? static_cast<int>(n) : 1;
 }
 

@@ -75,7 +75,7 @@ ThreadTeam::ThreadTeam(glint::detail::Batch inner, unsigned threads, std::vector
 void ThreadTeam::stop_workers() {
     stop_.store(true);
     generation_.fetch_add(1);
-    generation_.notify_all();
+    wake_sleepers(true);
     for (auto& w : workers_) w.join();
     workers_.clear();
     if (!caller_cpus_.empty()) (void)os::set_thread_affinity(caller_cpus_);
@@ -89,7 +89,7 @@ void ThreadTeam::run(void* ctx, std::uint64_t n) {
     team.n_ = n;
     team.finished_.store(0, std::memory_order_relaxed);
     team.generation_.fetch_add(1);  // seq_cst: pairs with a worker's sleeping_ increment
-    if (team.sleeping_.load() > 0) team.generation_.notify_all();
+    team.wake_sleepers(false);
     team.run_share(0, n);
     const auto others = static_cast<unsigned>(team.workers_.size());
     spin_until([&] { return team.finished_.load(std::memory_order_acquire) == others; },
@@ -145,6 +145,14 @@ std::vector<unsigned> team_cpus(unsigned threads) {
     return order;
 }
 
+// After generation_ moved: a worker that counted itself asleep is woken (under the mutex, so
+// one between its count and its wait cannot miss it); `always` for the last wake-up.
+void ThreadTeam::wake_sleepers(bool always) {
+    if (!always && sleeping_.load() == 0) return;
+    std::lock_guard lock(sleep_mutex_);
+    wake_.notify_all();
+}
+
 void ThreadTeam::work(unsigned index) {
     t_thread_index = index;
     // Refused: the worker runs where it was created.
@@ -155,10 +163,11 @@ void ThreadTeam::work(unsigned index) {
         const auto until = std::chrono::steady_clock::now() + kSpinBeforeSleep;
         if (!spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; },
                         until)) {
+            std::unique_lock lock(sleep_mutex_);
             sleeping_.fetch_add(1);  // seq_cst, then the wait re-reads generation_
-            generation_.wait(seen);
+            wake_.wait(lock, [&] { return generation_.load() != seen; });
             sleeping_.fetch_sub(1);
-            continue;  // spurious wake-ups re-check
+            continue;
         }
         seen = generation_.load(std::memory_order_acquire);
         if (stop_.load()) return;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -70,12 +71,17 @@ class ThreadTeam {
                    std::uint64_t n);  // a thread's n iterations, read; keeps the first exception
     void work(unsigned index);
     void stop_workers();  // stops and joins the workers, restores the caller's placement
+    void wake_sleepers(bool always);
 
     glint::detail::Batch inner_;
     std::uint64_t n_ = 0;                       // written before generation_ is bumped
     std::atomic<std::uint64_t> generation_{0};  // one more per run
     std::atomic<unsigned> finished_{0};         // workers done with the current run
-    std::atomic<unsigned> sleeping_{0};         // workers asleep on generation_
+    std::atomic<unsigned> sleeping_{0};         // workers asleep on wake_
+    // A worker sleeps on a condition variable, not on generation_.wait(): libstdc++ 12's atomic
+    // wait without a futex (mingw-w64) lost a wake-up (docs/windows.md).
+    std::mutex sleep_mutex_;
+    std::condition_variable wake_;
     std::atomic<bool> stop_{false};
     struct Share {  // one thread's reading of its share of the last run
         std::int64_t start = 0, stop = 0, cpu = -1;  // ns (now_ns); cpu < 0: unread

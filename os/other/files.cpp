@@ -40,7 +40,8 @@ std::string temp_name(const fs::path& target) {
     std::random_device random;
     std::ostringstream name;
     name << "." << target.filename().string() << "." << std::hex << random() << random();
-    return (target.parent_path().empty() ? fs::path(".") : target.parent_path()) / name.str();
+    return ((target.parent_path().empty() ? fs::path(".") : target.parent_path()) / name.str())
+        .string();
 }
 
 std::optional<std::string> write_file(const std::string& path, std::string_view text) {

@@ -1,5 +1,7 @@
-// os/process.hpp without an OS back end: no child processes (--isolate says so), SIGINT and
-// SIGTERM through std::signal, exits through std::atexit; no fatal-signal hook.
+// os/process.hpp without a self-pipe, for os/other/ and os/windows/: no child processes
+// (--isolate says so), the first interrupt noted by interrupts::record, exits through
+// std::atexit; no fatal-signal hook. Per back end (process_control.cpp): which interrupts are
+// watched, the quick-exit hook, the ids.
 #include "os/process.hpp"
 
 #include <atomic>
@@ -10,6 +12,8 @@
 #include <cstring>
 #include <thread>
 
+#include "os/other/interrupts.hpp"
+
 namespace glint::os {
 namespace {
 
@@ -18,21 +22,18 @@ std::atomic<bool> g_woken{false};
 std::atomic<void (*)(int)> g_exit_hook{nullptr};
 bool g_exit_registered = false;
 
-extern "C" void on_interrupt(int sig) {
-    int expected = 0;
-    g_first_signal.compare_exchange_strong(expected, sig);
-}
-
 void on_exit_call() {
     if (auto hook = g_exit_hook.load()) hook(-1);
 }
 
 }  // namespace
 
-bool child_processes_available(std::string& why) {
-    why = "this build has no OS back end for child processes (GLINT_OS=other)";
-    return false;
+void interrupts::record(int sig) noexcept {
+    int expected = 0;
+    g_first_signal.compare_exchange_strong(expected, sig);
 }
+
+void interrupts::clear() noexcept { g_first_signal.store(0); }
 
 ChildOutcome run_child(const std::function<void(int)>&, const ChildWatch&) {
     ChildOutcome outcome;
@@ -74,17 +75,6 @@ std::string signal_name(int sig) {
     return name ? name : "signal " + std::to_string(sig);
 }
 
-void watch_interrupt_signals() {
-    g_first_signal.store(0);
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
-}
-
-void unwatch_interrupt_signals() {
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-}
-
 int wait_for_signal(double timeout_s) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
     static int reported = 0;
@@ -107,14 +97,12 @@ void set_exit_hook(void (*hook)(int)) {
     g_exit_hook.store(hook);
     if (hook && !g_exit_registered) {
         std::atexit(on_exit_call);
-        std::at_quick_exit(on_exit_call);
+        interrupts::at_quick_exit(on_exit_call);
         g_exit_registered = true;
     }
 }
 
 void exit_immediately(int status) noexcept { std::_Exit(status); }
-int process_id() noexcept { return 0; }
-long thread_id() noexcept { return 0; }
 
 unsigned long long address_space_limit() noexcept { return 0; }
 void write_stderr(const char* text) noexcept { std::fputs(text, stderr); }

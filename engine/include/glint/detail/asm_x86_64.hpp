@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <glint/detail/arch/arch.hpp>
+
 namespace glint {
 
 // One instruction-level case. The emitted function saves and restores every callee-saved
@@ -31,15 +33,25 @@ inline const std::vector<Xbyak::Reg64> kIndependentChains = {
 namespace detail {
 
 // void fn(std::uint64_t trips): init, then `trips` trips of `unroll` copies of the body on every
-// chain. The trip count lives in r15 (callee-saved, pushed first).
+// chain. The trip count lives in r15 (callee-saved, pushed first). Under the Microsoft x64
+// convention the argument is in rcx, and rdi, rsi and xmm6-xmm15 are saved too (a body may use
+// any of them); the function calls nothing, so it needs no shadow space of its own.
 class AsmFunction : public Xbyak::CodeGenerator {
   public:
     using Fn = void (*)(std::uint64_t);
+    static constexpr int kSavedXmm = 10;  // xmm6-xmm15
     AsmFunction(const AsmCase& c, unsigned unroll)
         : Xbyak::CodeGenerator(4096 + std::size_t{unroll} * c.chains.size() * c.instructions * 16) {
         using namespace Xbyak::util;
+        constexpr bool win64 = arch::kMicrosoftX64Abi;
         for (const auto& reg : {rbx, rbp, r12, r13, r14, r15}) push(reg);
-        mov(r15, rdi);
+        if (win64) {
+            push(rdi);
+            push(rsi);
+            sub(rsp, 16 * kSavedXmm);
+            for (int i = 0; i < kSavedXmm; ++i) movdqu(ptr[rsp + 16 * i], Xbyak::Xmm(6 + i));
+        }
+        mov(r15, win64 ? rcx : rdi);
         for (const auto& reg : c.chains) mov(reg, 1);
         if (c.init) c.init(*this);
         Xbyak::Label loop, done;
@@ -52,6 +64,12 @@ class AsmFunction : public Xbyak::CodeGenerator {
         dec(r15);
         jnz(loop, T_NEAR);
         L(done);
+        if (win64) {
+            for (int i = 0; i < kSavedXmm; ++i) movdqu(Xbyak::Xmm(6 + i), ptr[rsp + 16 * i]);
+            add(rsp, 16 * kSavedXmm);
+            pop(rsi);
+            pop(rdi);
+        }
         for (const auto& reg : {r15, r14, r13, r12, rbp, rbx}) pop(reg);
         ret();
         ready();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arch/arch.hpp"
 #include "arch/x86_64/bracket_stub.hpp"
 
 namespace x86 = glint::arch::x86_64;
@@ -180,6 +181,13 @@ TEST_CASE("stub code: fences and timestamps where the serialization choice puts 
 TEST_CASE("stub code: a call body is run(ctx, n) and nothing else") {
     auto stub = emit(layout(1, 48), x86::Serialization::rdtscp);
     const auto& m = stub->marks();
+    if (glint::arch::kMicrosoftX64Abi) {
+        // mov rcx, r14; mov rdx, r12; sub rsp, 32; call r13; add rsp, 32
+        CHECK(bytes(*stub, m.body_begin, m.body_end) ==
+              std::vector<std::uint8_t>{0x4C, 0x89, 0xF1, 0x4C, 0x89, 0xE2, 0x48, 0x83, 0xEC, 0x20,
+                                        0x41, 0xFF, 0xD5, 0x48, 0x83, 0xC4, 0x20});
+        return;
+    }
     // mov rdi, r14; mov rsi, r12; call r13
     CHECK(bytes(*stub, m.body_begin, m.body_end) ==
           std::vector<std::uint8_t>{0x4C, 0x89, 0xF7, 0x4C, 0x89, 0xE6, 0x41, 0xFF, 0xD5});

@@ -122,13 +122,13 @@ class TerminalScreen {
     std::vector<std::string> unknown_;
 };
 
-// A FILE* backed by memory (open_memstream) whose new output can be fetched after each call.
+// A FILE* (std::tmpfile: binary, removed when closed; every OS has it) whose new output can be
+// fetched after each call.
 class CapturedFile {
   public:
-    CapturedFile() { file_ = open_memstream(&buffer_, &size_); }
+    CapturedFile() : file_(std::tmpfile()) {}
     ~CapturedFile() {
-        std::fclose(file_);
-        std::free(buffer_);
+        if (file_) std::fclose(file_);
     }
     CapturedFile(const CapturedFile&) = delete;
     CapturedFile& operator=(const CapturedFile&) = delete;
@@ -136,21 +136,27 @@ class CapturedFile {
     std::FILE* file() { return file_; }
     // Everything written since the previous call.
     std::string take_new() {
-        std::fflush(file_);
-        std::string out(buffer_ + consumed_, size_ - consumed_);
-        consumed_ = size_;
+        std::string out = read_from(consumed_);
+        consumed_ += static_cast<long>(out.size());
         return out;
     }
-    std::string all() {
-        std::fflush(file_);
-        return std::string(buffer_, size_);
-    }
+    std::string all() { return read_from(0); }
 
   private:
+    // The bytes from offset `from` to the end; the file is left positioned at its end.
+    std::string read_from(long from) {
+        std::fflush(file_);
+        std::fseek(file_, 0, SEEK_END);
+        const long end = std::ftell(file_);
+        std::string out(static_cast<std::size_t>(end > from ? end - from : 0), '\0');
+        std::fseek(file_, from, SEEK_SET);
+        out.resize(std::fread(out.data(), 1, out.size(), file_));
+        std::fseek(file_, 0, SEEK_END);
+        return out;
+    }
+
     std::FILE* file_ = nullptr;
-    char* buffer_ = nullptr;
-    std::size_t size_ = 0;
-    std::size_t consumed_ = 0;
+    long consumed_ = 0;
 };
 
 }  // namespace glint::engine::report::testing
