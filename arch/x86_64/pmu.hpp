@@ -67,9 +67,13 @@ struct Pmu {
     // distinct for every live thread where the OS keeps its TLS there (os::user_page says so).
     static constexpr bool kHasThreadPointer = true;
     [[gnu::always_inline]] static const void* thread_pointer() {
-        const void* self;
-        asm("mov %%fs:0, %0" : "=r"(self));  // __builtin_thread_pointer(), which mingw-w64 lacks
+#if defined(_WIN64)
+        const void* self;  // the TEB's own address (NT_TIB.Self): mingw-w64 has no builtin
+        asm("mov %%gs:0x30, %0" : "=r"(self));
         return self;
+#else
+        return __builtin_thread_pointer();  // the compiler schedules it with the reads
+#endif
     }
 };
 

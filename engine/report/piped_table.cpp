@@ -17,10 +17,13 @@ void CollectingTable::begin_group(const GroupInfo& group) {
 void CollectingTable::end_group() {
     if (!rows_.empty() && !progress_only_) {
         TableHead head = head_;
-        if (!keeps_every_column())  // a column only where some row has a cell (even "—")
+        // A column only where some row has a cell (even "—"), or where it says the metric
+        // asked for is unavailable (its — is the answer).
+        if (!keeps_every_column())
             std::erase_if(head.metrics, [&](const catalog::MetricDescriptor& m) {
-                return std::none_of(rows_.begin(), rows_.end(),
-                                    [&](const Row& r) { return r.cell(m.name) != nullptr; });
+                return m.available && std::none_of(rows_.begin(), rows_.end(), [&](const Row& r) {
+                           return r.cell(m.name) != nullptr;
+                       });
             });
         start_block();
         write(render(head, sorted_rows(std::move(rows_), sort_)));

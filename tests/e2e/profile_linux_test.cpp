@@ -137,8 +137,9 @@ TEST_CASE("e2e profile: JSON carries the profile, its rate, cost and losses") {
     CHECK(contains(meta.at("symbols").as_string(), "ELF symbol tables"));
 }
 
-// The folded stacks a run wrote to `path` (then removed): each case's samples by its root frame.
-std::map<std::string, double> folded_sums(const std::string& path) {
+// The folded stacks a run wrote to `path` (then removed): each case's samples by its root frame;
+// the file holds more than `min_lines` distinct stacks.
+std::map<std::string, double> folded_sums(const std::string& path, std::size_t min_lines = 3) {
     std::ifstream in(path);
     REQUIRE(in);
     std::map<std::string, double> sums;
@@ -155,7 +156,7 @@ std::map<std::string, double> folded_sums(const std::string& path) {
         sums[stack.substr(0, stack.find(';'))] += std::stod(count);
     }
     std::remove(path.c_str());
-    CHECK(lines > 3);
+    CHECK(lines > min_lines);
     return sums;
 }
 
@@ -363,7 +364,9 @@ TEST_CASE("e2e profile: its header and the folded stacks' root frame are the row
     const auto& rows = doc.at("rows").as_array();
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].at("displayName").as_string() == name);
-    const auto sums = folded_sums(folded);
+    // One case whose body is inlined into glint's loop (its frames are left out): one stack may
+    // be all there is.
+    const auto sums = folded_sums(folded, 0);
     CHECK(sums.size() == 1);
     CHECK(sums.count(name) == 1);
     std::remove(json.c_str());

@@ -19,7 +19,7 @@ namespace glint {
 struct AsmCase {
     std::function<void(Xbyak::CodeGenerator&, const Xbyak::Reg64&)> body;
     unsigned instructions = 1;  // instructions one copy of body emits
-    std::vector<Xbyak::Reg64> chains = {Xbyak::util::rax};
+    std::vector<Xbyak::Reg64> chains = std::vector<Xbyak::Reg64>(1, Xbyak::util::rax);
     std::function<void(Xbyak::CodeGenerator&)> init = {};  // once per call, before the loop
     unsigned unroll_short = 50;  // copies per loop trip in the reference function
     unsigned unroll_long = 100;  // ... and in the measured one

@@ -144,14 +144,16 @@ TEST_CASE("text formats: markdown fences the run header, longer than any backtic
 }
 
 TEST_CASE(
-    "text formats: a metric column no row has a cell for is left out of markdown, kept in CSV") {
+    "text formats: a metric column no row has a cell for is left out of markdown (unless it says "
+    "its metric is unavailable), kept in CSV") {
     const auto run_with_empty_column = [](const std::string& format) {
         CapturedFile captured;
         auto reporter = make_text_format_reporter(captured.file(), format, SortSpec{});
         GroupInfo g;
         const auto ipc = metric("ipc", "IPC", Format::ratio);
         const auto unused = metric("B/s", "B/s", Format::count);  // declared, never valued
-        g.columns = {ipc, unused};
+        const auto refused = metric("raw:r00c0", "raw:r00c0", Format::count, false);
+        g.columns = {ipc, unused, refused};
         reporter->begin_group(g);
         const Row row = timed_row("fast", batched(32, 64, 2.0, 0.1, 1.9, 2.1),
                                   {make_cell(ipc, glint::catalog::kNotMeasured)});
@@ -160,13 +162,14 @@ TEST_CASE(
         reporter->end_group();
         return captured.all();
     };
-    // IPC stays: the row has a cell, not measured ("—"); B/s goes: no row has one.
+    // IPC stays: the row has a cell, not measured ("—"); B/s goes: no row has one; raw:r00c0
+    // stays: its — says the metric asked for is unavailable.
     CHECK(run_with_empty_column("md") ==
-          "| benchmark | n | median/iter | min | max | IPC |\n"
-          "|:---|---:|---:|---:|---:|---:|\n"
-          "| fast | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — |\n");
+          "| benchmark | n | median/iter | min | max | IPC | raw:r00c0 |\n"
+          "|:---|---:|---:|---:|---:|---:|---:|\n"
+          "| fast | 32×64 | 2.00ns ±0.10ns | 1.90ns | 2.10ns | — | — |\n");
     CHECK(run_with_empty_column("csv").rfind(
               "benchmark,registration,samples,iterations,median_ns,mad_ns,min_ns,max_ns,mean_ns,"
-              "stddev_ns,cv,ipc,B/s,error,unstable\n",
+              "stddev_ns,cv,ipc,B/s,raw:r00c0,error,unstable\n",
               0) == 0);
 }
