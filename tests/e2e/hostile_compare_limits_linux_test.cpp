@@ -85,11 +85,12 @@ TEST_CASE(
     "e2e hostile compare: a program that ignores the interrupt passed on to it is killed after "
     "the grace period, with the processes it started, and glint-compare says so") {
     TempDir dir{"glint-e2e-hostile-compare"};
-    const std::string prog =
-        script(dir, "stubborn", "trap '' TERM INT HUP\nwhile :; do sleep 1; done\n");
+    const std::string prog = script(
+        dir, "stubborn", "trap '' TERM INT HUP\n: > \"$0.ready\"\nwhile :; do sleep 1; done\n");
     const std::string keep = dir.file("keep");
     BackgroundProcess run({compare_path(), "--alternate=1", "--keep=" + keep, prog, prog});
-    REQUIRE(wait_until([&] { return std::filesystem::exists(keep + "/base-1.log"); }));
+    // Its log alone is not enough: the signal must come once the program ignores it.
+    REQUIRE(wait_until([&] { return std::filesystem::exists(prog + ".ready"); }));
     REQUIRE(kill(run.pid(), SIGTERM) == 0);
     const auto r = run.wait(120);  // blocked in waitpid for ever without the fix: killed here
     INFO(r.err);
