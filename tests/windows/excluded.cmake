@@ -10,4 +10,5 @@ set(GLINT_WINDOWS_EXCLUDED
   # support/temp_dir.hpp's TempDir (mkdtemp, chmod): their documents in a fresh directory.
   unit/engine/baseline/baseline_test.cpp
   unit/engine/compare/compare_main_test.cpp
+  unit/engine/environment/seen_warnings_test.cpp
 )
