@@ -31,7 +31,8 @@ struct FullDisk {
         t.write = &disk_full;
         return t;
     }
-    linux_::ScopedSys scope{table()};
+    linux_::SysTable failing = table();  // ScopedSys keeps a pointer to it: it must outlive scope
+    linux_::ScopedSys scope{failing};
 };
 
 glint::os::OutputTarget target(const std::string& path) {
