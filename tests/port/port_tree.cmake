@@ -2,7 +2,9 @@
 # BINARY_DIR from SOURCE_DIR with CONFIGURE (the back ends, or a toolchain) and no benchmarks,
 # builds it with JOBS jobs, and runs its ctest (without the package, rig and port entries).
 # Fails on a configure, build or test failure, and when the tree registers no test of a kind
-# REQUIRED names (e.g. "unit;e2e"). NAME is the entry's name, for its messages.
+# REQUIRED names (e.g. "unit;e2e"). NAME is the entry's name, for its messages. WINESERVER
+# (optional): a tree run under Wine keeps one wineserver for its prefix from build to the end of
+# its tests (wineserver -p), so no program starts as an idle server exits (docs/windows.md).
 foreach(_var NAME SOURCE_DIR BINARY_DIR BUILD_TYPE CONFIGURE REQUIRED CTEST JOBS QUIET_MACHINE_TESTS)
   if(NOT DEFINED ${_var} OR "${${_var}}" STREQUAL "")
     message(FATAL_ERROR "port: ${_var} is not set")
@@ -24,10 +26,23 @@ function(_step what)
   string(TIMESTAMP _end "%s")
   math(EXPR _seconds "${_end} - ${_start}")
   if(NOT _rc EQUAL 0)
+    _stop_wineserver()
     message(FATAL_ERROR "${NAME}: ${what} failed (${_rc}):\n${_out}")
   endif()
   message("${NAME}: ${what}: ${_seconds} s")
   set(_out "${_out}" PARENT_SCOPE)
+endfunction()
+
+if(WINESERVER)
+  set(_wineserver ${CMAKE_COMMAND} -E env WINEPREFIX=${BINARY_DIR}/wineprefix ${WINESERVER})
+  file(MAKE_DIRECTORY ${BINARY_DIR}/wineprefix)
+  # Stays 60 s past its last program (it never lingers long after a killed run), stopped at the end.
+  execute_process(COMMAND ${_wineserver} -p60)
+endif()
+function(_stop_wineserver)
+  if(WINESERVER)
+    execute_process(COMMAND ${_wineserver} -k)
+  endif()
 endfunction()
 
 _step("configure" ${CMAKE_COMMAND} ${_configure})
@@ -45,6 +60,7 @@ string(TIMESTAMP _start "%s")
 execute_process(COMMAND ${CTEST} --test-dir ${BINARY_DIR} -E "^(package|rig|port)/|${QUIET_MACHINE_TESTS}"
                         --no-tests=error --output-on-failure -j ${JOBS}
                 RESULT_VARIABLE _rc)
+_stop_wineserver()
 string(TIMESTAMP _end "%s")
 math(EXPR _seconds "${_end} - ${_start}")
 if(NOT _rc EQUAL 0)

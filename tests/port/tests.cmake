@@ -27,12 +27,13 @@ set_tests_properties(port/generic-os PROPERTIES TIMEOUT 1800 LABELS "port")
 if(CMAKE_HOST_SYSTEM_PROCESSOR STREQUAL "x86_64")
   find_program(GLINT_MINGW_CXX x86_64-w64-mingw32-g++-posix)
   find_program(GLINT_WINE64 NAMES wine64 PATHS /usr/lib/wine)
+  find_program(GLINT_WINESERVER NAMES wineserver64 wineserver PATHS /usr/lib/wine)
   if(GLINT_MINGW_CXX AND GLINT_WINE64)
     add_test(NAME port/windows
       COMMAND ${CMAKE_COMMAND} -DNAME=port/windows ${_port_common}
               -DBINARY_DIR=${PROJECT_BINARY_DIR}/port-windows
               "-DCONFIGURE=--toolchain ${PROJECT_SOURCE_DIR}/cmake/toolchains/mingw-w64-x86_64.cmake"
-              "-DREQUIRED=unit windows"
+              "-DREQUIRED=unit windows" "-DWINESERVER=${GLINT_WINESERVER}"
               -P ${CMAKE_CURRENT_LIST_DIR}/port_tree.cmake)
   else()
     add_test(NAME port/windows COMMAND ${CMAKE_COMMAND} -E echo

@@ -43,11 +43,13 @@ elseif(NOT GLINT_SANITIZE AND NOT GLINT_FUZZ AND GLINT_OS STREQUAL "linux")
     # where) is asserted only in the g++ tree; a second OS tree (port/) and the README blocks
     # (readme/) are builds, not code. Nor are the verdicts that need a quiet machine
     # (GLINT_QUIET_MACHINE_TESTS: ASan slows every call and this tree runs beside the fuzzers).
-    # Also g++ -O3 facts: that the compiler deletes an empty body or fn (instrumented code keeps one),
+    # Also g++ -O3 facts: that the compiler deletes an empty body or fn (instrumented code keeps one)
+    # and that an empty fn's call reads under half the clock's bracket (an instrumented call did
+    # not, in one clean-clone CI run),
     # and the share of a ~40 ns call in its grouped profile (ASan's checks move it into glint's
     # instrumented pass code). A test that hangs fails alone, named, after --timeout seconds
     # (the whole run took 160 s here): never the entry's own timeout with no name.
-    set(_excluded "package|rig|layers|public_users|port/|readme/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|sampled pass: a batch with inputs|sampled pass: a per-call case far shorter|profile: an inlined|a deleted iter, whole body|iter_batched: a deleted fn|probe of a deleted fn|e2e profile: a ~40 ns per-call case|gbench/|${GLINT_QUIET_MACHINE_TESTS}")
+    set(_excluded "package|rig|layers|public_users|port/|readme/|hot emitted code|readme costs|symbolizer: an inlined|sampled pass: per-call|sampled pass: a batch with inputs|sampled pass: a per-call case far shorter|profile: an inlined|a deleted iter, whole body|iter_batched: a deleted fn|probe of a deleted fn|optimized-away probe looks past|e2e profile: a ~40 ns per-call case|gbench/|${GLINT_QUIET_MACHINE_TESTS}")
     add_test(NAME sanitize/asan-ubsan
              COMMAND ${CMAKE_COMMAND} -E env
                      ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:detect_leaks=0
