@@ -20,23 +20,20 @@ namespace glint::engine {
 
 struct Options {
     bool bench = false;  // --bench: measure (otherwise: run each case once)
-    std::string filter;  // --filter=TERM,... ("" = every case; runner/case_filter.hpp)
-    double min_time_ms = kDefaultMinTimeMs;    // --bench-min-time=MS
+    // Flags stored straight into the plan's parts (run_plan.hpp): --filter, --isolate,
+    // --case-timeout; --bench-min-time, --bench-repeat, --group-by; --bench-format, --sort-by,
+    // --color.
+    CaseRun cases;
+    Measuring measuring;
+    TableLayout table;
     std::optional<std::string> json_path;      // --bench-json=FILE
     bool json_all_samples = false;             // --bench-json-samples=all (default: thinned)
     std::optional<std::string> baseline_path;  // --bench-baseline=FILE
-    std::uint64_t repeat = 1;              // --bench-repeat=N (1..1000): interleaved repetitions
-    std::optional<double> fail_if_slower;  // --fail-if-slower=PCT (needs --bench-baseline)
-    bool allow_unjudged = false;           // --allow-unjudged (needs --fail-if-slower)
-    double threshold_pct = 3.0;            // --threshold=PCT: the verdicts' practical threshold
-    std::string format = "box";            // --bench-format=box|md|csv: how tables print
-    std::string color = "auto";            // --color=auto|always|never: colour in the box table
-    std::optional<std::string> html_path;  // --bench-html=FILE
-    std::vector<std::string> group_by;     // --group-by=KEY,... ("all" expands at run time)
-    bool group_by_all = false;             // --group-by=all
-    bool group_by_list = false;            // --group-by=list
-    std::string sort_by;                   // --sort-by=COLUMN ("" = measurement order)
-    bool sort_descending = false;          // --sort-by=-COLUMN
+    std::optional<double> fail_if_slower;      // --fail-if-slower=PCT (needs --bench-baseline)
+    bool allow_unjudged = false;               // --allow-unjudged (needs --fail-if-slower)
+    double threshold_pct = 3.0;                // --threshold=PCT: the verdicts' practical threshold
+    std::optional<std::string> html_path;      // --bench-html=FILE
+    bool group_by_list = false;                // --group-by=list
 
     // Hardware-counter tier.
     bool perf = false;                         // --perf
@@ -65,8 +62,6 @@ struct Options {
     bool quiet_environment = false;     // --quiet-environment
 
     // A run that keeps what it measured (engine/runner/keeping/run_guard.hpp, isolation.hpp).
-    bool isolate = false;                        // --isolate: each case in a child process
-    double case_timeout_s = 300;                 // --case-timeout=SECONDS (0: none)
     std::optional<std::string> recover_journal;  // --recover-journal=FILE
 
     // Sampled profiles (--profile[=HZ], --profile-samples, --profile-time, --profile-folded).

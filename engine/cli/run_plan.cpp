@@ -83,9 +83,9 @@ RunPlan plan_run(const Options& o) {
     plan.mode = mode_of(o);
     plan.help_markdown = o.help_markdown;
     plan.bench = o.bench;
-    plan.cases = CaseRun{o.filter, o.isolate, o.case_timeout_s};
-    plan.measuring = Measuring{o.min_time_ms, o.repeat, o.group_by, o.group_by_all};
-    plan.table = TableLayout{o.format, o.sort_by, o.sort_descending, o.color};
+    plan.cases = o.cases;
+    plan.measuring = o.measuring;
+    plan.table = o.table;
     plan.outputs.json_path = o.json_path;
     plan.outputs.json_all_samples = o.json_all_samples;
     plan.outputs.html_path = o.html_path;
@@ -93,7 +93,7 @@ RunPlan plan_run(const Options& o) {
     plan.comparison.baseline_path = o.baseline_path;
     plan.comparison.compare.settings.threshold = o.threshold_pct / 100;
     if (o.fail_if_slower) plan.comparison.compare.gate = *o.fail_if_slower / 100;
-    plan.comparison.compare.hide_only_in_base = !o.filter.empty();
+    plan.comparison.compare.hide_only_in_base = !o.cases.filter.empty();
     plan.comparison.compare.allow_unjudged = o.allow_unjudged;
     plan.tiers = tier_request(o);
     plan.placement = placement_request(o);

@@ -66,7 +66,8 @@ std::string gate_hint(const std::vector<std::pair<std::string, std::size_t>>& gr
 std::string gate_line(const Comparison& c, const CompareReportOptions& options) {
     const auto outcome = c.gate_outcome(options.allow_unjudged);
     if (!outcome || !options.gate) return "";
-    const std::string pct = report::format_signed_percent(*options.gate * 100, 1).substr(1);
+    std::string pct = report::format_signed_percent(*options.gate * 100, 1);
+    if (pct.front() == '+') pct.erase(0, 1);  // a gate of 0 reads "0.0%", unsigned
     const std::string head = "--fail-if-slower=" + pct + ": ";
     const auto [passed, failed, unjudged, compared, only_in_base, added] = c.gate_totals();
     std::vector<std::string> failing;

@@ -22,14 +22,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Options o = parse_options(argv);
         const TierRequest request = tier_request(o);
         (void)request;
-        if (o.min_time_ms < kMinTimeMsRange.min || o.min_time_ms > kMinTimeMsRange.max)
+        if (o.measuring.min_time_ms < kMinTimeMsRange.min ||
+            o.measuring.min_time_ms > kMinTimeMsRange.max)
             __builtin_trap();
         if (o.perf_iters && (*o.perf_iters < 1 || *o.perf_iters > kMaxPassIterations))
             __builtin_trap();
         if (o.perf_batch && (*o.perf_batch < 1 || *o.perf_batch > kMaxPassIterations))
             __builtin_trap();
-        if (o.case_timeout_s != 0 &&
-            (o.case_timeout_s < kCaseTimeoutRange.min || o.case_timeout_s > kCaseTimeoutRange.max))
+        if (o.cases.case_timeout_s != 0 && (o.cases.case_timeout_s < kCaseTimeoutRange.min ||
+                                            o.cases.case_timeout_s > kCaseTimeoutRange.max))
             __builtin_trap();
         if (o.syscalls.size() > 62) __builtin_trap();
     } catch (const UsageError&) {}

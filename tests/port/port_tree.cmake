@@ -37,7 +37,9 @@ if(WINESERVER)
   set(_wineserver ${CMAKE_COMMAND} -E env WINEPREFIX=${BINARY_DIR}/wineprefix ${WINESERVER})
   file(MAKE_DIRECTORY ${BINARY_DIR}/wineprefix)
   # Stays 60 s past its last program (it never lingers long after a killed run), stopped at the end.
-  execute_process(COMMAND ${_wineserver} -p60)
+  # Its output to a file: the server outlives the command, and would hold a pipe open.
+  execute_process(COMMAND ${_wineserver} -p60 OUTPUT_FILE ${BINARY_DIR}/wineserver.log
+                  ERROR_FILE ${BINARY_DIR}/wineserver.log)
 endif()
 function(_stop_wineserver)
   if(WINESERVER)

@@ -1,12 +1,14 @@
 // tests/support/temp_dir.hpp: a fresh directory under /tmp (mkdtemp: an unpredictable name)
 // for tests that create files, removed with everything in it afterwards (its permissions are
-// restored first, so a test may make it unwritable).
+// restored first, so a test may make it unwritable) by the process that made it: a forked
+// child that exits normally leaves it to its parent.
 #pragma once
 
 #include <doctest/doctest.h>
 
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -23,6 +25,7 @@ struct TempDir {
         path = pattern;
     }
     ~TempDir() {
+        if (::getpid() != owner) return;
         ::chmod(path.c_str(), 0700);
         std::error_code ec;
         std::filesystem::remove_all(path, ec);
@@ -40,6 +43,7 @@ struct TempDir {
         return names;
     }
     std::filesystem::path path;
+    pid_t owner = ::getpid();
 };
 
 // `name` in this process's own TempDir (made on first use, removed at exit); '/' and '*' in

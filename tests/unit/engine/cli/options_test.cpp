@@ -14,8 +14,8 @@ using glint::engine::test::parse;
 TEST_CASE("options: defaults") {
     Options o = parse({});
     CHECK_FALSE(o.bench);
-    CHECK(o.min_time_ms == 0.25);
-    CHECK(o.filter.empty());
+    CHECK(o.measuring.min_time_ms == 0.25);
+    CHECK(o.cases.filter.empty());
     CHECK_FALSE(o.json_path.has_value());
     CHECK(o.perf_read == PerfRead::automatic);
 }
@@ -27,13 +27,13 @@ TEST_CASE("options: every flag parses") {
                        "--perf-read=compare", "--metrics=ipc,cache-*", "--capabilities",
                        "--syscalls=futex,read", "--histogram=sort*", "--bench-baseline=base.json"});
     CHECK(o.bench);
-    CHECK(o.filter == "sort*");
-    CHECK(o.min_time_ms == 2.5);
+    CHECK(o.cases.filter == "sort*");
+    CHECK(o.measuring.min_time_ms == 2.5);
     CHECK(*o.json_path == "out.json");
     CHECK(*o.baseline_path == "base.json");
-    CHECK(o.group_by == std::vector<std::string>{"dataset", "operation"});
-    CHECK(o.sort_by == "median");
-    CHECK(o.sort_descending);
+    CHECK(o.measuring.group_by == std::vector<std::string>{"dataset", "operation"});
+    CHECK(o.table.sort_by == "median");
+    CHECK(o.table.sort_descending);
     CHECK(o.perf);
     CHECK(o.perf_scaled);
     CHECK(o.perf_inherit);
@@ -47,7 +47,7 @@ TEST_CASE("options: every flag parses") {
     CHECK(o.per_iteration);
     CHECK(o.histogram == "sort*");
 
-    CHECK(parse({"--group-by=all"}).group_by_all);
+    CHECK(parse({"--group-by=all"}).measuring.group_by_all);
     CHECK(parse({"--group-by=list"}).group_by_list);
     CHECK(parse({"--metrics=?"}).list_metrics);
     CHECK(parse({"--list-metrics"}).list_metrics);
@@ -122,20 +122,20 @@ TEST_CASE("options: --pin, --numa-node and --quiet-environment") {
 TEST_CASE(
     "options: repetitions, the verdicts' threshold and gate, table formats and the HTML report") {
     const Options d = parse({});
-    CHECK(d.repeat == 1);
+    CHECK(d.measuring.repeat == 1);
     CHECK(d.threshold_pct == 3.0);
     CHECK_FALSE(d.fail_if_slower);
-    CHECK(d.format == "box");
+    CHECK(d.table.format == "box");
     CHECK_FALSE(d.html_path);
     const Options o = parse({"--bench-repeat=10", "--threshold=5", "--fail-if-slower=2.5",
                              "--bench-format=csv", "--bench-html=r.html"});
-    CHECK(o.repeat == 10);
+    CHECK(o.measuring.repeat == 10);
     CHECK(o.threshold_pct == 5.0);
     CHECK(o.fail_if_slower == 2.5);
-    CHECK(o.format == "csv");
+    CHECK(o.table.format == "csv");
     CHECK(o.html_path == "r.html");
-    CHECK(parse({"--bench-format=md"}).format == "md");
-    CHECK(parse({"--bench-repeat=1000"}).repeat == 1000);
+    CHECK(parse({"--bench-format=md"}).table.format == "md");
+    CHECK(parse({"--bench-repeat=1000"}).measuring.repeat == 1000);
     CHECK(error_of({"--bench-repeat=0"}) == "--bench-repeat: must be at least 1, got 0");
     CHECK(error_of({"--bench-repeat=1001"}) ==
           "--bench-repeat: 1001 is out of range; it must be between 1 and 1000");

@@ -13,9 +13,12 @@ using namespace glint::engine;
 using glint::engine::test::error_of;
 
 TEST_CASE("ranges: --bench-min-time accepts 0.001 .. 1000 ms and refuses what lies outside") {
-    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=0.001"}).min_time_ms == 0.001);
-    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=1000"}).min_time_ms == 1000);
-    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=1e-3"}).min_time_ms == 0.001);
+    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=0.001"}).measuring.min_time_ms ==
+          0.001);
+    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=1000"}).measuring.min_time_ms ==
+          1000);
+    CHECK(parse_options(std::vector<const char*>{"--bench-min-time=1e-3"}).measuring.min_time_ms ==
+          0.001);
     CHECK(error_of({"--bench-min-time=1000.5"}) ==
           "--bench-min-time: 1000.5 is out of range; it must be between 0.001 and 1000");
     CHECK(error_of({"--bench-min-time=0.0009"}) ==
@@ -44,10 +47,11 @@ TEST_CASE("ranges: --perf-iters and --perf-batch accept 1 .. 10^9") {
 }
 
 TEST_CASE("ranges: --case-timeout accepts 0.1 .. 604800 s, and 0 for no limit") {
-    CHECK(parse_options(std::vector<const char*>{}).case_timeout_s == kDefaultCaseTimeoutS);
-    CHECK(parse_options(std::vector<const char*>{"--case-timeout=0.5"}).case_timeout_s == 0.5);
-    CHECK(parse_options(std::vector<const char*>{"--case-timeout=0"}).case_timeout_s == 0);
-    CHECK(parse_options(std::vector<const char*>{"--case-timeout=604800"}).case_timeout_s ==
+    CHECK(parse_options(std::vector<const char*>{}).cases.case_timeout_s == kDefaultCaseTimeoutS);
+    CHECK(parse_options(std::vector<const char*>{"--case-timeout=0.5"}).cases.case_timeout_s ==
+          0.5);
+    CHECK(parse_options(std::vector<const char*>{"--case-timeout=0"}).cases.case_timeout_s == 0);
+    CHECK(parse_options(std::vector<const char*>{"--case-timeout=604800"}).cases.case_timeout_s ==
           604800);
     CHECK(error_of({"--case-timeout=604801"}) ==
           "--case-timeout: 604801 is out of range; it must be between 0.1 and 604800 (or 0: no "
@@ -66,7 +70,7 @@ TEST_CASE("ranges: --case-timeout accepts 0.1 .. 604800 s, and 0 for no limit") 
 TEST_CASE("ranges: the flags of a run that keeps its rows parse") {
     const Options o =
         parse_options(std::vector<const char*>{"--isolate", "--recover-journal=j", "--bench"});
-    CHECK(o.isolate);
+    CHECK(o.cases.isolate);
     CHECK(*o.recover_journal == "j");
     CHECK(o.given == std::vector<std::string>{"--isolate", "--recover-journal", "--bench"});
     CHECK(error_of({"--isolate=yes"}) == "--isolate: takes no value");

@@ -183,6 +183,10 @@ TEST_CASE("gate: nothing compared is not judged: status 3, and the line asks abo
     CHECK(j.at("gate").at("notGatedOnlyInBase") == Json(2));
     CHECK(j.at("gate").at("notGatedNew") == Json(3));
     CHECK(j.at("gate").at("allowUnjudged") == Json(false));
+    // A gate of 0 reads as one ("0.0%", not ".0%").
+    options.gate = 0.0;
+    CHECK(gate_line(compare_documents({&base, &other}, CompareSettings{}, 0.0), options)
+              .starts_with("--fail-if-slower=0.0%: "));
     // Without a gate nothing is asked: status 0, no line.
     const Comparison ungated = compare_documents({&base, &other}, CompareSettings{}, std::nullopt);
     CHECK(ungated.gate_status(false) == 0);
