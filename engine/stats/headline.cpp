@@ -30,6 +30,19 @@ std::size_t count_clean(std::span<const double> wall, std::span<const double> cp
     return n;
 }
 
+double grouped_median(std::span<const double> sorted, double quantum) {
+    if (sorted.empty()) return NAN;
+    const std::size_t n = sorted.size();
+    const double plain = median(sorted);
+    if (!(quantum > 0) || !std::isfinite(quantum)) return plain;
+    const double v = sorted[n / 2];
+    const auto tied = std::equal_range(sorted.begin(), sorted.end(), v);
+    const auto below = static_cast<double>(tied.first - sorted.begin());
+    const auto count = static_cast<double>(tied.second - tied.first);
+    if (count < 2) return plain;
+    return v - quantum / 2 + (static_cast<double>(n) / 2 - below) / count * quantum;
+}
+
 double clock_quantum(std::span<const double> sorted, double step_ns) {
     double smallest = INFINITY;
     for (std::size_t k = 1; k < sorted.size(); ++k)
@@ -112,12 +125,12 @@ Headline estimate_headline(std::span<const double> wall, std::span<const double>
         h.median = h.mad = h.spread = NAN;
         return h;
     }
-    h.median = median(chosen);
     h.mad = median_abs_deviation(chosen);
     std::vector<double> sorted = chosen;
     std::sort(sorted.begin(), sorted.end());
     // No ± finer than the clock's quantum: a median between two of its steps is not resolved.
     const double quantum = clock_quantum(sorted, rule.step_ns);
+    h.median = grouped_median(sorted, quantum);
     if (h.too_few_clean) {
         // The real spread of all samples: down to the least disturbed one (BenchmarkTools'
         // minimum), up to the 90th percentile.

@@ -3,12 +3,12 @@
 // A sample is clean when its wall time exceeds its CPU time by at most the rule's tolerance
 // (the thread clock's step and read cost, plus `share` of the sample); the rest lost the CPU
 // (disturbed), as does a sample the core-speed probes found on a slowed core. With at least
-// half the samples clean and at least min_clean of them, the
-// headline is the clean samples' median and the ± their dispersion, widened by the drift of
-// time-ordered blocks; otherwise the median of all samples with the ± widened to their real
-// spread. A split sample (two clusters) widens the ± over both. Without per-sample CPU times,
-// the plain median. Rationale and details: docs/rationale.md, "engine/stats/headline.hpp",
-// and docs/load.md.
+// half the samples clean and at least min_clean of them, the headline is the clean samples'
+// median (grouped_median: they are read in the clock's steps) and the ± their dispersion,
+// widened by the drift of time-ordered blocks; otherwise the median of all samples with the ±
+// widened to their real spread. A split sample (two clusters) widens the ± over both. Without
+// per-sample CPU times, the plain median. Rationale and details: docs/rationale.md,
+// "engine/stats/headline.hpp", and docs/load.md.
 #pragma once
 
 #include <cmath>
@@ -65,6 +65,12 @@ Headline estimate_headline(std::span<const double> wall, std::span<const double>
 // separated by a gap above 5% of their median, 4x the wider cluster's MAD and two quanta of
 // the clock (step_ns, or the smallest gap between the values when wider).
 bool is_split(std::vector<double> values, double step_ns = 0);
+
+// The median of sorted samples read in whole steps of `quantum`: a value stands for the step
+// around it, and the readings tied at the median are spread evenly over that step (the median
+// of grouped data). It moves with the share of readings one step up, where the plain median
+// jumps a whole step; with no tie at the median (or no quantum) it is the plain median.
+double grouped_median(std::span<const double> sorted, double quantum);
 
 // The clock's quantum in sorted values: step_ns, or the smallest gap between two of them when
 // wider (a clock whose reads come in steps coarser than the step it reported).

@@ -125,7 +125,8 @@ TEST_CASE("headline: samples a clock step or two apart are the clock's quantizat
     rule.step_ns = 20;
     const Headline h = estimate_headline(s.wall, s.cpu, rule);
     CHECK_FALSE(h.split);
-    CHECK(h.median == 40);
+    // The median of readings in 20 ns steps: the 20 of 32 at 40 ns stand for [30, 50) ns.
+    CHECK(h.median == doctest::Approx(30 + 16.0 / 20 * 20));
     CHECK(h.spread >= 20);  // the ± reaches a step of the values' clock, never finer
     CHECK(h.spread < 100);
     // The step the clock reported may be finer than its reads' real steps: those show as the
@@ -182,4 +183,34 @@ TEST_CASE("headline: samples on a slowed core leave the headline though their CP
     const Headline few = estimate_headline(s.wall, s.cpu, {}, most);
     CHECK(few.estimator == std::string("all-median"));
     CHECK(few.median - few.spread <= 10.05);
+}
+
+// A per-call row near a coarse clock's step (10 ns here): each call reads 40 or 50 ns, in the
+// share its true duration sets. The plain median jumps a whole step as the share of 50s passes
+// half; the headline moves with the share, so two runs of one code agree and a 25% change
+// (40 -> 50 ns true) reads as one.
+TEST_CASE("headline: per-call readings in a clock's steps give a median that moves with their share") {
+    HeadlineRule rule;
+    rule.step_ns = 10;
+    auto readings = [](std::size_t at_50) {
+        std::vector<double> v(100, 40.0);
+        for (std::size_t i = 0; i < at_50; ++i) v[i] = 50;
+        return v;
+    };
+    double last = 0;
+    for (std::size_t share : {0, 30, 45, 55, 70, 100}) {
+        const std::vector<double> v = readings(share);
+        const double m = estimate_headline(v, v, rule).median;
+        INFO("share at 50 ns: " << share << "%, median " << m);
+        CHECK(m > last);
+        CHECK(m >= 35);
+        CHECK(m <= 55);
+        last = m;
+    }
+    // Either side of half, the plain median jumps 40 -> 50; these two stay within 2 ns.
+    const std::vector<double> a = readings(45), b = readings(55);
+    CHECK(std::fabs(estimate_headline(a, a, rule).median - estimate_headline(b, b, rule).median) <
+          2.0);
+    CHECK(grouped_median(std::vector<double>(9, 40.0), 10) == 40);  // all one reading: itself
+    CHECK(grouped_median(std::vector<double>{1, 2, 3}, 0.5) == 2);   // no tie: the plain median
 }
