@@ -189,7 +189,8 @@ TEST_CASE("headline: samples on a slowed core leave the headline though their CP
 // share its true duration sets. The plain median jumps a whole step as the share of 50s passes
 // half; the headline moves with the share, so two runs of one code agree and a 25% change
 // (40 -> 50 ns true) reads as one.
-TEST_CASE("headline: per-call readings in a clock's steps give a median that moves with their share") {
+TEST_CASE(
+    "headline: per-call readings in a clock's steps give a median that moves with their share") {
     HeadlineRule rule;
     rule.step_ns = 10;
     auto readings = [](std::size_t at_50) {
@@ -212,5 +213,5 @@ TEST_CASE("headline: per-call readings in a clock's steps give a median that mov
     CHECK(std::fabs(estimate_headline(a, a, rule).median - estimate_headline(b, b, rule).median) <
           2.0);
     CHECK(grouped_median(std::vector<double>(9, 40.0), 10) == 40);  // all one reading: itself
-    CHECK(grouped_median(std::vector<double>{1, 2, 3}, 0.5) == 2);   // no tie: the plain median
+    CHECK(grouped_median(std::vector<double>{1, 2, 3}, 0.5) == 2);  // no tie: the plain median
 }

@@ -107,6 +107,7 @@ TEST_CASE(
         const double own_ns = static_cast<double>(own_cpu_ns() - own);
         const double spin_ns = static_cast<double>(cpu_of(spinner.tid) - spun);
         const double counted = glint::test::cell(r, "pfm:TASK-CLOCK") * kIterations;
+        INFO("the pass's row fields (why a cell is not measured): " << r.row_fields.dump());
         REQUIRE(spun >= 0);
         REQUIRE(spin_ns > 0);
         const Json* coverage = r.row_fields.find("threadCoverage");
