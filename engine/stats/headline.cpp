@@ -33,9 +33,10 @@ std::size_t count_clean(std::span<const double> wall, std::span<const double> cp
 double grouped_median(std::span<const double> sorted, double quantum) {
     if (sorted.empty()) return NAN;
     const std::size_t n = sorted.size();
-    const double plain = median(sorted);
-    if (!(quantum > 0) || !std::isfinite(quantum)) return plain;
     const double v = sorted[n / 2];
+    // The plain median, read off the sorted values (as median() computes it).
+    const double plain = n % 2 == 1 ? v : sorted[n / 2 - 1] + (v - sorted[n / 2 - 1]) / 2;
+    if (!(quantum > 0) || !std::isfinite(quantum)) return plain;
     const auto tied = std::equal_range(sorted.begin(), sorted.end(), v);
     const auto below = static_cast<double>(tied.first - sorted.begin());
     const auto count = static_cast<double>(tied.second - tied.first);
