@@ -14,16 +14,8 @@ Side side_of(const DocumentRow& row) {
     s.median_ns = row.median_ns;
     s.repetition_medians = row.repetition_medians_ns;
     s.samples_ns = row.samples_ns;
-    for (std::size_t i = 0; i < row.run_medians_ns.size(); ++i)
-        if (const double m = row.run_medians_ns[i]; std::isfinite(m) && m > 0) {
-            s.run_medians.push_back(m);
-            s.run_unstable.push_back(i < row.run_unstable.size() ? row.run_unstable[i]
-                                                                 : std::vector<std::string>{});
-            s.run_cpu_wall.push_back(i < row.run_cpu_wall.size() ? row.run_cpu_wall[i]
-                                                                 : std::nan(""));
-            s.run_slow_core.push_back(i < row.run_slow_core.size() ? row.run_slow_core[i]
-                                                                   : std::nan(""));
-        }
+    for (const RunEvidence& run : row.runs)
+        if (std::isfinite(run.median_ns) && run.median_ns > 0) s.runs.push_back(run);
     s.unstable = row.unstable;
     s.cpu_samples_ns = row.cpu_samples_ns;
     s.instructions = row.instructions();

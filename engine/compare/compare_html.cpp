@@ -69,7 +69,7 @@ std::string side_label(const RunDocument& doc, const std::string& role, bool bri
 void mark_unstable(html::Cell& cell, const DocumentRow& row, const RunDocument& doc) {
     if (row.unstable.empty()) return;
     cell.unstable = row.unstable;
-    const std::size_t runs = std::max<std::size_t>(row.run_medians_ns.size(), 1);
+    const std::size_t runs = std::max<std::size_t>(row.runs.size(), 1);
     std::string title = runs > 1 ? "unstable in " + std::to_string(row.unstable_runs) + " of " +
                                        std::to_string(runs) + " runs: "
                                  : "unstable: ";

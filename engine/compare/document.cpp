@@ -93,16 +93,15 @@ DocumentRow read_row(const json& r, bool& has_registration) {
             if (v.is_string()) row.unstable.push_back(v.get<std::string>());
     row.unstable_runs = row.unstable.empty() ? 0 : 1;
     row.cpu_samples_ns = numbers(r, "samplesCpuNs");
-    row.cpu_wall_ratio =
-        r.contains("cpuWallRatio") ? number_or_nan(r["cpuWallRatio"], "cpuWallRatio") : kNan;
-    const double slow = r.contains("slowCoreSamples")
-                            ? number_or_nan(r["slowCoreSamples"], "slowCoreSamples")
-                            : kNan;
-    const double samples = r.contains("samples") ? number_or_nan(r["samples"], "samples") : kNan;
-    row.slow_core_share = samples > 0 ? slow / samples : kNan;
-    row.run_unstable = {row.unstable};
-    row.run_cpu_wall = {row.cpu_wall_ratio};
-    row.run_slow_core = {row.slow_core_share};
+    const auto number_of = [&r](const char* field) {
+        return r.contains(field) ? number_or_nan(r[field], field) : kNan;
+    };
+    RunEvidence run{row.median_ns, row.unstable};
+    run.cpu_wall = number_of("cpuWallRatio");
+    const double samples = number_of("samples");
+    if (samples > 0) run.slow_core_share = number_of("slowCoreSamples") / samples;
+    run.core_step_ns = number_of("coreStepNs");
+    row.runs = {std::move(run)};
     return row;
 }
 
@@ -274,15 +273,11 @@ RunDocument merge_runs(std::vector<RunDocument> runs) {
             const std::string key = identity_key(row, out.has_registrations);
             const auto [it, fresh] = index.emplace(key, out.rows.size());
             if (fresh) {
-                row.run_medians_ns = {row.median_ns};
                 out.rows.push_back(std::move(row));
                 continue;
             }
             DocumentRow& into = out.rows[it->second];
-            into.run_medians_ns.push_back(row.median_ns);
-            into.run_unstable.push_back(row.unstable);
-            into.run_cpu_wall.push_back(row.cpu_wall_ratio);
-            into.run_slow_core.push_back(row.slow_core_share);
+            into.runs.insert(into.runs.end(), row.runs.begin(), row.runs.end());
             into.cpu_samples_ns.insert(into.cpu_samples_ns.end(), row.cpu_samples_ns.begin(),
                                        row.cpu_samples_ns.end());
             if (row.error && !into.error) into.error = row.error;
@@ -373,19 +368,18 @@ DocumentRow document_row(const Row& row) {
     out.estimated = row.estimated_metrics();
     if (row.stability) out.unstable = row.stability->unstable;
     out.unstable_runs = out.unstable.empty() ? 0 : 1;
-    out.cpu_wall_ratio = kNan;
+    RunEvidence run{out.median_ns, out.unstable};
     if (row.timing && !row.error) {
-        out.cpu_wall_ratio = row.timing->cpu_wall_ratio();
-        for (double c : row.timing->sample_cpu_ns)
+        const TimingSummary& t = *row.timing;
+        for (double c : t.sample_cpu_ns)
             if (std::isfinite(c)) out.cpu_samples_ns.push_back(c);
+        run.cpu_wall = t.cpu_wall_ratio();
+        if (t.slow_core_samples && t.samples > 0)
+            run.slow_core_share =
+                static_cast<double>(*t.slow_core_samples) / static_cast<double>(t.samples);
+        run.core_step_ns = t.core_step_ns;
     }
-    out.slow_core_share = kNan;
-    if (row.timing && !row.error && row.timing->slow_core_samples && row.timing->samples > 0)
-        out.slow_core_share = static_cast<double>(*row.timing->slow_core_samples) /
-                              static_cast<double>(row.timing->samples);
-    out.run_unstable = {out.unstable};
-    out.run_cpu_wall = {out.cpu_wall_ratio};
-    out.run_slow_core = {out.slow_core_share};
+    out.runs = {std::move(run)};
     return out;
 }
 

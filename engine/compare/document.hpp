@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/compare/runs.hpp"
 #include "engine/model/json_limits.hpp"
 #include "engine/model/row.hpp"
 
@@ -41,18 +42,14 @@ struct DocumentRow {
     double median_ns = 0;            // nan when absent (error rows)
     std::vector<double> samples_ns;  // the samples the document kept (nan dropped)
     std::vector<double> repetition_medians_ns;  // one per repetition ({median} when absent)
-    std::vector<double> run_medians_ns;         // one per run of a side (merge_runs), else empty
     std::vector<std::pair<std::string, double>> metrics;  // by catalog name; nan when null
     std::vector<std::string> estimated;                   // multiplex-scaled metric names
     std::vector<std::string> unstable;   // rows[].unstable; merged: every run's, first seen first
     std::size_t unstable_runs = 0;       // the runs of the side that marked the row unstable
     std::vector<double> cpu_samples_ns;  // samplesCpuNs: CPU time of each sample (nan dropped)
-    double cpu_wall_ratio = 0;           // cpuWallRatio; nan when absent
-    double slow_core_share = 0;          // slowCoreSamples / samples; nan when absent
-    // Per run of a side (merge_runs; one entry for a single document): the row's unstable
-    // reasons in that run, its CPU/wall ratio and slow-core share there (nan when absent).
-    std::vector<std::vector<std::string>> run_unstable;
-    std::vector<double> run_cpu_wall, run_slow_core;
+    // Each run of the side, as the verdict weighs it (runs.hpp): one for a single document,
+    // one per document merged (merge_runs).
+    std::vector<RunEvidence> runs;
 
     // Exact instructions per iteration ("instr", not scaled), when counted.
     std::optional<double> instructions() const;
@@ -88,9 +85,9 @@ std::optional<RunDocument> parse_document(std::string_view text, const std::stri
 // Several runs of one build as one side of a comparison (`paths`: "a1.json,a2.json"): each
 // row's repetition medians and samples are those of every run, in order, its median the median
 // of them all, an error in any run makes it an error row; counters come from the first run that
-// has the row; run_medians_ns holds each run's own median (the runs' level, for the verdict). Drift
-// between the runs then widens the interval as drift between repetitions does. Runs alternated with
-// the other side's (a, b, a, b, ...) share the machine's moods.
+// has the row; `runs` holds each run's own evidence (the runs' level, for the verdict). Drift
+// between the runs then widens the interval as drift between repetitions does. Runs alternated
+// with the other side's (a, b, a, b, ...) share the machine's moods.
 RunDocument merge_runs(std::vector<RunDocument> runs);
 
 // The files of one side: "a.json" or "a1.json,a2.json,..." (a path that exists is never split).

@@ -6,6 +6,7 @@
 
 #include "engine/stats/shift.hpp"
 #include "engine/stats/summary.hpp"
+#include "engine/timing/core_probe.hpp"
 
 namespace glint::engine {
 namespace {
@@ -47,18 +48,25 @@ bool disturbing_reason(const std::string& reason) {
     return reason != "migrated" && reason != "timer-resolution";
 }
 
-KeptRuns keep_runs(const std::vector<RunEvidence>& runs, bool base, double threshold) {
-    KeptRuns out;
+KeptRuns keep_runs(const std::vector<RunEvidence>& runs, bool base, double threshold,
+                   const std::vector<std::string>& off_core) {
+    std::vector<std::string> why_out(runs.size());
+    std::vector<std::size_t> on_core;  // the runs the core screen kept
     std::vector<double> medians;
-    for (const auto& r : runs) medians.push_back(r.median_ns);
-    const std::size_t cap = runs.size() >= 4 ? runs.size() / 4 : 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (i < off_core.size()) why_out[i] = off_core[i];
+        if (!why_out[i].empty()) continue;
+        on_core.push_back(i);
+        medians.push_back(runs[i].median_ns);
+    }
+    const std::size_t cap = on_core.size() >= 4 ? on_core.size() / 4 : 0;
     std::vector<std::pair<std::size_t, std::string>> candidates;  // index, why
     if (cap > 0) {
         const double mid = median(medians);
         std::vector<double> deviations;
         for (double m : medians) deviations.push_back(std::fabs(m - mid));
         const double far = mid * (1 + threshold) + kFarMads * kMadScale * median(deviations);
-        for (std::size_t i = 0; i < runs.size(); ++i) {
+        for (std::size_t i : on_core) {
             if (std::string why = disturbance(runs[i]); !why.empty()) {
                 candidates.emplace_back(i, why);
             } else if (runs[i].median_ns > far) {
@@ -74,12 +82,43 @@ KeptRuns keep_runs(const std::vector<RunEvidence>& runs, bool base, double thres
         });
         if (candidates.size() > cap) candidates.resize(cap);
     }
+    for (auto& [i, why] : candidates) why_out[i] = std::move(why);
+    KeptRuns out;
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        const auto it = std::find_if(candidates.begin(), candidates.end(),
-                                     [&](const auto& c) { return c.first == i; });
-        if (it == candidates.end()) out.medians.push_back(runs[i].median_ns);
-        else out.dropped.push_back({base, i + 1, it->second});
+        if (why_out[i].empty()) out.medians.push_back(runs[i].median_ns);
+        else out.dropped.push_back({base, i + 1, std::move(why_out[i])});
     }
+    return out;
+}
+
+CoreScreen screen_core_speed(const std::vector<RunEvidence>& base,
+                             const std::vector<RunEvidence>& next) {
+    CoreScreen out{std::vector<std::string>(base.size()), std::vector<std::string>(next.size())};
+    double fastest = INFINITY;
+    for (const auto* side : {&base, &next})
+        for (const RunEvidence& run : *side) {
+            if (!(run.core_step_ns > 0)) return out;  // not probed: no core speed to compare
+            fastest = std::min(fastest, run.core_step_ns);
+        }
+    const auto slower = [&](const RunEvidence& run) {
+        return run.core_step_ns > kSlowCoreFactor * fastest;
+    };
+    const auto on_core = [&](const std::vector<RunEvidence>& side) {
+        return static_cast<std::size_t>(
+            std::count_if(side.begin(), side.end(), [&](const auto& r) { return !slower(r); }));
+    };
+    if (on_core(base) < kMinSameCoreRuns || on_core(next) < kMinSameCoreRuns) return out;
+    const auto mark = [&](const std::vector<RunEvidence>& side, std::vector<std::string>& why) {
+        for (std::size_t i = 0; i < side.size(); ++i)
+            if (slower(side[i])) {
+                char text[96];
+                std::snprintf(text, sizeof text, "core %.0f%% slower than the fastest run's",
+                              (side[i].core_step_ns / fastest - 1) * 100);
+                why[i] = text;
+            }
+    };
+    mark(base, out.base);
+    mark(next, out.next);
     return out;
 }
 

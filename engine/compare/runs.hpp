@@ -1,15 +1,15 @@
 // engine/compare/runs.hpp: the runs of each side as the unit of evidence for a row measured in
 // several runs a side. Pure.
 //
-// A run whose own measurement of the row says it was disturbed (an unstable reason other than
-// "migrated" or "timer-resolution", CPU/wall below 0.9, over half its samples on a slowed
-// core) or whose median lies above its side's median by more than the threshold and 3 scaled
-// MADs is left out, with a note: at most a quarter of a side's runs, the slowest first, none of
-// a side of fewer than 4. The kept runs' medians give the row's change (Hodges–Lehmann ratio)
-// and Moses' rank interval: at `level` when the counts reach it, else the widest one (every
-// ratio) with the coverage it has. Why: docs/comparing.md, "Runs as evidence".
+// Runs whose core ran slower than the row's fastest run are left out on both sides alike
+// (screen_core_speed); of the others, a run its own measurement calls disturbed, or far slower
+// than its side's, is left out with a note (keep_runs). The kept runs' medians give the row's
+// change (Hodges–Lehmann ratio) and Moses' rank interval: at `level` when the counts reach it,
+// else the widest one (every ratio) with the coverage it has. Why: docs/comparing.md, "Runs as
+// evidence" and "Core states".
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -21,8 +21,9 @@ namespace glint::engine {
 struct RunEvidence {
     double median_ns = 0;
     std::vector<std::string> unstable;  // the row's unstable reasons in this run
-    double cpu_wall = 0;                // CPU/wall of the row's samples (nan: not measured)
-    double slow_core_share = 0;         // share of samples on a slowed core (nan: not probed)
+    double cpu_wall = NAN;              // CPU/wall of the row's samples (nan: not measured)
+    double slow_core_share = NAN;       // share of samples on a slowed core (nan: not probed)
+    double core_step_ns = NAN;          // the core's full speed in the pass (nan: not probed)
 };
 
 struct DroppedRun {
@@ -36,7 +37,23 @@ struct KeptRuns {
     std::vector<double> medians;
     std::vector<DroppedRun> dropped;
 };
-KeptRuns keep_runs(const std::vector<RunEvidence>& runs, bool base, double threshold);
+// A run whose own measurement of the row says it was disturbed (an unstable reason other than
+// "migrated" or "timer-resolution", CPU/wall below 0.9, over half its samples on a slowed core)
+// or whose median lies above its side's median by more than the threshold and 3 scaled MADs:
+// at most a quarter of the runs not `off_core` (why each was left out for its core's speed,
+// "" where it was not), the slowest first, none of fewer than 4.
+KeptRuns keep_runs(const std::vector<RunEvidence>& runs, bool base, double threshold,
+                   const std::vector<std::string>& off_core = {});
+
+// Why each run of each side is left out for its core's speed ("" where it is kept): a pass
+// whose core step reads over kSlowCoreFactor above the fastest run's. Nothing is left out when
+// a run was not probed or either side would keep fewer than kMinSameCoreRuns.
+inline constexpr std::size_t kMinSameCoreRuns = 3;
+struct CoreScreen {
+    std::vector<std::string> base, next;
+};
+CoreScreen screen_core_speed(const std::vector<RunEvidence>& base,
+                             const std::vector<RunEvidence>& next);
 
 // Whether an unstable reason is evidence that the run was disturbed (slowed by something else).
 bool disturbing_reason(const std::string& reason);

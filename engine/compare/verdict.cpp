@@ -54,19 +54,6 @@ bool measured_unstably(const Side& s) {
     return false;
 }
 
-// Each run of a side as evidence (runs.hpp): its median and its own unstable reasons.
-std::vector<RunEvidence> evidence(const Side& s) {
-    std::vector<RunEvidence> out;
-    const auto at = [](const std::vector<double>& v, std::size_t i) {
-        return i < v.size() ? v[i] : kNan;
-    };
-    for (std::size_t i = 0; i < s.run_medians.size(); ++i)
-        out.push_back({s.run_medians[i],
-                       i < s.run_unstable.size() ? s.run_unstable[i] : std::vector<std::string>{},
-                       at(s.run_cpu_wall, i), at(s.run_slow_core, i)});
-    return out;
-}
-
 // The per-sample comparison of one run (or too few repetitions) a side: an interval with no
 // level, trusted only for a change beyond the single-run factor, and for a row measured
 // unstably only when its CPU time moved beyond it too.
@@ -144,8 +131,8 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
     c.coverage = c.instr_ratio = c.cpu_ratio = kNan;
     c.base_repetitions = base.repetition_medians.size();
     c.new_repetitions = next.repetition_medians.size();
-    c.base_runs = std::max<std::size_t>(1, base.run_medians.size());
-    c.new_runs = std::max<std::size_t>(1, next.run_medians.size());
+    c.base_runs = std::max<std::size_t>(1, base.runs.size());
+    c.new_runs = std::max<std::size_t>(1, next.runs.size());
     if (!base.cpu_samples_ns.empty() && !next.cpu_samples_ns.empty())
         c.cpu_ratio = median(next.cpu_samples_ns) / median(base.cpu_samples_ns);
     // The point estimate is the interval's own estimator, over the same values.
@@ -154,8 +141,9 @@ Change compare_sides(const Side& base, const Side& next, const CompareSettings& 
     if (reps.interval) std::tie(c.reps_low, c.reps_high) = *reps.interval;
     std::optional<RunsInterval> runs;
     if (c.base_runs > 1 && c.new_runs > 1) {
-        KeptRuns a = keep_runs(evidence(base), true, settings.threshold);
-        KeptRuns b = keep_runs(evidence(next), false, settings.threshold);
+        const CoreScreen off_core = screen_core_speed(base.runs, next.runs);
+        KeptRuns a = keep_runs(base.runs, true, settings.threshold, off_core.base);
+        KeptRuns b = keep_runs(next.runs, false, settings.threshold, off_core.next);
         runs = runs_interval(a.medians, b.medians, settings.level);
         c.dropped = std::move(a.dropped);
         c.dropped.insert(c.dropped.end(), b.dropped.begin(), b.dropped.end());

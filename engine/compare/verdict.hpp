@@ -41,14 +41,11 @@ struct Side {
     double median_ns = 0;                    // the headline (median of repetition medians)
     std::vector<double> repetition_medians;  // one per repetition
     std::vector<double> samples_ns;          // samples of every repetition (thinned before use)
-    std::vector<double> run_medians;         // each run's median, when the side is several runs
     std::optional<double> instructions;      // exact instructions per iteration, when counted
-    // Per run (aligned with run_medians; may be empty): the row's unstable reasons in that run.
-    std::vector<std::vector<std::string>> run_unstable;
-    std::vector<double> run_cpu_wall, run_slow_core;  // per run too (nan: not measured)
-    std::vector<std::string> unstable;                // the row's unstable reasons (any run)
-    std::vector<double> cpu_samples_ns;               // CPU time of each sample, when recorded
-    std::optional<double> simulated_instructions;     // sim-instr per iteration (--simulate)
+    std::vector<RunEvidence> runs;           // each run of the side (one: a single document)
+    std::vector<std::string> unstable;       // the row's unstable reasons (any run)
+    std::vector<double> cpu_samples_ns;      // CPU time of each sample, when recorded
+    std::optional<double> simulated_instructions;  // sim-instr per iteration (--simulate)
 };
 
 struct Change {

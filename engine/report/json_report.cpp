@@ -28,8 +28,8 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     if (!timing) {
         for (const char* key :
              {"samples", "iterationsPerSample", "perCall", "medianNs", "madNs", "estimator",
-              "spreadNs", "cleanSamples", "disturbedSamples", "slowCoreSamples", "minNs", "maxNs",
-              "meanNs", "stddevNs", "cv", "samplesNs", "repetitionMediansNs"})
+              "spreadNs", "cleanSamples", "disturbedSamples", "slowCoreSamples", "coreStepNs",
+              "minNs", "maxNs", "meanNs", "stddevNs", "cv", "samplesNs", "repetitionMediansNs"})
             out[key] = Json();
         return;
     }
@@ -44,6 +44,7 @@ void add_timing(Json& out, const std::optional<TimingSummary>& timing, SampleDet
     out["cleanSamples"] = timing->clean_samples ? Json(*timing->clean_samples) : Json();
     out["disturbedSamples"] = timing->disturbed_samples ? Json(*timing->disturbed_samples) : Json();
     out["slowCoreSamples"] = timing->slow_core_samples ? Json(*timing->slow_core_samples) : Json();
+    out["coreStepNs"] = number_or_null(timing->core_step_ns);
     out["split"] = timing->split;
     out["retaken"] = timing->retaken;
     out["minNs"] = number_or_null(timing->min_ns);

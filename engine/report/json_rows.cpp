@@ -50,6 +50,7 @@ bool is_row_member(std::string_view key) {
                                                 "cleanSamples",
                                                 "disturbedSamples",
                                                 "slowCoreSamples",
+                                                "coreStepNs",
                                                 "split",
                                                 "retaken"};
     return std::find(std::begin(kOwn), std::end(kOwn), key) != std::end(kOwn);
@@ -92,6 +93,8 @@ Row row_from_json(const Json& json, const std::vector<catalog::MetricDescriptor>
             t.disturbed_samples = json_integer<std::uint64_t>(d->as_number());
         if (const Json* c = json.find("slowCoreSamples"); c && c->is_number())
             t.slow_core_samples = json_integer<std::uint64_t>(c->as_number());
+        if (const Json* c = json.find("coreStepNs"); c && c->is_number())
+            t.core_step_ns = c->as_number();
         t.split = json.find("split") && *json.find("split") == Json(true);
         t.retaken = json.find("retaken") && *json.find("retaken") == Json(true);
         if (const Json* list = json.find("samplesNs"); list && list->is_array())

@@ -119,6 +119,14 @@ const ClockProperties& clock_properties() {
     return props;
 }
 
+double run_cpu_ns(std::int64_t cpu_start, std::int64_t cpu_stop, double wall_ns,
+                  double cpu_step_ns) {
+    constexpr double kStepsPerRun = 20;  // a step's error stays under the 0.9 CPU/wall verdict
+    if (cpu_start < 0 || cpu_stop < 0) return NAN;
+    if (std::isfinite(cpu_step_ns) && cpu_step_ns * kStepsPerRun > wall_ns) return NAN;
+    return static_cast<double>(cpu_stop - cpu_start);
+}
+
 }  // namespace glint::engine
 
 namespace glint::detail {

@@ -40,6 +40,12 @@ struct ClockProperties {
 // Measures the clock once (a few milliseconds); later calls return the same figures.
 const ClockProperties& clock_properties();
 
+// A run's thread CPU time, from its clock's reads at start and stop (negative: unavailable),
+// or NaN when it cannot be read: a read failed, or the clock's step exceeds a twentieth of the
+// run's wall span (Windows' 15.6 ms tick reads a 1 ms run as 0 or 15.6 ms of CPU).
+double run_cpu_ns(std::int64_t cpu_start, std::int64_t cpu_stop, double wall_ns,
+                  double cpu_step_ns);
+
 // Runs fn once between two reads of a clock, the arch's serialised timestamp when `use_ticks`
 // (converted with clock.ns_per_tick) or else steady_clock, and returns that window in ns, the
 // clock's own empty bracket included.

@@ -1,7 +1,9 @@
 #include "engine/timing/core_probe.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "engine/stats/summary.hpp"
 #include "engine/timing/clock.hpp"
 
 namespace glint::engine {
@@ -34,6 +36,15 @@ std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t 
     auto slowed = [&](double p) { return read_probe(p, fastest) == ProbeReading::slowed; };
     for (std::size_t i = 0; i < n; ++i) slow[i] = slowed(probes[i]) || slowed(probes[i + 1]);
     return slow;
+}
+
+double pass_core_step(std::span<const double> probes) {
+    if (probes.empty()) return NAN;
+    const double fastest = *std::min_element(probes.begin(), probes.end());
+    std::vector<double> kept;
+    for (double p : probes)
+        if (read_probe(p, fastest) != ProbeReading::interrupted) kept.push_back(p);
+    return median(kept);
 }
 
 }  // namespace glint::engine

@@ -34,4 +34,8 @@ ProbeReading read_probe(double probe_ns, double fastest_ns);
 // interrupted one is no evidence). All false when probes.size() != n + 1.
 std::vector<bool> slow_core_samples(std::span<const double> probes, std::size_t n);
 
+// Pure: the speed the core ran at through a pass, the median of its probes that did not lose
+// the CPU (NaN: none). Unlike the fastest probe, it reads slow when most of the pass ran slowed.
+double pass_core_step(std::span<const double> probes);
+
 }  // namespace glint::engine

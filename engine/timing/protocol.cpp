@@ -197,8 +197,9 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
     }
     const std::int64_t cpu_stop = os::thread_cpu_ns();
     const std::int64_t wall_stop = now_ns();
-    if (cpu_start >= 0 && cpu_stop >= 0) r.cpu_total = static_cast<double>(cpu_stop - cpu_start);
     r.wall_total = static_cast<double>(wall_stop - wall_start);
+    r.cpu_total =
+        run_cpu_ns(cpu_start, cpu_stop, r.wall_total, clock_properties().thread_cpu_step_ns);
     return r;
 }
 
@@ -210,6 +211,9 @@ std::vector<bool> slow_core_of(const SampleRun& r) {
     return slow_core_samples(
         r.probes, r.probes.size() - 1);  // one probe before each sample, one after the last
 }
+
+// The core's speed in the pass: its probes' median (NaN: not probed).
+double core_step_of(const SampleRun& r) { return pass_core_step(r.probes); }
 
 // Iterations per retaken sample: about kRetakeSampleNs, never below 1000 timer steps.
 constexpr double kRetakeSampleNs = 250000;
@@ -301,6 +305,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         std::move(run.wall), static_cast<std::uint64_t>(sample_iterations(batch, n)), false);
     summary.sample_cpu_ns = std::move(run.cpu);
     summary.slow_core = slow_core_of(run);
+    summary.core_step_ns = core_step_of(run);
     summary.unit_sample_ns = std::move(run.unit);
     summary.cpu_ns = run.cpu_total;
     summary.wall_ns = run.wall_total;
@@ -321,6 +326,7 @@ TimingSummary time_batched(const glint::detail::Batch& batch, const TimingConfig
         TimingSummary retake = summarize_samples(std::move(again.wall), short_n, false);
         retake.sample_cpu_ns = std::move(again.cpu);
         retake.slow_core = slow_core_of(again);
+        retake.core_step_ns = core_step_of(again);
         retake.cpu_ns = again.cpu_total;
         retake.wall_ns = again.wall_total;
         retake.retaken = true;
@@ -351,9 +357,15 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
         if (measured >= kPerCallTotalFactor * config.min_time_ns) return true;
         return static_cast<double>(now_ns() - wall_start) >= config.wall_budget_ns;
     };
-    std::vector<double> cpu;  // each call's: the thread CPU clock read around its timed window
+    std::vector<double> cpu;     // each call's: the thread CPU clock read around its timed window
+    std::vector<double> probes;  // the core's speed, between calls (core_probe.hpp)
+    double next_probe = 0;       // the timed total at which the next probe runs
     while (!done()) {
         if (config.checkpoint) config.checkpoint();
+        if (config.core_probe && measured >= next_probe) {
+            probes.push_back(config.probe ? config.probe() : probe_step_ns());
+            next_probe = measured + kPerCallProbeNs;
+        }
         const std::int64_t call_cpu_start = os::thread_cpu_ns();
         const double window = time_window_ns(clock, clock.ticks_usable, [&] { call.timed(); });
         const std::int64_t call_cpu_stop = os::thread_cpu_ns();
@@ -372,10 +384,11 @@ TimingSummary time_per_call(glint::detail::PerCall& call, const std::function<vo
     TimingSummary summary = summarize_samples(std::move(samples), 1, true);
     summary.resolution_ns = bracket_ns;
     if (cpu_start >= 0 && cpu_stop >= 0) {
-        summary.cpu_ns = static_cast<double>(cpu_stop - cpu_start);
         summary.wall_ns = static_cast<double>(wall_stop - wall_start);
+        summary.cpu_ns = run_cpu_ns(cpu_start, cpu_stop, summary.wall_ns, clock.thread_cpu_step_ns);
     }
     summary.sample_cpu_ns = std::move(cpu);
+    summary.core_step_ns = pass_core_step(probes);
     apply_headline(summary, cpu_tolerance_per_read(),
                    clock.ticks_usable ? clock.ns_per_tick : clock.resolution_ns);
     return summary;

@@ -20,8 +20,10 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     merged.unit_sample_ns.clear();
     merged.repetition_median_ns.clear();
     merged.resolution_ns = 0;
-    std::vector<double> per_unit;  // the repetitions' time in units of their own unit
+    std::vector<double> per_unit;    // the repetitions' time in units of their own unit
+    std::vector<double> core_steps;  // the repetitions' core speed, where probed
     for (const auto& r : repetitions) {
+        if (std::isfinite(r.core_step_ns)) core_steps.push_back(r.core_step_ns);
         merged.sample_ns.insert(merged.sample_ns.end(), r.sample_ns.begin(), r.sample_ns.end());
         merged.unit_sample_ns.insert(merged.unit_sample_ns.end(), r.unit_sample_ns.begin(),
                                      r.unit_sample_ns.end());
@@ -33,6 +35,7 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     merged.samples = merged.sample_ns.size();
     merged.median_ns = median(merged.repetition_median_ns);
     merged.per_unit = per_unit.empty() ? NAN : median(per_unit);
+    merged.core_step_ns = core_steps.empty() ? NAN : median(core_steps);
     merged.mad_ns = pool.mad;
     merged.min_ns = pool.min;
     merged.max_ns = pool.max;

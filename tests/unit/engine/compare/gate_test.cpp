@@ -46,7 +46,7 @@ Side runs(std::vector<double> run_medians, int reps_per_run = 3) {
     for (double m : run_medians)
         for (int r = 0; r < reps_per_run; ++r)
             s.repetition_medians.push_back(m * (0.999 + 0.001 * r));
-    s.run_medians = run_medians;
+    for (double m : run_medians) s.runs.push_back({m});
     s.median_ns = median_of(s.repetition_medians);
     s.samples_ns = s.repetition_medians;
     return s;

@@ -32,9 +32,8 @@ Side runs(std::vector<double> medians, std::vector<std::vector<std::string>> mar
     Side s;
     for (double m : medians)
         for (double f : {0.999, 1.0, 1.001}) s.repetition_medians.push_back(m * f);
-    s.run_medians = medians;
     marks.resize(medians.size());
-    s.run_unstable = marks;
+    for (std::size_t i = 0; i < medians.size(); ++i) s.runs.push_back({medians[i], marks[i]});
     for (const auto& m : marks) s.unstable.insert(s.unstable.end(), m.begin(), m.end());
     s.median_ns = median_of(s.repetition_medians);
     s.samples_ns = s.repetition_medians;
@@ -87,10 +86,12 @@ TEST_CASE("robust gate: one or two disturbed runs of eight do not veto an agreei
     CHECK(judge_gate(unmarked, 0.10).outcome == GateOutcome::passed);
     // CPU/wall below 0.9, or over half the samples on a slowed core, is a run's own evidence.
     Side lost = runs(eight(100));
-    lost.run_cpu_wall = std::vector<double>(8, 0.99);
-    lost.run_cpu_wall[4] = 0.6;
-    lost.run_slow_core = std::vector<double>(8, 0.0);
-    lost.run_slow_core[6] = 0.8;
+    for (RunEvidence& run : lost.runs) {
+        run.cpu_wall = 0.99;
+        run.slow_core_share = 0;
+    }
+    lost.runs[4].cpu_wall = 0.6;
+    lost.runs[6].slow_core_share = 0.8;
     const Change evidence = compare_sides(lost, runs(eight(100)), settings);
     REQUIRE(evidence.dropped.size() == 2);
     CHECK(has(evidence.dropped[0].why + evidence.dropped[1].why, "CPU/wall 0.60"));
@@ -172,11 +173,10 @@ DocumentRow random_row(std::mt19937& rng, const std::string& name, double level,
         for (int k = 0; k < reps; ++k) mine.push_back(m * jitter(rng));
         r.repetition_medians_ns.insert(r.repetition_medians_ns.end(), mine.begin(), mine.end());
         for (int k = 0; k < 16; ++k) r.samples_ns.push_back(m * jitter(rng));
-        r.run_medians_ns.push_back(median_of(mine));
-        r.run_unstable.push_back(m > level * 1.2 && marked(rng) ? std::vector<std::string>{"steal"}
-                                                                : std::vector<std::string>{});
+        r.runs.push_back({median_of(mine), m > level * 1.2 && marked(rng)
+                                               ? std::vector<std::string>{"steal"}
+                                               : std::vector<std::string>{}});
     }
-    if (runs == 1) r.run_medians_ns.clear();
     r.median_ns = median_of(r.repetition_medians_ns);
     return r;
 }

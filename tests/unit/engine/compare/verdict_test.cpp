@@ -159,7 +159,7 @@ TEST_CASE("verdict: sides of several runs are judged on the runs' own medians") 
         for (double m : run_medians)
             for (double f : {0.998, 0.999, 1.0, 1.001, 1.002})
                 s.repetition_medians.push_back(m * f);
-        s.run_medians = run_medians;
+        for (double m : run_medians) s.runs.push_back({m});
         std::vector<double> sorted = s.repetition_medians;
         std::sort(sorted.begin(), sorted.end());
         s.median_ns = sorted[sorted.size() / 2];

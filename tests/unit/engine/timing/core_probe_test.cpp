@@ -2,6 +2,7 @@
 // on a slowed core, and which probes say nothing because they lost the CPU.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "engine/timing/core_probe.hpp"
@@ -33,4 +34,12 @@ TEST_CASE("core probe: a probe reads a positive time per step of about one add")
         CHECK(ns > 0);
         CHECK(ns < 1000);  // a dependent add is a cycle or a few, not a microsecond
     }
+}
+
+TEST_CASE("core probe: a pass's core speed is its probes' median, probes that lost the CPU aside") {
+    // Mostly slowed: the fastest probe (0.27) would call the pass full speed; the median does not.
+    CHECK(pass_core_step(std::vector<double>{0.27, 0.44, 0.45, 0.44, 0.46}) == 0.44);
+    // Three probes lost the CPU (over 4x the fastest): they are no reading of the core.
+    CHECK(pass_core_step(std::vector<double>{0.27, 500.0, 0.28, 400.0, 0.27, 300.0}) == 0.27);
+    CHECK(std::isnan(pass_core_step(std::vector<double>{})));
 }

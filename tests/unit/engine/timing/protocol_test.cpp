@@ -196,16 +196,33 @@ TEST_CASE(
     TimingConfig config;
     config.pinned = 1;
     const TimingSummary t = time_batched(batch, config);
-    if (std::isnan(t.cpu_ns)) return glint::test::skip("this OS has no thread CPU clock");
-    CHECK(t.wall_ns > 0);
-    CHECK(t.cpu_wall_ratio() <= 1.0);
+    if (glint::os::thread_cpu_ns() < 0) return glint::test::skip("this OS has no thread CPU clock");
+    // Read when the CPU clock's step is fine against the run (Linux), unread when it is not
+    // (Windows' scheduler tick): never a ratio over 1, nor one made of a step.
+    auto check_ratio = [](const TimingSummary& run) {
+        const double step = clock_properties().thread_cpu_step_ns;
+        INFO("wall " << run.wall_ns << " ns, CPU " << run.cpu_ns << " ns, CPU step " << step);
+        CHECK(run.wall_ns > 0);
+        if (step * 20 <= run.wall_ns) CHECK(run.cpu_wall_ratio() <= 1.0);
+        else CHECK(std::isnan(run.cpu_ns));
+    };
+    check_ratio(t);
     // Per call, one call: the loop is shorter than the CPU reads around it.
     Counting c;
     TimingConfig one;
     one.pinned = 1;
-    const TimingSummary p = time_per_call(
-        c, [] {}, one);
-    CHECK(p.cpu_wall_ratio() <= 1.0);
+    check_ratio(time_per_call(
+        c, [] {}, one));
+}
+
+TEST_CASE("protocol: a run's CPU time is unread where the CPU clock's step is coarse against it") {
+    constexpr double kWindowsTick = 15.6e6;
+    CHECK(std::isnan(run_cpu_ns(0, 0, 1e6, kWindowsTick)));           // read as 0: no CPU at all
+    CHECK(std::isnan(run_cpu_ns(0, 15'600'000, 1e6, kWindowsTick)));  // read as 15.6x the wall
+    CHECK(run_cpu_ns(0, 312'000'000, 312e6, kWindowsTick) == 312e6);  // 20 ticks: read
+    CHECK(run_cpu_ns(100, 900'100, 1e6, 50) == 900000);               // a fine clock, 1 ms
+    CHECK(run_cpu_ns(100, 900'100, 1e6, NAN) == 900000);  // step unknown: the reads stand
+    CHECK(std::isnan(run_cpu_ns(-1, 900'100, 1e6, 50)));  // a read failed
 }
 
 TEST_CASE("protocol: the printed ± is never finer than the clock's step per iteration") {
@@ -301,4 +318,31 @@ TEST_CASE("protocol: the optimized-away probe looks past a slowed first window")
     CHECK_THROWS_WITH_AS((void)time_batched(batch, config),
                          doctest::Contains("a window of 1024 calls took"), OptimizedAway);
     CHECK(g_slow_windows == 0);  // the probe ran the slowed window
+}
+
+TEST_CASE("protocol: a pass records its core's speed, per call from probes between the calls") {
+    int probes = 0;
+    auto probe = [&probes] { return ++probes % 4 == 0 ? 0.27 : 0.42; };  // mostly slowed
+    Spinning spinning;                                                   // 500 ns a call
+    TimingConfig per_call;
+    per_call.pinned = 400;
+    per_call.probe = probe;
+    const TimingSummary p = time_per_call(
+        spinning, [] {}, per_call);
+    INFO("probes between 400 calls of 500 ns: " << probes);
+    CHECK(probes >= 4);  // one per kPerCallProbeNs (50 us) timed: 200 us of calls and more
+    CHECK(probes <= 12);
+    CHECK(p.core_step_ns == 0.42);
+    probes = 0;
+    per_call.core_probe = false;
+    CHECK(std::isnan(time_per_call(
+                         spinning, [] {}, per_call)
+                         .core_step_ns));
+    CHECK(probes == 0);
+    g_calls = 0;
+    const glint::detail::Batch batch{&glint::detail::run_body_batch<&count_call>, nullptr};
+    TimingConfig batched;
+    batched.pinned = 64;
+    batched.probe = probe;
+    CHECK(time_batched(batch, batched).core_step_ns == 0.42);
 }
