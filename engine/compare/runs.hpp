@@ -23,7 +23,7 @@ struct RunEvidence {
     std::vector<std::string> unstable;  // the row's unstable reasons in this run
     double cpu_wall = NAN;              // CPU/wall of the row's samples (nan: not measured)
     double slow_core_share = NAN;       // share of samples on a slowed core (nan: not probed)
-    double core_step_ns = NAN;          // the core's full speed in the pass (nan: not probed)
+    double core_step_ns = NAN;          // the core's speed in the pass (nan: not probed)
 };
 
 struct DroppedRun {

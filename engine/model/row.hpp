@@ -80,9 +80,10 @@ struct TimingSummary {
     // where samples were not probed.
     std::vector<bool> slow_core;
     std::optional<std::uint64_t> slow_core_samples;
-    // Those probes' median (core_probe.hpp), ns per dependent add: the speed the core ran at
-    // through the pass, which on a vCPU can differ from run to run (docs/comparing.md); NaN:
-    // not probed. With --bench-repeat, the repetitions' median.
+    // The core-speed probes' median (batched: those above; per call: between calls), ns per
+    // dependent add: the speed the core ran at through the pass, which on a vCPU can differ
+    // from run to run (docs/comparing.md); NaN: not probed. With --bench-repeat, the
+    // repetitions' median.
     double core_step_ns = NAN;
     // A difference with a unit pair (Batch::unit_run): each sample's unit instruction, ns per
     // unit, timed right after it; and the median over the headline's samples of each sample's

@@ -1,6 +1,7 @@
 #include "engine/threads/thread_team.hpp"
 
 #include "engine/timing/clock.hpp"
+#include "engine/timing/core_probe.hpp"
 #include "os/cpu_affinity.hpp"
 #include "os/thread_usage.hpp"
 
@@ -110,7 +111,9 @@ glint::detail::Batch::SelfTiming ThreadTeam::timing(void* ctx) {
         else lost = std::max(lost, static_cast<double>(s.stop - s.start - s.cpu));
     }
     lost = std::max(lost, static_cast<double>(last_start - first_start));  // not run together
-    return {wall, cpu_read ? std::max(0.0, wall - lost) : NAN};
+    double slowest_core = 0;
+    for (const Share& s : team.shares_) slowest_core = std::max(slowest_core, s.core_step_ns);
+    return {wall, cpu_read ? std::max(0.0, wall - lost) : NAN, slowest_core};
 }
 
 void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
@@ -125,7 +128,8 @@ void ThreadTeam::run_share(unsigned index, std::uint64_t n) {
     }
     const std::int64_t stop = now_ns();
     const std::int64_t cpu_stop = os::thread_cpu_ns();
-    shares_[index] = {start, stop, cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1};
+    shares_[index] = {start, stop, cpu_start >= 0 && cpu_stop >= 0 ? cpu_stop - cpu_start : -1,
+                      probe_step_ns()};
 }
 
 void set_worker_cpus(std::vector<unsigned> cpus) { g_worker_cpus = std::move(cpus); }

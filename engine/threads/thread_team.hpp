@@ -85,6 +85,7 @@ class ThreadTeam {
     std::atomic<bool> stop_{false};
     struct Share {  // one thread's reading of its share of the last run
         std::int64_t start = 0, stop = 0, cpu = -1;  // ns (now_ns); cpu < 0: unread
+        double core_step_ns = 0;  // its core-speed probe after the share (the run's: the slowest)
     };
     std::vector<Share> shares_;  // by thread; each written by its thread before finished_
     std::mutex error_mutex_;

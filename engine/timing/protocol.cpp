@@ -32,6 +32,7 @@ struct Once {
     double wall = 0;
     double cpu = NAN;
     double whole = 0;
+    double core_step = NAN;  // a self-timing batch's own core-speed probe (nan: none)
 };
 
 // Iterations a sample of n calls of the batch times (n, or n * span with a reference).
@@ -48,7 +49,7 @@ Once time_once(const glint::detail::Batch& batch, std::uint64_t n, std::uint64_t
     if (batch.self_timing) {
         batch.run(batch.ctx, n);
         const glint::detail::Batch::SelfTiming t = batch.self_timing(batch.ctx);
-        return {t.wall_ns, t.cpu_ns, t.wall_ns};
+        return {t.wall_ns, t.cpu_ns, t.wall_ns, t.core_step_ns};
     }
     if (!has_inputs(batch)) {
         const std::int64_t start = now_ns();
@@ -126,8 +127,9 @@ void refuse_optimized_away(const glint::detail::Batch& batch, const TimingSummar
 // `count` while within budget_ns of wall time. Wall per sample is its timed part; CPU per
 // sample (clamped to it) comes from the reads between samples, or around each window and its setup.
 struct SampleRun {
-    std::vector<double> wall, cpu;  // per iteration
-    std::vector<double> probes;     // core-speed probes around the samples (empty: not probed)
+    std::vector<double> wall, cpu;   // per iteration
+    std::vector<double> probes;      // core-speed probes around the samples (empty: not probed)
+    std::vector<double> own_probes;  // a self-timing batch's own, one a sample (a team's)
     std::vector<double> unit, unit_probes;  // a difference's unit per sample (empty: none)
     double cpu_total = NAN, wall_total = NAN;
     double tolerance_per_sample = 0;  // ns a sample's CPU reads may hide
@@ -183,6 +185,8 @@ SampleRun run_samples(const glint::detail::Batch& batch, const TimingConfig& con
             once = time_once(batch, n, window, windows);
         }
         if (probe) run_probe();
+        if (config.core_probe && std::isfinite(once.core_step))
+            r.own_probes.push_back(once.core_step);
         const std::int64_t cpu_after = os::thread_cpu_ns();
         double c = own_cpu ? once.cpu : NAN;
         if (!own_cpu && cpu_before >= 0 && cpu_after >= 0)
@@ -213,7 +217,9 @@ std::vector<bool> slow_core_of(const SampleRun& r) {
 }
 
 // The core's speed in the pass: its probes' median (NaN: not probed).
-double core_step_of(const SampleRun& r) { return pass_core_step(r.probes); }
+double core_step_of(const SampleRun& r) {
+    return pass_core_step(r.probes.empty() ? r.own_probes : r.probes);
+}
 
 // Iterations per retaken sample: about kRetakeSampleNs, never below 1000 timer steps.
 constexpr double kRetakeSampleNs = 250000;

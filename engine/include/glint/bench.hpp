@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -152,6 +153,9 @@ struct Batch {
         double wall_ns = 0;  // the slowest thread's own time, from its start to its finish
         double cpu_ns =
             0;  // wall_ns less the most CPU time any thread lost inside its own (nan: unread)
+        // A core-speed probe after the run, ns per dependent add: a team's slowest thread's
+        // (nan: not probed).
+        double core_step_ns = std::numeric_limits<double>::quiet_NaN();
     };
     SelfTiming (*self_timing)(void* ctx) = nullptr;
     // With a reference, a unit pair may be timed in every sample too, right after run and

@@ -15,6 +15,7 @@
 
 #include "engine/registry/params.hpp"
 #include "engine/threads/thread_team.hpp"
+#include "engine/timing/protocol.hpp"
 #include "os/cpu_affinity.hpp"
 
 using glint::engine::ThreadTeam;
@@ -103,6 +104,23 @@ TEST_CASE(
     const auto t = b.self_timing(b.ctx);
     CHECK(t.wall_ns >= 20e6);
     if (!std::isnan(t.cpu_ns)) CHECK(t.cpu_ns < t.wall_ns / 2);
+}
+
+TEST_CASE("thread team: a run reports its slowest thread's core-speed probe, read after the run") {
+    PerThreadCalls counts;
+    ThreadTeam team({&PerThreadCalls::run, &counts}, 2);
+    const glint::detail::Batch b = team.batch();
+    b.run(b.ctx, 10);
+    const auto t = b.self_timing(b.ctx);
+    // ns per dependent add: a cycle or a few (far more only where the probe lost the CPU).
+    CHECK(t.core_step_ns > 0);
+    CHECK(t.core_step_ns < 1e5);
+    // The row's pass takes the samples' probes' median (engine/timing/protocol.cpp).
+    glint::engine::TimingConfig config;
+    config.pinned = 64;
+    CHECK(glint::engine::time_batched(b, config).core_step_ns > 0);
+    config.core_probe = false;
+    CHECK(std::isnan(glint::engine::time_batched(b, config).core_step_ns));
 }
 
 TEST_CASE("thread team: iter_batched and instruction-level batches cannot share threads") {
