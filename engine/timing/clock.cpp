@@ -127,6 +127,13 @@ double run_cpu_ns(std::int64_t cpu_start, std::int64_t cpu_stop, double wall_ns,
     return static_cast<double>(cpu_stop - cpu_start);
 }
 
+double cpu_tolerance_per_read() {
+    const ClockProperties& clock = clock_properties();
+    const double step = std::isfinite(clock.thread_cpu_step_ns) ? clock.thread_cpu_step_ns : 0;
+    const double read = std::isfinite(clock.thread_cpu_read_ns) ? clock.thread_cpu_read_ns : 0;
+    return step + read;
+}
+
 }  // namespace glint::engine
 
 namespace glint::detail {

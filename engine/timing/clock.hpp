@@ -46,6 +46,9 @@ const ClockProperties& clock_properties();
 double run_cpu_ns(std::int64_t cpu_start, std::int64_t cpu_stop, double wall_ns,
                   double cpu_step_ns);
 
+// What one read of the thread's CPU clock may hide from a sample: its step and its read cost.
+double cpu_tolerance_per_read();
+
 // Runs fn once between two reads of a clock, the arch's serialised timestamp when `use_ticks`
 // (converted with clock.ns_per_tick) or else steady_clock, and returns that window in ns, the
 // clock's own empty bracket included.
