@@ -34,8 +34,8 @@ TimingSummary merge_repetitions(const std::vector<TimingSummary>& repetitions) {
     const Summary pool = summarize(merged.sample_ns);
     merged.samples = merged.sample_ns.size();
     merged.median_ns = median(merged.repetition_median_ns);
-    merged.per_unit = per_unit.empty() ? NAN : median(per_unit);
-    merged.core_step_ns = core_steps.empty() ? NAN : median(core_steps);
+    merged.per_unit = median(per_unit);        // NaN when none
+    merged.core_step_ns = median(core_steps);  // NaN when none was probed
     merged.mad_ns = pool.mad;
     merged.min_ns = pool.min;
     merged.max_ns = pool.max;
